@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config';
+
+describe('config', () => {
+  it('defaults PORT to 4000', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).PORT).toBe(4000);
+  });
+
+  it('names the variable and the bad value', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'test', PORT: 'eighty' })).toThrow(/PORT: .*"eighty"/);
+    expect(() => loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
+  });
+
+  it('requires a JWT secret and refuses the test clock in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required in production/);
+    const secret = 'x'.repeat(40);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, ENABLE_TEST_CLOCK: '1' })).toThrow(/ENABLE_TEST_CLOCK/);
+  });
+
+  it('splits CORS origins', () => {
+    expect(loadConfig({ NODE_ENV: 'test', CORS_ORIGINS: 'https://a.example, https://b.example' }).CORS_ORIGINS).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+  });
+});

@@ -1,0 +1,33 @@
+import type { Config } from '../config';
+import { startEmbeddedPostgres } from './embedded';
+import { initOrm, type Orm } from './orm';
+
+export interface Database {
+  orm: Orm;
+  url: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+/** DATABASE_URL when set; otherwise an embedded PostgreSQL whose data stays under DATA_DIR. */
+export async function openDatabase(config: Config, log: (msg: string) => void = () => {}): Promise<Database> {
+  const embedded = config.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT, database: 'collab', log });
+  const url = config.DATABASE_URL ?? embedded!.url;
+  try {
+    const orm = await initOrm({ clientUrl: url });
+    return {
+      orm,
+      url,
+      embedded: Boolean(embedded),
+      close: async () => {
+        await orm.close(true);
+        await embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+}

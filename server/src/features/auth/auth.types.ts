@@ -1,0 +1,53 @@
+import { Field, InputType, ObjectType } from 'type-graphql';
+import { AccountType, User } from '../users/user.entity';
+
+@ObjectType()
+export class AuthTokens {
+  @Field({ description: 'Short-lived JWT; send as `Authorization: Bearer <token>`' })
+  accessToken!: string;
+
+  @Field({ description: 'Single-use; exchange it with `refreshToken` for a new pair' })
+  refreshToken!: string;
+
+  @Field()
+  accessTokenExpiresAt!: Date;
+}
+
+@ObjectType()
+export class AuthPayload {
+  @Field(() => User)
+  user!: User;
+
+  @Field(() => AuthTokens)
+  tokens!: AuthTokens;
+}
+
+@InputType()
+export class RegisterInput {
+  @Field()
+  email!: string;
+
+  @Field({ description: 'At least 8 characters' })
+  password!: string;
+
+  @Field(() => AccountType)
+  accountType!: AccountType;
+}
+
+@InputType()
+export class LoginInput {
+  @Field()
+  email!: string;
+
+  @Field()
+  password!: string;
+}
+
+@InputType()
+export class ChangePasswordInput {
+  @Field()
+  currentPassword!: string;
+
+  @Field()
+  newPassword!: string;
+}

@@ -1,0 +1,47 @@
+import { createHash, randomBytes } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import type { Viewer } from '../../shared/context';
+import { AccountType, UserRole } from '../users/user.entity';
+
+export interface AccessTokenClaims {
+  sub: string;
+  role: UserRole;
+  acct: AccountType;
+  /** Session family, so a logout can be traced to the tokens it revoked. */
+  sid: string;
+}
+
+/** Signs and verifies short-lived JWT access tokens; makes opaque refresh tokens. */
+export class TokenIssuer {
+  constructor(
+    private readonly secret: string,
+    private readonly accessTtlSeconds: number,
+  ) {}
+
+  signAccessToken(claims: AccessTokenClaims, now: Date): { token: string; expiresAt: Date } {
+    const iat = Math.floor(now.getTime() / 1000);
+    const exp = iat + this.accessTtlSeconds;
+    const token = jwt.sign({ ...claims, iat, exp }, this.secret, { algorithm: 'HS256', issuer: 'collabhub' });
+    return { token, expiresAt: new Date(exp * 1000) };
+  }
+
+  /** The viewer behind a valid access token, or null when it is invalid or expired. */
+  verifyAccessToken(token: string, now: Date): Viewer | null {
+    try {
+      const claims = jwt.verify(token, this.secret, {
+        algorithms: ['HS256'],
+        issuer: 'collabhub',
+        clockTimestamp: Math.floor(now.getTime() / 1000),
+      }) as Partial<AccessTokenClaims>;
+      if (typeof claims.sub !== 'string') return null;
+      if (!Object.values(UserRole).includes(claims.role as UserRole)) return null;
+      if (!Object.values(AccountType).includes(claims.acct as AccountType)) return null;
+      return { id: claims.sub, role: claims.role as UserRole, accountType: claims.acct as AccountType };
+    } catch {
+      return null;
+    }
+  }
+}
+
+export const newRefreshToken = () => randomBytes(32).toString('base64url');
+export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');

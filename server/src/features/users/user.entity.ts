@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+
+export enum AccountType {
+  CREATOR = 'creator',
+  BRAND = 'brand',
+}
+
+export enum UserRole {
+  USER = 'user',
+  SUPPORT = 'support',
+}
+
+registerEnumType(AccountType, { name: 'AccountType', description: 'creator (also called streamer) or brand' });
+registerEnumType(UserRole, { name: 'UserRole', description: 'support staff mediate disputes' });
+
+@ObjectType({ description: 'A signed-up account' })
+@Entity({ tableName: 'users' })
+export class User {
+  [OptionalProps]?: 'role' | 'warningCount' | 'createdAt' | 'updatedAt';
+
+  @Field(() => ID)
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  /** citext + unique index: unique case-insensitively, stored as typed. */
+  @Field()
+  @Property({ columnType: 'citext', unique: true })
+  email!: string;
+
+  @Property({ hidden: true, lazy: true })
+  passwordHash!: string;
+
+  @Field(() => AccountType)
+  @Enum({ items: () => AccountType })
+  accountType!: AccountType;
+
+  @Field(() => UserRole)
+  @Enum({ items: () => UserRole })
+  role: UserRole = UserRole.USER;
+
+  /** Warnings issued by support (each one is also recorded with its reason). */
+  @Property()
+  warningCount: number = 0;
+
+  @Property({ type: 'datetime', nullable: true })
+  suspendedAt?: Date | null;
+
+  @Field()
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

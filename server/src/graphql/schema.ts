@@ -1,0 +1,17 @@
+import 'reflect-metadata';
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { buildSchemaSync } from 'type-graphql';
+import { resolvers } from './resolvers';
+
+let cached: GraphQLSchema | undefined;
+
+/** The schema type-graphql builds from the resolvers (built once per process). */
+export function buildAppSchema(): GraphQLSchema {
+  cached ??= buildSchemaSync({ resolvers, validate: false });
+  return cached;
+}
+
+/** The committed contract: sorted SDL, so the file diff shows real changes only. */
+export function printAppSchema(): string {
+  return `${printSchema(lexicographicSortSchema(buildAppSchema()))}\n`;
+}

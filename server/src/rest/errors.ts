@@ -1,0 +1,33 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { DomainError } from '../shared/errors';
+
+/** Unknown /api/v1 routes answer 404 JSON. */
+export const restNotFound: RequestHandler = (req, res) => {
+  res.status(404).json({ success: false, error: `No route ${req.method} ${req.path}`, code: 'NOT_FOUND' });
+};
+
+/** The one mapping from errors to REST statuses; unknown errors are logged and masked. */
+export function restErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, _req, res, _next) => {
+    if (err instanceof DomainError) {
+      res.status(err.httpStatus).json({ success: false, error: err.message, code: err.code, ...(err.field ? { field: err.field } : {}) });
+      return;
+    }
+    const type = (err as { type?: string })?.type;
+    if (type === 'entity.parse.failed') {
+      res.status(400).json({ success: false, error: 'Malformed JSON body', code: 'BAD_USER_INPUT' });
+      return;
+    }
+    if (type === 'entity.too.large') {
+      res.status(413).json({ success: false, error: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' });
+      return;
+    }
+    if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+      res.status(415).json({ success: false, error: 'Unsupported body encoding', code: 'BAD_USER_INPUT' });
+      return;
+    }
+    logger.error({ err }, 'unexpected REST error');
+    res.status(500).json({ success: false, error: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
+  };
+}

@@ -1,0 +1,189 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import path from 'node:path';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import cors from 'cors';
+import express, { type Request, type RequestHandler } from 'express';
+import { GraphQLError } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import pino, { type Logger } from 'pino';
+import { WebSocketServer } from 'ws';
+import type { Config } from './config';
+import type { Orm } from './db/orm';
+import { viewerFromAuthorization } from './features/auth/authenticate';
+import type { GraphQLContext } from './graphql/context';
+import { makeFormatError } from './graphql/format-error';
+import { buildAppSchema } from './graphql/schema';
+import { createRequestContext, type RequestContext } from './request-context';
+import { restErrorHandler } from './rest/errors';
+import { restRouter } from './rest/router';
+import { createDeps, createServices, type AppDeps, type Services } from './services';
+import { systemClock, type Clock } from './shared/clock';
+import { DomainError } from './shared/errors';
+
+export interface AppServer {
+  httpServer: HttpServer;
+  app: express.Express;
+  services: Services;
+  deps: AppDeps;
+  /** Stops accepting connections, drains in-flight requests and closes WebSockets (not the ORM). */
+  close(): Promise<void>;
+}
+
+export interface CreateServerOptions {
+  config: Config;
+  orm: Orm;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+/** Builds the whole HTTP + WebSocket application without listening (tests listen on port 0). */
+export async function createServer(opts: CreateServerOptions): Promise<AppServer> {
+  const { config, orm } = opts;
+  const logger = opts.logger ?? pino({ level: config.LOG_LEVEL });
+  const deps = createDeps(config, opts.clock ?? systemClock);
+  const services = createServices(deps);
+  const schema = buildAppSchema();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  const httpServer = createHttpServer(app);
+
+  const contextFor = (req: Request, viewerHeader: unknown): RequestContext =>
+    createRequestContext({
+      em: orm.em,
+      viewer: viewerFromAuthorization(viewerHeader, deps.tokens, deps.clock),
+      services,
+      requestId: String(req.headers['x-request-id'] ?? randomUUID()),
+      ip: req.ip,
+    });
+
+  app.use((req, res, next) => {
+    const id = typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'].slice(0, 100) : randomUUID();
+    req.headers['x-request-id'] = id;
+    res.setHeader('x-request-id', id);
+    next();
+  });
+  if (config.CORS_ORIGINS.length > 0) app.use(cors({ origin: config.CORS_ORIGINS, credentials: false }));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ok = await isDatabaseReachable(orm);
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'database unreachable' });
+  });
+
+  // REST facade: the viewer is resolved once per request; a bad token is a 401.
+  const restContext: RequestHandler = (req, res, next) => {
+    try {
+      res.locals.ctx = contextFor(req, req.headers.authorization);
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+  app.use('/api/v1', restContext, restRouter(logger), restErrorHandler(logger));
+
+  // GraphQL over WebSocket on the same path; the token comes in connectionParams.
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  const wsCleanup = useServer<Record<string, unknown>, { viewerHeader?: unknown }>(
+    {
+      schema,
+      onConnect: (ctx) => {
+        const header = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
+        try {
+          viewerFromAuthorization(header, deps.tokens, deps.clock);
+        } catch {
+          return false; // closes with 4403 Forbidden
+        }
+        ctx.extra.viewerHeader = header;
+        return true;
+      },
+      context: (ctx) =>
+        createRequestContext({
+          em: orm.em,
+          // Re-verified per operation: an expired token cannot keep subscribing.
+          viewer: viewerFromAuthorization(ctx.extra.viewerHeader, deps.tokens, deps.clock),
+          services,
+          requestId: randomUUID(),
+        }) satisfies GraphQLContext,
+    },
+    wsServer,
+  );
+
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema,
+    introspection: !config.isProduction,
+    stopOnTerminationSignals: false, // main.ts owns the shutdown order
+    formatError: makeFormatError(logger),
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      ApolloServerPluginLandingPageDisabled(),
+      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+    ],
+  });
+  await apollo.start();
+  app.use(
+    '/graphql',
+    express.json({ limit: '100kb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req }) => {
+        try {
+          return contextFor(req, req.headers.authorization);
+        } catch (err) {
+          if (err instanceof DomainError) {
+            throw new GraphQLError(err.message, { extensions: { code: err.code, http: { status: err.httpStatus } } });
+          }
+          throw err;
+        }
+      },
+    }),
+  );
+
+  serveClient(app, config.CLIENT_DIST);
+
+  return {
+    httpServer,
+    app,
+    services,
+    deps,
+    close: async () => {
+      await apollo.stop();
+      await new Promise<void>((resolve) => wsServer.close(() => resolve()));
+      if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
+
+/** The built client at `/`, with history fallback so deep links like /dashboard load the app. */
+function serveClient(app: express.Express, dist: string) {
+  const index = path.join(dist, 'index.html');
+  app.use(express.static(dist, { index: false, maxAge: '1h', immutable: false }));
+  app.get(/^(?!\/(api|graphql|healthz|readyz|metrics)(\/|$)).*/, (_req, res) => {
+    if (!existsSync(index)) {
+      res.status(503).type('text/plain').send('The web client is not built yet: run `pnpm build` (or `pnpm start`).');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+async function isDatabaseReachable(orm: Orm): Promise<boolean> {
+  try {
+    await Promise.race([
+      orm.em.getConnection().execute('select 1'),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+}

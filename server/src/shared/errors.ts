@@ -1,0 +1,44 @@
+/** Domain errors: services throw these; each transport maps the code once (GraphQL extensions.code, REST status). */
+export const ErrorCodes = {
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  BAD_USER_INPUT: 400,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  INVALID_TRANSITION: 409,
+  PAYMENT_FAILED: 402,
+  RATE_LIMITED: 429,
+} as const;
+
+export type ErrorCode = keyof typeof ErrorCodes;
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  get httpStatus(): number {
+    return ErrorCodes[this.code];
+  }
+}
+
+export const unauthenticated = (message = 'User not authenticated') => new DomainError('UNAUTHENTICATED', message);
+export const forbidden = (message = 'Forbidden') => new DomainError('FORBIDDEN', message);
+export const notFound = (message: string) => new DomainError('NOT_FOUND', message);
+export const badInput = (message: string, field?: string) => new DomainError('BAD_USER_INPUT', message, field);
+export const conflict = (message: string) => new DomainError('CONFLICT', message);
+export const invalidTransition = (message: string) => new DomainError('INVALID_TRANSITION', message);
+
+/** PostgreSQL error codes we translate into domain errors. */
+export const PG = { uniqueViolation: '23505', exclusionViolation: '23P01', foreignKeyViolation: '23503' } as const;
+
+export function pgErrorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
