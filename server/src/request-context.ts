@@ -1,11 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Services } from './services';
 import type { ServiceContext, Viewer } from './shared/context';
+import type { LoaderCache } from './shared/loaders';
 
 /** What every transport (GraphQL over HTTP/WS, REST) builds per request. */
 export interface RequestContext extends ServiceContext {
   services: Services;
   requestId: string;
+  /** DataLoaders of this request only (see shared/loaders.ts). */
+  loaders: LoaderCache;
 }
 
 export function createRequestContext(args: {
@@ -16,5 +19,5 @@ export function createRequestContext(args: {
   ip?: string;
 }): RequestContext {
   // A fresh EntityManager fork per request: no identity map shared between requests.
-  return { ...args, em: args.em.fork() };
+  return { ...args, em: args.em.fork(), loaders: new Map() };
 }

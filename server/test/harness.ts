@@ -48,7 +48,7 @@ export interface TestApp {
   config: Config;
   /** SQL statements seen since the last reset (for N+1 checks). */
   queries: string[];
-  gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ status: number; body: { data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> } }>;
+  gql(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ status: number; body: any }>;
   rest<T = any>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
 }

@@ -1,5 +1,26 @@
 import { RefreshToken } from '../features/auth/refresh-token.entity';
+import { AvailabilitySlot } from '../features/availability/availability-slot.entity';
+import { RecurringPattern } from '../features/availability/recurring-pattern.entity';
+import { Booking } from '../features/bookings/booking.entity';
+import { LedgerEntry } from '../features/bookings/ledger-entry.entity';
+import { WebhookEvent } from '../features/payments/webhook-event.entity';
+import { Profile } from '../features/profiles/profile.entity';
+import { Review } from '../features/reviews/review.entity';
+import { Dispute } from '../features/support/dispute.entity';
+import { UserWarning } from '../features/support/user-warning.entity';
 import { User } from '../features/users/user.entity';
 
 /** Every entity of the application (MikroORM discovery is explicit, not by folder scan). */
-export const entities = [User, RefreshToken];
+export const entities = [
+  User,
+  RefreshToken,
+  Profile,
+  AvailabilitySlot,
+  RecurringPattern,
+  Booking,
+  LedgerEntry,
+  Review,
+  Dispute,
+  UserWarning,
+  WebhookEvent,
+];

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { Entity, Enum, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
+import { Profile } from '../profiles/profile.entity';
+import { User } from '../users/user.entity';
+
+export enum BookingStatus {
+  PENDING = 'pending',
+  CONFIRMED = 'confirmed',
+  COMPLETED = 'completed',
+  AUTO_COMPLETED = 'auto_completed',
+  CANCELLED = 'cancelled',
+  DISPUTED = 'disputed',
+}
+
+export enum PaymentStatus {
+  UNPAID = 'unpaid',
+  HELD = 'held',
+  ALLOCATED = 'allocated',
+  RELEASED = 'released',
+  PAID_OUT = 'paid_out',
+  VOIDED = 'voided',
+  REFUNDED = 'refunded',
+  DISPUTED = 'disputed',
+}
+
+/** Statuses that occupy the creator's time (the exclusion constraint covers exactly these). */
+export const OCCUPYING_STATUSES = [
+  BookingStatus.PENDING,
+  BookingStatus.CONFIRMED,
+  BookingStatus.COMPLETED,
+  BookingStatus.AUTO_COMPLETED,
+  BookingStatus.DISPUTED,
+] as const;
+
+/** The policy in force when the booking was made (snapshotted so later changes never apply retroactively). */
+export interface BookingPolicy {
+  feePercent: number;
+  fullRefundHours: number;
+  lateCancelRefundPercent: number;
+  checkoutHoldMinutes: number;
+  requestExpiryHours: number;
+  confirmationWindowHours: number;
+  payoutDelayBusinessDays: number;
+}
+
+@Entity({ tableName: 'bookings' })
+export class Booking {
+  [OptionalProps]?:
+    | 'status' | 'paymentStatus' | 'bookingDetails' | 'streamerConfirmed' | 'bookerConfirmed' | 'refundCents'
+    | 'createdAt' | 'updatedAt' | 'version';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => Profile, { ref: true, fieldName: 'streamer_id', index: true })
+  streamer!: Ref<Profile>;
+
+  @ManyToOne(() => User, { ref: true, fieldName: 'booker_id', index: true })
+  booker!: Ref<User>;
+
+  @Property({ type: 'datetime' })
+  startTime!: Date;
+
+  @Property({ type: 'datetime' })
+  endTime!: Date;
+
+  @Property()
+  totalHours!: number;
+
+  @Property()
+  hourlyRateCents!: number;
+
+  @Property()
+  totalCents!: number;
+
+  @Property()
+  feeCents!: number;
+
+  /** The creator's share: total - fee. */
+  @Property()
+  streamerAmountCents!: number;
+
+  @Enum({ items: () => BookingStatus })
+  status: BookingStatus = BookingStatus.PENDING;
+
+  @Enum({ items: () => PaymentStatus })
+  paymentStatus: PaymentStatus = PaymentStatus.UNPAID;
+
+  @Property({ type: 'text', nullable: true })
+  bookingDetails?: string | null;
+
+  @Property()
+  streamerConfirmed: boolean = false;
+
+  @Property()
+  bookerConfirmed: boolean = false;
+
+  /** end + confirmation window: disputes close and auto-completion happens then. */
+  @Property({ type: 'datetime' })
+  confirmationDeadline!: Date;
+
+  @Property({ type: 'text', nullable: true })
+  cancellationReason?: string | null;
+
+  @Property({ type: 'uuid', nullable: true })
+  cancelledBy?: string | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  cancelledAt?: Date | null;
+
+  /** Cents refunded to the booker (spec: refund_amount in cents). */
+  @Property()
+  refundCents: number = 0;
+
+  @Property({ type: 'json' })
+  policy!: BookingPolicy;
+
+  /** Payment provider's authorization (PaymentIntent) id. */
+  @Property({ type: 'text', nullable: true, unique: true })
+  paymentIntentId?: string | null;
+
+  /** Client-supplied key: a retried checkout returns the same booking. */
+  @Property({ type: 'text', nullable: true })
+  idempotencyKey?: string | null;
+
+  @Property({ type: 'datetime' })
+  checkoutExpiresAt!: Date;
+
+  @Property({ type: 'datetime', nullable: true })
+  authorizedAt?: Date | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  acceptedAt?: Date | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  completedAt?: Date | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  allocatedAt?: Date | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  releasedAt?: Date | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  paidOutAt?: Date | null;
+
+  @Property({ type: 'text', nullable: true })
+  transferId?: string | null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+
+  @Property({ version: true })
+  version: number = 1;
+}

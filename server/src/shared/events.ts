@@ -1,0 +1,39 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * Domain events that drive live updates. Services publish after their transaction commits;
+ * GraphQL subscriptions listen. The transport is pluggable so events reach subscribers on
+ * every server instance (the in-process bus is the single-instance default).
+ */
+export interface DomainEvents {
+  /** A booking changed; delivered to its two parties (booker user, creator user). */
+  bookingUpdated: { bookingId: string; partyUserIds: string[] };
+  /** A creator's slots were added, removed, held, taken or freed. */
+  slotsChanged: { streamerId: string };
+}
+
+export type EventName = keyof DomainEvents;
+
+export interface EventBus {
+  publish<E extends EventName>(event: E, payload: DomainEvents[E]): Promise<void>;
+  /** Returns an unsubscribe function. */
+  subscribe<E extends EventName>(event: E, listener: (payload: DomainEvents[E]) => void): () => void;
+  close(): Promise<void>;
+}
+
+export class InProcessEventBus implements EventBus {
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+
+  async publish<E extends EventName>(event: E, payload: DomainEvents[E]): Promise<void> {
+    this.emitter.emit(event, payload);
+  }
+
+  subscribe<E extends EventName>(event: E, listener: (payload: DomainEvents[E]) => void): () => void {
+    this.emitter.on(event, listener);
+    return () => this.emitter.off(event, listener);
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}
