@@ -9,7 +9,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { expressMiddleware } from '@as-integrations/express5';
 import cors from 'cors';
 import express, { type Request, type RequestHandler } from 'express';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, getOperationAST, parse, specifiedRules, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import pino, { type Logger } from 'pino';
 import { WebSocketServer } from 'ws';
@@ -18,10 +18,13 @@ import type { Orm } from './db/orm';
 import { viewerFromAuthorization } from './features/auth/authenticate';
 import type { GraphQLContext } from './graphql/context';
 import { makeFormatError } from './graphql/format-error';
+import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
 import { createRequestContext, type RequestContext } from './request-context';
 import { restErrorHandler } from './rest/errors';
 import { restRouter } from './rest/router';
+import { registerJobs } from './jobs';
+import type { JobScheduler } from './jobs/job-scheduler';
 import { createDeps, createServices, type AppDeps, type Services } from './services';
 import { systemClock, type Clock } from './shared/clock';
 import { DomainError } from './shared/errors';
@@ -31,6 +34,8 @@ export interface AppServer {
   app: express.Express;
   services: Services;
   deps: AppDeps;
+  /** Background sweeps; main.ts starts them after listening (tests call runAll). */
+  jobs: JobScheduler;
   /** Stops accepting connections, drains in-flight requests and closes WebSockets (not the ORM). */
   close(): Promise<void>;
 }
@@ -40,14 +45,17 @@ export interface CreateServerOptions {
   orm: Orm;
   clock?: Clock;
   logger?: Logger;
+  /** The database URL for the job queue (defaults to config.DATABASE_URL). */
+  databaseUrl?: string;
 }
 
 /** Builds the whole HTTP + WebSocket application without listening (tests listen on port 0). */
 export async function createServer(opts: CreateServerOptions): Promise<AppServer> {
   const { config, orm } = opts;
   const logger = opts.logger ?? pino({ level: config.LOG_LEVEL });
-  const deps = createDeps(config, opts.clock ?? systemClock);
+  const deps = createDeps(config, opts.clock ?? systemClock, { databaseUrl: opts.databaseUrl, logger, orm });
   const services = createServices(deps);
+  registerJobs(deps.jobs, { orm, services });
   const schema = buildAppSchema();
 
   const app = express();
@@ -96,6 +104,20 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   const wsCleanup = useServer<Record<string, unknown>, { viewerHeader?: unknown }>(
     {
       schema,
+      // The same limits as over HTTP: tokens, depth, aliases, cost.
+      onSubscribe: (_ctx, _id, payload) => {
+        try {
+          const document = parse(payload.query, { maxTokens: QUERY_LIMITS.maxTokens });
+          const errors = validate(schema, document, [...specifiedRules, ...limitValidationRules]);
+          if (errors.length > 0) return errors;
+          const operation = getOperationAST(document, payload.operationName);
+          if (!operation) return [new GraphQLError('Unable to identify the operation')];
+          assertCostWithinLimit(schema, document, operation, payload.variables ?? undefined);
+          return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
+        } catch (err) {
+          return [err instanceof GraphQLError ? err : new GraphQLError('Invalid operation')];
+        }
+      },
       onConnect: (ctx) => {
         const header = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
         try {
@@ -123,7 +145,20 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     introspection: !config.isProduction,
     stopOnTerminationSignals: false, // main.ts owns the shutdown order
     formatError: makeFormatError(logger),
+    validationRules: limitValidationRules,
+    parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
+    hideSchemaDetailsFromClientErrors: config.isProduction, // no "Did you mean …" field suggestions
+    allowBatchedHttpRequests: false,
     plugins: [
+      {
+        async requestDidStart() {
+          return {
+            async didResolveOperation({ schema: s, document, operation, request }) {
+              if (operation) assertCostWithinLimit(s, document, operation, request.variables);
+            },
+          };
+        },
+      },
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
       { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
@@ -154,7 +189,9 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     app,
     services,
     deps,
+    jobs: deps.jobs,
     close: async () => {
+      await deps.jobs.stop();
       await apollo.stop();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -1,0 +1,62 @@
+import { lazy, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { RequireAuth } from '../features/auth/components/RequireAuth';
+import { AppLayout } from '../shared/layout/AppLayout';
+import { RouteErrorPage } from '../shared/pages/RouteErrorPage';
+
+/** Route-level code splitting: each page is its own chunk, loaded on first visit. */
+function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage'), 'LandingPage');
+const AuthPage = lazyPage(() => import('../features/auth/pages/AuthPage'), 'AuthPage');
+const DashboardPage = lazyPage(() => import('../features/dashboard/pages/DashboardPage'), 'DashboardPage');
+const StreamerProfilePage = lazyPage(
+  () => import('../features/streamers/pages/StreamerProfilePage'),
+  'StreamerProfilePage',
+);
+const CheckoutPage = lazyPage(() => import('../features/checkout/pages/CheckoutPage'), 'CheckoutPage');
+const SupportConsolePage = lazyPage(() => import('../features/support/pages/SupportConsolePage'), 'SupportConsolePage');
+const AboutPage = lazyPage(() => import('../features/about/pages/AboutPage'), 'AboutPage');
+const ContactPage = lazyPage(() => import('../features/contact/pages/ContactPage'), 'ContactPage');
+const FaqPage = lazyPage(() => import('../features/faq/pages/FaqPage'), 'FaqPage');
+const PrivacyPolicyPage = lazyPage(() => import('../features/legal/pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
+const TermsOfUsePage = lazyPage(() => import('../features/legal/pages/TermsOfUsePage'), 'TermsOfUsePage');
+const NotFoundPage = lazyPage(() => import('../shared/pages/NotFoundPage'), 'NotFoundPage');
+
+/** Every route of spec §2. Exported so tests can mount them in a memory router. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      { path: 'auth', element: <AuthPage /> },
+      {
+        path: 'dashboard',
+        element: (
+          <RequireAuth>
+            <DashboardPage />
+          </RequireAuth>
+        ),
+      },
+      { path: 'streamer/:id', element: <StreamerProfilePage /> },
+      { path: 'stripe-checkout', element: <CheckoutPage /> },
+      {
+        path: 'support',
+        element: (
+          <RequireAuth>
+            <SupportConsolePage />
+          </RequireAuth>
+        ),
+      },
+      { path: 'about', element: <AboutPage /> },
+      { path: 'contact', element: <ContactPage /> },
+      { path: 'faq', element: <FaqPage /> },
+      { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
+      { path: 'terms-of-use', element: <TermsOfUsePage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

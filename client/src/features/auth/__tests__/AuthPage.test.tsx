@@ -1,0 +1,113 @@
+import type { MockedResponse } from '@apollo/client/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { RegisterDocument, type RegisterMutation, type RegisterMutationVariables } from '../../../gql/graphql';
+import { renderPage } from '../../../test/render';
+import { STORAGE_KEYS } from '../lib/token-storage';
+import { AuthPage } from '../pages/AuthPage';
+
+const EMAIL = 'nova@example.com';
+const PASSWORD = 'correct-horse-battery';
+
+function registerMock(accountType: 'CREATOR' | 'BRAND') {
+  const result = vi.fn(() => ({
+    data: {
+      register: {
+        __typename: 'AuthPayload',
+        user: {
+          __typename: 'User',
+          id: 'user-1',
+          email: EMAIL,
+          accountType,
+          role: 'USER',
+          createdAt: '2025-09-10T12:00:00.000Z',
+        },
+        tokens: {
+          __typename: 'AuthTokens',
+          accessToken: 'access-1',
+          refreshToken: 'refresh-1',
+          accessTokenExpiresAt: '2025-09-10T12:15:00.000Z',
+        },
+      },
+    } as RegisterMutation,
+  }));
+  const mock: MockedResponse<RegisterMutation, RegisterMutationVariables> = {
+    request: { query: RegisterDocument, variables: { input: { email: EMAIL, password: PASSWORD, accountType } } },
+    result,
+  };
+  return { mock, result };
+}
+
+describe('Auth page', () => {
+  it('registers a creator: type first, then Create Account, then the dashboard', async () => {
+    const user = userEvent.setup();
+    const { mock, result } = registerMock('CREATOR');
+    renderPage(<AuthPage />, { path: '/auth', mocks: [mock] });
+
+    await user.click(await screen.findByRole('tab', { name: 'Join' }));
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /choose creator account/i }));
+
+    expect(screen.getByText('Creator Account')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/email/i), EMAIL);
+    await user.type(screen.getByLabelText(/^password/i), PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+    expect(result).toHaveBeenCalledTimes(1);
+    expect(window.localStorage.getItem(STORAGE_KEYS.pendingAccountType)).toBe('creator');
+    expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('access-1');
+    expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-1');
+    expect(await screen.findByText('Account created!')).toBeInTheDocument();
+  });
+
+  it('Change returns to the account type choice', async () => {
+    const user = userEvent.setup();
+    renderPage(<AuthPage />, { path: '/auth' });
+
+    await user.click(await screen.findByRole('tab', { name: 'Join' }));
+    await user.click(screen.getByRole('button', { name: /choose brand account/i }));
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    expect(screen.getByRole('button', { name: /choose creator account/i })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /choose brand account/i })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Account' })).not.toBeInTheDocument();
+  });
+
+  it('the eye button shows and hides the password', async () => {
+    const user = userEvent.setup();
+    renderPage(<AuthPage />, { path: '/auth' });
+
+    const password = await screen.findByLabelText(/^password/i);
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('a signed-in visitor is sent to the dashboard', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.accessToken, 'still-valid');
+    const { MeDocument } = await import('../../../gql/graphql');
+    const meMock: MockedResponse = {
+      request: { query: MeDocument },
+      result: {
+        data: {
+          me: {
+            __typename: 'User',
+            id: 'u',
+            email: EMAIL,
+            accountType: 'BRAND',
+            role: 'USER',
+            createdAt: '2025-01-01T00:00:00Z',
+          },
+        },
+      },
+    };
+    renderPage(<AuthPage />, { path: '/auth', mocks: [meMock] });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+  });
+});

@@ -1,0 +1,21 @@
+import { createContext } from 'react';
+import type { AccountType, CurrentUserFragment } from '../../gql/graphql';
+
+export type AuthUser = CurrentUserFragment;
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface AuthContextValue {
+  /** The signed-in account, or null when signed out. */
+  user: AuthUser | null;
+  /** True while a stored session is being checked on load. */
+  loading: boolean;
+  signIn(credentials: Credentials): Promise<AuthUser>;
+  register(credentials: Credentials & { accountType: AccountType }): Promise<AuthUser>;
+  signOut(): Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -1,0 +1,24 @@
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../../shared/lib/error-message';
+import { toast } from '../../../shared/toast';
+import type { Credentials } from '../auth-context';
+import { useAuth } from '../hooks/useAuth';
+import { CredentialsForm } from './CredentialsForm';
+
+/** "Welcome back": sign in and go to the dashboard. */
+export function SignInPanel() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+
+  const handleSubmit = async (credentials: Credentials) => {
+    try {
+      await signIn(credentials);
+      toast.success('Welcome back!', "You've successfully signed in.");
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to sign in'));
+    }
+  };
+
+  return <CredentialsForm submitLabel="Sign In" submittingLabel="Signing in..." onSubmit={handleSubmit} />;
+}

@@ -1,0 +1,42 @@
+import { CtaBanner, CtaLinkButton } from '../../../shared/components/content/CtaBanner';
+import { FeatureGrid } from '../../../shared/components/content/FeatureGrid';
+import { PageContainer } from '../../../shared/components/content/PageContainer';
+import { PageSection } from '../../../shared/components/content/PageSection';
+import { StatHighlights } from '../../../shared/components/content/StatHighlights';
+import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
+import { LANDING_FEATURES, LANDING_HIGHLIGHTS } from '../components/landing-content';
+import { LandingHero } from '../components/LandingHero';
+
+/** / — hero, four feature cards and a closing call to action. */
+export function LandingPage() {
+  useDocumentTitle();
+  return (
+    <PageContainer maxW="7xl">
+      <LandingHero />
+
+      <PageSection
+        title="Everything you need to collaborate"
+        description="From the first search to the final payout, every step of a collab happens in one place."
+      >
+        <FeatureGrid items={LANDING_FEATURES} />
+      </PageSection>
+
+      <PageSection
+        title="A growing community"
+        description="Creators and brands from more than 40 countries already collaborate here."
+      >
+        <StatHighlights items={LANDING_HIGHLIGHTS} />
+      </PageSection>
+
+      <CtaBanner
+        title="Ready to create your next collab?"
+        description="Join as a creator to get booked, or as a brand to find the right voice for your next campaign. It takes less than a minute."
+      >
+        <CtaLinkButton to="/auth">Get Started</CtaLinkButton>
+        <CtaLinkButton to="/about" emphasis="outline">
+          Learn more
+        </CtaLinkButton>
+      </CtaBanner>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,17 @@
+import { ApolloError } from '@apollo/client';
+
+/**
+ * The message a user should read for a failed call: the server's own message when it sent one
+ * (GraphQL error or error body), otherwise the screen's fallback text.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApolloError) {
+    const graphQLMessage = error.graphQLErrors[0]?.message;
+    if (graphQLMessage) return graphQLMessage;
+    const network = error.networkError as { result?: { errors?: { message?: string }[] } } | null;
+    const bodyMessage = network?.result?.errors?.[0]?.message;
+    if (bodyMessage) return bodyMessage;
+    return fallback;
+  }
+  return fallback;
+}

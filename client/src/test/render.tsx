@@ -1,0 +1,55 @@
+import { MockedProvider, type MockedResponse } from '@apollo/client/testing';
+import { ChakraProvider } from '@chakra-ui/react';
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
+import { routes } from '../app/routes';
+import { AuthProvider } from '../features/auth/AuthProvider';
+import { AppToaster } from '../shared/components/AppToaster';
+import { system } from '../theme';
+
+function Providers({ mocks = [], children }: { mocks?: readonly MockedResponse[]; children: ReactNode }) {
+  return (
+    <ChakraProvider value={system}>
+      <MockedProvider mocks={mocks}>
+        <AuthProvider>
+          {children}
+          <AppToaster />
+        </AuthProvider>
+      </MockedProvider>
+    </ChakraProvider>
+  );
+}
+
+/** Shows where the app navigated to. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname}</div>;
+}
+
+/** Renders one page at `path` inside the app's providers, with stub pages for other routes. */
+export function renderPage(
+  page: ReactElement,
+  { path = '/', mocks }: { path?: string; mocks?: MockedResponse[] } = {},
+) {
+  return render(
+    <Providers mocks={mocks}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={path} element={page} />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+/** Renders the real route table (layout, lazy pages) at `path`. */
+export function renderApp(path: string, { mocks }: { mocks?: MockedResponse[] } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return render(
+    <Providers mocks={mocks}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}

@@ -1,0 +1,33 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { colorSemanticTokens, colorTokens } from './palette';
+
+const systemFontStack =
+  'ui-sans-serif, system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
+
+const config = defineConfig({
+  globalCss: {
+    html: { colorPalette: 'brand', scrollBehavior: 'smooth', _motionReduce: { scrollBehavior: 'auto' } },
+    body: { minHeight: '100dvh' },
+  },
+  theme: {
+    tokens: {
+      colors: colorTokens,
+      fonts: {
+        heading: { value: systemFontStack },
+        body: { value: systemFontStack },
+      },
+    },
+    semanticTokens: {
+      colors: colorSemanticTokens,
+    },
+    keyframes: {
+      float: {
+        '0%, 100%': { transform: 'translate3d(0, 0, 0) scale(1)' },
+        '50%': { transform: 'translate3d(0, -28px, 0) scale(1.06)' },
+      },
+    },
+  },
+});
+
+/** The single Chakra system of the app: default preset + CollabHub palette. */
+export const system = createSystem(defaultConfig, config);
