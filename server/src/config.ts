@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   ENABLE_TEST_CLOCK: bool.default(false),
+  /** Background jobs (pg-boss); tests drive them with runAll instead. */
+  JOBS_ENABLED: bool.default(true),
   SEED_DEMO_DATA: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

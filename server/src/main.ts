@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { seedDemoData } from './db/seeders/demo';
 import { createServer } from './server';
 
 async function main() {
@@ -19,11 +20,14 @@ async function main() {
   const logger = pino({ level: config.LOG_LEVEL });
   const db = await openDatabase(config, (msg) => logger.info(msg));
   logger.info({ embedded: db.embedded }, 'database ready, migrations applied');
-  const server = await createServer({ config, orm: db.orm, logger });
+  const server = await createServer({ config, orm: db.orm, logger, databaseUrl: db.url });
+  // Demo marketplace on an empty database only (SEED_DEMO_DATA); prints the demo logins.
+  if (config.SEED_DEMO_DATA) await seedDemoData(db.orm, server.services, (line) => console.log(line), server.deps.clock);
   await new Promise<void>((resolve) => server.httpServer.listen(config.PORT, config.HOST, resolve));
   const { port } = server.httpServer.address() as AddressInfo;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
   logger.info({ url }, 'server listening');
+  await server.jobs.start();
   console.log(`\n  CollabHub is running at ${url}\n  GraphQL: ${url}/graphql   REST: ${url}/api/v1\n`);
 
   let stopping = false;
@@ -38,6 +42,7 @@ async function main() {
     force.unref();
     try {
       await server.close();
+      await server.jobs.stop();
       await db.close();
       logger.info('shutdown complete');
       process.exit(0);

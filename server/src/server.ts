@@ -12,7 +12,10 @@ import express, { type Request, type RequestHandler } from 'express';
 import { GraphQLError, getOperationAST, parse, specifiedRules, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import pino, { type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
 import { WebSocketServer } from 'ws';
+import { routeGroup } from './observability/metrics';
+import { securityHeaders } from './observability/security';
 import type { Config } from './config';
 import type { Orm } from './db/orm';
 import { viewerFromAuthorization } from './features/auth/authenticate';
@@ -26,7 +29,7 @@ import { restRouter } from './rest/router';
 import { registerJobs } from './jobs';
 import type { JobScheduler } from './jobs/job-scheduler';
 import { createDeps, createServices, type AppDeps, type Services } from './services';
-import { systemClock, type Clock } from './shared/clock';
+import { AdjustableClock, systemClock, type Clock } from './shared/clock';
 import { DomainError } from './shared/errors';
 
 export interface AppServer {
@@ -53,7 +56,9 @@ export interface CreateServerOptions {
 export async function createServer(opts: CreateServerOptions): Promise<AppServer> {
   const { config, orm } = opts;
   const logger = opts.logger ?? pino({ level: config.LOG_LEVEL });
-  const deps = createDeps(config, opts.clock ?? systemClock, { databaseUrl: opts.databaseUrl, logger, orm });
+  // ENABLE_TEST_CLOCK (never in production): a clock POST /api/v1/testing/clock can move.
+  const clock = opts.clock ?? (config.ENABLE_TEST_CLOCK ? new AdjustableClock() : systemClock);
+  const deps = createDeps(config, clock, { databaseUrl: opts.databaseUrl, logger, orm });
   const services = createServices(deps);
   registerJobs(deps.jobs, { orm, services });
   const schema = buildAppSchema();
@@ -78,10 +83,32 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     res.setHeader('x-request-id', id);
     next();
   });
+  // One structured log line per request, carrying the request id; plus Prometheus timings.
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => String(req.headers['x-request-id']),
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' },
+      serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }), res: (res) => ({ statusCode: res.statusCode }) },
+    }),
+  );
+  app.use((req, res, next) => {
+    const route = routeGroup(req.path);
+    const end = deps.metrics.httpDuration.startTimer({ method: req.method, route });
+    res.on('finish', () => {
+      end();
+      deps.metrics.httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
+    });
+    next();
+  });
+  app.use(securityHeaders({ stripeEnabled: Boolean(config.STRIPE_PUBLISHABLE_KEY), isProduction: config.isProduction }));
   if (config.CORS_ORIGINS.length > 0) app.use(cors({ origin: config.CORS_ORIGINS, credentials: false }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
   });
   app.get('/readyz', async (_req, res) => {
     const ok = await isDatabaseReachable(orm);
@@ -126,7 +153,11 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
           return false; // closes with 4403 Forbidden
         }
         ctx.extra.viewerHeader = header;
+        deps.metrics.wsConnections.inc();
         return true;
+      },
+      onClose: (ctx) => {
+        if (ctx.acknowledged) deps.metrics.wsConnections.dec();
       },
       context: (ctx) =>
         createRequestContext({
@@ -152,9 +183,18 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     plugins: [
       {
         async requestDidStart() {
+          const started = performance.now();
           return {
             async didResolveOperation({ schema: s, document, operation, request }) {
               if (operation) assertCostWithinLimit(s, document, operation, request.variables);
+            },
+            async willSendResponse({ operationName, operation, errors }) {
+              deps.metrics.graphqlOperations.inc({
+                operation: operationName ?? 'anonymous',
+                type: operation?.operation ?? 'unknown',
+                outcome: errors?.length ? 'error' : 'ok',
+              });
+              deps.metrics.graphqlDuration.observe({ operation: operationName ?? 'anonymous' }, (performance.now() - started) / 1000);
             },
           };
         },
@@ -195,6 +235,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       await apollo.stop();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await deps.events.close();
     },
   };
 }

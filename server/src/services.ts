@@ -1,8 +1,25 @@
 import type { Config } from './config';
+import type { Logger } from 'pino';
 import { AuthService } from './features/auth/auth.service';
 import { TokenIssuer } from './features/auth/tokens';
+import { AvailabilityService } from './features/availability/availability.service';
+import { JobScheduler } from './jobs/job-scheduler';
+import { ProfilesService } from './features/profiles/profiles.service';
+import { ReviewsService } from './features/reviews/reviews.service';
+import { PaymentsService } from './features/payments/payments.service';
+import type { Orm } from './db/orm';
+import pino from 'pino';
 import type { Clock } from './shared/clock';
-import { InProcessEventBus, type EventBus } from './shared/events';
+import { Metrics } from './observability/metrics';
+import type { EventBus } from './shared/events';
+import { createEventBus } from './shared/events-bus';
+import { BookingPaymentEvents } from './features/bookings/booking-payment-events';
+import { BookingsService } from './features/bookings/bookings.service';
+import { BookingTimers } from './features/bookings/bookings.timers';
+import { CheckoutService } from './features/bookings/checkout.service';
+import { TransitionRunner } from './features/bookings/transition-runner';
+import { SupportService } from './features/support/support.service';
+import { TestClockService } from './features/test-clock/test-clock.service';
 
 /** Long-lived dependencies shared by every request (no per-request state here). */
 export interface AppDeps {
@@ -10,24 +27,70 @@ export interface AppDeps {
   clock: Clock;
   tokens: TokenIssuer;
   events: EventBus;
+  /** Background sweeps (jobs/job-scheduler.ts): register, start, stop, runAll(now). */
+  jobs: JobScheduler;
+  /** For services that work outside a request (the local payment provider, event processing). */
+  orm: Orm;
+  logger: Logger;
+  /** Prometheus metrics (GET /metrics). */
+  metrics: Metrics;
 }
 
 /** One instance of each feature service; transports call these and nothing else. */
 export interface Services {
   auth: AuthService;
+  availability: AvailabilityService;
+  profiles: ProfilesService;
+  reviews: ReviewsService;
+  payments: PaymentsService;
+  bookings: BookingsService;
+  checkout: CheckoutService;
+  support: SupportService;
+  /** The booking process's timers (registered as jobs). */
+  bookingTimers: BookingTimers;
+  testClock: TestClockService;
 }
 
-export function createDeps(config: Config, clock: Clock): AppDeps {
+export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?: string; logger?: Logger; orm: Orm }): AppDeps {
   return {
     config,
     clock,
     tokens: new TokenIssuer(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
-    events: new InProcessEventBus(),
+    events: createEventBus(config, runtime.databaseUrl ?? config.DATABASE_URL, runtime.logger),
+    orm: runtime.orm,
+    metrics: new Metrics(),
+    logger: runtime.logger ?? pino({ level: config.LOG_LEVEL }),
+    jobs: new JobScheduler({
+      clock,
+      connectionString: runtime.databaseUrl ?? config.DATABASE_URL,
+      enabled: config.JOBS_ENABLED,
+      logger: runtime.logger,
+    }),
   };
 }
 
 export function createServices(deps: AppDeps): Services {
+  const payments = new PaymentsService({ config: deps.config, clock: deps.clock, orm: deps.orm, logger: deps.logger.child({ feature: 'payments' }) });
   return {
     auth: new AuthService({ tokens: deps.tokens, clock: deps.clock, refreshTtlDays: deps.config.REFRESH_TOKEN_TTL_DAYS }),
+    availability: new AvailabilityService({ clock: deps.clock, events: deps.events }),
+    profiles: new ProfilesService({ clock: deps.clock }),
+    reviews: new ReviewsService({ clock: deps.clock }),
+    payments,
+    ...bookingServices(deps, payments),
+    testClock: new TestClockService({ config: deps.config, clock: deps.clock, jobs: deps.jobs }),
+  };
+}
+
+/** The booking process: one transition runner shared by lifecycle, checkout, support, timers and provider events. */
+function bookingServices(deps: AppDeps, payments: PaymentsService) {
+  const provider = () => payments.provider;
+  const runner = new TransitionRunner({ clock: deps.clock, events: deps.events, provider });
+  payments.setEventHandler(new BookingPaymentEvents(runner));
+  return {
+    bookings: new BookingsService({ clock: deps.clock, events: deps.events, runner }),
+    checkout: new CheckoutService({ clock: deps.clock, events: deps.events, provider, runner }),
+    support: new SupportService({ clock: deps.clock, events: deps.events, runner }),
+    bookingTimers: new BookingTimers({ orm: deps.orm, provider, runner, logger: deps.logger.child({ feature: 'bookings' }) }),
   };
 }

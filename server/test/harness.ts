@@ -56,7 +56,8 @@ export interface TestApp {
 /** Boots the real server (Apollo, REST, WebSocket) on a random port against a fresh database. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, ...env });
+  // Jobs are not started in tests; they run through app.server.jobs.runAll(now).
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, JOBS_ENABLED: 'false', ...env });
   const queries: string[] = [];
   const orm = await initOrm({ clientUrl: db.url, onQuery: (sql) => queries.push(sql) });
   const clock = new AdjustableClock();

@@ -9,10 +9,165 @@ const defaultOptions = {} as const;
 /** creator (also called streamer) or brand */
 export type AccountType = 'BRAND' | 'CREATOR';
 
+/** A range of one day, stored as 1-hour slots on your local hour */
+export type AddAvailabilityInput = {
+  /** YYYY-MM-DD in your time zone; needed with HH:MM times */
+  date?: string | null | undefined;
+  /** HH:MM (with date) or an ISO-8601 date-time */
+  endTime?: string | null | undefined;
+  /** HH:MM (with date) or an ISO-8601 date-time */
+  startTime?: string | null | undefined;
+};
+
+export type AddDisputeStatementInput = {
+  disputeId: string;
+  statement: string;
+};
+
+/** A move of the booking process; `availableActions` lists the ones the viewer may make now */
+export type BookingAction =
+  | 'ACCEPT'
+  | 'AUTHORIZE'
+  | 'AUTO_COMPLETE'
+  | 'CANCEL'
+  | 'CONFIRM_COMPLETION'
+  | 'DECLINE'
+  | 'EXPIRE_CHECKOUT'
+  | 'EXPIRE_REQUEST'
+  | 'OPEN_DISPUTE'
+  | 'PAY'
+  | 'PAYOUT_PAID'
+  | 'REPORT_NO_SHOW'
+  | 'REQUEST_PAYOUT'
+  | 'RESOLVE_REFUND_FULL'
+  | 'RESOLVE_REFUND_PARTIAL'
+  | 'RESOLVE_RELEASE'
+  | 'REVIEW';
+
+/** The viewer's side of a booking */
+export type BookingRole = 'BOOKER' | 'CREATOR';
+
+/** Where the booking is in its lifecycle */
+export type BookingStatus = 'AUTO_COMPLETED' | 'CANCELLED' | 'COMPLETED' | 'CONFIRMED' | 'DISPUTED' | 'PENDING';
+
+export type CancelBookingInput = {
+  bookingId: string;
+  reason?: string | null | undefined;
+};
+
+export type CreateBookingCheckoutInput = {
+  /** The first selected slot (optional; checked against the range) */
+  availabilitySlotId?: string | null | undefined;
+  bookingDetails?: string | null | undefined;
+  /** 1 to 8 consecutive hours after startTime */
+  endTime: string;
+  /** A retried request with the same key returns the same checkout */
+  idempotencyKey?: string | null | undefined;
+  startTime: string;
+  /** The creator profile id */
+  streamerId: string;
+};
+
+export type CreateProfileInput = {
+  /** Bio, or a brand's about text */
+  bio?: string | null | undefined;
+  /** Creator name, or the brand name for brands */
+  displayName: string;
+  /** Creators: at least 100 (= $1.00); default 5000 */
+  hourlyRateCents?: number | null | undefined;
+  instagramHandle?: string | null | undefined;
+  /** Creators: 1 to 8; default 1 */
+  minimumHours?: number | null | undefined;
+  /** Creators: at least one; each needs its handle */
+  platforms?: Array<Platform> | null | undefined;
+  profileImageUrl?: string | null | undefined;
+  tiktokHandle?: string | null | undefined;
+  /** IANA time zone; UTC when not given */
+  timezone?: string | null | undefined;
+  twitchUsername?: string | null | undefined;
+  youtubeHandle?: string | null | undefined;
+};
+
+export type CreateRecurringPatternInput = {
+  /** 0 = Sunday … 6 = Saturday */
+  daysOfWeek?: Array<number> | null | undefined;
+  /** HH:MM on the hour (17:00 when creating without one) */
+  endTime?: string | null | undefined;
+  /** HH:MM on the hour (09:00 when creating without one) */
+  startTime?: string | null | undefined;
+  title?: string | null | undefined;
+};
+
+export type CreateReviewInput = {
+  /** A completed (or auto-completed) booking you are a party of */
+  bookingId: string;
+  /** Optional; trimmed; at most 2000 characters */
+  comment?: string | null | undefined;
+  /** 1 to 5 stars */
+  rating: number;
+};
+
+export type CreatorFilter = {
+  /** With availableTo: has a free slot inside this window */
+  availableFrom?: string | null | undefined;
+  availableTo?: string | null | undefined;
+  maxRateCents?: number | null | undefined;
+  minRateCents?: number | null | undefined;
+  /** 0 to 5 */
+  minRating?: number | null | undefined;
+  platform?: Platform | null | undefined;
+  /** Case-insensitive match on name, bio and handles */
+  search?: string | null | undefined;
+};
+
+/** CREATOR_NO_SHOW (booker, after the start) refunds in full at once */
+export type DisputeKind = 'CREATOR_NO_SHOW' | 'GENERAL';
+
+export type DisputeListStatus = 'ALL' | 'OPEN' | 'RESOLVED';
+
+/** Support's decision on a dispute */
+export type DisputeResolution = 'REFUND_FULL' | 'REFUND_PARTIAL' | 'RELEASE';
+
+export type GenerateSlotsInput = {
+  /** Last local day (YYYY-MM-DD); default 13 days after startDate; at most 31 days */
+  endDate?: string | null | undefined;
+  /** First local day (YYYY-MM-DD); default tomorrow */
+  startDate?: string | null | undefined;
+};
+
 export type LoginInput = {
   email: string;
   password: string;
 };
+
+export type OpenDisputeInput = {
+  bookingId: string;
+  /** Free text or a link */
+  evidence?: string | null | undefined;
+  kind?: DisputeKind | null | undefined;
+  /** Required; trimmed */
+  reason: string;
+};
+
+/** A payment authorization's state; REQUIRES_CAPTURE means the funds are authorized and held */
+export type PaymentIntentStatus =
+  | 'CANCELED'
+  | 'PROCESSING'
+  | 'REQUIRES_ACTION'
+  | 'REQUIRES_CAPTURE'
+  | 'REQUIRES_CONFIRMATION'
+  | 'REQUIRES_PAYMENT_METHOD'
+  | 'SUCCEEDED';
+
+/** LOCAL: the built-in test provider (no network); STRIPE: Stripe */
+export type PaymentProviderName = 'LOCAL' | 'STRIPE';
+
+/** unpaid -> held (authorized, then captured on accept) -> allocated -> released -> paid_out; exits voided, refunded, disputed */
+export type PaymentStatus =
+  'ALLOCATED' | 'DISPUTED' | 'HELD' | 'PAID_OUT' | 'REFUNDED' | 'RELEASED' | 'UNPAID' | 'VOIDED';
+
+/** Where a creator streams or posts */
+export type Platform = 'INSTAGRAM' | 'TIKTOK' | 'TWITCH' | 'YOUTUBE';
 
 export type RegisterInput = {
   accountType: AccountType;
@@ -21,8 +176,50 @@ export type RegisterInput = {
   password: string;
 };
 
+export type ResolveDisputeInput = {
+  disputeId: string;
+  note?: string | null | undefined;
+  /** Required for REFUND_PARTIAL: 1 to total - 1 */
+  refundCents?: number | null | undefined;
+  /** REFUND_FULL: cancelled/refunded. REFUND_PARTIAL: refundCents back, the fee is 10% of the rest, the creator gets the remainder. RELEASE: completed/allocated */
+  resolution: DisputeResolution;
+};
+
+export type UpdateProfileInput = {
+  /** Bio, or a brand's about text */
+  bio?: string | null | undefined;
+  /** Required when creating; the brand name for brands */
+  displayName?: string | null | undefined;
+  /** Creators: at least 100 (= $1.00); default 5000 */
+  hourlyRateCents?: number | null | undefined;
+  instagramHandle?: string | null | undefined;
+  /** Creators: 1 to 8; default 1 */
+  minimumHours?: number | null | undefined;
+  /** Creators: at least one; each needs its handle */
+  platforms?: Array<Platform> | null | undefined;
+  profileImageUrl?: string | null | undefined;
+  tiktokHandle?: string | null | undefined;
+  /** IANA time zone; UTC when not given */
+  timezone?: string | null | undefined;
+  twitchUsername?: string | null | undefined;
+  youtubeHandle?: string | null | undefined;
+};
+
 /** support staff mediate disputes */
 export type UserRole = 'SUPPORT' | 'USER';
+
+export type VerifyBookingPaymentInput = {
+  bookingId?: string | null | undefined;
+  paymentIntentId?: string | null | undefined;
+  /** The dashboard's session_id */
+  sessionId?: string | null | undefined;
+};
+
+export type WarnUserInput = {
+  bookingId?: string | null | undefined;
+  reason: string;
+  userId: string;
+};
 
 export type CurrentUserFragment = {
   id: string;
@@ -74,6 +271,1086 @@ export type RegisterMutation = {
   };
 };
 
+export type AddAvailabilitySlotMutationVariables = Exact<{
+  input: AddAvailabilityInput;
+}>;
+
+export type AddAvailabilitySlotMutation = {
+  addAvailability: Array<{ id: string; streamerId: string; startTime: string; endTime: string; isBooked: boolean }>;
+};
+
+export type DaySlotList_SlotFragment = {
+  id: string;
+  streamerId: string;
+  startTime: string;
+  endTime: string;
+  isBooked: boolean;
+};
+
+export type AvailabilitySlotsChangedSubscriptionVariables = Exact<{
+  streamerId: string;
+}>;
+
+export type AvailabilitySlotsChangedSubscription = { slotsChanged: { streamerId: string } };
+
+export type AvailabilityWeekQueryVariables = Exact<{
+  streamerId: string;
+  from: string;
+  to: string;
+}>;
+
+export type AvailabilityWeekQuery = {
+  availabilitySlots: Array<{ id: string; streamerId: string; startTime: string; endTime: string; isBooked: boolean }>;
+};
+
+export type CreateRecurringScheduleMutationVariables = Exact<{
+  input: CreateRecurringPatternInput;
+}>;
+
+export type CreateRecurringScheduleMutation = {
+  createRecurringPattern: {
+    id: string;
+    streamerId: string;
+    title: string;
+    daysOfWeek: Array<number>;
+    startTime: string;
+    endTime: string;
+  };
+};
+
+export type DeleteAvailabilitySlotMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type DeleteAvailabilitySlotMutation = { deleteAvailabilitySlot: boolean };
+
+export type DeleteRecurringScheduleMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type DeleteRecurringScheduleMutation = { deleteRecurringPattern: boolean };
+
+export type GenerateRecurringSlotsMutationVariables = Exact<{
+  input?: GenerateSlotsInput | null | undefined;
+}>;
+
+export type GenerateRecurringSlotsMutation = {
+  generateSlots: Array<{ id: string; streamerId: string; startTime: string; endTime: string; isBooked: boolean }>;
+};
+
+export type RecurringScheduleList_PatternFragment = {
+  id: string;
+  streamerId: string;
+  title: string;
+  daysOfWeek: Array<number>;
+  startTime: string;
+  endTime: string;
+};
+
+export type RecurringSchedulesQueryVariables = Exact<{
+  streamerId: string;
+}>;
+
+export type RecurringSchedulesQuery = {
+  recurringPatterns: Array<{
+    id: string;
+    streamerId: string;
+    title: string;
+    daysOfWeek: Array<number>;
+    startTime: string;
+    endTime: string;
+  }>;
+};
+
+export type UpcomingFreeSlotsQueryVariables = Exact<{
+  streamerId: string;
+  from: string;
+  to: string;
+}>;
+
+export type UpcomingFreeSlotsQuery = {
+  availabilitySlots: Array<{ id: string; streamerId: string; startTime: string; endTime: string; isBooked: boolean }>;
+};
+
+export type AcceptBookingMutationVariables = Exact<{
+  bookingId: string;
+}>;
+
+export type AcceptBookingMutation = {
+  acceptBooking: {
+    id: string;
+    streamerId: string;
+    bookerId: string;
+    startTime: string;
+    endTime: string;
+    totalHours: number;
+    hourlyRateCents: number;
+    totalCents: number;
+    feeCents: number;
+    streamerAmountCents: number;
+    refundCents: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    paymentIntentId: string | null;
+    bookingDetails: string | null;
+    streamerConfirmed: boolean;
+    bookerConfirmed: boolean;
+    confirmationDeadline: string;
+    cancellationReason: string | null;
+    cancelledAt: string | null;
+    completedAt: string | null;
+    createdAt: string;
+    viewerRole: BookingRole | null;
+    availableActions: Array<BookingAction>;
+    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    booker: { id: string; name: string; email: string };
+    dispute: {
+      id: string;
+      kind: DisputeKind;
+      reason: string;
+      evidence: string | null;
+      respondentStatement: string | null;
+      openedBy: BookingRole;
+      resolution: DisputeResolution | null;
+      refundCents: number | null;
+      resolutionNote: string | null;
+      createdAt: string;
+      resolvedAt: string | null;
+    } | null;
+  };
+};
+
+export type BookingCancellationQuoteQueryVariables = Exact<{
+  bookingId: string;
+}>;
+
+export type BookingCancellationQuoteQuery = {
+  cancellationQuote: {
+    bookingId: string;
+    allowed: boolean;
+    reason: string | null;
+    refundCents: number;
+    feeApplies: boolean;
+    platformFeeCents: number;
+    creatorKeepsCents: number;
+  };
+};
+
+export type BookingCard_BookingFragment = {
+  id: string;
+  streamerId: string;
+  bookerId: string;
+  startTime: string;
+  endTime: string;
+  totalHours: number;
+  hourlyRateCents: number;
+  totalCents: number;
+  feeCents: number;
+  streamerAmountCents: number;
+  refundCents: number;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
+  paymentIntentId: string | null;
+  bookingDetails: string | null;
+  streamerConfirmed: boolean;
+  bookerConfirmed: boolean;
+  confirmationDeadline: string;
+  cancellationReason: string | null;
+  cancelledAt: string | null;
+  completedAt: string | null;
+  createdAt: string;
+  viewerRole: BookingRole | null;
+  availableActions: Array<BookingAction>;
+  streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+  booker: { id: string; name: string; email: string };
+  dispute: {
+    id: string;
+    kind: DisputeKind;
+    reason: string;
+    evidence: string | null;
+    respondentStatement: string | null;
+    openedBy: BookingRole;
+    resolution: DisputeResolution | null;
+    refundCents: number | null;
+    resolutionNote: string | null;
+    createdAt: string;
+    resolvedAt: string | null;
+  } | null;
+};
+
+export type BookingDisputeDetails_DisputeFragment = {
+  id: string;
+  kind: DisputeKind;
+  reason: string;
+  evidence: string | null;
+  respondentStatement: string | null;
+  openedBy: BookingRole;
+  resolution: DisputeResolution | null;
+  refundCents: number | null;
+  resolutionNote: string | null;
+  createdAt: string;
+  resolvedAt: string | null;
+};
+
+export type BookingListQueryVariables = Exact<{
+  status?: BookingStatus | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type BookingListQuery = {
+  myBookings: {
+    totalCount: number;
+    edges: Array<{
+      cursor: string;
+      node: {
+        id: string;
+        streamerId: string;
+        bookerId: string;
+        startTime: string;
+        endTime: string;
+        totalHours: number;
+        hourlyRateCents: number;
+        totalCents: number;
+        feeCents: number;
+        streamerAmountCents: number;
+        refundCents: number;
+        status: BookingStatus;
+        paymentStatus: PaymentStatus;
+        paymentIntentId: string | null;
+        bookingDetails: string | null;
+        streamerConfirmed: boolean;
+        bookerConfirmed: boolean;
+        confirmationDeadline: string;
+        cancellationReason: string | null;
+        cancelledAt: string | null;
+        completedAt: string | null;
+        createdAt: string;
+        viewerRole: BookingRole | null;
+        availableActions: Array<BookingAction>;
+        streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+        booker: { id: string; name: string; email: string };
+        dispute: {
+          id: string;
+          kind: DisputeKind;
+          reason: string;
+          evidence: string | null;
+          respondentStatement: string | null;
+          openedBy: BookingRole;
+          resolution: DisputeResolution | null;
+          refundCents: number | null;
+          resolutionNote: string | null;
+          createdAt: string;
+          resolvedAt: string | null;
+        } | null;
+      };
+    }>;
+    pageInfo: { endCursor: string | null; hasNextPage: boolean };
+  };
+};
+
+export type BookingListUpdatesSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type BookingListUpdatesSubscription = {
+  bookingUpdated: {
+    id: string;
+    streamerId: string;
+    bookerId: string;
+    startTime: string;
+    endTime: string;
+    totalHours: number;
+    hourlyRateCents: number;
+    totalCents: number;
+    feeCents: number;
+    streamerAmountCents: number;
+    refundCents: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    paymentIntentId: string | null;
+    bookingDetails: string | null;
+    streamerConfirmed: boolean;
+    bookerConfirmed: boolean;
+    confirmationDeadline: string;
+    cancellationReason: string | null;
+    cancelledAt: string | null;
+    completedAt: string | null;
+    createdAt: string;
+    viewerRole: BookingRole | null;
+    availableActions: Array<BookingAction>;
+    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    booker: { id: string; name: string; email: string };
+    dispute: {
+      id: string;
+      kind: DisputeKind;
+      reason: string;
+      evidence: string | null;
+      respondentStatement: string | null;
+      openedBy: BookingRole;
+      resolution: DisputeResolution | null;
+      refundCents: number | null;
+      resolutionNote: string | null;
+      createdAt: string;
+      resolvedAt: string | null;
+    } | null;
+  };
+};
+
+export type CancelBookingMutationVariables = Exact<{
+  input: CancelBookingInput;
+}>;
+
+export type CancelBookingMutation = {
+  cancelBooking: {
+    id: string;
+    streamerId: string;
+    bookerId: string;
+    startTime: string;
+    endTime: string;
+    totalHours: number;
+    hourlyRateCents: number;
+    totalCents: number;
+    feeCents: number;
+    streamerAmountCents: number;
+    refundCents: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    paymentIntentId: string | null;
+    bookingDetails: string | null;
+    streamerConfirmed: boolean;
+    bookerConfirmed: boolean;
+    confirmationDeadline: string;
+    cancellationReason: string | null;
+    cancelledAt: string | null;
+    completedAt: string | null;
+    createdAt: string;
+    viewerRole: BookingRole | null;
+    availableActions: Array<BookingAction>;
+    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    booker: { id: string; name: string; email: string };
+    dispute: {
+      id: string;
+      kind: DisputeKind;
+      reason: string;
+      evidence: string | null;
+      respondentStatement: string | null;
+      openedBy: BookingRole;
+      resolution: DisputeResolution | null;
+      refundCents: number | null;
+      resolutionNote: string | null;
+      createdAt: string;
+      resolvedAt: string | null;
+    } | null;
+  };
+};
+
+export type ConfirmBookingCompletionMutationVariables = Exact<{
+  bookingId: string;
+}>;
+
+export type ConfirmBookingCompletionMutation = {
+  confirmBookingCompletion: {
+    id: string;
+    streamerId: string;
+    bookerId: string;
+    startTime: string;
+    endTime: string;
+    totalHours: number;
+    hourlyRateCents: number;
+    totalCents: number;
+    feeCents: number;
+    streamerAmountCents: number;
+    refundCents: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    paymentIntentId: string | null;
+    bookingDetails: string | null;
+    streamerConfirmed: boolean;
+    bookerConfirmed: boolean;
+    confirmationDeadline: string;
+    cancellationReason: string | null;
+    cancelledAt: string | null;
+    completedAt: string | null;
+    createdAt: string;
+    viewerRole: BookingRole | null;
+    availableActions: Array<BookingAction>;
+    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    booker: { id: string; name: string; email: string };
+    dispute: {
+      id: string;
+      kind: DisputeKind;
+      reason: string;
+      evidence: string | null;
+      respondentStatement: string | null;
+      openedBy: BookingRole;
+      resolution: DisputeResolution | null;
+      refundCents: number | null;
+      resolutionNote: string | null;
+      createdAt: string;
+      resolvedAt: string | null;
+    } | null;
+  };
+};
+
+export type DeclineBookingMutationVariables = Exact<{
+  bookingId: string;
+  reason?: string | null | undefined;
+}>;
+
+export type DeclineBookingMutation = {
+  declineBooking: {
+    id: string;
+    streamerId: string;
+    bookerId: string;
+    startTime: string;
+    endTime: string;
+    totalHours: number;
+    hourlyRateCents: number;
+    totalCents: number;
+    feeCents: number;
+    streamerAmountCents: number;
+    refundCents: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    paymentIntentId: string | null;
+    bookingDetails: string | null;
+    streamerConfirmed: boolean;
+    bookerConfirmed: boolean;
+    confirmationDeadline: string;
+    cancellationReason: string | null;
+    cancelledAt: string | null;
+    completedAt: string | null;
+    createdAt: string;
+    viewerRole: BookingRole | null;
+    availableActions: Array<BookingAction>;
+    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    booker: { id: string; name: string; email: string };
+    dispute: {
+      id: string;
+      kind: DisputeKind;
+      reason: string;
+      evidence: string | null;
+      respondentStatement: string | null;
+      openedBy: BookingRole;
+      resolution: DisputeResolution | null;
+      refundCents: number | null;
+      resolutionNote: string | null;
+      createdAt: string;
+      resolvedAt: string | null;
+    } | null;
+  };
+};
+
+export type OpenBookingDisputeMutationVariables = Exact<{
+  input: OpenDisputeInput;
+}>;
+
+export type OpenBookingDisputeMutation = {
+  openDispute: {
+    id: string;
+    streamerId: string;
+    bookerId: string;
+    startTime: string;
+    endTime: string;
+    totalHours: number;
+    hourlyRateCents: number;
+    totalCents: number;
+    feeCents: number;
+    streamerAmountCents: number;
+    refundCents: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    paymentIntentId: string | null;
+    bookingDetails: string | null;
+    streamerConfirmed: boolean;
+    bookerConfirmed: boolean;
+    confirmationDeadline: string;
+    cancellationReason: string | null;
+    cancelledAt: string | null;
+    completedAt: string | null;
+    createdAt: string;
+    viewerRole: BookingRole | null;
+    availableActions: Array<BookingAction>;
+    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    booker: { id: string; name: string; email: string };
+    dispute: {
+      id: string;
+      kind: DisputeKind;
+      reason: string;
+      evidence: string | null;
+      respondentStatement: string | null;
+      openedBy: BookingRole;
+      resolution: DisputeResolution | null;
+      refundCents: number | null;
+      resolutionNote: string | null;
+      createdAt: string;
+      resolvedAt: string | null;
+    } | null;
+  };
+};
+
+export type RequestBookingPayoutMutationVariables = Exact<{
+  bookingId: string;
+}>;
+
+export type RequestBookingPayoutMutation = {
+  requestPayout: {
+    id: string;
+    streamerId: string;
+    bookerId: string;
+    startTime: string;
+    endTime: string;
+    totalHours: number;
+    hourlyRateCents: number;
+    totalCents: number;
+    feeCents: number;
+    streamerAmountCents: number;
+    refundCents: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    paymentIntentId: string | null;
+    bookingDetails: string | null;
+    streamerConfirmed: boolean;
+    bookerConfirmed: boolean;
+    confirmationDeadline: string;
+    cancellationReason: string | null;
+    cancelledAt: string | null;
+    completedAt: string | null;
+    createdAt: string;
+    viewerRole: BookingRole | null;
+    availableActions: Array<BookingAction>;
+    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    booker: { id: string; name: string; email: string };
+    dispute: {
+      id: string;
+      kind: DisputeKind;
+      reason: string;
+      evidence: string | null;
+      respondentStatement: string | null;
+      openedBy: BookingRole;
+      resolution: DisputeResolution | null;
+      refundCents: number | null;
+      resolutionNote: string | null;
+      createdAt: string;
+      resolvedAt: string | null;
+    } | null;
+  };
+};
+
+export type RespondToDisputeMutationVariables = Exact<{
+  input: AddDisputeStatementInput;
+}>;
+
+export type RespondToDisputeMutation = {
+  addDisputeStatement: {
+    id: string;
+    kind: DisputeKind;
+    reason: string;
+    evidence: string | null;
+    respondentStatement: string | null;
+    openedBy: BookingRole;
+    resolution: DisputeResolution | null;
+    refundCents: number | null;
+    resolutionNote: string | null;
+    createdAt: string;
+    resolvedAt: string | null;
+  };
+};
+
+export type ReviewBookingMutationVariables = Exact<{
+  input: CreateReviewInput;
+}>;
+
+export type ReviewBookingMutation = {
+  createReview: { id: string; bookingId: string; rating: number; comment: string | null };
+};
+
+export type CheckoutClientSecretQueryVariables = Exact<{
+  paymentIntentId: string;
+}>;
+
+export type CheckoutClientSecretQuery = { paymentIntentClientSecret: string };
+
+export type CheckoutPaymentConfigQueryVariables = Exact<{ [key: string]: never }>;
+
+export type CheckoutPaymentConfigQuery = {
+  paymentConfig: { provider: PaymentProviderName; publishableKey: string | null };
+};
+
+export type ConfirmLocalPaymentMutationVariables = Exact<{
+  paymentIntentId: string;
+  cardNumber: string;
+  expiry?: string | null | undefined;
+  cvc?: string | null | undefined;
+  clientSecret?: string | null | undefined;
+}>;
+
+export type ConfirmLocalPaymentMutation = { confirmLocalPayment: { id: string; status: PaymentIntentStatus } };
+
+export type VerifyBookingPaymentMutationVariables = Exact<{
+  input: VerifyBookingPaymentInput;
+}>;
+
+export type VerifyBookingPaymentMutation = {
+  verifyBookingPayment: {
+    bookingConfirmed: boolean;
+    booking: { id: string; status: BookingStatus; paymentStatus: PaymentStatus };
+  };
+};
+
+export type AddTestFundsMutationVariables = Exact<{
+  amountCents?: number | null | undefined;
+}>;
+
+export type AddTestFundsMutation = { addTestFunds: { amountAddedCents: number; newAvailableBalanceCents: number } };
+
+export type ConnectCard_StatusFragment = {
+  connected: boolean;
+  onboardingComplete: boolean;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+};
+
+export type ConnectStatusQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConnectStatusQuery = {
+  connectStatus: { connected: boolean; onboardingComplete: boolean; chargesEnabled: boolean; payoutsEnabled: boolean };
+};
+
+export type StartConnectOnboardingMutationVariables = Exact<{
+  returnUrl?: string | null | undefined;
+}>;
+
+export type StartConnectOnboardingMutation = { createConnectAccount: { url: string } };
+
+export type CreatorCard_CreatorFragment = {
+  id: string;
+  displayName: string;
+  profileImageUrl: string | null;
+  isVerified: boolean;
+  averageRating: number;
+  totalBookings: number;
+  platforms: Array<Platform>;
+  bio: string | null;
+  hourlyRateCents: number | null;
+  minimumHours: number;
+  isAvailable: boolean;
+};
+
+export type CreatorsQueryVariables = Exact<{
+  filter?: CreatorFilter | null | undefined;
+  first: number;
+  after?: string | null | undefined;
+}>;
+
+export type CreatorsQuery = {
+  creators: {
+    totalCount: number;
+    edges: Array<{
+      cursor: string;
+      node: {
+        id: string;
+        displayName: string;
+        profileImageUrl: string | null;
+        isVerified: boolean;
+        averageRating: number;
+        totalBookings: number;
+        platforms: Array<Platform>;
+        bio: string | null;
+        hourlyRateCents: number | null;
+        minimumHours: number;
+        isAvailable: boolean;
+      };
+    }>;
+    pageInfo: { endCursor: string | null; hasNextPage: boolean };
+  };
+};
+
+export type OverviewQueryVariables = Exact<{ [key: string]: never }>;
+
+export type OverviewQuery = {
+  overview: {
+    earningsCents: number;
+    monthEarningsCents: number;
+    pendingPayoutCents: number;
+    upcomingCount: number;
+    utilizationPercent: number;
+    totalSlots: number;
+    bookedSlots: number;
+    recentEarnings: Array<{
+      id: string;
+      startTime: string;
+      completedAt: string | null;
+      totalHours: number;
+      streamerAmountCents: number;
+      booker: { id: string; name: string };
+    }>;
+    upcoming: Array<{
+      id: string;
+      startTime: string;
+      endTime: string;
+      totalHours: number;
+      totalCents: number;
+      streamerAmountCents: number;
+      viewerRole: BookingRole | null;
+      booker: { id: string; name: string };
+      streamer: { id: string; displayName: string };
+    }>;
+  };
+};
+
+export type EarningRow_BookingFragment = {
+  id: string;
+  startTime: string;
+  completedAt: string | null;
+  totalHours: number;
+  streamerAmountCents: number;
+  booker: { id: string; name: string };
+};
+
+export type UpcomingBookingRow_BookingFragment = {
+  id: string;
+  startTime: string;
+  endTime: string;
+  totalHours: number;
+  totalCents: number;
+  streamerAmountCents: number;
+  viewerRole: BookingRole | null;
+  booker: { id: string; name: string };
+  streamer: { id: string; displayName: string };
+};
+
+export type CreateProfileMutationVariables = Exact<{
+  input: CreateProfileInput;
+}>;
+
+export type CreateProfileMutation = {
+  createProfile: {
+    id: string;
+    accountType: AccountType;
+    timezone: string;
+    bio: string | null;
+    platforms: Array<Platform>;
+    averageRating: number;
+    displayName: string;
+    isVerified: boolean;
+    totalBookings: number;
+    reviewCount: number;
+    hourlyRateCents: number | null;
+    minimumHours: number;
+    twitchUsername: string | null;
+    youtubeHandle: string | null;
+    tiktokHandle: string | null;
+    instagramHandle: string | null;
+  };
+};
+
+export type MyProfileQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MyProfileQuery = {
+  myProfile: {
+    id: string;
+    accountType: AccountType;
+    timezone: string;
+    bio: string | null;
+    platforms: Array<Platform>;
+    averageRating: number;
+    displayName: string;
+    isVerified: boolean;
+    totalBookings: number;
+    reviewCount: number;
+    hourlyRateCents: number | null;
+    minimumHours: number;
+    twitchUsername: string | null;
+    youtubeHandle: string | null;
+    tiktokHandle: string | null;
+    instagramHandle: string | null;
+  } | null;
+};
+
+export type MyProfile_ProfileFragment = {
+  id: string;
+  accountType: AccountType;
+  timezone: string;
+  bio: string | null;
+  platforms: Array<Platform>;
+  averageRating: number;
+  displayName: string;
+  isVerified: boolean;
+  totalBookings: number;
+  reviewCount: number;
+  hourlyRateCents: number | null;
+  minimumHours: number;
+  twitchUsername: string | null;
+  youtubeHandle: string | null;
+  tiktokHandle: string | null;
+  instagramHandle: string | null;
+};
+
+export type ProfileForm_ProfileFragment = {
+  id: string;
+  accountType: AccountType;
+  displayName: string;
+  bio: string | null;
+  hourlyRateCents: number | null;
+  minimumHours: number;
+  platforms: Array<Platform>;
+  twitchUsername: string | null;
+  youtubeHandle: string | null;
+  tiktokHandle: string | null;
+  instagramHandle: string | null;
+  timezone: string;
+};
+
+export type ProfileTab_ProfileFragment = {
+  id: string;
+  accountType: AccountType;
+  displayName: string;
+  bio: string | null;
+  isVerified: boolean;
+  totalBookings: number;
+  averageRating: number;
+  reviewCount: number;
+  hourlyRateCents: number | null;
+  minimumHours: number;
+  platforms: Array<Platform>;
+  twitchUsername: string | null;
+  youtubeHandle: string | null;
+  tiktokHandle: string | null;
+  instagramHandle: string | null;
+  timezone: string;
+};
+
+export type UpdateProfileMutationVariables = Exact<{
+  input: UpdateProfileInput;
+}>;
+
+export type UpdateProfileMutation = {
+  updateProfile: {
+    id: string;
+    accountType: AccountType;
+    timezone: string;
+    bio: string | null;
+    platforms: Array<Platform>;
+    averageRating: number;
+    displayName: string;
+    isVerified: boolean;
+    totalBookings: number;
+    reviewCount: number;
+    hourlyRateCents: number | null;
+    minimumHours: number;
+    twitchUsername: string | null;
+    youtubeHandle: string | null;
+    tiktokHandle: string | null;
+    instagramHandle: string | null;
+  };
+};
+
+export type CreateBookingCheckoutMutationVariables = Exact<{
+  input: CreateBookingCheckoutInput;
+}>;
+
+export type CreateBookingCheckoutMutation = {
+  createBookingCheckout: {
+    checkoutUrl: string;
+    paymentIntentId: string;
+    booking: { id: string; status: BookingStatus; paymentStatus: PaymentStatus };
+  };
+};
+
+export type CreatorHeader_CreatorFragment = {
+  id: string;
+  displayName: string;
+  profileImageUrl: string | null;
+  bio: string | null;
+  averageRating: number;
+  totalBookings: number;
+  hourlyRateCents: number | null;
+  minimumHours: number;
+  platforms: Array<Platform>;
+  isVerified: boolean;
+};
+
+export type ReviewItem_ReviewFragment = {
+  id: string;
+  rating: number;
+  comment: string | null;
+  reviewerName: string;
+  createdAt: string;
+};
+
+export type StreamerPageCreatorQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type StreamerPageCreatorQuery = {
+  creator: {
+    id: string;
+    userId: string;
+    timezone: string;
+    hourlyRateCents: number | null;
+    minimumHours: number;
+    isAvailable: boolean;
+    displayName: string;
+    profileImageUrl: string | null;
+    bio: string | null;
+    averageRating: number;
+    totalBookings: number;
+    platforms: Array<Platform>;
+    isVerified: boolean;
+  };
+};
+
+export type StreamerPageReviewsQueryVariables = Exact<{
+  streamerId: string;
+}>;
+
+export type StreamerPageReviewsQuery = {
+  reviews: {
+    totalCount: number;
+    edges: Array<{
+      node: { id: string; rating: number; comment: string | null; reviewerName: string; createdAt: string };
+    }>;
+  };
+};
+
+export type StreamerPageSlotsQueryVariables = Exact<{
+  streamerId: string;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}>;
+
+export type StreamerPageSlotsQuery = {
+  availabilitySlots: Array<{ id: string; streamerId: string; startTime: string; endTime: string; isBooked: boolean }>;
+};
+
+export type StreamerSlotsChangedSubscriptionVariables = Exact<{
+  streamerId: string;
+}>;
+
+export type StreamerSlotsChangedSubscription = { slotsChanged: { streamerId: string } };
+
+export type ResolveDisputeMutationVariables = Exact<{
+  input: ResolveDisputeInput;
+}>;
+
+export type ResolveDisputeMutation = {
+  resolveDispute: {
+    id: string;
+    kind: DisputeKind;
+    openedBy: BookingRole;
+    reason: string;
+    evidence: string | null;
+    respondentStatement: string | null;
+    bookerId: string;
+    bookerName: string;
+    bookerEmail: string;
+    creatorUserId: string;
+    creatorName: string;
+    creatorEmail: string;
+    resolution: DisputeResolution | null;
+    refundCents: number | null;
+    resolutionNote: string | null;
+    createdAt: string;
+    resolvedAt: string | null;
+    booking: {
+      id: string;
+      startTime: string;
+      endTime: string;
+      totalHours: number;
+      hourlyRateCents: number;
+      totalCents: number;
+      feeCents: number;
+      streamerAmountCents: number;
+      refundCents: number;
+      status: BookingStatus;
+      paymentStatus: PaymentStatus;
+      bookingDetails: string | null;
+    };
+  };
+};
+
+export type SupportDisputeCard_DisputeFragment = {
+  id: string;
+  kind: DisputeKind;
+  openedBy: BookingRole;
+  reason: string;
+  evidence: string | null;
+  respondentStatement: string | null;
+  bookerId: string;
+  bookerName: string;
+  bookerEmail: string;
+  creatorUserId: string;
+  creatorName: string;
+  creatorEmail: string;
+  resolution: DisputeResolution | null;
+  refundCents: number | null;
+  resolutionNote: string | null;
+  createdAt: string;
+  resolvedAt: string | null;
+  booking: {
+    id: string;
+    startTime: string;
+    endTime: string;
+    totalHours: number;
+    hourlyRateCents: number;
+    totalCents: number;
+    feeCents: number;
+    streamerAmountCents: number;
+    refundCents: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    bookingDetails: string | null;
+  };
+};
+
+export type SupportDisputesQueryVariables = Exact<{
+  status?: DisputeListStatus | null | undefined;
+}>;
+
+export type SupportDisputesQuery = {
+  supportDisputes: Array<{
+    id: string;
+    kind: DisputeKind;
+    openedBy: BookingRole;
+    reason: string;
+    evidence: string | null;
+    respondentStatement: string | null;
+    bookerId: string;
+    bookerName: string;
+    bookerEmail: string;
+    creatorUserId: string;
+    creatorName: string;
+    creatorEmail: string;
+    resolution: DisputeResolution | null;
+    refundCents: number | null;
+    resolutionNote: string | null;
+    createdAt: string;
+    resolvedAt: string | null;
+    booking: {
+      id: string;
+      startTime: string;
+      endTime: string;
+      totalHours: number;
+      hourlyRateCents: number;
+      totalCents: number;
+      feeCents: number;
+      streamerAmountCents: number;
+      refundCents: number;
+      status: BookingStatus;
+      paymentStatus: PaymentStatus;
+      bookingDetails: string | null;
+    };
+  }>;
+};
+
+export type WarnUserMutationVariables = Exact<{
+  input: WarnUserInput;
+}>;
+
+export type WarnUserMutation = {
+  warnUser: { id: string; userId: string; reason: string; bookingId: string | null; warningCount: number };
+};
+
 export const CurrentUserFragmentDoc = gql`
   fragment CurrentUser on User {
     id
@@ -81,6 +1358,246 @@ export const CurrentUserFragmentDoc = gql`
     accountType
     role
     createdAt
+  }
+`;
+export const DaySlotList_SlotFragmentDoc = gql`
+  fragment DaySlotList_slot on AvailabilitySlot {
+    id
+    streamerId
+    startTime
+    endTime
+    isBooked
+  }
+`;
+export const RecurringScheduleList_PatternFragmentDoc = gql`
+  fragment RecurringScheduleList_pattern on RecurringPattern {
+    id
+    streamerId
+    title
+    daysOfWeek
+    startTime
+    endTime
+  }
+`;
+export const BookingDisputeDetails_DisputeFragmentDoc = gql`
+  fragment BookingDisputeDetails_dispute on BookingDispute {
+    id
+    kind
+    reason
+    evidence
+    respondentStatement
+    openedBy
+    resolution
+    refundCents
+    resolutionNote
+    createdAt
+    resolvedAt
+  }
+`;
+export const BookingCard_BookingFragmentDoc = gql`
+  fragment BookingCard_booking on Booking {
+    id
+    streamerId
+    bookerId
+    startTime
+    endTime
+    totalHours
+    hourlyRateCents
+    totalCents
+    feeCents
+    streamerAmountCents
+    refundCents
+    status
+    paymentStatus
+    paymentIntentId
+    bookingDetails
+    streamerConfirmed
+    bookerConfirmed
+    confirmationDeadline
+    cancellationReason
+    cancelledAt
+    completedAt
+    createdAt
+    viewerRole
+    availableActions
+    streamer {
+      id
+      userId
+      displayName
+      profileImageUrl
+    }
+    booker {
+      id
+      name
+      email
+    }
+    dispute {
+      ...BookingDisputeDetails_dispute
+    }
+  }
+  ${BookingDisputeDetails_DisputeFragmentDoc}
+`;
+export const ConnectCard_StatusFragmentDoc = gql`
+  fragment ConnectCard_status on ConnectStatus {
+    connected
+    onboardingComplete
+    chargesEnabled
+    payoutsEnabled
+  }
+`;
+export const CreatorCard_CreatorFragmentDoc = gql`
+  fragment CreatorCard_creator on Profile {
+    id
+    displayName
+    profileImageUrl
+    isVerified
+    averageRating
+    totalBookings
+    platforms
+    bio
+    hourlyRateCents
+    minimumHours
+    isAvailable
+  }
+`;
+export const EarningRow_BookingFragmentDoc = gql`
+  fragment EarningRow_booking on Booking {
+    id
+    startTime
+    completedAt
+    totalHours
+    streamerAmountCents
+    booker {
+      id
+      name
+    }
+  }
+`;
+export const UpcomingBookingRow_BookingFragmentDoc = gql`
+  fragment UpcomingBookingRow_booking on Booking {
+    id
+    startTime
+    endTime
+    totalHours
+    totalCents
+    streamerAmountCents
+    viewerRole
+    booker {
+      id
+      name
+    }
+    streamer {
+      id
+      displayName
+    }
+  }
+`;
+export const ProfileForm_ProfileFragmentDoc = gql`
+  fragment ProfileForm_profile on Profile {
+    id
+    accountType
+    displayName
+    bio
+    hourlyRateCents
+    minimumHours
+    platforms
+    twitchUsername
+    youtubeHandle
+    tiktokHandle
+    instagramHandle
+    timezone
+  }
+`;
+export const ProfileTab_ProfileFragmentDoc = gql`
+  fragment ProfileTab_profile on Profile {
+    id
+    accountType
+    displayName
+    bio
+    isVerified
+    totalBookings
+    averageRating
+    reviewCount
+    hourlyRateCents
+    minimumHours
+    platforms
+    twitchUsername
+    youtubeHandle
+    tiktokHandle
+    instagramHandle
+    timezone
+    ...ProfileForm_profile
+  }
+  ${ProfileForm_ProfileFragmentDoc}
+`;
+export const MyProfile_ProfileFragmentDoc = gql`
+  fragment MyProfile_profile on Profile {
+    id
+    accountType
+    timezone
+    bio
+    platforms
+    averageRating
+    ...ProfileTab_profile
+  }
+  ${ProfileTab_ProfileFragmentDoc}
+`;
+export const CreatorHeader_CreatorFragmentDoc = gql`
+  fragment CreatorHeader_creator on Profile {
+    id
+    displayName
+    profileImageUrl
+    bio
+    averageRating
+    totalBookings
+    hourlyRateCents
+    minimumHours
+    platforms
+    isVerified
+  }
+`;
+export const ReviewItem_ReviewFragmentDoc = gql`
+  fragment ReviewItem_review on Review {
+    id
+    rating
+    comment
+    reviewerName
+    createdAt
+  }
+`;
+export const SupportDisputeCard_DisputeFragmentDoc = gql`
+  fragment SupportDisputeCard_dispute on SupportDispute {
+    id
+    kind
+    openedBy
+    reason
+    evidence
+    respondentStatement
+    bookerId
+    bookerName
+    bookerEmail
+    creatorUserId
+    creatorName
+    creatorEmail
+    resolution
+    refundCents
+    resolutionNote
+    createdAt
+    resolvedAt
+    booking {
+      id
+      startTime
+      endTime
+      totalHours
+      hourlyRateCents
+      totalCents
+      feeCents
+      streamerAmountCents
+      refundCents
+      status
+      paymentStatus
+      bookingDetails
+    }
   }
 `;
 export const LoginDocument = gql`
@@ -287,3 +1804,2053 @@ export function useRegisterMutation(
 export type RegisterMutationHookResult = ReturnType<typeof useRegisterMutation>;
 export type RegisterMutationResult = Apollo.MutationResult<RegisterMutation>;
 export type RegisterMutationOptions = Apollo.BaseMutationOptions<RegisterMutation, RegisterMutationVariables>;
+export const AddAvailabilitySlotDocument = gql`
+  mutation AddAvailabilitySlot($input: AddAvailabilityInput!) {
+    addAvailability(input: $input) {
+      ...DaySlotList_slot
+    }
+  }
+  ${DaySlotList_SlotFragmentDoc}
+`;
+export type AddAvailabilitySlotMutationFn = Apollo.MutationFunction<
+  AddAvailabilitySlotMutation,
+  AddAvailabilitySlotMutationVariables
+>;
+
+/**
+ * __useAddAvailabilitySlotMutation__
+ *
+ * To run a mutation, you first call `useAddAvailabilitySlotMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAddAvailabilitySlotMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [addAvailabilitySlotMutation, { data, loading, error }] = useAddAvailabilitySlotMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAddAvailabilitySlotMutation(
+  baseOptions?: Apollo.MutationHookOptions<AddAvailabilitySlotMutation, AddAvailabilitySlotMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<AddAvailabilitySlotMutation, AddAvailabilitySlotMutationVariables>(
+    AddAvailabilitySlotDocument,
+    options,
+  );
+}
+export type AddAvailabilitySlotMutationHookResult = ReturnType<typeof useAddAvailabilitySlotMutation>;
+export type AddAvailabilitySlotMutationResult = Apollo.MutationResult<AddAvailabilitySlotMutation>;
+export type AddAvailabilitySlotMutationOptions = Apollo.BaseMutationOptions<
+  AddAvailabilitySlotMutation,
+  AddAvailabilitySlotMutationVariables
+>;
+export const AvailabilitySlotsChangedDocument = gql`
+  subscription AvailabilitySlotsChanged($streamerId: ID!) {
+    slotsChanged(streamerId: $streamerId) {
+      streamerId
+    }
+  }
+`;
+
+/**
+ * __useAvailabilitySlotsChangedSubscription__
+ *
+ * To run a query within a React component, call `useAvailabilitySlotsChangedSubscription` and pass it any options that fit your needs.
+ * When your component renders, `useAvailabilitySlotsChangedSubscription` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the subscription, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAvailabilitySlotsChangedSubscription({
+ *   variables: {
+ *      streamerId: // value for 'streamerId'
+ *   },
+ * });
+ */
+export function useAvailabilitySlotsChangedSubscription(
+  baseOptions: Apollo.SubscriptionHookOptions<
+    AvailabilitySlotsChangedSubscription,
+    AvailabilitySlotsChangedSubscriptionVariables
+  > &
+    ({ variables: AvailabilitySlotsChangedSubscriptionVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useSubscription<AvailabilitySlotsChangedSubscription, AvailabilitySlotsChangedSubscriptionVariables>(
+    AvailabilitySlotsChangedDocument,
+    options,
+  );
+}
+export type AvailabilitySlotsChangedSubscriptionHookResult = ReturnType<typeof useAvailabilitySlotsChangedSubscription>;
+export type AvailabilitySlotsChangedSubscriptionResult =
+  Apollo.SubscriptionResult<AvailabilitySlotsChangedSubscription>;
+export const AvailabilityWeekDocument = gql`
+  query AvailabilityWeek($streamerId: ID!, $from: DateTimeISO!, $to: DateTimeISO!) {
+    availabilitySlots(streamerId: $streamerId, from: $from, to: $to) {
+      ...DaySlotList_slot
+    }
+  }
+  ${DaySlotList_SlotFragmentDoc}
+`;
+
+/**
+ * __useAvailabilityWeekQuery__
+ *
+ * To run a query within a React component, call `useAvailabilityWeekQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAvailabilityWeekQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAvailabilityWeekQuery({
+ *   variables: {
+ *      streamerId: // value for 'streamerId'
+ *      from: // value for 'from'
+ *      to: // value for 'to'
+ *   },
+ * });
+ */
+export function useAvailabilityWeekQuery(
+  baseOptions: Apollo.QueryHookOptions<AvailabilityWeekQuery, AvailabilityWeekQueryVariables> &
+    ({ variables: AvailabilityWeekQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<AvailabilityWeekQuery, AvailabilityWeekQueryVariables>(AvailabilityWeekDocument, options);
+}
+export function useAvailabilityWeekLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<AvailabilityWeekQuery, AvailabilityWeekQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<AvailabilityWeekQuery, AvailabilityWeekQueryVariables>(AvailabilityWeekDocument, options);
+}
+// @ts-ignore
+export function useAvailabilityWeekSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<AvailabilityWeekQuery, AvailabilityWeekQueryVariables>,
+): Apollo.UseSuspenseQueryResult<AvailabilityWeekQuery, AvailabilityWeekQueryVariables>;
+export function useAvailabilityWeekSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AvailabilityWeekQuery, AvailabilityWeekQueryVariables>,
+): Apollo.UseSuspenseQueryResult<AvailabilityWeekQuery | undefined, AvailabilityWeekQueryVariables>;
+export function useAvailabilityWeekSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AvailabilityWeekQuery, AvailabilityWeekQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<AvailabilityWeekQuery, AvailabilityWeekQueryVariables>(
+    AvailabilityWeekDocument,
+    options,
+  );
+}
+export type AvailabilityWeekQueryHookResult = ReturnType<typeof useAvailabilityWeekQuery>;
+export type AvailabilityWeekLazyQueryHookResult = ReturnType<typeof useAvailabilityWeekLazyQuery>;
+export type AvailabilityWeekSuspenseQueryHookResult = ReturnType<typeof useAvailabilityWeekSuspenseQuery>;
+export type AvailabilityWeekQueryResult = Apollo.QueryResult<AvailabilityWeekQuery, AvailabilityWeekQueryVariables>;
+export const CreateRecurringScheduleDocument = gql`
+  mutation CreateRecurringSchedule($input: CreateRecurringPatternInput!) {
+    createRecurringPattern(input: $input) {
+      ...RecurringScheduleList_pattern
+    }
+  }
+  ${RecurringScheduleList_PatternFragmentDoc}
+`;
+export type CreateRecurringScheduleMutationFn = Apollo.MutationFunction<
+  CreateRecurringScheduleMutation,
+  CreateRecurringScheduleMutationVariables
+>;
+
+/**
+ * __useCreateRecurringScheduleMutation__
+ *
+ * To run a mutation, you first call `useCreateRecurringScheduleMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useCreateRecurringScheduleMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [createRecurringScheduleMutation, { data, loading, error }] = useCreateRecurringScheduleMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useCreateRecurringScheduleMutation(
+  baseOptions?: Apollo.MutationHookOptions<CreateRecurringScheduleMutation, CreateRecurringScheduleMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<CreateRecurringScheduleMutation, CreateRecurringScheduleMutationVariables>(
+    CreateRecurringScheduleDocument,
+    options,
+  );
+}
+export type CreateRecurringScheduleMutationHookResult = ReturnType<typeof useCreateRecurringScheduleMutation>;
+export type CreateRecurringScheduleMutationResult = Apollo.MutationResult<CreateRecurringScheduleMutation>;
+export type CreateRecurringScheduleMutationOptions = Apollo.BaseMutationOptions<
+  CreateRecurringScheduleMutation,
+  CreateRecurringScheduleMutationVariables
+>;
+export const DeleteAvailabilitySlotDocument = gql`
+  mutation DeleteAvailabilitySlot($id: ID!) {
+    deleteAvailabilitySlot(id: $id)
+  }
+`;
+export type DeleteAvailabilitySlotMutationFn = Apollo.MutationFunction<
+  DeleteAvailabilitySlotMutation,
+  DeleteAvailabilitySlotMutationVariables
+>;
+
+/**
+ * __useDeleteAvailabilitySlotMutation__
+ *
+ * To run a mutation, you first call `useDeleteAvailabilitySlotMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useDeleteAvailabilitySlotMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [deleteAvailabilitySlotMutation, { data, loading, error }] = useDeleteAvailabilitySlotMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useDeleteAvailabilitySlotMutation(
+  baseOptions?: Apollo.MutationHookOptions<DeleteAvailabilitySlotMutation, DeleteAvailabilitySlotMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<DeleteAvailabilitySlotMutation, DeleteAvailabilitySlotMutationVariables>(
+    DeleteAvailabilitySlotDocument,
+    options,
+  );
+}
+export type DeleteAvailabilitySlotMutationHookResult = ReturnType<typeof useDeleteAvailabilitySlotMutation>;
+export type DeleteAvailabilitySlotMutationResult = Apollo.MutationResult<DeleteAvailabilitySlotMutation>;
+export type DeleteAvailabilitySlotMutationOptions = Apollo.BaseMutationOptions<
+  DeleteAvailabilitySlotMutation,
+  DeleteAvailabilitySlotMutationVariables
+>;
+export const DeleteRecurringScheduleDocument = gql`
+  mutation DeleteRecurringSchedule($id: ID!) {
+    deleteRecurringPattern(id: $id)
+  }
+`;
+export type DeleteRecurringScheduleMutationFn = Apollo.MutationFunction<
+  DeleteRecurringScheduleMutation,
+  DeleteRecurringScheduleMutationVariables
+>;
+
+/**
+ * __useDeleteRecurringScheduleMutation__
+ *
+ * To run a mutation, you first call `useDeleteRecurringScheduleMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useDeleteRecurringScheduleMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [deleteRecurringScheduleMutation, { data, loading, error }] = useDeleteRecurringScheduleMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useDeleteRecurringScheduleMutation(
+  baseOptions?: Apollo.MutationHookOptions<DeleteRecurringScheduleMutation, DeleteRecurringScheduleMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<DeleteRecurringScheduleMutation, DeleteRecurringScheduleMutationVariables>(
+    DeleteRecurringScheduleDocument,
+    options,
+  );
+}
+export type DeleteRecurringScheduleMutationHookResult = ReturnType<typeof useDeleteRecurringScheduleMutation>;
+export type DeleteRecurringScheduleMutationResult = Apollo.MutationResult<DeleteRecurringScheduleMutation>;
+export type DeleteRecurringScheduleMutationOptions = Apollo.BaseMutationOptions<
+  DeleteRecurringScheduleMutation,
+  DeleteRecurringScheduleMutationVariables
+>;
+export const GenerateRecurringSlotsDocument = gql`
+  mutation GenerateRecurringSlots($input: GenerateSlotsInput) {
+    generateSlots(input: $input) {
+      ...DaySlotList_slot
+    }
+  }
+  ${DaySlotList_SlotFragmentDoc}
+`;
+export type GenerateRecurringSlotsMutationFn = Apollo.MutationFunction<
+  GenerateRecurringSlotsMutation,
+  GenerateRecurringSlotsMutationVariables
+>;
+
+/**
+ * __useGenerateRecurringSlotsMutation__
+ *
+ * To run a mutation, you first call `useGenerateRecurringSlotsMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useGenerateRecurringSlotsMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [generateRecurringSlotsMutation, { data, loading, error }] = useGenerateRecurringSlotsMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useGenerateRecurringSlotsMutation(
+  baseOptions?: Apollo.MutationHookOptions<GenerateRecurringSlotsMutation, GenerateRecurringSlotsMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<GenerateRecurringSlotsMutation, GenerateRecurringSlotsMutationVariables>(
+    GenerateRecurringSlotsDocument,
+    options,
+  );
+}
+export type GenerateRecurringSlotsMutationHookResult = ReturnType<typeof useGenerateRecurringSlotsMutation>;
+export type GenerateRecurringSlotsMutationResult = Apollo.MutationResult<GenerateRecurringSlotsMutation>;
+export type GenerateRecurringSlotsMutationOptions = Apollo.BaseMutationOptions<
+  GenerateRecurringSlotsMutation,
+  GenerateRecurringSlotsMutationVariables
+>;
+export const RecurringSchedulesDocument = gql`
+  query RecurringSchedules($streamerId: ID!) {
+    recurringPatterns(streamerId: $streamerId) {
+      ...RecurringScheduleList_pattern
+    }
+  }
+  ${RecurringScheduleList_PatternFragmentDoc}
+`;
+
+/**
+ * __useRecurringSchedulesQuery__
+ *
+ * To run a query within a React component, call `useRecurringSchedulesQuery` and pass it any options that fit your needs.
+ * When your component renders, `useRecurringSchedulesQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useRecurringSchedulesQuery({
+ *   variables: {
+ *      streamerId: // value for 'streamerId'
+ *   },
+ * });
+ */
+export function useRecurringSchedulesQuery(
+  baseOptions: Apollo.QueryHookOptions<RecurringSchedulesQuery, RecurringSchedulesQueryVariables> &
+    ({ variables: RecurringSchedulesQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<RecurringSchedulesQuery, RecurringSchedulesQueryVariables>(
+    RecurringSchedulesDocument,
+    options,
+  );
+}
+export function useRecurringSchedulesLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<RecurringSchedulesQuery, RecurringSchedulesQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<RecurringSchedulesQuery, RecurringSchedulesQueryVariables>(
+    RecurringSchedulesDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useRecurringSchedulesSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<RecurringSchedulesQuery, RecurringSchedulesQueryVariables>,
+): Apollo.UseSuspenseQueryResult<RecurringSchedulesQuery, RecurringSchedulesQueryVariables>;
+export function useRecurringSchedulesSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<RecurringSchedulesQuery, RecurringSchedulesQueryVariables>,
+): Apollo.UseSuspenseQueryResult<RecurringSchedulesQuery | undefined, RecurringSchedulesQueryVariables>;
+export function useRecurringSchedulesSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<RecurringSchedulesQuery, RecurringSchedulesQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<RecurringSchedulesQuery, RecurringSchedulesQueryVariables>(
+    RecurringSchedulesDocument,
+    options,
+  );
+}
+export type RecurringSchedulesQueryHookResult = ReturnType<typeof useRecurringSchedulesQuery>;
+export type RecurringSchedulesLazyQueryHookResult = ReturnType<typeof useRecurringSchedulesLazyQuery>;
+export type RecurringSchedulesSuspenseQueryHookResult = ReturnType<typeof useRecurringSchedulesSuspenseQuery>;
+export type RecurringSchedulesQueryResult = Apollo.QueryResult<
+  RecurringSchedulesQuery,
+  RecurringSchedulesQueryVariables
+>;
+export const UpcomingFreeSlotsDocument = gql`
+  query UpcomingFreeSlots($streamerId: ID!, $from: DateTimeISO!, $to: DateTimeISO!) {
+    availabilitySlots(streamerId: $streamerId, from: $from, to: $to) {
+      ...DaySlotList_slot
+    }
+  }
+  ${DaySlotList_SlotFragmentDoc}
+`;
+
+/**
+ * __useUpcomingFreeSlotsQuery__
+ *
+ * To run a query within a React component, call `useUpcomingFreeSlotsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useUpcomingFreeSlotsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useUpcomingFreeSlotsQuery({
+ *   variables: {
+ *      streamerId: // value for 'streamerId'
+ *      from: // value for 'from'
+ *      to: // value for 'to'
+ *   },
+ * });
+ */
+export function useUpcomingFreeSlotsQuery(
+  baseOptions: Apollo.QueryHookOptions<UpcomingFreeSlotsQuery, UpcomingFreeSlotsQueryVariables> &
+    ({ variables: UpcomingFreeSlotsQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<UpcomingFreeSlotsQuery, UpcomingFreeSlotsQueryVariables>(UpcomingFreeSlotsDocument, options);
+}
+export function useUpcomingFreeSlotsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<UpcomingFreeSlotsQuery, UpcomingFreeSlotsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<UpcomingFreeSlotsQuery, UpcomingFreeSlotsQueryVariables>(
+    UpcomingFreeSlotsDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useUpcomingFreeSlotsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<UpcomingFreeSlotsQuery, UpcomingFreeSlotsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<UpcomingFreeSlotsQuery, UpcomingFreeSlotsQueryVariables>;
+export function useUpcomingFreeSlotsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<UpcomingFreeSlotsQuery, UpcomingFreeSlotsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<UpcomingFreeSlotsQuery | undefined, UpcomingFreeSlotsQueryVariables>;
+export function useUpcomingFreeSlotsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<UpcomingFreeSlotsQuery, UpcomingFreeSlotsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<UpcomingFreeSlotsQuery, UpcomingFreeSlotsQueryVariables>(
+    UpcomingFreeSlotsDocument,
+    options,
+  );
+}
+export type UpcomingFreeSlotsQueryHookResult = ReturnType<typeof useUpcomingFreeSlotsQuery>;
+export type UpcomingFreeSlotsLazyQueryHookResult = ReturnType<typeof useUpcomingFreeSlotsLazyQuery>;
+export type UpcomingFreeSlotsSuspenseQueryHookResult = ReturnType<typeof useUpcomingFreeSlotsSuspenseQuery>;
+export type UpcomingFreeSlotsQueryResult = Apollo.QueryResult<UpcomingFreeSlotsQuery, UpcomingFreeSlotsQueryVariables>;
+export const AcceptBookingDocument = gql`
+  mutation AcceptBooking($bookingId: ID!) {
+    acceptBooking(bookingId: $bookingId) {
+      ...BookingCard_booking
+    }
+  }
+  ${BookingCard_BookingFragmentDoc}
+`;
+export type AcceptBookingMutationFn = Apollo.MutationFunction<AcceptBookingMutation, AcceptBookingMutationVariables>;
+
+/**
+ * __useAcceptBookingMutation__
+ *
+ * To run a mutation, you first call `useAcceptBookingMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAcceptBookingMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [acceptBookingMutation, { data, loading, error }] = useAcceptBookingMutation({
+ *   variables: {
+ *      bookingId: // value for 'bookingId'
+ *   },
+ * });
+ */
+export function useAcceptBookingMutation(
+  baseOptions?: Apollo.MutationHookOptions<AcceptBookingMutation, AcceptBookingMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<AcceptBookingMutation, AcceptBookingMutationVariables>(AcceptBookingDocument, options);
+}
+export type AcceptBookingMutationHookResult = ReturnType<typeof useAcceptBookingMutation>;
+export type AcceptBookingMutationResult = Apollo.MutationResult<AcceptBookingMutation>;
+export type AcceptBookingMutationOptions = Apollo.BaseMutationOptions<
+  AcceptBookingMutation,
+  AcceptBookingMutationVariables
+>;
+export const BookingCancellationQuoteDocument = gql`
+  query BookingCancellationQuote($bookingId: ID!) {
+    cancellationQuote(bookingId: $bookingId) {
+      bookingId
+      allowed
+      reason
+      refundCents
+      feeApplies
+      platformFeeCents
+      creatorKeepsCents
+    }
+  }
+`;
+
+/**
+ * __useBookingCancellationQuoteQuery__
+ *
+ * To run a query within a React component, call `useBookingCancellationQuoteQuery` and pass it any options that fit your needs.
+ * When your component renders, `useBookingCancellationQuoteQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useBookingCancellationQuoteQuery({
+ *   variables: {
+ *      bookingId: // value for 'bookingId'
+ *   },
+ * });
+ */
+export function useBookingCancellationQuoteQuery(
+  baseOptions: Apollo.QueryHookOptions<BookingCancellationQuoteQuery, BookingCancellationQuoteQueryVariables> &
+    ({ variables: BookingCancellationQuoteQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<BookingCancellationQuoteQuery, BookingCancellationQuoteQueryVariables>(
+    BookingCancellationQuoteDocument,
+    options,
+  );
+}
+export function useBookingCancellationQuoteLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<BookingCancellationQuoteQuery, BookingCancellationQuoteQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<BookingCancellationQuoteQuery, BookingCancellationQuoteQueryVariables>(
+    BookingCancellationQuoteDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useBookingCancellationQuoteSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<BookingCancellationQuoteQuery, BookingCancellationQuoteQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingCancellationQuoteQuery, BookingCancellationQuoteQueryVariables>;
+export function useBookingCancellationQuoteSuspenseQuery(
+  baseOptions?:
+    | Apollo.SkipToken
+    | Apollo.SuspenseQueryHookOptions<BookingCancellationQuoteQuery, BookingCancellationQuoteQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingCancellationQuoteQuery | undefined, BookingCancellationQuoteQueryVariables>;
+export function useBookingCancellationQuoteSuspenseQuery(
+  baseOptions?:
+    | Apollo.SkipToken
+    | Apollo.SuspenseQueryHookOptions<BookingCancellationQuoteQuery, BookingCancellationQuoteQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<BookingCancellationQuoteQuery, BookingCancellationQuoteQueryVariables>(
+    BookingCancellationQuoteDocument,
+    options,
+  );
+}
+export type BookingCancellationQuoteQueryHookResult = ReturnType<typeof useBookingCancellationQuoteQuery>;
+export type BookingCancellationQuoteLazyQueryHookResult = ReturnType<typeof useBookingCancellationQuoteLazyQuery>;
+export type BookingCancellationQuoteSuspenseQueryHookResult = ReturnType<
+  typeof useBookingCancellationQuoteSuspenseQuery
+>;
+export type BookingCancellationQuoteQueryResult = Apollo.QueryResult<
+  BookingCancellationQuoteQuery,
+  BookingCancellationQuoteQueryVariables
+>;
+export const BookingListDocument = gql`
+  query BookingList($status: BookingStatus, $first: Int, $after: String) {
+    myBookings(status: $status, first: $first, after: $after) {
+      edges {
+        cursor
+        node {
+          ...BookingCard_booking
+        }
+      }
+      pageInfo {
+        endCursor
+        hasNextPage
+      }
+      totalCount
+    }
+  }
+  ${BookingCard_BookingFragmentDoc}
+`;
+
+/**
+ * __useBookingListQuery__
+ *
+ * To run a query within a React component, call `useBookingListQuery` and pass it any options that fit your needs.
+ * When your component renders, `useBookingListQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useBookingListQuery({
+ *   variables: {
+ *      status: // value for 'status'
+ *      first: // value for 'first'
+ *      after: // value for 'after'
+ *   },
+ * });
+ */
+export function useBookingListQuery(
+  baseOptions?: Apollo.QueryHookOptions<BookingListQuery, BookingListQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<BookingListQuery, BookingListQueryVariables>(BookingListDocument, options);
+}
+export function useBookingListLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<BookingListQuery, BookingListQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<BookingListQuery, BookingListQueryVariables>(BookingListDocument, options);
+}
+// @ts-ignore
+export function useBookingListSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<BookingListQuery, BookingListQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingListQuery, BookingListQueryVariables>;
+export function useBookingListSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BookingListQuery, BookingListQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingListQuery | undefined, BookingListQueryVariables>;
+export function useBookingListSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BookingListQuery, BookingListQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<BookingListQuery, BookingListQueryVariables>(BookingListDocument, options);
+}
+export type BookingListQueryHookResult = ReturnType<typeof useBookingListQuery>;
+export type BookingListLazyQueryHookResult = ReturnType<typeof useBookingListLazyQuery>;
+export type BookingListSuspenseQueryHookResult = ReturnType<typeof useBookingListSuspenseQuery>;
+export type BookingListQueryResult = Apollo.QueryResult<BookingListQuery, BookingListQueryVariables>;
+export const BookingListUpdatesDocument = gql`
+  subscription BookingListUpdates {
+    bookingUpdated {
+      ...BookingCard_booking
+    }
+  }
+  ${BookingCard_BookingFragmentDoc}
+`;
+
+/**
+ * __useBookingListUpdatesSubscription__
+ *
+ * To run a query within a React component, call `useBookingListUpdatesSubscription` and pass it any options that fit your needs.
+ * When your component renders, `useBookingListUpdatesSubscription` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the subscription, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useBookingListUpdatesSubscription({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useBookingListUpdatesSubscription(
+  baseOptions?: Apollo.SubscriptionHookOptions<BookingListUpdatesSubscription, BookingListUpdatesSubscriptionVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useSubscription<BookingListUpdatesSubscription, BookingListUpdatesSubscriptionVariables>(
+    BookingListUpdatesDocument,
+    options,
+  );
+}
+export type BookingListUpdatesSubscriptionHookResult = ReturnType<typeof useBookingListUpdatesSubscription>;
+export type BookingListUpdatesSubscriptionResult = Apollo.SubscriptionResult<BookingListUpdatesSubscription>;
+export const CancelBookingDocument = gql`
+  mutation CancelBooking($input: CancelBookingInput!) {
+    cancelBooking(input: $input) {
+      ...BookingCard_booking
+    }
+  }
+  ${BookingCard_BookingFragmentDoc}
+`;
+export type CancelBookingMutationFn = Apollo.MutationFunction<CancelBookingMutation, CancelBookingMutationVariables>;
+
+/**
+ * __useCancelBookingMutation__
+ *
+ * To run a mutation, you first call `useCancelBookingMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useCancelBookingMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [cancelBookingMutation, { data, loading, error }] = useCancelBookingMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useCancelBookingMutation(
+  baseOptions?: Apollo.MutationHookOptions<CancelBookingMutation, CancelBookingMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<CancelBookingMutation, CancelBookingMutationVariables>(CancelBookingDocument, options);
+}
+export type CancelBookingMutationHookResult = ReturnType<typeof useCancelBookingMutation>;
+export type CancelBookingMutationResult = Apollo.MutationResult<CancelBookingMutation>;
+export type CancelBookingMutationOptions = Apollo.BaseMutationOptions<
+  CancelBookingMutation,
+  CancelBookingMutationVariables
+>;
+export const ConfirmBookingCompletionDocument = gql`
+  mutation ConfirmBookingCompletion($bookingId: ID!) {
+    confirmBookingCompletion(bookingId: $bookingId) {
+      ...BookingCard_booking
+    }
+  }
+  ${BookingCard_BookingFragmentDoc}
+`;
+export type ConfirmBookingCompletionMutationFn = Apollo.MutationFunction<
+  ConfirmBookingCompletionMutation,
+  ConfirmBookingCompletionMutationVariables
+>;
+
+/**
+ * __useConfirmBookingCompletionMutation__
+ *
+ * To run a mutation, you first call `useConfirmBookingCompletionMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useConfirmBookingCompletionMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [confirmBookingCompletionMutation, { data, loading, error }] = useConfirmBookingCompletionMutation({
+ *   variables: {
+ *      bookingId: // value for 'bookingId'
+ *   },
+ * });
+ */
+export function useConfirmBookingCompletionMutation(
+  baseOptions?: Apollo.MutationHookOptions<ConfirmBookingCompletionMutation, ConfirmBookingCompletionMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<ConfirmBookingCompletionMutation, ConfirmBookingCompletionMutationVariables>(
+    ConfirmBookingCompletionDocument,
+    options,
+  );
+}
+export type ConfirmBookingCompletionMutationHookResult = ReturnType<typeof useConfirmBookingCompletionMutation>;
+export type ConfirmBookingCompletionMutationResult = Apollo.MutationResult<ConfirmBookingCompletionMutation>;
+export type ConfirmBookingCompletionMutationOptions = Apollo.BaseMutationOptions<
+  ConfirmBookingCompletionMutation,
+  ConfirmBookingCompletionMutationVariables
+>;
+export const DeclineBookingDocument = gql`
+  mutation DeclineBooking($bookingId: ID!, $reason: String) {
+    declineBooking(bookingId: $bookingId, reason: $reason) {
+      ...BookingCard_booking
+    }
+  }
+  ${BookingCard_BookingFragmentDoc}
+`;
+export type DeclineBookingMutationFn = Apollo.MutationFunction<DeclineBookingMutation, DeclineBookingMutationVariables>;
+
+/**
+ * __useDeclineBookingMutation__
+ *
+ * To run a mutation, you first call `useDeclineBookingMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useDeclineBookingMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [declineBookingMutation, { data, loading, error }] = useDeclineBookingMutation({
+ *   variables: {
+ *      bookingId: // value for 'bookingId'
+ *      reason: // value for 'reason'
+ *   },
+ * });
+ */
+export function useDeclineBookingMutation(
+  baseOptions?: Apollo.MutationHookOptions<DeclineBookingMutation, DeclineBookingMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<DeclineBookingMutation, DeclineBookingMutationVariables>(DeclineBookingDocument, options);
+}
+export type DeclineBookingMutationHookResult = ReturnType<typeof useDeclineBookingMutation>;
+export type DeclineBookingMutationResult = Apollo.MutationResult<DeclineBookingMutation>;
+export type DeclineBookingMutationOptions = Apollo.BaseMutationOptions<
+  DeclineBookingMutation,
+  DeclineBookingMutationVariables
+>;
+export const OpenBookingDisputeDocument = gql`
+  mutation OpenBookingDispute($input: OpenDisputeInput!) {
+    openDispute(input: $input) {
+      ...BookingCard_booking
+    }
+  }
+  ${BookingCard_BookingFragmentDoc}
+`;
+export type OpenBookingDisputeMutationFn = Apollo.MutationFunction<
+  OpenBookingDisputeMutation,
+  OpenBookingDisputeMutationVariables
+>;
+
+/**
+ * __useOpenBookingDisputeMutation__
+ *
+ * To run a mutation, you first call `useOpenBookingDisputeMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useOpenBookingDisputeMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [openBookingDisputeMutation, { data, loading, error }] = useOpenBookingDisputeMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useOpenBookingDisputeMutation(
+  baseOptions?: Apollo.MutationHookOptions<OpenBookingDisputeMutation, OpenBookingDisputeMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<OpenBookingDisputeMutation, OpenBookingDisputeMutationVariables>(
+    OpenBookingDisputeDocument,
+    options,
+  );
+}
+export type OpenBookingDisputeMutationHookResult = ReturnType<typeof useOpenBookingDisputeMutation>;
+export type OpenBookingDisputeMutationResult = Apollo.MutationResult<OpenBookingDisputeMutation>;
+export type OpenBookingDisputeMutationOptions = Apollo.BaseMutationOptions<
+  OpenBookingDisputeMutation,
+  OpenBookingDisputeMutationVariables
+>;
+export const RequestBookingPayoutDocument = gql`
+  mutation RequestBookingPayout($bookingId: ID!) {
+    requestPayout(bookingId: $bookingId) {
+      ...BookingCard_booking
+    }
+  }
+  ${BookingCard_BookingFragmentDoc}
+`;
+export type RequestBookingPayoutMutationFn = Apollo.MutationFunction<
+  RequestBookingPayoutMutation,
+  RequestBookingPayoutMutationVariables
+>;
+
+/**
+ * __useRequestBookingPayoutMutation__
+ *
+ * To run a mutation, you first call `useRequestBookingPayoutMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useRequestBookingPayoutMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [requestBookingPayoutMutation, { data, loading, error }] = useRequestBookingPayoutMutation({
+ *   variables: {
+ *      bookingId: // value for 'bookingId'
+ *   },
+ * });
+ */
+export function useRequestBookingPayoutMutation(
+  baseOptions?: Apollo.MutationHookOptions<RequestBookingPayoutMutation, RequestBookingPayoutMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<RequestBookingPayoutMutation, RequestBookingPayoutMutationVariables>(
+    RequestBookingPayoutDocument,
+    options,
+  );
+}
+export type RequestBookingPayoutMutationHookResult = ReturnType<typeof useRequestBookingPayoutMutation>;
+export type RequestBookingPayoutMutationResult = Apollo.MutationResult<RequestBookingPayoutMutation>;
+export type RequestBookingPayoutMutationOptions = Apollo.BaseMutationOptions<
+  RequestBookingPayoutMutation,
+  RequestBookingPayoutMutationVariables
+>;
+export const RespondToDisputeDocument = gql`
+  mutation RespondToDispute($input: AddDisputeStatementInput!) {
+    addDisputeStatement(input: $input) {
+      ...BookingDisputeDetails_dispute
+    }
+  }
+  ${BookingDisputeDetails_DisputeFragmentDoc}
+`;
+export type RespondToDisputeMutationFn = Apollo.MutationFunction<
+  RespondToDisputeMutation,
+  RespondToDisputeMutationVariables
+>;
+
+/**
+ * __useRespondToDisputeMutation__
+ *
+ * To run a mutation, you first call `useRespondToDisputeMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useRespondToDisputeMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [respondToDisputeMutation, { data, loading, error }] = useRespondToDisputeMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useRespondToDisputeMutation(
+  baseOptions?: Apollo.MutationHookOptions<RespondToDisputeMutation, RespondToDisputeMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<RespondToDisputeMutation, RespondToDisputeMutationVariables>(
+    RespondToDisputeDocument,
+    options,
+  );
+}
+export type RespondToDisputeMutationHookResult = ReturnType<typeof useRespondToDisputeMutation>;
+export type RespondToDisputeMutationResult = Apollo.MutationResult<RespondToDisputeMutation>;
+export type RespondToDisputeMutationOptions = Apollo.BaseMutationOptions<
+  RespondToDisputeMutation,
+  RespondToDisputeMutationVariables
+>;
+export const ReviewBookingDocument = gql`
+  mutation ReviewBooking($input: CreateReviewInput!) {
+    createReview(input: $input) {
+      id
+      bookingId
+      rating
+      comment
+    }
+  }
+`;
+export type ReviewBookingMutationFn = Apollo.MutationFunction<ReviewBookingMutation, ReviewBookingMutationVariables>;
+
+/**
+ * __useReviewBookingMutation__
+ *
+ * To run a mutation, you first call `useReviewBookingMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useReviewBookingMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [reviewBookingMutation, { data, loading, error }] = useReviewBookingMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useReviewBookingMutation(
+  baseOptions?: Apollo.MutationHookOptions<ReviewBookingMutation, ReviewBookingMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<ReviewBookingMutation, ReviewBookingMutationVariables>(ReviewBookingDocument, options);
+}
+export type ReviewBookingMutationHookResult = ReturnType<typeof useReviewBookingMutation>;
+export type ReviewBookingMutationResult = Apollo.MutationResult<ReviewBookingMutation>;
+export type ReviewBookingMutationOptions = Apollo.BaseMutationOptions<
+  ReviewBookingMutation,
+  ReviewBookingMutationVariables
+>;
+export const CheckoutClientSecretDocument = gql`
+  query CheckoutClientSecret($paymentIntentId: ID!) {
+    paymentIntentClientSecret(paymentIntentId: $paymentIntentId)
+  }
+`;
+
+/**
+ * __useCheckoutClientSecretQuery__
+ *
+ * To run a query within a React component, call `useCheckoutClientSecretQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCheckoutClientSecretQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCheckoutClientSecretQuery({
+ *   variables: {
+ *      paymentIntentId: // value for 'paymentIntentId'
+ *   },
+ * });
+ */
+export function useCheckoutClientSecretQuery(
+  baseOptions: Apollo.QueryHookOptions<CheckoutClientSecretQuery, CheckoutClientSecretQueryVariables> &
+    ({ variables: CheckoutClientSecretQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<CheckoutClientSecretQuery, CheckoutClientSecretQueryVariables>(
+    CheckoutClientSecretDocument,
+    options,
+  );
+}
+export function useCheckoutClientSecretLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<CheckoutClientSecretQuery, CheckoutClientSecretQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<CheckoutClientSecretQuery, CheckoutClientSecretQueryVariables>(
+    CheckoutClientSecretDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useCheckoutClientSecretSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<CheckoutClientSecretQuery, CheckoutClientSecretQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CheckoutClientSecretQuery, CheckoutClientSecretQueryVariables>;
+export function useCheckoutClientSecretSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CheckoutClientSecretQuery, CheckoutClientSecretQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CheckoutClientSecretQuery | undefined, CheckoutClientSecretQueryVariables>;
+export function useCheckoutClientSecretSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CheckoutClientSecretQuery, CheckoutClientSecretQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<CheckoutClientSecretQuery, CheckoutClientSecretQueryVariables>(
+    CheckoutClientSecretDocument,
+    options,
+  );
+}
+export type CheckoutClientSecretQueryHookResult = ReturnType<typeof useCheckoutClientSecretQuery>;
+export type CheckoutClientSecretLazyQueryHookResult = ReturnType<typeof useCheckoutClientSecretLazyQuery>;
+export type CheckoutClientSecretSuspenseQueryHookResult = ReturnType<typeof useCheckoutClientSecretSuspenseQuery>;
+export type CheckoutClientSecretQueryResult = Apollo.QueryResult<
+  CheckoutClientSecretQuery,
+  CheckoutClientSecretQueryVariables
+>;
+export const CheckoutPaymentConfigDocument = gql`
+  query CheckoutPaymentConfig {
+    paymentConfig {
+      provider
+      publishableKey
+    }
+  }
+`;
+
+/**
+ * __useCheckoutPaymentConfigQuery__
+ *
+ * To run a query within a React component, call `useCheckoutPaymentConfigQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCheckoutPaymentConfigQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCheckoutPaymentConfigQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useCheckoutPaymentConfigQuery(
+  baseOptions?: Apollo.QueryHookOptions<CheckoutPaymentConfigQuery, CheckoutPaymentConfigQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<CheckoutPaymentConfigQuery, CheckoutPaymentConfigQueryVariables>(
+    CheckoutPaymentConfigDocument,
+    options,
+  );
+}
+export function useCheckoutPaymentConfigLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<CheckoutPaymentConfigQuery, CheckoutPaymentConfigQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<CheckoutPaymentConfigQuery, CheckoutPaymentConfigQueryVariables>(
+    CheckoutPaymentConfigDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useCheckoutPaymentConfigSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<CheckoutPaymentConfigQuery, CheckoutPaymentConfigQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CheckoutPaymentConfigQuery, CheckoutPaymentConfigQueryVariables>;
+export function useCheckoutPaymentConfigSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CheckoutPaymentConfigQuery, CheckoutPaymentConfigQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CheckoutPaymentConfigQuery | undefined, CheckoutPaymentConfigQueryVariables>;
+export function useCheckoutPaymentConfigSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CheckoutPaymentConfigQuery, CheckoutPaymentConfigQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<CheckoutPaymentConfigQuery, CheckoutPaymentConfigQueryVariables>(
+    CheckoutPaymentConfigDocument,
+    options,
+  );
+}
+export type CheckoutPaymentConfigQueryHookResult = ReturnType<typeof useCheckoutPaymentConfigQuery>;
+export type CheckoutPaymentConfigLazyQueryHookResult = ReturnType<typeof useCheckoutPaymentConfigLazyQuery>;
+export type CheckoutPaymentConfigSuspenseQueryHookResult = ReturnType<typeof useCheckoutPaymentConfigSuspenseQuery>;
+export type CheckoutPaymentConfigQueryResult = Apollo.QueryResult<
+  CheckoutPaymentConfigQuery,
+  CheckoutPaymentConfigQueryVariables
+>;
+export const ConfirmLocalPaymentDocument = gql`
+  mutation ConfirmLocalPayment(
+    $paymentIntentId: ID!
+    $cardNumber: String!
+    $expiry: String
+    $cvc: String
+    $clientSecret: String
+  ) {
+    confirmLocalPayment(
+      paymentIntentId: $paymentIntentId
+      cardNumber: $cardNumber
+      expiry: $expiry
+      cvc: $cvc
+      clientSecret: $clientSecret
+    ) {
+      id
+      status
+    }
+  }
+`;
+export type ConfirmLocalPaymentMutationFn = Apollo.MutationFunction<
+  ConfirmLocalPaymentMutation,
+  ConfirmLocalPaymentMutationVariables
+>;
+
+/**
+ * __useConfirmLocalPaymentMutation__
+ *
+ * To run a mutation, you first call `useConfirmLocalPaymentMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useConfirmLocalPaymentMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [confirmLocalPaymentMutation, { data, loading, error }] = useConfirmLocalPaymentMutation({
+ *   variables: {
+ *      paymentIntentId: // value for 'paymentIntentId'
+ *      cardNumber: // value for 'cardNumber'
+ *      expiry: // value for 'expiry'
+ *      cvc: // value for 'cvc'
+ *      clientSecret: // value for 'clientSecret'
+ *   },
+ * });
+ */
+export function useConfirmLocalPaymentMutation(
+  baseOptions?: Apollo.MutationHookOptions<ConfirmLocalPaymentMutation, ConfirmLocalPaymentMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<ConfirmLocalPaymentMutation, ConfirmLocalPaymentMutationVariables>(
+    ConfirmLocalPaymentDocument,
+    options,
+  );
+}
+export type ConfirmLocalPaymentMutationHookResult = ReturnType<typeof useConfirmLocalPaymentMutation>;
+export type ConfirmLocalPaymentMutationResult = Apollo.MutationResult<ConfirmLocalPaymentMutation>;
+export type ConfirmLocalPaymentMutationOptions = Apollo.BaseMutationOptions<
+  ConfirmLocalPaymentMutation,
+  ConfirmLocalPaymentMutationVariables
+>;
+export const VerifyBookingPaymentDocument = gql`
+  mutation VerifyBookingPayment($input: VerifyBookingPaymentInput!) {
+    verifyBookingPayment(input: $input) {
+      bookingConfirmed
+      booking {
+        id
+        status
+        paymentStatus
+      }
+    }
+  }
+`;
+export type VerifyBookingPaymentMutationFn = Apollo.MutationFunction<
+  VerifyBookingPaymentMutation,
+  VerifyBookingPaymentMutationVariables
+>;
+
+/**
+ * __useVerifyBookingPaymentMutation__
+ *
+ * To run a mutation, you first call `useVerifyBookingPaymentMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useVerifyBookingPaymentMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [verifyBookingPaymentMutation, { data, loading, error }] = useVerifyBookingPaymentMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useVerifyBookingPaymentMutation(
+  baseOptions?: Apollo.MutationHookOptions<VerifyBookingPaymentMutation, VerifyBookingPaymentMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<VerifyBookingPaymentMutation, VerifyBookingPaymentMutationVariables>(
+    VerifyBookingPaymentDocument,
+    options,
+  );
+}
+export type VerifyBookingPaymentMutationHookResult = ReturnType<typeof useVerifyBookingPaymentMutation>;
+export type VerifyBookingPaymentMutationResult = Apollo.MutationResult<VerifyBookingPaymentMutation>;
+export type VerifyBookingPaymentMutationOptions = Apollo.BaseMutationOptions<
+  VerifyBookingPaymentMutation,
+  VerifyBookingPaymentMutationVariables
+>;
+export const AddTestFundsDocument = gql`
+  mutation AddTestFunds($amountCents: Int) {
+    addTestFunds(amountCents: $amountCents) {
+      amountAddedCents
+      newAvailableBalanceCents
+    }
+  }
+`;
+export type AddTestFundsMutationFn = Apollo.MutationFunction<AddTestFundsMutation, AddTestFundsMutationVariables>;
+
+/**
+ * __useAddTestFundsMutation__
+ *
+ * To run a mutation, you first call `useAddTestFundsMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAddTestFundsMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [addTestFundsMutation, { data, loading, error }] = useAddTestFundsMutation({
+ *   variables: {
+ *      amountCents: // value for 'amountCents'
+ *   },
+ * });
+ */
+export function useAddTestFundsMutation(
+  baseOptions?: Apollo.MutationHookOptions<AddTestFundsMutation, AddTestFundsMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<AddTestFundsMutation, AddTestFundsMutationVariables>(AddTestFundsDocument, options);
+}
+export type AddTestFundsMutationHookResult = ReturnType<typeof useAddTestFundsMutation>;
+export type AddTestFundsMutationResult = Apollo.MutationResult<AddTestFundsMutation>;
+export type AddTestFundsMutationOptions = Apollo.BaseMutationOptions<
+  AddTestFundsMutation,
+  AddTestFundsMutationVariables
+>;
+export const ConnectStatusDocument = gql`
+  query ConnectStatus {
+    connectStatus {
+      ...ConnectCard_status
+    }
+  }
+  ${ConnectCard_StatusFragmentDoc}
+`;
+
+/**
+ * __useConnectStatusQuery__
+ *
+ * To run a query within a React component, call `useConnectStatusQuery` and pass it any options that fit your needs.
+ * When your component renders, `useConnectStatusQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useConnectStatusQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useConnectStatusQuery(
+  baseOptions?: Apollo.QueryHookOptions<ConnectStatusQuery, ConnectStatusQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<ConnectStatusQuery, ConnectStatusQueryVariables>(ConnectStatusDocument, options);
+}
+export function useConnectStatusLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<ConnectStatusQuery, ConnectStatusQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<ConnectStatusQuery, ConnectStatusQueryVariables>(ConnectStatusDocument, options);
+}
+// @ts-ignore
+export function useConnectStatusSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<ConnectStatusQuery, ConnectStatusQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ConnectStatusQuery, ConnectStatusQueryVariables>;
+export function useConnectStatusSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<ConnectStatusQuery, ConnectStatusQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ConnectStatusQuery | undefined, ConnectStatusQueryVariables>;
+export function useConnectStatusSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<ConnectStatusQuery, ConnectStatusQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<ConnectStatusQuery, ConnectStatusQueryVariables>(ConnectStatusDocument, options);
+}
+export type ConnectStatusQueryHookResult = ReturnType<typeof useConnectStatusQuery>;
+export type ConnectStatusLazyQueryHookResult = ReturnType<typeof useConnectStatusLazyQuery>;
+export type ConnectStatusSuspenseQueryHookResult = ReturnType<typeof useConnectStatusSuspenseQuery>;
+export type ConnectStatusQueryResult = Apollo.QueryResult<ConnectStatusQuery, ConnectStatusQueryVariables>;
+export const StartConnectOnboardingDocument = gql`
+  mutation StartConnectOnboarding($returnUrl: String) {
+    createConnectAccount(returnUrl: $returnUrl) {
+      url
+    }
+  }
+`;
+export type StartConnectOnboardingMutationFn = Apollo.MutationFunction<
+  StartConnectOnboardingMutation,
+  StartConnectOnboardingMutationVariables
+>;
+
+/**
+ * __useStartConnectOnboardingMutation__
+ *
+ * To run a mutation, you first call `useStartConnectOnboardingMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useStartConnectOnboardingMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [startConnectOnboardingMutation, { data, loading, error }] = useStartConnectOnboardingMutation({
+ *   variables: {
+ *      returnUrl: // value for 'returnUrl'
+ *   },
+ * });
+ */
+export function useStartConnectOnboardingMutation(
+  baseOptions?: Apollo.MutationHookOptions<StartConnectOnboardingMutation, StartConnectOnboardingMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<StartConnectOnboardingMutation, StartConnectOnboardingMutationVariables>(
+    StartConnectOnboardingDocument,
+    options,
+  );
+}
+export type StartConnectOnboardingMutationHookResult = ReturnType<typeof useStartConnectOnboardingMutation>;
+export type StartConnectOnboardingMutationResult = Apollo.MutationResult<StartConnectOnboardingMutation>;
+export type StartConnectOnboardingMutationOptions = Apollo.BaseMutationOptions<
+  StartConnectOnboardingMutation,
+  StartConnectOnboardingMutationVariables
+>;
+export const CreatorsDocument = gql`
+  query Creators($filter: CreatorFilter, $first: Int!, $after: String) {
+    creators(filter: $filter, first: $first, after: $after) {
+      edges {
+        cursor
+        node {
+          id
+          ...CreatorCard_creator
+        }
+      }
+      pageInfo {
+        endCursor
+        hasNextPage
+      }
+      totalCount
+    }
+  }
+  ${CreatorCard_CreatorFragmentDoc}
+`;
+
+/**
+ * __useCreatorsQuery__
+ *
+ * To run a query within a React component, call `useCreatorsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCreatorsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCreatorsQuery({
+ *   variables: {
+ *      filter: // value for 'filter'
+ *      first: // value for 'first'
+ *      after: // value for 'after'
+ *   },
+ * });
+ */
+export function useCreatorsQuery(
+  baseOptions: Apollo.QueryHookOptions<CreatorsQuery, CreatorsQueryVariables> &
+    ({ variables: CreatorsQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<CreatorsQuery, CreatorsQueryVariables>(CreatorsDocument, options);
+}
+export function useCreatorsLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<CreatorsQuery, CreatorsQueryVariables>) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<CreatorsQuery, CreatorsQueryVariables>(CreatorsDocument, options);
+}
+// @ts-ignore
+export function useCreatorsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<CreatorsQuery, CreatorsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CreatorsQuery, CreatorsQueryVariables>;
+export function useCreatorsSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CreatorsQuery, CreatorsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CreatorsQuery | undefined, CreatorsQueryVariables>;
+export function useCreatorsSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CreatorsQuery, CreatorsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<CreatorsQuery, CreatorsQueryVariables>(CreatorsDocument, options);
+}
+export type CreatorsQueryHookResult = ReturnType<typeof useCreatorsQuery>;
+export type CreatorsLazyQueryHookResult = ReturnType<typeof useCreatorsLazyQuery>;
+export type CreatorsSuspenseQueryHookResult = ReturnType<typeof useCreatorsSuspenseQuery>;
+export type CreatorsQueryResult = Apollo.QueryResult<CreatorsQuery, CreatorsQueryVariables>;
+export const OverviewDocument = gql`
+  query Overview {
+    overview {
+      earningsCents
+      monthEarningsCents
+      pendingPayoutCents
+      upcomingCount
+      utilizationPercent
+      totalSlots
+      bookedSlots
+      recentEarnings {
+        id
+        ...EarningRow_booking
+      }
+      upcoming {
+        id
+        ...UpcomingBookingRow_booking
+      }
+    }
+  }
+  ${EarningRow_BookingFragmentDoc}
+  ${UpcomingBookingRow_BookingFragmentDoc}
+`;
+
+/**
+ * __useOverviewQuery__
+ *
+ * To run a query within a React component, call `useOverviewQuery` and pass it any options that fit your needs.
+ * When your component renders, `useOverviewQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useOverviewQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useOverviewQuery(baseOptions?: Apollo.QueryHookOptions<OverviewQuery, OverviewQueryVariables>) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<OverviewQuery, OverviewQueryVariables>(OverviewDocument, options);
+}
+export function useOverviewLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<OverviewQuery, OverviewQueryVariables>) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<OverviewQuery, OverviewQueryVariables>(OverviewDocument, options);
+}
+// @ts-ignore
+export function useOverviewSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<OverviewQuery, OverviewQueryVariables>,
+): Apollo.UseSuspenseQueryResult<OverviewQuery, OverviewQueryVariables>;
+export function useOverviewSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<OverviewQuery, OverviewQueryVariables>,
+): Apollo.UseSuspenseQueryResult<OverviewQuery | undefined, OverviewQueryVariables>;
+export function useOverviewSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<OverviewQuery, OverviewQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<OverviewQuery, OverviewQueryVariables>(OverviewDocument, options);
+}
+export type OverviewQueryHookResult = ReturnType<typeof useOverviewQuery>;
+export type OverviewLazyQueryHookResult = ReturnType<typeof useOverviewLazyQuery>;
+export type OverviewSuspenseQueryHookResult = ReturnType<typeof useOverviewSuspenseQuery>;
+export type OverviewQueryResult = Apollo.QueryResult<OverviewQuery, OverviewQueryVariables>;
+export const CreateProfileDocument = gql`
+  mutation CreateProfile($input: CreateProfileInput!) {
+    createProfile(input: $input) {
+      ...MyProfile_profile
+    }
+  }
+  ${MyProfile_ProfileFragmentDoc}
+`;
+export type CreateProfileMutationFn = Apollo.MutationFunction<CreateProfileMutation, CreateProfileMutationVariables>;
+
+/**
+ * __useCreateProfileMutation__
+ *
+ * To run a mutation, you first call `useCreateProfileMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useCreateProfileMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [createProfileMutation, { data, loading, error }] = useCreateProfileMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useCreateProfileMutation(
+  baseOptions?: Apollo.MutationHookOptions<CreateProfileMutation, CreateProfileMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<CreateProfileMutation, CreateProfileMutationVariables>(CreateProfileDocument, options);
+}
+export type CreateProfileMutationHookResult = ReturnType<typeof useCreateProfileMutation>;
+export type CreateProfileMutationResult = Apollo.MutationResult<CreateProfileMutation>;
+export type CreateProfileMutationOptions = Apollo.BaseMutationOptions<
+  CreateProfileMutation,
+  CreateProfileMutationVariables
+>;
+export const MyProfileDocument = gql`
+  query MyProfile {
+    myProfile {
+      ...MyProfile_profile
+    }
+  }
+  ${MyProfile_ProfileFragmentDoc}
+`;
+
+/**
+ * __useMyProfileQuery__
+ *
+ * To run a query within a React component, call `useMyProfileQuery` and pass it any options that fit your needs.
+ * When your component renders, `useMyProfileQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useMyProfileQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useMyProfileQuery(baseOptions?: Apollo.QueryHookOptions<MyProfileQuery, MyProfileQueryVariables>) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<MyProfileQuery, MyProfileQueryVariables>(MyProfileDocument, options);
+}
+export function useMyProfileLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<MyProfileQuery, MyProfileQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<MyProfileQuery, MyProfileQueryVariables>(MyProfileDocument, options);
+}
+// @ts-ignore
+export function useMyProfileSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<MyProfileQuery, MyProfileQueryVariables>,
+): Apollo.UseSuspenseQueryResult<MyProfileQuery, MyProfileQueryVariables>;
+export function useMyProfileSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<MyProfileQuery, MyProfileQueryVariables>,
+): Apollo.UseSuspenseQueryResult<MyProfileQuery | undefined, MyProfileQueryVariables>;
+export function useMyProfileSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<MyProfileQuery, MyProfileQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<MyProfileQuery, MyProfileQueryVariables>(MyProfileDocument, options);
+}
+export type MyProfileQueryHookResult = ReturnType<typeof useMyProfileQuery>;
+export type MyProfileLazyQueryHookResult = ReturnType<typeof useMyProfileLazyQuery>;
+export type MyProfileSuspenseQueryHookResult = ReturnType<typeof useMyProfileSuspenseQuery>;
+export type MyProfileQueryResult = Apollo.QueryResult<MyProfileQuery, MyProfileQueryVariables>;
+export const UpdateProfileDocument = gql`
+  mutation UpdateProfile($input: UpdateProfileInput!) {
+    updateProfile(input: $input) {
+      ...MyProfile_profile
+    }
+  }
+  ${MyProfile_ProfileFragmentDoc}
+`;
+export type UpdateProfileMutationFn = Apollo.MutationFunction<UpdateProfileMutation, UpdateProfileMutationVariables>;
+
+/**
+ * __useUpdateProfileMutation__
+ *
+ * To run a mutation, you first call `useUpdateProfileMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useUpdateProfileMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [updateProfileMutation, { data, loading, error }] = useUpdateProfileMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useUpdateProfileMutation(
+  baseOptions?: Apollo.MutationHookOptions<UpdateProfileMutation, UpdateProfileMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<UpdateProfileMutation, UpdateProfileMutationVariables>(UpdateProfileDocument, options);
+}
+export type UpdateProfileMutationHookResult = ReturnType<typeof useUpdateProfileMutation>;
+export type UpdateProfileMutationResult = Apollo.MutationResult<UpdateProfileMutation>;
+export type UpdateProfileMutationOptions = Apollo.BaseMutationOptions<
+  UpdateProfileMutation,
+  UpdateProfileMutationVariables
+>;
+export const CreateBookingCheckoutDocument = gql`
+  mutation CreateBookingCheckout($input: CreateBookingCheckoutInput!) {
+    createBookingCheckout(input: $input) {
+      checkoutUrl
+      paymentIntentId
+      booking {
+        id
+        status
+        paymentStatus
+      }
+    }
+  }
+`;
+export type CreateBookingCheckoutMutationFn = Apollo.MutationFunction<
+  CreateBookingCheckoutMutation,
+  CreateBookingCheckoutMutationVariables
+>;
+
+/**
+ * __useCreateBookingCheckoutMutation__
+ *
+ * To run a mutation, you first call `useCreateBookingCheckoutMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useCreateBookingCheckoutMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [createBookingCheckoutMutation, { data, loading, error }] = useCreateBookingCheckoutMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useCreateBookingCheckoutMutation(
+  baseOptions?: Apollo.MutationHookOptions<CreateBookingCheckoutMutation, CreateBookingCheckoutMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<CreateBookingCheckoutMutation, CreateBookingCheckoutMutationVariables>(
+    CreateBookingCheckoutDocument,
+    options,
+  );
+}
+export type CreateBookingCheckoutMutationHookResult = ReturnType<typeof useCreateBookingCheckoutMutation>;
+export type CreateBookingCheckoutMutationResult = Apollo.MutationResult<CreateBookingCheckoutMutation>;
+export type CreateBookingCheckoutMutationOptions = Apollo.BaseMutationOptions<
+  CreateBookingCheckoutMutation,
+  CreateBookingCheckoutMutationVariables
+>;
+export const StreamerPageCreatorDocument = gql`
+  query StreamerPageCreator($id: ID!) {
+    creator(id: $id) {
+      id
+      userId
+      timezone
+      hourlyRateCents
+      minimumHours
+      isAvailable
+      ...CreatorHeader_creator
+    }
+  }
+  ${CreatorHeader_CreatorFragmentDoc}
+`;
+
+/**
+ * __useStreamerPageCreatorQuery__
+ *
+ * To run a query within a React component, call `useStreamerPageCreatorQuery` and pass it any options that fit your needs.
+ * When your component renders, `useStreamerPageCreatorQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useStreamerPageCreatorQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useStreamerPageCreatorQuery(
+  baseOptions: Apollo.QueryHookOptions<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables> &
+    ({ variables: StreamerPageCreatorQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables>(
+    StreamerPageCreatorDocument,
+    options,
+  );
+}
+export function useStreamerPageCreatorLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables>(
+    StreamerPageCreatorDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useStreamerPageCreatorSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables>,
+): Apollo.UseSuspenseQueryResult<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables>;
+export function useStreamerPageCreatorSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables>,
+): Apollo.UseSuspenseQueryResult<StreamerPageCreatorQuery | undefined, StreamerPageCreatorQueryVariables>;
+export function useStreamerPageCreatorSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables>(
+    StreamerPageCreatorDocument,
+    options,
+  );
+}
+export type StreamerPageCreatorQueryHookResult = ReturnType<typeof useStreamerPageCreatorQuery>;
+export type StreamerPageCreatorLazyQueryHookResult = ReturnType<typeof useStreamerPageCreatorLazyQuery>;
+export type StreamerPageCreatorSuspenseQueryHookResult = ReturnType<typeof useStreamerPageCreatorSuspenseQuery>;
+export type StreamerPageCreatorQueryResult = Apollo.QueryResult<
+  StreamerPageCreatorQuery,
+  StreamerPageCreatorQueryVariables
+>;
+export const StreamerPageReviewsDocument = gql`
+  query StreamerPageReviews($streamerId: ID!) {
+    reviews(streamerId: $streamerId, first: 10) {
+      totalCount
+      edges {
+        node {
+          id
+          ...ReviewItem_review
+        }
+      }
+    }
+  }
+  ${ReviewItem_ReviewFragmentDoc}
+`;
+
+/**
+ * __useStreamerPageReviewsQuery__
+ *
+ * To run a query within a React component, call `useStreamerPageReviewsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useStreamerPageReviewsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useStreamerPageReviewsQuery({
+ *   variables: {
+ *      streamerId: // value for 'streamerId'
+ *   },
+ * });
+ */
+export function useStreamerPageReviewsQuery(
+  baseOptions: Apollo.QueryHookOptions<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables> &
+    ({ variables: StreamerPageReviewsQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables>(
+    StreamerPageReviewsDocument,
+    options,
+  );
+}
+export function useStreamerPageReviewsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables>(
+    StreamerPageReviewsDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useStreamerPageReviewsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables>;
+export function useStreamerPageReviewsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<StreamerPageReviewsQuery | undefined, StreamerPageReviewsQueryVariables>;
+export function useStreamerPageReviewsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables>(
+    StreamerPageReviewsDocument,
+    options,
+  );
+}
+export type StreamerPageReviewsQueryHookResult = ReturnType<typeof useStreamerPageReviewsQuery>;
+export type StreamerPageReviewsLazyQueryHookResult = ReturnType<typeof useStreamerPageReviewsLazyQuery>;
+export type StreamerPageReviewsSuspenseQueryHookResult = ReturnType<typeof useStreamerPageReviewsSuspenseQuery>;
+export type StreamerPageReviewsQueryResult = Apollo.QueryResult<
+  StreamerPageReviewsQuery,
+  StreamerPageReviewsQueryVariables
+>;
+export const StreamerPageSlotsDocument = gql`
+  query StreamerPageSlots($streamerId: ID!, $from: DateTimeISO, $to: DateTimeISO) {
+    availabilitySlots(streamerId: $streamerId, from: $from, to: $to) {
+      id
+      streamerId
+      startTime
+      endTime
+      isBooked
+    }
+  }
+`;
+
+/**
+ * __useStreamerPageSlotsQuery__
+ *
+ * To run a query within a React component, call `useStreamerPageSlotsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useStreamerPageSlotsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useStreamerPageSlotsQuery({
+ *   variables: {
+ *      streamerId: // value for 'streamerId'
+ *      from: // value for 'from'
+ *      to: // value for 'to'
+ *   },
+ * });
+ */
+export function useStreamerPageSlotsQuery(
+  baseOptions: Apollo.QueryHookOptions<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables> &
+    ({ variables: StreamerPageSlotsQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>(StreamerPageSlotsDocument, options);
+}
+export function useStreamerPageSlotsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>(
+    StreamerPageSlotsDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useStreamerPageSlotsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>;
+export function useStreamerPageSlotsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<StreamerPageSlotsQuery | undefined, StreamerPageSlotsQueryVariables>;
+export function useStreamerPageSlotsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>(
+    StreamerPageSlotsDocument,
+    options,
+  );
+}
+export type StreamerPageSlotsQueryHookResult = ReturnType<typeof useStreamerPageSlotsQuery>;
+export type StreamerPageSlotsLazyQueryHookResult = ReturnType<typeof useStreamerPageSlotsLazyQuery>;
+export type StreamerPageSlotsSuspenseQueryHookResult = ReturnType<typeof useStreamerPageSlotsSuspenseQuery>;
+export type StreamerPageSlotsQueryResult = Apollo.QueryResult<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>;
+export const StreamerSlotsChangedDocument = gql`
+  subscription StreamerSlotsChanged($streamerId: ID!) {
+    slotsChanged(streamerId: $streamerId) {
+      streamerId
+    }
+  }
+`;
+
+/**
+ * __useStreamerSlotsChangedSubscription__
+ *
+ * To run a query within a React component, call `useStreamerSlotsChangedSubscription` and pass it any options that fit your needs.
+ * When your component renders, `useStreamerSlotsChangedSubscription` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the subscription, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useStreamerSlotsChangedSubscription({
+ *   variables: {
+ *      streamerId: // value for 'streamerId'
+ *   },
+ * });
+ */
+export function useStreamerSlotsChangedSubscription(
+  baseOptions: Apollo.SubscriptionHookOptions<
+    StreamerSlotsChangedSubscription,
+    StreamerSlotsChangedSubscriptionVariables
+  > &
+    ({ variables: StreamerSlotsChangedSubscriptionVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useSubscription<StreamerSlotsChangedSubscription, StreamerSlotsChangedSubscriptionVariables>(
+    StreamerSlotsChangedDocument,
+    options,
+  );
+}
+export type StreamerSlotsChangedSubscriptionHookResult = ReturnType<typeof useStreamerSlotsChangedSubscription>;
+export type StreamerSlotsChangedSubscriptionResult = Apollo.SubscriptionResult<StreamerSlotsChangedSubscription>;
+export const ResolveDisputeDocument = gql`
+  mutation ResolveDispute($input: ResolveDisputeInput!) {
+    resolveDispute(input: $input) {
+      ...SupportDisputeCard_dispute
+    }
+  }
+  ${SupportDisputeCard_DisputeFragmentDoc}
+`;
+export type ResolveDisputeMutationFn = Apollo.MutationFunction<ResolveDisputeMutation, ResolveDisputeMutationVariables>;
+
+/**
+ * __useResolveDisputeMutation__
+ *
+ * To run a mutation, you first call `useResolveDisputeMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useResolveDisputeMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [resolveDisputeMutation, { data, loading, error }] = useResolveDisputeMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useResolveDisputeMutation(
+  baseOptions?: Apollo.MutationHookOptions<ResolveDisputeMutation, ResolveDisputeMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<ResolveDisputeMutation, ResolveDisputeMutationVariables>(ResolveDisputeDocument, options);
+}
+export type ResolveDisputeMutationHookResult = ReturnType<typeof useResolveDisputeMutation>;
+export type ResolveDisputeMutationResult = Apollo.MutationResult<ResolveDisputeMutation>;
+export type ResolveDisputeMutationOptions = Apollo.BaseMutationOptions<
+  ResolveDisputeMutation,
+  ResolveDisputeMutationVariables
+>;
+export const SupportDisputesDocument = gql`
+  query SupportDisputes($status: DisputeListStatus) {
+    supportDisputes(status: $status) {
+      ...SupportDisputeCard_dispute
+    }
+  }
+  ${SupportDisputeCard_DisputeFragmentDoc}
+`;
+
+/**
+ * __useSupportDisputesQuery__
+ *
+ * To run a query within a React component, call `useSupportDisputesQuery` and pass it any options that fit your needs.
+ * When your component renders, `useSupportDisputesQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useSupportDisputesQuery({
+ *   variables: {
+ *      status: // value for 'status'
+ *   },
+ * });
+ */
+export function useSupportDisputesQuery(
+  baseOptions?: Apollo.QueryHookOptions<SupportDisputesQuery, SupportDisputesQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<SupportDisputesQuery, SupportDisputesQueryVariables>(SupportDisputesDocument, options);
+}
+export function useSupportDisputesLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<SupportDisputesQuery, SupportDisputesQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<SupportDisputesQuery, SupportDisputesQueryVariables>(SupportDisputesDocument, options);
+}
+// @ts-ignore
+export function useSupportDisputesSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<SupportDisputesQuery, SupportDisputesQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SupportDisputesQuery, SupportDisputesQueryVariables>;
+export function useSupportDisputesSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SupportDisputesQuery, SupportDisputesQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SupportDisputesQuery | undefined, SupportDisputesQueryVariables>;
+export function useSupportDisputesSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SupportDisputesQuery, SupportDisputesQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<SupportDisputesQuery, SupportDisputesQueryVariables>(SupportDisputesDocument, options);
+}
+export type SupportDisputesQueryHookResult = ReturnType<typeof useSupportDisputesQuery>;
+export type SupportDisputesLazyQueryHookResult = ReturnType<typeof useSupportDisputesLazyQuery>;
+export type SupportDisputesSuspenseQueryHookResult = ReturnType<typeof useSupportDisputesSuspenseQuery>;
+export type SupportDisputesQueryResult = Apollo.QueryResult<SupportDisputesQuery, SupportDisputesQueryVariables>;
+export const WarnUserDocument = gql`
+  mutation WarnUser($input: WarnUserInput!) {
+    warnUser(input: $input) {
+      id
+      userId
+      reason
+      bookingId
+      warningCount
+    }
+  }
+`;
+export type WarnUserMutationFn = Apollo.MutationFunction<WarnUserMutation, WarnUserMutationVariables>;
+
+/**
+ * __useWarnUserMutation__
+ *
+ * To run a mutation, you first call `useWarnUserMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useWarnUserMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [warnUserMutation, { data, loading, error }] = useWarnUserMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useWarnUserMutation(
+  baseOptions?: Apollo.MutationHookOptions<WarnUserMutation, WarnUserMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<WarnUserMutation, WarnUserMutationVariables>(WarnUserDocument, options);
+}
+export type WarnUserMutationHookResult = ReturnType<typeof useWarnUserMutation>;
+export type WarnUserMutationResult = Apollo.MutationResult<WarnUserMutation>;
+export type WarnUserMutationOptions = Apollo.BaseMutationOptions<WarnUserMutation, WarnUserMutationVariables>;

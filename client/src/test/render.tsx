@@ -24,19 +24,27 @@ function Providers({ mocks = [], children }: { mocks?: readonly MockedResponse[]
 /** Shows where the app navigated to. */
 export function LocationProbe() {
   const location = useLocation();
-  return <div data-testid="location">{location.pathname}</div>;
+  return (
+    <>
+      <div data-testid="location">{location.pathname}</div>
+      <div data-testid="location-search">{location.search}</div>
+    </>
+  );
 }
 
-/** Renders one page at `path` inside the app's providers, with stub pages for other routes. */
+/**
+ * Renders one page at `path` inside the app's providers, with stub pages for other routes.
+ * `route` is the route pattern when `path` carries a query string or parameters.
+ */
 export function renderPage(
   page: ReactElement,
-  { path = '/', mocks }: { path?: string; mocks?: MockedResponse[] } = {},
+  { path = '/', route, mocks }: { path?: string; route?: string; mocks?: MockedResponse[] } = {},
 ) {
   return render(
     <Providers mocks={mocks}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path={path} element={page} />
+          <Route path={route ?? path} element={page} />
           <Route path="*" element={<LocationProbe />} />
         </Routes>
       </MemoryRouter>

@@ -16,7 +16,7 @@ async function main() {
   const config = loadConfig();
   const db = await openDatabase(config);
   try {
-    const { auth } = createServices(createDeps(config, systemClock));
+    const { auth } = createServices(createDeps(config, systemClock, { orm: db.orm }));
     const user = await auth.upsertSupportUser(db.orm.em.fork(), email, password);
     console.log(`Support account ready: ${user.email}${givenPassword ? '' : `\nPassword: ${password}`}`);
   } finally {

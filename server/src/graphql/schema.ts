@@ -1,13 +1,14 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
+import { topicPubSub } from './pubsub';
 import { resolvers } from './resolvers';
 
 let cached: GraphQLSchema | undefined;
 
 /** The schema type-graphql builds from the resolvers (built once per process). */
 export function buildAppSchema(): GraphQLSchema {
-  cached ??= buildSchemaSync({ resolvers, validate: false });
+  cached ??= buildSchemaSync({ resolvers, validate: false, pubSub: topicPubSub });
   return cached;
 }
 

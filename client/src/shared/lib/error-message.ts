@@ -15,3 +15,10 @@ export function errorMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/** The API's `extensions.code` of a failed call (NOT_FOUND, CONFLICT, PAYMENT_FAILED, ...), if it sent one. */
+export function errorCode(error: unknown): string | undefined {
+  if (!(error instanceof ApolloError)) return undefined;
+  const code = error.graphQLErrors[0]?.extensions?.code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,9 +1,17 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000001_accounts } from './Migration20261121000001_accounts';
 import { Migration20261121000002_marketplace } from './Migration20261121000002_marketplace';
+import { Migration20261121000010_creator_discovery } from './Migration20261121000010_creator_discovery';
+import { Migration20261121000020_recurring_slot_skips } from './Migration20261121000020_recurring_slot_skips';
+import { Migration20261121000030_local_payments } from './Migration20261121000030_local_payments';
+import { Migration20261121000040_booking_process } from './Migration20261121000040_booking_process';
 
 /** Every migration, in order. Listed explicitly so they run the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000001_accounts', class: Migration20261121000001_accounts },
   { name: 'Migration20261121000002_marketplace', class: Migration20261121000002_marketplace },
+  { name: 'Migration20261121000010_creator_discovery', class: Migration20261121000010_creator_discovery },
+  { name: 'Migration20261121000020_recurring_slot_skips', class: Migration20261121000020_recurring_slot_skips },
+  { name: 'Migration20261121000030_local_payments', class: Migration20261121000030_local_payments },
+  { name: 'Migration20261121000040_booking_process', class: Migration20261121000040_booking_process },
 ];

@@ -7,14 +7,19 @@ export enum LedgerKind {
   REFUND = 'refund',
   /** The platform's fee. */
   FEE = 'fee',
+  /** A fee taken back into escrow (a dispute opened after completion). */
+  FEE_REVERSAL = 'fee_reversal',
   /** The creator's share, earmarked once the collaboration is complete. */
   ALLOCATION = 'allocation',
+  /** An allocation taken back into escrow (a dispute opened after completion). */
+  ALLOCATION_REVERSAL = 'allocation_reversal',
   /** Money transferred to the creator's connected account. */
   TRANSFER = 'transfer',
 }
 
 /**
- * Append-only money movements. Per booking: captured = refunded + fee + allocated, and
+ * Append-only money movements. Per booking (reversals netted): captured = refunded + fee +
+ * allocated once the money is decided (payment status not held/disputed), and
  * transferred <= allocated. The unique idempotency key means a step is never recorded twice.
  */
 @Entity({ tableName: 'ledger_entries' })

@@ -4,6 +4,7 @@
  * Every call that moves money carries an idempotency key derived from booking id + step, so a
  * retried call can never move money twice.
  */
+import type { ServiceContext } from '../../shared/context';
 
 export type AuthorizationStatus =
   | 'requires_payment_method'
@@ -23,6 +24,8 @@ export interface Authorization {
   capturedCents: number;
   refundedCents: number;
   metadata: Record<string, string>;
+  /** The last card error (e.g. "Your card was declined."), null when none. */
+  lastPaymentError: string | null;
 }
 
 export interface ConnectStatus {
@@ -36,16 +39,22 @@ export interface MoneyCall {
   idempotencyKey: string;
 }
 
-/** Events from the provider (webhooks for Stripe; emitted directly by the local adapter). */
-export type ProviderEvent =
-  | { id: string; type: 'authorization.succeeded'; paymentIntentId: string }
-  | { id: string; type: 'authorization.canceled'; paymentIntentId: string }
-  | { id: string; type: 'authorization.captured'; paymentIntentId: string; amountCents: number }
-  | { id: string; type: 'charge.refunded'; paymentIntentId: string; refundedCents: number }
-  | { id: string; type: 'account.updated'; accountId: string; status: ConnectStatus }
-  | { id: string; type: 'transfer.created'; transferId: string; bookingId?: string }
-  | { id: string; type: 'payout.paid'; accountId: string; transferIds?: string[] }
-  | { id: string; type: 'ignored'; providerType: string };
+/** What happened at the provider, without the envelope. */
+export type ProviderEventBody =
+  | { type: 'authorization.succeeded'; paymentIntentId: string }
+  | { type: 'authorization.canceled'; paymentIntentId: string }
+  | { type: 'authorization.captured'; paymentIntentId: string; amountCents: number }
+  | { type: 'charge.refunded'; paymentIntentId: string; refundedCents: number }
+  | { type: 'account.updated'; accountId: string; status: ConnectStatus }
+  | { type: 'transfer.created'; transferId: string; bookingId?: string }
+  | { type: 'payout.paid'; accountId: string; transferIds?: string[] }
+  | { type: 'ignored'; providerType: string };
+
+/**
+ * Events from the provider (webhooks for Stripe; emitted directly by the local adapter).
+ * `id` is unique per event (each is processed once); `occurredAt` lets handlers drop stale ones.
+ */
+export type ProviderEvent = ProviderEventBody & { id: string; occurredAt: Date };
 
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
@@ -61,6 +70,7 @@ export interface PaymentProvider {
   getAuthorization(id: string): Promise<Authorization>;
   capture(id: string, args: MoneyCall): Promise<Authorization>;
   cancelAuthorization(id: string, args: MoneyCall): Promise<Authorization>;
+  /** Partial refunds allowed; the sum of refunds never exceeds the captured amount. */
   refund(id: string, args: { amountCents: number } & MoneyCall): Promise<{ refundId: string }>;
 
   createConnectAccount(args: { userId: string; email: string; kind: 'creator' | 'brand' } & MoneyCall): Promise<{ accountId: string }>;
@@ -75,7 +85,19 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent;
 }
 
-/** What the payments feature calls when a provider event arrives (implemented by bookings / profiles). */
+/**
+ * What a handler gets: `em` is the transaction that also records the event id (so the event's
+ * effects and "processed" commit together); `viewer` is null (the system acts).
+ */
+export interface PaymentEventContext extends ServiceContext {
+  /** Runs after the transaction commits (publish `bookingUpdated` here); skipped on rollback. */
+  afterCommit(fn: () => Promise<void> | void): void;
+}
+
+/** `ignored` when the event is not for us (e.g. an unknown payment intent) or stale. */
+export type PaymentEventOutcome = 'applied' | 'ignored';
+
+/** What the payments feature calls when a provider event arrives (implemented by bookings). */
 export interface PaymentEventHandler {
-  handle(event: ProviderEvent): Promise<void>;
+  handle(ctx: PaymentEventContext, event: ProviderEvent): Promise<PaymentEventOutcome>;
 }

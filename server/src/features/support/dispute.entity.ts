@@ -20,7 +20,8 @@ export class Dispute {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @Property({ type: 'uuid', index: true })
+  /** At most one dispute per booking. */
+  @Property({ type: 'uuid', unique: true })
   bookingId!: string;
 
   @Property({ type: 'uuid' })

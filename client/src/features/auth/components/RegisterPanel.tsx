@@ -6,6 +6,7 @@ import { errorMessage } from '../../../shared/lib/error-message';
 import { toast } from '../../../shared/toast';
 import type { Credentials } from '../auth-context';
 import { useAuth } from '../hooks/useAuth';
+import { useAfterAuthPath } from '../lib/after-auth-path';
 import { accountTypeOption } from '../lib/account-types';
 import { pendingAccountTypeStorage } from '../lib/token-storage';
 import { AccountTypePicker } from './AccountTypePicker';
@@ -16,6 +17,7 @@ import { CredentialsForm } from './CredentialsForm';
 export function RegisterPanel() {
   const { register } = useAuth();
   const navigate = useNavigate();
+  const afterAuthPath = useAfterAuthPath();
   const [accountType, setAccountType] = useState<AccountType | null>(null);
 
   if (!accountType) return <AccountTypePicker onPick={setAccountType} />;
@@ -27,7 +29,7 @@ export function RegisterPanel() {
       // Read by the dashboard to open the matching profile dialog (spec §2 Dashboard).
       pendingAccountTypeStorage.set(option.pending);
       toast.success('Account created!', 'Welcome to the platform.');
-      navigate('/dashboard', { replace: true });
+      navigate(afterAuthPath, { replace: true });
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to create account'));
     }

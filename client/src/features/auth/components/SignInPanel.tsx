@@ -3,18 +3,20 @@ import { errorMessage } from '../../../shared/lib/error-message';
 import { toast } from '../../../shared/toast';
 import type { Credentials } from '../auth-context';
 import { useAuth } from '../hooks/useAuth';
+import { useAfterAuthPath } from '../lib/after-auth-path';
 import { CredentialsForm } from './CredentialsForm';
 
 /** "Welcome back": sign in and go to the dashboard. */
 export function SignInPanel() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
+  const afterAuthPath = useAfterAuthPath();
 
   const handleSubmit = async (credentials: Credentials) => {
     try {
       await signIn(credentials);
       toast.success('Welcome back!', "You've successfully signed in.");
-      navigate('/dashboard', { replace: true });
+      navigate(afterAuthPath, { replace: true });
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to sign in'));
     }

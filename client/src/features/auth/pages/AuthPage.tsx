@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { RegisterPanel } from '../components/RegisterPanel';
 import { SignInPanel } from '../components/SignInPanel';
 import { useAuth } from '../hooks/useAuth';
+import { useAfterAuthPath } from '../lib/after-auth-path';
 
 type AuthMode = 'login' | 'register';
 
@@ -20,10 +21,11 @@ const COPY: Record<AuthMode, { title: string; subtitle: string }> = {
 export function AuthPage() {
   const { user, loading } = useAuth();
   const [mode, setMode] = useState<AuthMode>('login');
+  const afterAuthPath = useAfterAuthPath();
   useDocumentTitle(mode === 'login' ? 'Sign In' : 'Join');
 
   if (loading) return <PageSpinner label="Checking your session" />;
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={afterAuthPath} replace />;
 
   return (
     <PageContainer maxW={mode === 'register' ? '2xl' : 'md'} py={{ base: '8', md: '14' }}>

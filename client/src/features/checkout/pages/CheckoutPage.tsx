@@ -1,15 +1,100 @@
-import { LuCreditCard } from 'react-icons/lu';
-import { ComingSoonPanel } from '../../../shared/components/content/ComingSoonPanel';
+import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { PageSpinner } from '../../../shared/components/PageSpinner';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
+import { toast } from '../../../shared/toast';
+import { useAuth } from '../../auth/hooks/useAuth';
+import { CheckoutFrame } from '../components/CheckoutFrame';
+import { LocalCheckout } from '../components/LocalCheckout';
+import { PaymentErrorCard } from '../components/PaymentErrorCard';
+import { useCheckoutSession } from '../hooks/useCheckoutSession';
+import { CHECKOUT_PAGE_MESSAGES as M } from '../lib/payment-attempt';
 
-/** /stripe-checkout?booking_id&payment_intent — card payment for a booking. Placeholder for now. */
+/** Stripe's React bindings ship in their own chunk, fetched only when Stripe is the provider. */
+const StripeCheckout = lazy(() => import('../components/StripeCheckout'));
+
+function LoadingPaymentForm() {
+  return (
+    <Center py="12" role="status" aria-live="polite">
+      <Stack align="center" gap="3">
+        <Spinner size="lg" color="brand.solid" />
+        <Text color="fg.muted">Loading payment form...</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** Spec §8: missing booking_id or payment_intent → toast, then the dashboard. */
+function InvalidCheckout() {
+  const navigate = useNavigate();
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    toast.error(M.invalidParams);
+    navigate('/dashboard', { replace: true });
+  }, [navigate]);
+  return null;
+}
+
+function CheckoutSessionView({ bookingId, paymentIntentId }: { bookingId: string; paymentIntentId: string }) {
+  const session = useCheckoutSession(paymentIntentId);
+  const [stripeUnavailable, setStripeUnavailable] = useState(false);
+  const onStripeUnavailable = useCallback(() => setStripeUnavailable(true), []);
+  const failure =
+    session.state === 'error'
+      ? M.loadFailed
+      : stripeUnavailable || (session.state === 'ready' && session.provider === 'STRIPE' && !session.publishableKey)
+        ? M.unableToLoad
+        : null;
+
+  const toasted = useRef(false);
+  useEffect(() => {
+    if (!failure || toasted.current) return;
+    toasted.current = true;
+    toast.error(M.loadFailedToast);
+  }, [failure]);
+
+  if (failure) return <PaymentErrorCard message={failure} />;
+  if (session.state !== 'ready') {
+    return (
+      <CheckoutFrame>
+        <LoadingPaymentForm />
+      </CheckoutFrame>
+    );
+  }
+  return (
+    <CheckoutFrame>
+      {session.provider === 'STRIPE' && session.publishableKey ? (
+        <Suspense fallback={<LoadingPaymentForm />}>
+          <StripeCheckout
+            bookingId={bookingId}
+            paymentIntentId={paymentIntentId}
+            clientSecret={session.clientSecret}
+            publishableKey={session.publishableKey}
+            onUnavailable={onStripeUnavailable}
+          />
+        </Suspense>
+      ) : (
+        <LocalCheckout bookingId={bookingId} paymentIntentId={paymentIntentId} clientSecret={session.clientSecret} />
+      )}
+    </CheckoutFrame>
+  );
+}
+
+/** /stripe-checkout?booking_id&payment_intent — pay for a booking; the money is held until the streamer confirms. */
 export function CheckoutPage() {
   useDocumentTitle('Checkout');
-  return (
-    <ComingSoonPanel
-      icon={LuCreditCard}
-      title="Checkout"
-      description="Secure card payment for your booking is coming here next. Payment is held until the streamer confirms."
-    />
-  );
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const { user, loading } = useAuth();
+  const bookingId = params.get('booking_id');
+  const paymentIntentId = params.get('payment_intent');
+
+  if (!bookingId || !paymentIntentId) return <InvalidCheckout />;
+  if (loading) return <PageSpinner label="Checking your session" />;
+  // Only the booker may read the payment: sign in first, then come back here.
+  if (!user) return <Navigate to="/auth" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  return <CheckoutSessionView key={paymentIntentId} bookingId={bookingId} paymentIntentId={paymentIntentId} />;
 }

@@ -1,24 +1,77 @@
-import { Text } from '@chakra-ui/react';
-import { LuLayoutDashboard } from 'react-icons/lu';
-import { ComingSoonPanel } from '../../../shared/components/content/ComingSoonPanel';
+import { Alert, Button, Stack } from '@chakra-ui/react';
+import { PageContainer } from '../../../shared/components/content/PageContainer';
+import { PageSpinner } from '../../../shared/components/PageSpinner';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
+import { errorCode, errorMessage } from '../../../shared/lib/error-message';
 import { useAuth } from '../../auth/hooks/useAuth';
+import { usePaymentReturn } from '../../checkout/hooks/usePaymentReturn';
+import { ProfileDialog } from '../../profile/components/ProfileDialog';
+import { useMyProfile } from '../../profile/hooks/useMyProfile';
+import { CreateProfileCard } from '../components/CreateProfileCard';
+import { DashboardErrorBoundary } from '../components/DashboardErrorBoundary';
+import { DashboardHeader } from '../components/DashboardHeader';
+import { DashboardTabs } from '../components/DashboardTabs';
+import { useCreateProfileDialog } from '../hooks/useCreateProfileDialog';
 
-/** /dashboard (signed in only). Placeholder until the dashboard tabs land. */
+/** /dashboard (signed in only; RequireAuth shows the spinner while the session is checked). */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
-  const { user } = useAuth();
   return (
-    <ComingSoonPanel
-      icon={LuLayoutDashboard}
-      title="Dashboard"
-      description="Your overview, creator discovery, profile, availability and bookings tabs are coming here next."
-    >
-      {user && (
-        <Text fontWeight="medium">
-          Welcome, <strong>{user.email}</strong>
-        </Text>
+    <DashboardErrorBoundary>
+      <Dashboard />
+    </DashboardErrorBoundary>
+  );
+}
+
+function Dashboard() {
+  usePaymentReturn();
+  const { user } = useAuth();
+  const { profile: loadedProfile, loading, error, refetch } = useMyProfile();
+  // Spec §6: a FORBIDDEN answer on one's own profile means "no profile".
+  const forbidden = errorCode(error) === 'FORBIDDEN';
+  const profile = forbidden ? null : loadedProfile;
+  const known = !loading && (profile !== undefined || forbidden);
+  const createDialog = useCreateProfileDialog(user?.accountType ?? 'CREATOR', known ? Boolean(profile) : undefined);
+
+  if (!user) return null;
+
+  return (
+    <PageContainer maxW="7xl" py={{ base: '6', md: '10' }}>
+      <Stack gap={{ base: '6', md: '8' }}>
+        <DashboardHeader email={user.email} onCreateProfile={known && !profile ? createDialog.openDialog : undefined} />
+
+        {loading ? (
+          <PageSpinner label="Loading your profile" />
+        ) : error && !forbidden ? (
+          <Alert.Root status="error" rounded="xl">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Failed to load your profile</Alert.Title>
+              <Alert.Description>{errorMessage(error, 'Please try again.')}</Alert.Description>
+            </Alert.Content>
+            <Button
+              size="sm"
+              variant="outline"
+              alignSelf="center"
+              onClick={() => void refetch().catch(() => undefined)}
+            >
+              Retry
+            </Button>
+          </Alert.Root>
+        ) : profile ? (
+          <DashboardTabs profile={profile} />
+        ) : (
+          <CreateProfileCard onGetStarted={createDialog.openDialog} />
+        )}
+      </Stack>
+
+      {known && !profile && (
+        <ProfileDialog
+          open={createDialog.open}
+          onOpenChange={createDialog.setOpen}
+          accountType={createDialog.formType}
+        />
       )}
-    </ComingSoonPanel>
+    </PageContainer>
   );
 }

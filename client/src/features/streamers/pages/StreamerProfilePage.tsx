@@ -1,22 +1,54 @@
-import { Button } from '@chakra-ui/react';
-import { LuUserRound } from 'react-icons/lu';
-import { Link, useParams } from 'react-router-dom';
-import { ComingSoonPanel } from '../../../shared/components/content/ComingSoonPanel';
+import { Card, Stack, Text } from '@chakra-ui/react';
+import { LuArrowLeft } from 'react-icons/lu';
+import { Navigate, useParams } from 'react-router-dom';
+import { useStreamerPageCreatorQuery } from '../../../gql/graphql';
+import { GlassCard } from '../../../shared/components/content/GlassCard';
+import { PageContainer } from '../../../shared/components/content/PageContainer';
+import { RouterLink } from '../../../shared/components/RouterLink';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
+import { errorCode } from '../../../shared/lib/error-message';
+import { CreatorBookingPanel } from '../components/CreatorBookingPanel';
+import { CreatorHeader } from '../components/CreatorHeader';
+import { ReviewsPanel } from '../components/ReviewsPanel';
+import { StreamerProfileSkeleton } from '../components/StreamerProfileSkeleton';
 
-/** /streamer/:id — the creator's public profile. Placeholder for now. */
+/** An id that is not a creator (unknown, a brand, suspended, malformed): spec §2 redirects. */
+const NOT_FOUND_CODES = new Set(['NOT_FOUND', 'BAD_USER_INPUT']);
+
+/** /streamer/:id — a creator's public page: profile, calendar, hours, price, Book, reviews. No sign-in needed. */
 export function StreamerProfilePage() {
-  useDocumentTitle('Creator profile');
-  const { id } = useParams();
+  const { id = '' } = useParams();
+  const { data, loading, error } = useStreamerPageCreatorQuery({ variables: { id } });
+  const creator = data?.creator;
+  useDocumentTitle(creator?.displayName ?? 'Creator profile');
+
+  if (error && NOT_FOUND_CODES.has(errorCode(error) ?? '')) return <Navigate to="/dashboard" replace />;
+
   return (
-    <ComingSoonPanel
-      icon={LuUserRound}
-      title="Creator profile"
-      description={`The public profile of creator ${id ?? ''} — rating, platforms, calendar, hourly slots and reviews — is coming here next.`}
-    >
-      <Button asChild variant="outline">
-        <Link to="/dashboard">Back to Dashboard</Link>
-      </Button>
-    </ComingSoonPanel>
+    <PageContainer py={{ base: '6', md: '10' }}>
+      <Stack gap="6">
+        <RouterLink to="/dashboard" alignSelf="flex-start" display="inline-flex" alignItems="center" gap="1.5" fontWeight="medium">
+          <LuArrowLeft aria-hidden />
+          Back to Dashboard
+        </RouterLink>
+        {creator ? (
+          <>
+            <CreatorHeader creator={creator} />
+            <CreatorBookingPanel creator={creator} />
+            <ReviewsPanel streamerId={creator.id} />
+          </>
+        ) : loading ? (
+          <StreamerProfileSkeleton />
+        ) : (
+          <GlassCard role="alert">
+            <Card.Body>
+              <Text color="fg.error" textAlign="center">
+                Failed to load streamer profile
+              </Text>
+            </Card.Body>
+          </GlassCard>
+        )}
+      </Stack>
+    </PageContainer>
   );
 }

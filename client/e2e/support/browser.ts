@@ -1,0 +1,72 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium, driven by playwright-core (no browser download). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
+  });
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+export const ARTIFACTS_DIR = path.resolve(here, '..', 'artifacts');
+
+/** A user in their own browser context, with the page's console kept for failure reports. */
+export interface Actor {
+  name: string;
+  context: BrowserContext;
+  page: Page;
+  console: string[];
+}
+
+export async function newActor(browser: Browser, name: string, baseURL: string): Promise<Actor> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, timezoneId: 'Europe/Berlin' });
+  const page = await context.newPage();
+  const consoleLines: string[] = [];
+  page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
+  page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
+  return { name, context, page, console: consoleLines };
+}
+
+/**
+ * Runs one named step of a journey. On failure it saves a screenshot and the console log of every
+ * actor under e2e/artifacts/ and rethrows with the step's name, so the report says where it broke.
+ */
+export async function step<T>(name: string, actors: Actor[], fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    await mkdir(ARTIFACTS_DIR, { recursive: true });
+    const slug = name.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 80);
+    for (const actor of actors) {
+      await actor.page.screenshot({ path: path.join(ARTIFACTS_DIR, `${slug}--${actor.name}.png`), fullPage: true }).catch(() => {});
+      await writeFile(path.join(ARTIFACTS_DIR, `${slug}--${actor.name}.console.log`), actor.console.join('\n')).catch(() => {});
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    throw new Error(`Step failed: "${name}"\n${message}\n(artifacts in client/e2e/artifacts/${slug}--*)`);
+  }
+}
+
+let axeSource: string | undefined;
+
+/** axe-core injected into the page: no serious or critical violations allowed. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // evaluate() runs through the DevTools protocol, so the page's CSP stays fully in force.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact}: ${v.id} — ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`);
+  });
+  if (violations.length > 0) throw new Error(`Accessibility violations on ${label}:\n${violations.join('\n')}`);
+}

@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import {
+  useBookingListQuery,
+  useBookingListUpdatesSubscription,
+  type BookingListQuery,
+  type BookingStatus,
+} from '../../../gql/graphql';
+
+export const BOOKINGS_PAGE_SIZE = 20;
+
+/**
+ * The viewer's bookings (newest first, optionally one status) kept live: every `bookingUpdated`
+ * event is written into the Apollo cache by id, so a row changed by the other party re-renders
+ * at once; a booking the list does not hold yet (a new request) or one that left the filter
+ * makes the list refetch.
+ */
+export function useBookingList(status: BookingStatus | null) {
+  const variables = status ? { status, first: BOOKINGS_PAGE_SIZE } : { first: BOOKINGS_PAGE_SIZE };
+  const query = useBookingListQuery({ variables, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+  const bookings = query.data?.myBookings.edges.map((edge) => edge.node) ?? [];
+
+  const listed = useRef(new Set<string>());
+  useEffect(() => {
+    listed.current = new Set(bookings.map((b) => b.id));
+  });
+
+  const { refetch } = query;
+  useBookingListUpdatesSubscription({
+    onData: ({ data }) => {
+      const booking = data.data?.bookingUpdated;
+      if (!booking) return;
+      if (!listed.current.has(booking.id) || (status && booking.status !== status)) void refetch().catch(() => undefined);
+    },
+  });
+
+  const pageInfo = query.data?.myBookings.pageInfo;
+  const loadMore = () =>
+    query.fetchMore({
+      variables: { after: pageInfo?.endCursor },
+      updateQuery: (previous: BookingListQuery, { fetchMoreResult }) => ({
+        myBookings: {
+          ...fetchMoreResult.myBookings,
+          edges: [
+            ...previous.myBookings.edges,
+            ...fetchMoreResult.myBookings.edges.filter((edge) => !previous.myBookings.edges.some((e) => e.node.id === edge.node.id)),
+          ],
+        },
+      }),
+    });
+
+  return {
+    bookings,
+    totalCount: query.data?.myBookings.totalCount ?? 0,
+    loading: query.loading && !query.data,
+    loadingMore: query.networkStatus === 3,
+    error: query.error,
+    hasMore: Boolean(pageInfo?.hasNextPage),
+    loadMore,
+    refetch,
+  };
+}

@@ -1,0 +1,86 @@
+import type { BookingAction, BookingCard_BookingFragment, BookingStatus, PaymentStatus } from '../../../gql/graphql';
+
+/** Spec §8 "Booking actions" and the house's messages for the moves the spec does not word. */
+export const BOOKING_MESSAGES = {
+  loading: 'Loading bookings...',
+  empty: 'No bookings found.',
+  accepted: 'Booking accepted',
+  declined: 'Booking declined',
+  statusFailed: 'Failed to update booking status',
+  completionConfirmed: 'Completion confirmed!',
+  completionFailed: 'Failed to confirm completion',
+  disputeOpened: 'Dispute opened successfully',
+  disputeFailed: 'Failed to open dispute',
+  cancelled: 'Booking cancelled successfully',
+  cancelFailed: 'Failed to cancel booking',
+  payoutDone: 'Payout processed successfully!',
+  payoutFailed: 'Payout failed. Please try again.',
+  reviewDone: 'Review submitted!',
+  reviewFailed: 'Failed to submit review',
+  statementSent: 'Your statement was sent to support',
+  statementFailed: 'Failed to send your statement',
+} as const;
+
+/** The reason sent with every cancellation (spec §7). */
+export const CANCELLATION_REASON = 'User requested cancellation';
+
+/** Under this much time before the start, Cancel warns "(fee applies)" (spec §9). */
+export const FULL_REFUND_NOTICE_MS = 24 * 60 * 60 * 1000;
+
+/** Either side of a booking as the spec words it (§6): the streamer side if the booking is with your profile. */
+export function isStreamerSide(booking: Pick<BookingCard_BookingFragment, 'viewerRole' | 'streamerId'>, profileId?: string): boolean {
+  if (booking.viewerRole) return booking.viewerRole === 'CREATOR';
+  return Boolean(profileId) && booking.streamerId === profileId;
+}
+
+/** The booker's name (§3): their name, else the part of the e-mail before the @, else "Unknown Client"; "Client" when nothing is known. */
+export function bookerDisplayName(booker: { name?: string | null; email?: string | null } | null | undefined): string {
+  if (!booker) return 'Client';
+  const name = booker.name?.trim();
+  if (name) return name;
+  const local = booker.email?.split('@')[0]?.trim();
+  return local || 'Unknown Client';
+}
+
+/** "Booking Request" from the booker (streamer side) or "Collab" with the creator (booker side). */
+export function bookingHeading(booking: BookingCard_BookingFragment, streamerSide: boolean) {
+  return streamerSide
+    ? { title: 'Booking Request', counterpart: bookerDisplayName(booking.booker), preposition: 'from' }
+    : { title: 'Collab', counterpart: booking.streamer.displayName || 'Creator', preposition: 'with' };
+}
+
+/** "Cancel (fee applies)" under 24 hours before the start, "Cancel" otherwise. */
+export function cancelLabel(startTime: string, now: Date = new Date()): string {
+  return new Date(startTime).getTime() - now.getTime() < FULL_REFUND_NOTICE_MS ? 'Cancel (fee applies)' : 'Cancel';
+}
+
+export const can = (booking: Pick<BookingCard_BookingFragment, 'availableActions'>, action: BookingAction) =>
+  booking.availableActions.includes(action);
+
+type Palette = 'gray' | 'yellow' | 'blue' | 'green' | 'teal' | 'red' | 'orange' | 'purple';
+
+export const STATUS_BADGES: Record<BookingStatus, { label: string; palette: Palette }> = {
+  PENDING: { label: 'Pending', palette: 'yellow' },
+  CONFIRMED: { label: 'Confirmed', palette: 'blue' },
+  COMPLETED: { label: 'Completed', palette: 'green' },
+  AUTO_COMPLETED: { label: 'Auto-completed', palette: 'green' },
+  CANCELLED: { label: 'Cancelled', palette: 'red' },
+  DISPUTED: { label: 'Disputed', palette: 'orange' },
+};
+
+export const PAYMENT_BADGES: Record<PaymentStatus, { label: string; palette: Palette }> = {
+  UNPAID: { label: 'Unpaid', palette: 'gray' },
+  HELD: { label: 'Held', palette: 'blue' },
+  ALLOCATED: { label: 'Allocated', palette: 'purple' },
+  RELEASED: { label: 'Released', palette: 'teal' },
+  PAID_OUT: { label: 'Paid out', palette: 'green' },
+  VOIDED: { label: 'Voided', palette: 'gray' },
+  REFUNDED: { label: 'Refunded', palette: 'red' },
+  DISPUTED: { label: 'Disputed', palette: 'orange' },
+};
+
+/** The status filter's choices (spec §4: "A status filter exists on the list"). */
+export const STATUS_FILTERS: { value: BookingStatus | ''; label: string }[] = [
+  { value: '', label: 'All statuses' },
+  ...(Object.keys(STATUS_BADGES) as BookingStatus[]).map((value) => ({ value, label: STATUS_BADGES[value].label })),
+];

@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from '../../../shared/toast';
+import { useVerifyBookingPayment } from './useVerifyBookingPayment';
+
+export const PAYMENT_RETURN_MESSAGES = {
+  confirmed: 'Payment successful! Your booking has been confirmed.',
+  notConfirmed: 'Payment verification failed',
+  notConfirmedDetail: 'Please contact support if you were charged',
+  errorTitle: 'Error',
+  errorDetail: 'Failed to verify payment',
+} as const;
+
+/**
+ * Spec §4 "Return to dashboard after payment": on `/dashboard?payment=success&booking_id=…`
+ * (or `&session_id=…`) the payment is verified once, a toast tells the outcome, and the URL goes
+ * back to `/dashboard` (keeping `tab`). Call it in the dashboard page.
+ */
+export function usePaymentReturn(): { verifying: boolean } {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { verify, verifying } = useVerifyBookingPayment({ refreshActive: true });
+  const handled = useRef<string | null>(null);
+
+  const isReturn = params.get('payment') === 'success';
+  const bookingId = params.get('booking_id');
+  const sessionId = params.get('session_id');
+  const tab = params.get('tab');
+
+  useEffect(() => {
+    if (!isReturn || (!bookingId && !sessionId)) return;
+    const key = `${bookingId ?? ''}|${sessionId ?? ''}`;
+    if (handled.current === key) return;
+    handled.current = key;
+
+    void (async () => {
+      try {
+        const confirmed = await verify(bookingId ? { bookingId } : { sessionId });
+        if (confirmed) toast.success(PAYMENT_RETURN_MESSAGES.confirmed);
+        else toast.error(PAYMENT_RETURN_MESSAGES.notConfirmed, PAYMENT_RETURN_MESSAGES.notConfirmedDetail);
+      } catch {
+        toast.error(PAYMENT_RETURN_MESSAGES.errorTitle, PAYMENT_RETURN_MESSAGES.errorDetail);
+      }
+      navigate(tab ? `/dashboard?${new URLSearchParams({ tab }).toString()}` : '/dashboard', { replace: true });
+    })();
+    // `verify` and `navigate` change identity between renders; the key above makes this run once per return.
+  }, [isReturn, bookingId, sessionId, tab]);
+
+  return { verifying };
+}

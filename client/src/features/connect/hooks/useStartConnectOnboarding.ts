@@ -1,0 +1,40 @@
+import { useStartConnectOnboardingMutation } from '../../../gql/graphql';
+import { serverDetail } from '../../../shared/lib/server-detail';
+import { toast } from '../../../shared/toast';
+
+export const CONNECT_MESSAGES = {
+  opening: 'Opening onboarding in a new tab...',
+  failed: 'Failed to start Stripe Connect process',
+} as const;
+
+/** Where the provider's onboarding sends the creator back to. */
+const returnUrl = () => `${window.location.origin}/dashboard`;
+
+/**
+ * "Connect" / "Complete Setup": asks the server for an onboarding link and opens it in a new tab.
+ * The tab is opened before the request (inside the click) so popup blockers let it through.
+ */
+export function useStartConnectOnboarding() {
+  const [mutate, { loading }] = useStartConnectOnboardingMutation();
+
+  const startOnboarding = async () => {
+    const tab = window.open('', '_blank');
+    try {
+      const { data } = await mutate({ variables: { returnUrl: returnUrl() } });
+      const url = data?.createConnectAccount.url;
+      if (!url) throw new Error('No onboarding link received');
+      toast.info(CONNECT_MESSAGES.opening);
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else {
+        window.open(url, '_blank', 'noopener,noreferrer');
+      }
+    } catch (error) {
+      tab?.close();
+      toast.error(CONNECT_MESSAGES.failed, serverDetail(error));
+    }
+  };
+
+  return { startOnboarding, starting: loading };
+}

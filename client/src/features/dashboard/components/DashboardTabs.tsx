@@ -1,0 +1,67 @@
+import { Tabs } from '@chakra-ui/react';
+import type { IconType } from 'react-icons';
+import { LuCalendarCheck, LuCalendarClock, LuCompass, LuLayoutDashboard, LuUser } from 'react-icons/lu';
+import type { MyProfile_ProfileFragment } from '../../../gql/graphql';
+import { AvailabilityTab } from '../../availability/components/AvailabilityTab';
+import { BookingsTab } from '../../bookings/components/BookingsTab';
+import { DiscoverTab } from '../../discover/components/DiscoverTab';
+import { OverviewTab } from '../../overview/components/OverviewTab';
+import { ProfileTab } from '../../profile/components/ProfileTab';
+import { useDashboardTab } from '../hooks/useDashboardTab';
+import { tabsFor, type DashboardTab } from '../lib/dashboard-tabs';
+
+const TAB_META: Record<DashboardTab, { label: string; icon: IconType }> = {
+  overview: { label: 'Overview', icon: LuLayoutDashboard },
+  discover: { label: 'Discover', icon: LuCompass },
+  profile: { label: 'Profile', icon: LuUser },
+  availability: { label: 'Availability', icon: LuCalendarClock },
+  bookings: { label: 'Bookings', icon: LuCalendarCheck },
+};
+
+/** The dashboard of a user with a profile: its tabs, the selected one kept in the URL. */
+export function DashboardTabs({ profile }: { profile: MyProfile_ProfileFragment }) {
+  const tabs = tabsFor(profile.accountType);
+  const [tab, selectTab] = useDashboardTab(tabs);
+
+  const panel = (value: DashboardTab) => {
+    switch (value) {
+      case 'overview':
+        return <OverviewTab profile={profile} onOpenTab={selectTab} />;
+      case 'discover':
+        return <DiscoverTab />;
+      case 'profile':
+        return <ProfileTab profile={profile} />;
+      case 'availability':
+        return <AvailabilityTab profile={profile} />;
+      case 'bookings':
+        return <BookingsTab profile={profile} />;
+    }
+  };
+
+  return (
+    <Tabs.Root
+      value={tab}
+      onValueChange={(details) => selectTab(details.value as DashboardTab)}
+      variant="line"
+      lazyMount
+      size={{ base: 'sm', md: 'md' }}
+    >
+      <Tabs.List overflowX="auto" overflowY="hidden" scrollbarWidth="none" mb={{ base: '5', md: '8' }}>
+        {tabs.map((value) => {
+          const { label, icon: Icon } = TAB_META[value];
+          return (
+            <Tabs.Trigger key={value} value={value} flexShrink={0}>
+              <Icon aria-hidden />
+              {label}
+            </Tabs.Trigger>
+          );
+        })}
+      </Tabs.List>
+      {tabs.map((value) => (
+        <Tabs.Content key={value} value={value} pt="0">
+          {panel(value)}
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}

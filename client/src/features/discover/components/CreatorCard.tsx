@@ -1,0 +1,104 @@
+import { Avatar, Badge, Box, Button, Card, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { LuBadgeCheck, LuCalendarDays, LuStar } from 'react-icons/lu';
+import { Link } from 'react-router-dom';
+import type { CreatorCard_CreatorFragment } from '../../../gql/graphql';
+import { GlassCard } from '../../../shared/components/content/GlassCard';
+import { PlatformBadges } from '../../../shared/components/PlatformBadges';
+import { initials } from '../../../shared/lib/initials';
+import { formatCents } from '../../../shared/lib/money';
+import { bookingCountLabel, formatRating, minimumHoursLabel } from '../lib/creator-card';
+
+interface Props {
+  creator: CreatorCard_CreatorFragment;
+  /** Heading level of the creator's name (h3 inside a titled section). */
+  headingLevel?: 'h2' | 'h3' | 'h4';
+}
+
+/**
+ * A creator in a listing (spec §2 "Creator card"): avatar with initials, name and verified tick,
+ * rating (only above 0), bookings and platforms, a two-line bio, rate and minimum hours, and a
+ * View Availability link, or a disabled Unavailable button.
+ */
+export function CreatorCard({ creator, headingLevel = 'h3' }: Props) {
+  const rating = formatRating(creator.averageRating);
+  const bookings = bookingCountLabel(creator.totalBookings);
+
+  return (
+    <GlassCard
+      as="article"
+      height="full"
+      aria-label={creator.displayName}
+      transition="box-shadow 0.2s"
+      _hover={{ shadow: 'md' }}
+    >
+      <Card.Body gap="4" p={{ base: '4', md: '5' }}>
+        <HStack gap="3" align="center">
+          <Avatar.Root size="lg" colorPalette="brand" flexShrink={0}>
+            <Avatar.Fallback>{initials(creator.displayName)}</Avatar.Fallback>
+            {creator.profileImageUrl && <Avatar.Image src={creator.profileImageUrl} alt={creator.displayName} />}
+          </Avatar.Root>
+          <Stack gap="0.5" minW="0">
+            <HStack gap="1.5" minW="0">
+              <Heading as={headingLevel} size="md" truncate>
+                {creator.displayName}
+              </Heading>
+              {creator.isVerified && (
+                <Box as="span" role="img" aria-label="Verified" title="Verified" display="inline-flex" flexShrink={0}>
+                  <Icon as={LuBadgeCheck} color="brand.fg" boxSize="4.5" />
+                </Box>
+              )}
+            </HStack>
+            {rating && (
+              <HStack gap="1" fontSize="sm" color="fg.muted" aria-label={`Rated ${rating} out of 5 · ${bookings}`}>
+                <Icon as={LuStar} color="yellow.500" fill="yellow.400" aria-hidden />
+                <Text as="span" fontWeight="semibold" color="fg">
+                  {rating}
+                </Text>
+                <Text as="span">({creator.totalBookings})</Text>
+              </HStack>
+            )}
+          </Stack>
+        </HStack>
+
+        <HStack gap="1.5" wrap="wrap">
+          <Badge size="sm" variant="outline" colorPalette="gray">
+            {bookings}
+          </Badge>
+          <PlatformBadges platforms={creator.platforms} />
+        </HStack>
+
+        <Text fontSize="sm" color="fg.muted" lineClamp={2} minH="2lh">
+          {creator.bio}
+        </Text>
+
+        <Box flex="1" />
+
+        <HStack justify="space-between" align="end" gap="3" wrap="wrap">
+          <Stack gap="0">
+            <Text fontWeight="bold" fontSize="lg">
+              {creator.hourlyRateCents !== null ? formatCents(creator.hourlyRateCents) : '—'}
+              <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">
+                /hr
+              </Text>
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              {minimumHoursLabel(creator.minimumHours)}
+            </Text>
+          </Stack>
+          {creator.isAvailable ? (
+            <Button asChild size="sm">
+              <Link to={`/streamer/${creator.id}`}>
+                <LuCalendarDays aria-hidden />
+                View Availability
+              </Link>
+            </Button>
+          ) : (
+            <Button size="sm" variant="subtle" colorPalette="gray" disabled>
+              Unavailable
+            </Button>
+          )}
+        </HStack>
+      </Card.Body>
+    </GlassCard>
+  );
+}

@@ -1,0 +1,111 @@
+import type { MockedResponse } from '@apollo/client/testing';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OverviewDocument, type OverviewQuery } from '../../../gql/graphql';
+import { toaster } from '../../../shared/toast';
+import { renderPage } from '../../../test/render';
+import { OverviewTab, type OverviewProfile } from '../components/OverviewTab';
+
+afterEach(() => toaster.remove());
+
+type Overview = OverviewQuery['overview'];
+
+const booking = (id: string, over: Record<string, unknown> = {}) => ({
+  __typename: 'Booking' as const,
+  id,
+  startTime: '2030-05-01T15:00:00.000Z',
+  endTime: '2030-05-01T17:00:00.000Z',
+  completedAt: '2025-09-01T18:00:00.000Z',
+  totalHours: 2,
+  totalCents: 20000,
+  streamerAmountCents: 18000,
+  viewerRole: 'CREATOR' as const,
+  booker: { __typename: 'BookingBooker' as const, id: 'u-b', name: 'Acme Games' },
+  streamer: { __typename: 'BookingCreator' as const, id: 'p-1', displayName: 'Nova Rivers' },
+  ...over,
+});
+
+function overviewMock(overview: Partial<Overview>): MockedResponse<OverviewQuery> {
+  return {
+    request: { query: OverviewDocument },
+    result: {
+      data: {
+        overview: {
+          __typename: 'Overview',
+          earningsCents: 0,
+          monthEarningsCents: 0,
+          pendingPayoutCents: 0,
+          upcomingCount: 0,
+          utilizationPercent: 0,
+          totalSlots: 0,
+          bookedSlots: 0,
+          recentEarnings: [],
+          upcoming: [],
+          ...overview,
+        } as Overview,
+      },
+    },
+  };
+}
+
+const creator: OverviewProfile = { accountType: 'CREATOR', bio: 'Streamer', platforms: ['TWITCH'], averageRating: 4.8 };
+
+describe('Overview tab', () => {
+  it('shows the figures the server computed, the utilization badge and both lists', async () => {
+    const recent = Array.from({ length: 5 }, (_, i) => booking(`done-${i}`));
+    const upcoming = [booking('next-1', { booker: { __typename: 'BookingBooker', id: 'u-c', name: 'Pixel Pete' } })];
+    renderPage(<OverviewTab profile={creator} />, {
+      mocks: [
+        overviewMock({
+          earningsCents: 123450,
+          monthEarningsCents: 36000,
+          pendingPayoutCents: 18000,
+          upcomingCount: 1,
+          utilizationPercent: 75,
+          totalSlots: 8,
+          bookedSlots: 6,
+          recentEarnings: recent,
+          upcoming,
+        }),
+      ],
+    });
+
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+    expect(screen.getByText('$360.00')).toBeInTheDocument();
+    expect(screen.getByText('$180.00', { selector: 'dd *, dd' })).toBeInTheDocument();
+    const badge = screen.getByText('75%');
+    expect(badge).toHaveAttribute('data-tone', 'green');
+    expect(screen.getByText('6 of 8 slots booked')).toBeInTheDocument();
+    expect(screen.getByText('100%')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Recent Earnings' })).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(screen.getByRole('list', { name: 'Upcoming' })).getByText('Pixel Pete')).toBeInTheDocument();
+    // 75% utilization: no "add slots" tip; rating 4.8: the raise-your-rate tip.
+    expect(screen.queryByText('Add more availability')).not.toBeInTheDocument();
+    expect(screen.getByText('Consider raising your rate')).toBeInTheDocument();
+  });
+
+  it('shows the empty states, a red badge, 75% completeness and the add-slots tip', async () => {
+    renderPage(<OverviewTab profile={{ ...creator, bio: null, averageRating: 0 }} />, {
+      mocks: [overviewMock({ utilizationPercent: 25, totalSlots: 4, bookedSlots: 1 })],
+    });
+
+    expect(await screen.findByText('No completed bookings yet')).toBeInTheDocument();
+    expect(screen.getByText('No upcoming bookings')).toBeInTheDocument();
+    expect(screen.getByText('25%')).toHaveAttribute('data-tone', 'red');
+    expect(screen.getByText('75%')).toBeInTheDocument();
+    expect(screen.getByText('Add more availability')).toBeInTheDocument();
+    expect(screen.queryByText('Consider raising your rate')).not.toBeInTheDocument();
+  });
+
+  it('shows brands their upcoming collaborations only', async () => {
+    const upcoming = [booking('next-1', { viewerRole: 'BOOKER' })];
+    renderPage(<OverviewTab profile={{ accountType: 'BRAND', bio: null, platforms: [], averageRating: 0 }} />, {
+      mocks: [overviewMock({ upcomingCount: 1, upcoming })],
+    });
+
+    expect(await screen.findByText('Nova Rivers')).toBeInTheDocument();
+    expect(screen.getByText('Collab')).toBeInTheDocument();
+    expect(screen.queryByText('Total Earnings')).not.toBeInTheDocument();
+    expect(screen.queryByText('Slot Utilization')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,164 @@
+import { Alert, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { LuCalendarClock, LuCalendarDays, LuHourglass, LuWallet } from 'react-icons/lu';
+import { useOverviewQuery, type AccountType } from '../../../gql/graphql';
+import { StatCard } from '../../../shared/components/content/StatCard';
+import { errorMessage } from '../../../shared/lib/error-message';
+import { formatCents } from '../../../shared/lib/money';
+import { OVERVIEW_LIST_LENGTH, overviewTips } from '../lib/overview-rules';
+import { EarningRow } from './EarningRow';
+import { OverviewListCard } from './OverviewListCard';
+import { OverviewSkeleton } from './OverviewSkeleton';
+import { OverviewTips } from './OverviewTips';
+import { ProfileCompletenessCard } from './ProfileCompletenessCard';
+import { UpcomingBookingRow } from './UpcomingBookingRow';
+import { UtilizationCard } from './UtilizationCard';
+
+export interface OverviewProfile {
+  accountType: AccountType;
+  bio?: string | null;
+  platforms: readonly unknown[];
+  averageRating: number;
+}
+
+interface Props {
+  profile: OverviewProfile;
+  /** Switches the dashboard to another tab (tips link to Availability and Profile). */
+  onOpenTab?: (tab: 'availability' | 'profile' | 'discover') => void;
+}
+
+/**
+ * Dashboard → Overview (spec §9 "Overview metrics"). Every figure comes from the `overview`
+ * query; this component only lays them out and applies the display rules (badge colour,
+ * completeness, tips). Brands, who earn nothing, see their upcoming collaborations.
+ */
+export function OverviewTab({ profile, onOpenTab }: Props) {
+  const { data, loading, error, refetch } = useOverviewQuery({ fetchPolicy: 'cache-and-network' });
+  const overview = data?.overview;
+  const isCreator = profile.accountType === 'CREATOR';
+
+  const heading = (
+    <Stack gap="1">
+      <Heading as="h2" size="xl">
+        Overview
+      </Heading>
+      <Text color="fg.muted">
+        {isCreator
+          ? 'Your earnings, bookings and availability at a glance.'
+          : 'Your upcoming collaborations at a glance.'}
+      </Text>
+    </Stack>
+  );
+
+  if (!overview) {
+    return (
+      <Stack gap="6">
+        {heading}
+        {loading || !error ? (
+          <OverviewSkeleton />
+        ) : (
+          <Alert.Root status="error" rounded="xl">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Failed to load your overview</Alert.Title>
+              <Alert.Description>{errorMessage(error, 'Please try again.')}</Alert.Description>
+            </Alert.Content>
+            <Button
+              size="sm"
+              variant="outline"
+              alignSelf="center"
+              onClick={() => void refetch().catch(() => undefined)}
+            >
+              Retry
+            </Button>
+          </Alert.Root>
+        )}
+      </Stack>
+    );
+  }
+
+  const upcomingList = (
+    <OverviewListCard title="Upcoming" emptyText="No upcoming bookings" isEmpty={overview.upcoming.length === 0}>
+      {overview.upcoming.slice(0, OVERVIEW_LIST_LENGTH).map((booking) => (
+        <UpcomingBookingRow key={booking.id} booking={booking} />
+      ))}
+    </OverviewListCard>
+  );
+
+  if (!isCreator) {
+    return (
+      <Stack gap="6">
+        {heading}
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <StatCard
+            label="Upcoming Bookings"
+            value={String(overview.upcomingCount)}
+            icon={LuCalendarClock}
+            palette="accent"
+          />
+        </SimpleGrid>
+        {upcomingList}
+        {onOpenTab && (
+          <Button alignSelf="start" variant="outline" onClick={() => onOpenTab('discover')}>
+            Discover creators
+          </Button>
+        )}
+      </Stack>
+    );
+  }
+
+  const tips = overviewTips({ utilizationPercent: overview.utilizationPercent, averageRating: profile.averageRating });
+
+  return (
+    <Stack gap="6">
+      {heading}
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        <StatCard label="Total Earnings" value={formatCents(overview.earningsCents)} icon={LuWallet} palette="green" />
+        <StatCard label="This Month" value={formatCents(overview.monthEarningsCents)} icon={LuCalendarDays} />
+        <StatCard
+          label="Pending Payouts"
+          value={formatCents(overview.pendingPayoutCents)}
+          icon={LuHourglass}
+          palette="orange"
+        />
+        <StatCard
+          label="Upcoming Bookings"
+          value={String(overview.upcomingCount)}
+          icon={LuCalendarClock}
+          palette="accent"
+        />
+      </SimpleGrid>
+
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <UtilizationCard
+          utilizationPercent={overview.utilizationPercent}
+          bookedSlots={overview.bookedSlots}
+          totalSlots={overview.totalSlots}
+        />
+        <ProfileCompletenessCard bio={profile.bio} platforms={profile.platforms} />
+      </SimpleGrid>
+
+      <OverviewTips
+        tips={tips}
+        actions={
+          onOpenTab && {
+            'add-slots': { label: 'Manage Availability', onClick: () => onOpenTab('availability') },
+            'raise-rate': { label: 'Edit Profile', onClick: () => onOpenTab('profile') },
+          }
+        }
+      />
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <OverviewListCard
+          title="Recent Earnings"
+          emptyText="No completed bookings yet"
+          isEmpty={overview.recentEarnings.length === 0}
+        >
+          {overview.recentEarnings.slice(0, OVERVIEW_LIST_LENGTH).map((booking) => (
+            <EarningRow key={booking.id} booking={booking} />
+          ))}
+        </OverviewListCard>
+        {upcomingList}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import type { UpcomingBookingRow_BookingFragment } from '../../../gql/graphql';
+import { formatCents } from '../../../shared/lib/money';
+import { formatDateTime } from '../../../shared/lib/zoned-time';
+
+/** A pending booking still to come: who it is with and when (in the viewer's time zone). */
+export function UpcomingBookingRow({ booking }: { booking: UpcomingBookingRow_BookingFragment }) {
+  const asCreator = booking.viewerRole === 'CREATOR';
+  const hours = `${booking.totalHours} ${booking.totalHours === 1 ? 'hour' : 'hours'}`;
+  return (
+    <HStack as="li" justify="space-between" gap="3" py="3" align="start">
+      <Stack gap="0.5" minW="0">
+        <HStack gap="2" minW="0">
+          <Text fontWeight="medium" truncate>
+            {asCreator ? booking.booker.name : booking.streamer.displayName}
+          </Text>
+          <Badge size="sm" variant="subtle" colorPalette={asCreator ? 'brand' : 'accent'} flexShrink={0}>
+            {asCreator ? 'Booking Request' : 'Collab'}
+          </Badge>
+        </HStack>
+        <Text fontSize="sm" color="fg.muted">
+          <time dateTime={booking.startTime}>{formatDateTime(booking.startTime)}</time> · {hours}
+        </Text>
+      </Stack>
+      <Text fontWeight="semibold" flexShrink={0}>
+        {formatCents(asCreator ? booking.streamerAmountCents : booking.totalCents)}
+      </Text>
+    </HStack>
+  );
+}

@@ -1,0 +1,220 @@
+import { Box, Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+import { LuCalendarDays, LuClock } from 'react-icons/lu';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useMyProfileQuery, type StreamerPageCreatorQuery } from '../../../gql/graphql';
+import { GlassCard } from '../../../shared/components/content/GlassCard';
+import { PanelCard } from '../../../shared/components/content/PanelCard';
+import { newIdempotencyKey } from '../../../shared/lib/idempotency-key';
+import { viewerZone } from '../../../shared/lib/zoned-time';
+import { toast } from '../../../shared/toast';
+import { useAuth } from '../../auth/hooks/useAuth';
+import { useCreateBookingCheckout } from '../hooks/useCreateBookingCheckout';
+import { useCreatorSlots, useLiveSlotUpdates } from '../hooks/useCreatorSlots';
+import { useNow } from '../hooks/useNow';
+import { useSlotSelection } from '../hooks/useSlotSelection';
+import { BOOKING_PARAMS, lockedDuration, parseHours } from '../lib/booking-link';
+import {
+  addDays,
+  addMonths,
+  dayKey,
+  formatLongDate,
+  isSameDay,
+  parseDayKey,
+  slotsByGridHour,
+  startOfDay,
+  startOfMonth,
+} from '../lib/local-dates';
+import { isSlotBookable, SELECTION_MESSAGES } from '../lib/slot-selection';
+import { CheckoutDialog } from './CheckoutDialog';
+import { DurationPicker } from './DurationPicker';
+import { MonthCalendar } from './MonthCalendar';
+import { OwnProfileTodayDialog } from './OwnProfileTodayDialog';
+import { PriceSummary } from './PriceSummary';
+import { TimeSlotGrid } from './TimeSlotGrid';
+
+type Creator = StreamerPageCreatorQuery['creator'];
+type Step = 'choosing' | 'own-profile-warning' | 'checkout';
+
+/**
+ * Spec §2 "Below the header": the calendar, the hour grid with the duration choice, the price
+ * summary and Book → (own-profile warning) → checkout dialog → card payment page.
+ */
+export function CreatorBookingPanel({ creator }: { creator: Creator }) {
+  const now = useNow();
+  const today = startOfDay(now);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const { user } = useAuth();
+  const { data: mine } = useMyProfileQuery({ skip: !user });
+  const myProfile = user ? mine?.myProfile : null;
+
+  const requested = parseDayKey(params.get(BOOKING_PARAMS.date));
+  const day = requested && requested.getTime() >= today.getTime() ? requested : today;
+  const lockedHours = lockedDuration(params.get(BOOKING_PARAMS.duration));
+  const [month, setMonth] = useState(() => startOfMonth(day));
+
+  useLiveSlotUpdates(creator.id);
+  const monthSlots = useCreatorSlots(creator.id, startOfMonth(month), addMonths(month, 1));
+  const daySlotsQuery = useCreatorSlots(creator.id, day, addDays(day, 1));
+  const daySlots = useMemo(() => [...slotsByGridHour(daySlotsQuery.slots, day).values()], [daySlotsQuery.slots, day]);
+  const freeDays = useMemo(() => {
+    const keys = new Set<string>();
+    for (const slot of monthSlots.slots) {
+      const start = new Date(slot.startTime);
+      if (isSlotBookable(slot, now) && slotsByGridHour([slot], start).size > 0) keys.add(dayKey(start));
+    }
+    return keys;
+  }, [monthSlots.slots, now]);
+
+  const picked = useSlotSelection({ daySlots, day: dayKey(day), now, lockedHours });
+  const checkout = useCreateBookingCheckout();
+  const [step, setStep] = useState<Step>('choosing');
+  const [idempotencyKey, setIdempotencyKey] = useState('');
+
+  // Back from signing in: restore the hours picked before.
+  const restoreStart = params.get(BOOKING_PARAMS.start);
+  const restoreHours = parseHours(params.get(BOOKING_PARAMS.hours));
+  const slotsReady = !daySlotsQuery.loading;
+  useEffect(() => {
+    if (!restoreStart || !slotsReady) return;
+    if (restoreHours) picked.restore(restoreStart, restoreHours);
+    setParams(
+      (current) => {
+        current.delete(BOOKING_PARAMS.start);
+        current.delete(BOOKING_PARAMS.hours);
+        return current;
+      },
+      { replace: true },
+    );
+    // Runs once per restore request, when the day's slots have arrived.
+  }, [restoreStart, slotsReady]);
+
+  const selectDay = (next: Date) => {
+    setParams(
+      (current) => {
+        current.set(BOOKING_PARAMS.date, dayKey(next));
+        return current;
+      },
+      { replace: true },
+    );
+  };
+
+  const isOwnProfile = Boolean(myProfile && myProfile.id === creator.id);
+  const hourlyRateCents = creator.hourlyRateCents ?? 0;
+  const range = picked.range;
+  const belowMinimum = range && range.hours < creator.minimumHours ? SELECTION_MESSAGES.minimumHours(creator.minimumHours) : null;
+
+  const openCheckout = () => {
+    setIdempotencyKey(newIdempotencyKey());
+    checkout.resetError();
+    setStep('checkout');
+  };
+
+  const book = () => {
+    if (!range) return void toast.error(SELECTION_MESSAGES.none);
+    if (belowMinimum) return void toast.error(belowMinimum);
+    if (!user) {
+      const back = new URLSearchParams(params);
+      back.set(BOOKING_PARAMS.date, dayKey(day));
+      back.set(BOOKING_PARAMS.start, range.firstSlotId);
+      back.set(BOOKING_PARAMS.hours, String(range.hours));
+      return void navigate('/auth', { state: { from: `${location.pathname}?${back.toString()}` } });
+    }
+    if (myProfile?.accountType === 'CREATOR' && isSameDay(day, now)) return setStep('own-profile-warning');
+    openCheckout();
+  };
+
+  const confirm = async (bookingDetails: string) => {
+    if (!range) return;
+    const outcome = await checkout.startCheckout({
+      streamerId: creator.id,
+      availabilitySlotId: range.firstSlotId,
+      startTime: range.startTime,
+      endTime: range.endTime,
+      bookingDetails: bookingDetails || null,
+      idempotencyKey,
+    });
+    if (outcome === 'slot-taken') {
+      picked.clear();
+      setStep('choosing');
+    }
+  };
+
+  return (
+    <Stack gap="6">
+      <Grid templateColumns={{ base: '1fr', lg: '22rem minmax(0, 1fr)' }} gap="6" alignItems="start">
+        <PanelCard title="Pick a date" icon={LuCalendarDays}>
+          <MonthCalendar
+            month={month}
+            onMonthChange={setMonth}
+            selected={day}
+            onSelect={selectDay}
+            today={today}
+            hasFreeHours={(d) => freeDays.has(dayKey(d))}
+          />
+        </PanelCard>
+
+        <PanelCard
+          title="Pick your hours"
+          icon={LuClock}
+          description={`Times shown in your time zone (${viewerZone()}). Creator's time zone: ${creator.timezone}`}
+        >
+          <Stack gap="5">
+            <Heading as="h3" size="sm">
+              {formatLongDate(day)}
+            </Heading>
+            {daySlotsQuery.loading ? (
+              <Grid templateColumns={{ base: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' }} gap="2" aria-busy="true">
+                {Array.from({ length: 8 }, (_, i) => (
+                  <Skeleton key={i} height="14" rounded="md" />
+                ))}
+              </Grid>
+            ) : daySlotsQuery.error ? (
+              <Text color="fg.error">Failed to load availability. Please try again.</Text>
+            ) : (
+              <TimeSlotGrid day={day} slots={daySlots} selection={picked.selection} now={now} onToggle={picked.toggle} />
+            )}
+            <Box maxW={{ sm: '18rem' }}>
+              <DurationPicker
+                value={lockedHours ?? range?.hours ?? 0}
+                offered={picked.offered}
+                locked={Boolean(lockedHours)}
+                onChange={picked.chooseDuration}
+              />
+            </Box>
+          </Stack>
+        </PanelCard>
+      </Grid>
+
+      <GlassCard as="section" aria-label="Price summary">
+        <Card.Body>
+          <PriceSummary
+            range={range}
+            hourlyRateCents={hourlyRateCents}
+            creatorTimeZone={creator.timezone}
+            blockedReason={isOwnProfile ? 'This is your own profile: you cannot book yourself.' : null}
+            warning={belowMinimum}
+            onBook={book}
+          />
+        </Card.Body>
+      </GlassCard>
+
+      <OwnProfileTodayDialog open={step === 'own-profile-warning'} onCancel={() => setStep('choosing')} onContinue={openCheckout} />
+      {range && (
+        <CheckoutDialog
+          open={step === 'checkout'}
+          onOpenChange={(open) => !open && setStep('choosing')}
+          creatorName={creator.displayName}
+          creatorTimeZone={creator.timezone}
+          hourlyRateCents={hourlyRateCents}
+          range={range}
+          submitting={checkout.submitting}
+          error={checkout.error}
+          onConfirm={confirm}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../test/harness';
+import { DEMO_PASSWORD, seedDemoData } from '../demo';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const counts = async () => {
+  const [row] = await app.orm.em.fork().getConnection().execute(
+    `select (select count(*) from users)::int as users, (select count(*) from profiles)::int as profiles,
+            (select count(*) from availability_slots)::int as slots, (select count(*) from bookings)::int as bookings,
+            (select count(*) from reviews)::int as reviews`,
+  );
+  return row as Record<string, number>;
+};
+
+describe('demo data', () => {
+  it('fills an empty database with a believable marketplace, and never runs again', async () => {
+    const logs: string[] = [];
+    const result = await seedDemoData(app.orm, app.server.services, (m) => logs.push(m), app.clock);
+    expect(result.seeded).toBe(true);
+    expect(result.password).toBe(DEMO_PASSWORD);
+    expect(result.accounts.filter((a) => a.kind === 'creator')).toHaveLength(12);
+    expect(result.accounts.filter((a) => a.kind === 'brand')).toHaveLength(1);
+    expect(result.accounts.filter((a) => a.kind === 'support')).toHaveLength(1);
+    expect(logs.join('\n')).toContain(DEMO_PASSWORD);
+    for (const a of result.accounts) expect(logs.join('\n')).toContain(a.email);
+
+    // Every demo login works with the shared password; support has the support role.
+    const support = result.accounts.find((a) => a.kind === 'support')!;
+    const login = await app.rest('POST', '/auth/login', { email: support.email, password: DEMO_PASSWORD });
+    expect(login.body.data.user.role).toBe('support');
+    const creator = result.accounts.find((a) => a.kind === 'creator')!;
+    const creatorLogin = await app.rest('POST', '/auth/login', { email: creator.email, password: DEMO_PASSWORD });
+    const own = await app.rest('GET', '/users/streamer-profile', undefined, creatorLogin.body.data.tokens.accessToken);
+    expect(own.body.data.display_name).toBe(creator.name);
+
+    // The public listing shows all creators, every platform, many time zones, ratings and free slots.
+    const res = await app.gql(`query { creators(first: 20) { totalCount edges { node {
+      displayName platforms timezone averageRating reviewCount totalBookings isAvailable nextFreeSlots(first: 1) { startTime } } } } }`);
+    expect(res.body.errors).toBeUndefined();
+    const nodes = res.body.data.creators.edges.map((e: any) => e.node);
+    expect(res.body.data.creators.totalCount).toBe(12);
+    expect(new Set(nodes.flatMap((n: any) => n.platforms))).toEqual(new Set(['TWITCH', 'YOUTUBE', 'TIKTOK', 'INSTAGRAM']));
+    expect(new Set(nodes.map((n: any) => n.timezone)).size).toBeGreaterThanOrEqual(7);
+    expect(nodes.filter((n: any) => n.reviewCount > 0).length).toBeGreaterThanOrEqual(10);
+    expect(nodes.every((n: any) => n.averageRating >= 0 && n.averageRating <= 5 && n.totalBookings > 0)).toBe(true);
+    expect(nodes.filter((n: any) => n.isAvailable).length).toBe(12);
+
+    // Slots are whole local hours (Kolkata is UTC+05:30, so this catches UTC-aligned slots).
+    const [{ id }] = await app.orm.em.fork().getConnection().execute(`select id from profiles where timezone = 'Asia/Kolkata'`);
+    const slots = await app.orm.em.fork().getConnection().execute('select start_time from availability_slots where streamer_id = ?', [id]);
+    expect(slots.length).toBeGreaterThan(20);
+    for (const s of slots) {
+      const local = DateTime.fromJSDate(new Date(s.start_time), { zone: 'Asia/Kolkata' });
+      expect(local.minute).toBe(0);
+      expect(local.hour).toBeGreaterThanOrEqual(10);
+      expect(local.hour).toBeLessThan(18);
+    }
+    const [booked] = await app.orm.em.fork().getConnection().execute(
+      `select count(*)::int as n, count(*) filter (where b.status = 'confirmed')::int as confirmed
+       from availability_slots s join bookings b on b.id = s.booking_id where s.is_booked`,
+    );
+    expect(booked.n).toBeGreaterThan(0);
+    expect(booked.confirmed).toBe(booked.n);
+
+    const before = await counts();
+    const again = await seedDemoData(app.orm, app.server.services, (m) => logs.push(m), app.clock);
+    expect(again).toEqual({ seeded: false, password: DEMO_PASSWORD, accounts: [] });
+    expect(await counts()).toEqual(before);
+  });
+});

@@ -1,0 +1,80 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../graphql/context';
+import {
+  AddAvailabilityInput,
+  AvailabilitySlotType,
+  CreateRecurringPatternInput,
+  GenerateSlotsInput,
+  RecurringPatternType,
+  UpdateAvailabilitySlotInput,
+  UpdateRecurringPatternInput,
+} from './availability.types';
+
+@Resolver()
+export class AvailabilityResolver {
+  @Query(() => [AvailabilitySlotType], { description: "A creator's slots, free and booked, in time order (public)" })
+  async availabilitySlots(
+    @Arg('streamerId', () => ID) streamerId: string,
+    @Arg('from', () => Date, { nullable: true }) from: Date | null,
+    @Arg('to', () => Date, { nullable: true }) to: Date | null,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return (await ctx.services.availability.listSlots(ctx, streamerId, { from, to })).map(AvailabilitySlotType.from);
+  }
+
+  @Mutation(() => [AvailabilitySlotType], { description: 'Adds a range of one day as 1-hour slots (all or none)' })
+  async addAvailability(@Arg('input', () => AddAvailabilityInput) input: AddAvailabilityInput, @Ctx() ctx: GraphQLContext) {
+    return (await ctx.services.availability.addSlots(ctx, input)).map(AvailabilitySlotType.from);
+  }
+
+  @Mutation(() => AvailabilitySlotType, { description: 'Moves a free, future slot of yours to another hour' })
+  async updateAvailabilitySlot(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateAvailabilitySlotInput) input: UpdateAvailabilitySlotInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return AvailabilitySlotType.from(await ctx.services.availability.updateSlot(ctx, id, input));
+  }
+
+  @Mutation(() => Boolean, { description: 'Deletes a free, future slot of yours' })
+  deleteAvailabilitySlot(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.availability.deleteSlot(ctx, id);
+  }
+
+  @Query(() => [RecurringPatternType], { description: "A creator's weekly schedules (public)" })
+  async recurringPatterns(@Arg('streamerId', () => ID) streamerId: string, @Ctx() ctx: GraphQLContext) {
+    return (await ctx.services.availability.listRecurringPatterns(ctx, streamerId)).map(RecurringPatternType.from);
+  }
+
+  @Mutation(() => RecurringPatternType)
+  async createRecurringPattern(
+    @Arg('input', () => CreateRecurringPatternInput) input: CreateRecurringPatternInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return RecurringPatternType.from(await ctx.services.availability.createRecurringPattern(ctx, input));
+  }
+
+  @Mutation(() => RecurringPatternType, { description: "Changing days or times replaces the schedule's future free slots" })
+  async updateRecurringPattern(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateRecurringPatternInput) input: UpdateRecurringPatternInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return RecurringPatternType.from(await ctx.services.availability.updateRecurringPattern(ctx, id, input));
+  }
+
+  @Mutation(() => Boolean, { description: 'Deletes a weekly schedule and its future free slots; booked slots stay' })
+  deleteRecurringPattern(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.availability.deleteRecurringPattern(ctx, id);
+  }
+
+  @Mutation(() => [AvailabilitySlotType], {
+    description: 'Creates slots from your weekly schedules (default: 14 days from tomorrow); returns only the new ones',
+  })
+  async generateSlots(
+    @Arg('input', () => GenerateSlotsInput, { nullable: true }) input: GenerateSlotsInput | null,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return (await ctx.services.availability.generateSlots(ctx, input ?? {})).map(AvailabilitySlotType.from);
+  }
+}

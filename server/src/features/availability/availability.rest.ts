@@ -1,0 +1,53 @@
+import { Router, type Request } from 'express';
+import { route } from '../../rest/route';
+import { presentGeneratedSlot, presentPattern, presentSlot } from './availability.presenter';
+
+/** The first of the given body fields that is present (the spec mixes snake_case and camelCase). */
+const field = (req: Request, ...names: string[]): any => names.map((n) => req.body?.[n]).find((v) => v !== undefined);
+const param = (req: Request, name: string) => String(req.params[name]);
+const query = (req: Request, name: string) => (typeof req.query[name] === 'string' ? req.query[name] : undefined);
+
+const slotRange = (req: Request) => ({
+  date: field(req, 'date'),
+  startTime: field(req, 'start_time', 'startTime'),
+  endTime: field(req, 'end_time', 'endTime'),
+});
+
+const patternFields = (req: Request) => ({
+  title: field(req, 'title'),
+  daysOfWeek: field(req, 'dayOfWeek', 'daysOfWeek', 'day_of_week'),
+  startTime: field(req, 'startTime', 'start_time'),
+  endTime: field(req, 'endTime', 'end_time'),
+});
+
+/** spec §7 "Availability". Cache-busting query parameters (`_`, `t`) are ignored. */
+export function availabilityRoutes(): Router {
+  const r = Router();
+  r.get('/availability/slots/:streamerId', route(async (ctx, req) => ({
+    slots: (await ctx.services.availability.listSlots(ctx, param(req, 'streamerId'), { from: query(req, 'from'), to: query(req, 'to') })).map(presentSlot),
+  })));
+  r.post('/availability', route(async (ctx, req) => ({
+    slots: (await ctx.services.availability.addSlots(ctx, { streamerId: field(req, 'streamer_id', 'streamerId'), ...slotRange(req) })).map(presentSlot),
+  }), 201));
+  r.put('/availability/:id', route(async (ctx, req) => ({ slot: presentSlot(await ctx.services.availability.updateSlot(ctx, param(req, 'id'), slotRange(req))) })));
+  r.delete('/availability/:id', route(async (ctx, req) => ({ deleted: await ctx.services.availability.deleteSlot(ctx, param(req, 'id')) })));
+
+  r.get('/availability/recurring/:streamerId', route(async (ctx, req) => ({
+    recurringAvailability: (await ctx.services.availability.listRecurringPatterns(ctx, param(req, 'streamerId'))).map(presentPattern),
+  })));
+  r.post('/availability/recurring', route(async (ctx, req) => ({
+    pattern: presentPattern(await ctx.services.availability.createRecurringPattern(ctx, { streamerId: field(req, 'streamerId', 'streamer_id'), ...patternFields(req) })),
+  }), 201));
+  r.put('/availability/recurring/:id', route(async (ctx, req) => ({
+    pattern: presentPattern(await ctx.services.availability.updateRecurringPattern(ctx, param(req, 'id'), patternFields(req))),
+  })));
+  r.delete('/availability/recurring/:id', route(async (ctx, req) => ({ deleted: await ctx.services.availability.deleteRecurringPattern(ctx, param(req, 'id')) })));
+
+  r.post('/availability/generate-slots', route(async (ctx, req) => (await ctx.services.availability.generateSlots(ctx, {
+    streamerId: field(req, 'streamerId', 'streamer_id'),
+    startDate: field(req, 'startDate', 'start_date'),
+    endDate: field(req, 'endDate', 'end_date'),
+    slotDuration: field(req, 'slotDuration', 'slot_duration'),
+  })).map(presentGeneratedSlot)));
+  return r;
+}

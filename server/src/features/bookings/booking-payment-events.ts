@@ -1,0 +1,35 @@
+import type { PaymentEventContext, PaymentEventHandler, PaymentEventOutcome, ProviderEvent } from '../payments/payment-provider';
+import { Booking } from './booking.entity';
+import { BookingAction } from './bookings.state';
+import type { TransitionRunner } from './transition-runner';
+
+/**
+ * Provider events that move bookings. Money the app moved itself (capture, cancel, refund,
+ * transfer) is already recorded by the transition that made the call, so its echo changes
+ * nothing; what starts outside the app does: a card authorized in the browser, a payout paid.
+ */
+export class BookingPaymentEvents implements PaymentEventHandler {
+  constructor(private readonly runner: TransitionRunner) {}
+
+  async handle(ctx: PaymentEventContext, event: ProviderEvent): Promise<PaymentEventOutcome> {
+    switch (event.type) {
+      case 'authorization.succeeded': {
+        const booking = await ctx.em.findOne(Booking, { paymentIntentId: event.paymentIntentId });
+        if (!booking) return 'ignored';
+        const moved = await this.runner.runIfAllowed(ctx, booking.id, { action: BookingAction.AUTHORIZE, as: 'system' });
+        return moved ? 'applied' : 'ignored';
+      }
+      case 'payout.paid': {
+        if (!event.transferIds?.length) return 'ignored';
+        const bookings = await ctx.em.find(Booking, { transferId: { $in: event.transferIds } });
+        let applied = false;
+        for (const booking of bookings) {
+          if (await this.runner.runIfAllowed(ctx, booking.id, { action: BookingAction.PAYOUT_PAID, as: 'system' })) applied = true;
+        }
+        return applied ? 'applied' : 'ignored';
+      }
+      default:
+        return 'ignored';
+    }
+  }
+}

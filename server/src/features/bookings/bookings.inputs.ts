@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { BookingStatus } from './booking.entity';
+
+/** Validation of booking input, shared by GraphQL and REST because the services apply it. */
+
+const instant = (field: string) =>
+  z
+    .union([z.date(), z.iso.datetime({ offset: true, error: `${field} must be an ISO date-time` })], { error: `${field} is required` })
+    .transform((v) => new Date(v))
+    .refine((d) => !Number.isNaN(d.getTime()), `${field} must be an ISO date-time`);
+
+const id = (field: string) => z.uuid({ error: `${field} must be a valid id` });
+
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const CheckoutSchema = z.object({
+  streamerId: id('streamerId'),
+  availabilitySlotId: id('availabilitySlotId').nullish(),
+  startTime: instant('startTime'),
+  endTime: instant('endTime'),
+  bookingDetails: optionalText('bookingDetails', 2000),
+  idempotencyKey: z.string().trim().min(1).max(255, 'Idempotency-Key must be at most 255 characters').nullish(),
+});
+export type CheckoutInput = z.input<typeof CheckoutSchema>;
+
+export const VerifyPaymentSchema = z
+  .object({
+    paymentIntentId: z.string().trim().min(1).max(255).nullish(),
+    sessionId: z.string().trim().min(1).max(255).nullish(),
+    bookingId: id('bookingId').nullish(),
+  })
+  .refine((v) => v.paymentIntentId || v.sessionId || v.bookingId, { message: 'paymentIntentId or booking_id is required', path: ['paymentIntentId'] });
+export type VerifyPaymentInput = z.input<typeof VerifyPaymentSchema>;
+
+export const BookingIdSchema = z.object({ bookingId: id('booking_id') });
+
+export const CancelSchema = z.object({ bookingId: id('booking_id'), reason: optionalText('reason', 1000) });
+export type CancelInput = z.input<typeof CancelSchema>;
+
+export const DisputeSchema = z.object({
+  bookingId: id('booking_id'),
+  reason: z
+    .string({ error: 'Dispute reason is required' })
+    .trim()
+    .min(1, 'Dispute reason is required')
+    .max(2000, 'Dispute reason must be at most 2000 characters'),
+  evidence: optionalText('evidence', 4000),
+  kind: z.enum(['general', 'creator_no_show'], { error: 'kind must be GENERAL or CREATOR_NO_SHOW' }).nullish(),
+});
+export type DisputeInput = z.input<typeof DisputeSchema>;
+
+export const StatusChangeSchema = z.object({
+  bookingId: id('id'),
+  status: z.string({ error: 'status is required' }).trim().toLowerCase(),
+});
+
+export const ListSchema = z.object({
+  status: z.enum(BookingStatus, { error: 'status must be one of pending, confirmed, completed, auto_completed, cancelled, disputed' }).nullish(),
+  role: z.enum(['booker', 'creator']).nullish(),
+  first: z.coerce.number().int().min(1, 'first must be between 1 and 50').max(50, 'first must be between 1 and 50').default(20),
+  after: z.string().max(200).nullish(),
+});
+export type ListInput = z.input<typeof ListSchema>;
+
+export const PageSchema = z.object({
+  status: ListSchema.shape.status,
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 50').max(50, 'limit must be between 1 and 50').default(20),
+});

@@ -1,0 +1,41 @@
+import type { BookingView } from './bookings.service';
+
+const dollars = (cents: number) => cents / 100;
+
+/** The REST shape of a booking (spec §3): snake_case, prices in dollars, refund_amount in cents. */
+export function presentBooking(view: BookingView) {
+  const { booking: b, creator, booker, dispute } = view;
+  return {
+    id: b.id,
+    streamer_id: creator.id,
+    booker_id: booker.id,
+    booker_name: booker.name,
+    booker_email: booker.email,
+    streamer_name: creator.displayName,
+    streamer_image: creator.profileImageUrl ?? null,
+    streamer_profile: { display_name: creator.displayName, platforms: creator.platforms, user_id: creator.user.id },
+    start_time: b.startTime.toISOString(),
+    end_time: b.endTime.toISOString(),
+    total_hours: b.totalHours,
+    hourly_rate: dollars(b.hourlyRateCents),
+    total_amount: dollars(b.totalCents),
+    platform_fee: dollars(b.feeCents),
+    streamer_amount: dollars(b.streamerAmountCents),
+    created_at: b.createdAt.toISOString(),
+    status: b.status,
+    payment_status: b.paymentStatus,
+    booking_details: b.bookingDetails ?? null,
+    streamer_confirmed: b.streamerConfirmed,
+    booker_confirmed: b.bookerConfirmed,
+    confirmation_deadline: b.confirmationDeadline.toISOString(),
+    dispute_reason: dispute?.reason ?? null,
+    dispute_evidence: dispute?.evidence ?? null,
+    dispute_kind: dispute?.kind ?? null,
+    dispute_resolution: dispute?.resolution ?? null,
+    cancellation_reason: b.cancellationReason ?? null,
+    refund_amount: b.refundCents,
+    payment_intent_id: view.viewerRole === 'booker' ? (b.paymentIntentId ?? null) : null,
+    viewer_role: view.viewerRole,
+    available_actions: view.availableActions,
+  };
+}

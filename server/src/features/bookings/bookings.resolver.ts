@@ -1,0 +1,143 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLContext } from '../../graphql/context';
+import type { Profile } from '../profiles/profile.entity';
+import type { Booking } from './booking.entity';
+import { BookingStatus } from './booking.entity';
+import { BookingAction } from './bookings.state';
+import {
+  BookingBooker,
+  BookingCheckout,
+  BookingConnection,
+  BookingCreator,
+  BookingDisputeType,
+  BookingPaymentVerification,
+  BookingRole,
+  BookingType,
+  CancelBookingInput,
+  CancellationQuoteType,
+  CreateBookingCheckoutInput,
+  OpenDisputeInput,
+  OverviewType,
+  VerifyBookingPaymentInput,
+} from './bookings.types';
+
+const toCreator = (p: Profile): BookingCreator => ({
+  id: p.id,
+  userId: p.user.id,
+  displayName: p.displayName,
+  profileImageUrl: p.profileImageUrl ?? null,
+  platforms: p.platforms,
+});
+
+@Resolver(() => BookingType)
+export class BookingsResolver {
+  @Query(() => BookingConnection, { description: "The viewer's bookings as booker or creator, newest first" })
+  myBookings(
+    @Arg('status', () => BookingStatus, { nullable: true }) status: BookingStatus | null,
+    @Arg('role', () => BookingRole, { nullable: true }) role: BookingRole | null,
+    @Arg('first', () => Int, { nullable: true, defaultValue: 20 }) first: number,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.bookings.list(ctx, { status, role, first, after });
+  }
+
+  @Query(() => BookingType, { description: 'One booking (its parties and support staff only)' })
+  booking(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.get(ctx, id);
+  }
+
+  @Query(() => CancellationQuoteType, { description: 'Refund and fee if the viewer cancelled now' })
+  cancellationQuote(@Arg('bookingId', () => ID) bookingId: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.cancellationQuote(ctx, bookingId);
+  }
+
+  @Query(() => OverviewType, { description: "The dashboard's Overview tab" })
+  overview(@Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.overview(ctx);
+  }
+
+  @Mutation(() => BookingCheckout, { description: 'Holds the hours for 15 minutes and opens the payment' })
+  createBookingCheckout(@Arg('input', () => CreateBookingCheckoutInput) input: CreateBookingCheckoutInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.checkout.createBookingCheckout(ctx, input);
+  }
+
+  @Mutation(() => BookingPaymentVerification, { description: 'After the card form: moves the booking to held once the money is authorized' })
+  verifyBookingPayment(@Arg('input', () => VerifyBookingPaymentInput) input: VerifyBookingPaymentInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.checkout.verifyBookingPayment(ctx, input);
+  }
+
+  @Mutation(() => BookingType, { description: 'Creator: accept the request (the payment is captured)' })
+  acceptBooking(@Arg('bookingId', () => ID) bookingId: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.accept(ctx, bookingId);
+  }
+
+  @Mutation(() => BookingType, { description: 'Creator: decline the request (the card hold is released)' })
+  declineBooking(
+    @Arg('bookingId', () => ID) bookingId: string,
+    @Arg('reason', () => String, { nullable: true }) reason: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.bookings.decline(ctx, bookingId, reason);
+  }
+
+  @Mutation(() => BookingType, { description: 'Either party, after the start; both confirmations complete the booking' })
+  confirmBookingCompletion(@Arg('bookingId', () => ID) bookingId: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.confirmCompletion(ctx, bookingId);
+  }
+
+  @Mutation(() => BookingType, { description: 'Either party, before the start; refund per cancellationQuote' })
+  cancelBooking(@Arg('input', () => CancelBookingInput) input: CancelBookingInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.cancel(ctx, input);
+  }
+
+  @Mutation(() => BookingType, { description: 'Either party, before the confirmation deadline' })
+  openDispute(@Arg('input', () => OpenDisputeInput) input: OpenDisputeInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.openDispute(ctx, input);
+  }
+
+  @Mutation(() => BookingType, { description: "Creator: pay the allocated share out to the creator's connected account" })
+  requestPayout(@Arg('bookingId', () => ID) bookingId: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.requestPayout(ctx, bookingId);
+  }
+
+  @FieldResolver(() => ID, { description: 'The creator profile id' })
+  streamerId(@Root() b: Booking) {
+    return b.streamer.id;
+  }
+
+  @FieldResolver(() => ID, { description: "The booker's user id" })
+  bookerId(@Root() b: Booking) {
+    return b.booker.id;
+  }
+
+  @FieldResolver(() => BookingCreator)
+  async streamer(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
+    return toCreator(await ctx.services.bookings.creatorOf(ctx, b));
+  }
+
+  @FieldResolver(() => BookingBooker)
+  booker(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.bookerOf(ctx, b);
+  }
+
+  @FieldResolver(() => BookingRole, { nullable: true, description: 'null for support staff' })
+  viewerRole(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.viewerRole(ctx, b);
+  }
+
+  @FieldResolver(() => [BookingAction], { description: 'What the viewer may do now (from the state machine)' })
+  availableActions(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.availableActions(ctx, b);
+  }
+
+  @FieldResolver(() => BookingDisputeType, { nullable: true })
+  dispute(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.disputeOf(ctx, b);
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: "The booker's payment intent (to finish paying)" })
+  paymentIntentId(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.viewer?.id === b.booker.id ? (b.paymentIntentId ?? null) : null;
+  }
+}

@@ -1,0 +1,56 @@
+import { Router, type Request } from 'express';
+import type { RequestContext } from '../../request-context';
+import { route } from '../../rest/route';
+import type { Booking } from './booking.entity';
+import { presentBooking } from './bookings.presenter';
+import type { CheckoutResult } from './checkout.service';
+
+const one = async (ctx: RequestContext, booking: Booking) => ({ booking: presentBooking(await ctx.services.bookings.view(ctx, booking)) });
+
+const idOf = (req: Request) => String(req.params.id);
+
+const checkoutInput = (req: Request) => ({ ...req.body, idempotencyKey: req.get('Idempotency-Key') ?? req.body?.idempotencyKey });
+
+const presentCheckout = async (ctx: RequestContext, c: CheckoutResult) => ({
+  checkoutUrl: c.checkoutUrl,
+  bookingId: c.booking.id,
+  paymentIntentId: c.paymentIntentId,
+  clientSecret: c.clientSecret,
+  ...(await one(ctx, c.booking)),
+});
+
+/** spec §7 "Bookings and payments" (both readings of confirm-completion, dispute and cancel). */
+export function bookingsRoutes(): Router {
+  const r = Router();
+  r.get('/bookings', route(async (ctx, req) => {
+    const page = await ctx.services.bookings.list(ctx, { status: req.query.status, page: req.query.page ?? 1, limit: req.query.limit ?? 20 });
+    return { bookings: (await ctx.services.bookings.views(ctx, page.edges.map((e) => e.node))).map(presentBooking), total: page.totalCount, has_more: page.pageInfo.hasNextPage };
+  }));
+  r.post('/bookings', route(async (ctx, req) => presentCheckout(ctx, await ctx.services.checkout.createBookingCheckout(ctx, checkoutInput(req))), 201));
+  r.post('/bookings/create-payment', route(async (ctx, req) => presentCheckout(ctx, await ctx.services.checkout.createBookingCheckout(ctx, checkoutInput(req)))));
+  r.post('/bookings/confirm-completion', route(async (ctx, req) => one(ctx, await ctx.services.bookings.confirmCompletion(ctx, req.body?.booking_id))));
+  r.post('/bookings/cancel', route(async (ctx, req) =>
+    one(ctx, await ctx.services.bookings.cancel(ctx, { bookingId: req.body?.booking_id, reason: req.body?.cancellation_reason }))));
+  r.post('/bookings/dispute', route(async (ctx, req) =>
+    one(ctx, await ctx.services.bookings.openDispute(ctx, {
+      bookingId: req.body?.booking_id, reason: req.body?.dispute_reason, evidence: req.body?.dispute_evidence, kind: req.body?.dispute_kind,
+    }))));
+  r.get('/bookings/:id', route(async (ctx, req) => one(ctx, await ctx.services.bookings.get(ctx, idOf(req)))));
+  r.patch('/bookings/:id', route(async (ctx, req) => one(ctx, await ctx.services.bookings.changeStatus(ctx, { bookingId: idOf(req), status: req.body?.status }))));
+  r.get('/bookings/:id/cancellation-quote', route((ctx, req) => ctx.services.bookings.cancellationQuote(ctx, idOf(req))));
+  r.post('/bookings/:id/accept', route(async (ctx, req) => one(ctx, await ctx.services.bookings.accept(ctx, idOf(req)))));
+  r.post('/bookings/:id/decline', route(async (ctx, req) => one(ctx, await ctx.services.bookings.decline(ctx, idOf(req), req.body?.reason))));
+  r.post('/bookings/:id/confirm-completion', route(async (ctx, req) => one(ctx, await ctx.services.bookings.confirmCompletion(ctx, idOf(req)))));
+  r.post('/bookings/:id/cancel', route(async (ctx, req) => one(ctx, await ctx.services.bookings.cancel(ctx, { bookingId: idOf(req), reason: req.body?.reason }))));
+  r.post('/bookings/:id/dispute', route(async (ctx, req) =>
+    one(ctx, await ctx.services.bookings.openDispute(ctx, { bookingId: idOf(req), reason: req.body?.reason, evidence: req.body?.evidence, kind: req.body?.kind }))));
+  r.post('/payments/verify-booking-payment', route(async (ctx, req) => {
+    const b = req.body ?? {};
+    const v = await ctx.services.checkout.verifyBookingPayment(ctx, {
+      paymentIntentId: b.paymentIntentId ?? b.payment_intent_id, sessionId: b.sessionId ?? b.session_id, bookingId: b.bookingId ?? b.booking_id,
+    });
+    return { booking_confirmed: v.bookingConfirmed, ...(await one(ctx, v.booking)) };
+  }));
+  r.post('/payments/payout', route(async (ctx, req) => one(ctx, await ctx.services.bookings.requestPayout(ctx, req.body?.booking_id))));
+  return r;
+}

@@ -1,0 +1,342 @@
+import { z } from 'zod';
+import type { Clock } from '../../shared/clock';
+import { requireViewer, type ServiceContext } from '../../shared/context';
+import { forbidden, invalidTransition, notFound } from '../../shared/errors';
+import type { EventBus } from '../../shared/events';
+import { eventStream, mapStream } from '../../shared/event-stream';
+import { decodeCursor, encodeCursor, pageWindow, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
+import { parseInput } from '../../shared/validation';
+import { Profile } from '../profiles/profile.entity';
+import { Dispute, DisputeKind, DisputeResolution } from '../support/dispute.entity';
+import type { User } from '../users/user.entity';
+import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
+import { bookingLoaders, type LoaderContext } from './bookings.loaders';
+import { BookingIdSchema, CancelSchema, DisputeSchema, StatusChangeSchema, type CancelInput, type DisputeInput } from './bookings.inputs';
+import { lateCancelRefund, splitRetained } from './bookings.policy';
+import { availableActions, BookingAction, decide, type TransitionFacts } from './bookings.state';
+import { loadOverview, type Overview } from './overview';
+import { partyRole, transitionFacts, type TransitionRunner } from './transition-runner';
+
+export type ViewerRole = 'booker' | 'creator';
+
+/** Everything a screen shows about one booking, loaded in batches. */
+export interface BookingView {
+  booking: Booking;
+  creator: Profile;
+  booker: BookerView;
+  dispute: BookingDisputeView | null;
+  viewerRole: ViewerRole | null;
+  availableActions: BookingAction[];
+}
+
+/** A dispute as the parties see it. */
+export interface BookingDisputeView {
+  id: string;
+  kind: DisputeKind;
+  reason: string;
+  evidence: string | null;
+  respondentStatement: string | null;
+  openedBy: ViewerRole;
+  resolution: DisputeResolution | null;
+  refundCents: number | null;
+  resolutionNote: string | null;
+  createdAt: Date;
+  resolvedAt: Date | null;
+}
+
+export interface BookerView {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** A booker's display name: their profile's name, else the part of the e-mail before the @. */
+export const displayNameOf = (user: Pick<User, 'email'>, profile: Pick<Profile, 'displayName'> | null) =>
+  profile?.displayName ?? (user.email.split('@')[0] || 'Unknown Client');
+
+export interface CancellationQuote {
+  bookingId: string;
+  allowed: boolean;
+  /** Why cancelling is not possible now (null when allowed). */
+  reason: string | null;
+  /** Money returned to the booker: a refund of captured money or the release of the card hold. */
+  refundCents: number;
+  /** Under the full-refund notice: part of the price is kept (spec: "(fee applies)"). */
+  feeApplies: boolean;
+  platformFeeCents: number;
+  creatorKeepsCents: number;
+}
+
+export const NO_SHOW_SUSPENSION_FLAGS = 3;
+
+const ListFilter = z.object({
+  status: z
+    .preprocess((v) => (v === '' || v === 'all' || v === 'ALL' ? undefined : typeof v === 'string' ? v.toLowerCase() : v), z.enum(BookingStatus, {
+      error: 'status must be one of pending, confirmed, completed, auto_completed, cancelled, disputed',
+    }))
+    .nullish(),
+  role: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['booker', 'creator'], { error: 'role must be BOOKER or CREATOR' })).nullish(),
+});
+
+const STATUS_ACTIONS: Record<string, BookingAction> = {
+  confirmed: BookingAction.ACCEPT,
+  cancelled: BookingAction.CANCEL,
+  completed: BookingAction.CONFIRM_COMPLETION,
+};
+
+/**
+ * The booking process as users drive it (accept, decline, cancel, confirm completion, dispute,
+ * payout) and as they read it (lists, quotes, the dashboard). Every change goes through the
+ * TransitionRunner, i.e. through the state machine in bookings.state.ts.
+ */
+export class BookingsService {
+  constructor(private readonly deps: { clock: Clock; events: EventBus; runner: TransitionRunner }) {}
+
+  // ---- lifecycle ----
+
+  accept(ctx: ServiceContext, bookingId: string): Promise<Booking> {
+    return this.deps.runner.run(ctx, this.id(bookingId), { action: BookingAction.ACCEPT });
+  }
+
+  decline(ctx: ServiceContext, bookingId: string, reason?: string | null): Promise<Booking> {
+    const data = parseInput(CancelSchema, { bookingId, reason });
+    return this.deps.runner.run(ctx, data.bookingId, {
+      action: BookingAction.DECLINE,
+      onApply: ({ booking }) => {
+        booking.cancellationReason = data.reason ?? 'Declined by the creator';
+      },
+    });
+  }
+
+  cancel(ctx: ServiceContext, input: CancelInput): Promise<Booking> {
+    const data = parseInput(CancelSchema, input);
+    return this.deps.runner.run(ctx, data.bookingId, {
+      action: BookingAction.CANCEL,
+      onApply: ({ booking }) => {
+        booking.cancellationReason = data.reason ?? 'User requested cancellation';
+      },
+    });
+  }
+
+  confirmCompletion(ctx: ServiceContext, bookingId: string): Promise<Booking> {
+    return this.deps.runner.run(ctx, this.id(bookingId), {
+      action: BookingAction.CONFIRM_COMPLETION,
+      onApply: ({ booking, actor }) => {
+        if (actor === 'creator') booking.streamerConfirmed = true;
+        else booking.bookerConfirmed = true;
+      },
+    });
+  }
+
+  /**
+   * Opens a dispute. A booker reporting a creator no-show (after the start) gets an automatic
+   * full refund; the creator's profile is flagged and suspended at the third flag.
+   */
+  openDispute(ctx: ServiceContext, input: DisputeInput): Promise<Booking> {
+    const data = parseInput(DisputeSchema, input);
+    const noShow = data.kind === DisputeKind.CREATOR_NO_SHOW;
+    return this.deps.runner.run(ctx, data.bookingId, {
+      action: noShow ? BookingAction.REPORT_NO_SHOW : BookingAction.OPEN_DISPUTE,
+      onApply: async ({ em, booking, creator, viewer, now }) => {
+        em.create(Dispute, {
+          bookingId: booking.id,
+          openedBy: viewer!.id,
+          kind: noShow ? DisputeKind.CREATOR_NO_SHOW : DisputeKind.GENERAL,
+          reason: data.reason,
+          evidence: data.evidence,
+          createdAt: now,
+          ...(noShow
+            ? { resolution: DisputeResolution.REFUND_FULL, refundCents: booking.refundCents, resolutionNote: 'Automatic full refund: creator no-show', resolvedAt: now }
+            : {}),
+        });
+        if (noShow) {
+          booking.cancellationReason = `Creator no-show: ${data.reason}`;
+          await em.execute(
+            `update profiles set no_show_flags = no_show_flags + 1,
+               suspended_at = case when no_show_flags + 1 >= ? then coalesce(suspended_at, ?) else suspended_at end
+             where id = ?`,
+            [NO_SHOW_SUSPENSION_FLAGS, now, creator.id],
+          );
+        }
+      },
+    });
+  }
+
+  /** "Confirm Payout": the creator's share goes to their connected account now. */
+  requestPayout(ctx: ServiceContext, bookingId: string): Promise<Booking> {
+    return this.deps.runner.run(ctx, this.id(bookingId), { action: BookingAction.REQUEST_PAYOUT });
+  }
+
+  /** `PATCH /bookings/{id}` with a status: confirmed = accept, cancelled = cancel/decline, completed = confirm completion. */
+  changeStatus(ctx: ServiceContext, input: { bookingId: unknown; status: unknown }): Promise<Booking> {
+    const data = parseInput(StatusChangeSchema, input);
+    const action = STATUS_ACTIONS[data.status];
+    if (!action) throw invalidTransition(`A booking's status can be changed to confirmed, cancelled or completed, not "${data.status}"`);
+    if (action === BookingAction.CANCEL) return this.cancel(ctx, { bookingId: data.bookingId });
+    if (action === BookingAction.CONFIRM_COMPLETION) return this.confirmCompletion(ctx, data.bookingId);
+    return this.accept(ctx, data.bookingId);
+  }
+
+  /** What cancelling now would do, for the viewer, before they confirm. */
+  async cancellationQuote(ctx: LoaderContext, bookingId: string): Promise<CancellationQuote> {
+    const booking = await this.get(ctx, bookingId);
+    const facts = await this.factsFor(ctx, booking);
+    const base = { bookingId: booking.id, refundCents: 0, feeApplies: false, platformFeeCents: 0, creatorKeepsCents: 0 };
+    let rule;
+    try {
+      rule = decide(BookingAction.CANCEL, facts);
+    } catch (err) {
+      return { ...base, allowed: false, reason: err instanceof Error ? err.message : 'This booking cannot be cancelled' };
+    }
+    if (rule.effect.kind === 'cancelAuthorization') {
+      return { ...base, allowed: true, reason: null, refundCents: booking.paymentStatus === PaymentStatus.HELD ? booking.totalCents : 0 };
+    }
+    if (rule.effect.kind === 'settle' && rule.effect.refund === 'lateCancel') {
+      const refund = lateCancelRefund(booking.totalCents, booking.policy);
+      const split = splitRetained(booking.totalCents - refund, booking.policy);
+      return { ...base, allowed: true, reason: null, refundCents: refund, feeApplies: true, platformFeeCents: split.feeCents, creatorKeepsCents: split.creatorCents };
+    }
+    return { ...base, allowed: true, reason: null, refundCents: booking.totalCents };
+  }
+
+  // ---- reading ----
+
+  /** One booking, for its parties and support staff. */
+  async get(ctx: LoaderContext, bookingId: string): Promise<Booking> {
+    const viewer = requireViewer(ctx);
+    const id = this.id(bookingId);
+    const booking = await ctx.em.findOne(Booking, { id });
+    if (!booking) throw notFound('Booking not found');
+    if (viewer.role !== 'support' && !(await this.viewerRole(ctx, booking))) throw forbidden('You are not a party to this booking');
+    return booking;
+  }
+
+  /** The viewer's bookings as booker or creator, newest first (GraphQL `first/after`, REST `page/limit`). */
+  async list(
+    ctx: LoaderContext,
+    args: { status?: unknown; role?: unknown; first?: unknown; after?: unknown; page?: unknown; limit?: unknown },
+  ): Promise<Connection<Booking>> {
+    const viewer = requireViewer(ctx);
+    const filter = parseInput(ListFilter, { status: args.status, role: args.role });
+    const window = pageWindow(args, 20, (c) => decodeCursor(c, (p) => p.length === 2 && typeof p[0] === 'string' && UUID_RE.test(String(p[1]))));
+    const profile = await ctx.em.findOne(Profile, { user: viewer.id }, { fields: ['id'] });
+    const sides: object[] = [];
+    if (filter.role !== 'creator') sides.push({ booker: viewer.id });
+    if (filter.role !== 'booker' && profile) sides.push({ streamer: profile.id });
+    if (sides.length === 0) return toConnection([], window.size, 0, () => '');
+    const where: Record<string, unknown> = { $or: sides, ...(filter.status ? { status: filter.status } : {}) };
+    const totalCount = await ctx.em.count(Booking, where);
+    const paged = { ...where } as Record<string, unknown>;
+    if (window.mode === 'cursor' && window.after) {
+      const [createdAt, id] = window.after as [string, string];
+      paged.$and = [{ $or: [{ createdAt: { $lt: new Date(createdAt) } }, { createdAt: new Date(createdAt), id: { $lt: id } }] }];
+    }
+    const rows = await ctx.em.find(Booking, paged, {
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: window.size + 1,
+      offset: window.mode === 'offset' ? window.offset : undefined,
+    });
+    return toConnection(rows, window.size, totalCount, (b) => encodeCursor([b.createdAt.toISOString(), b.id]));
+  }
+
+  /** The dashboard's Overview tab in one call. */
+  overview(ctx: ServiceContext): Promise<Overview> {
+    const viewer = requireViewer(ctx);
+    return loadOverview(ctx.em, viewer.id, this.deps.clock.now());
+  }
+
+  /** Creator, parties, dispute and the viewer's moves of each booking (batched). */
+  views(ctx: LoaderContext, bookings: Booking[]): Promise<BookingView[]> {
+    return Promise.all(bookings.map((b) => this.view(ctx, b)));
+  }
+
+  async view(ctx: LoaderContext, booking: Booking): Promise<BookingView> {
+    const [creator, booker, dispute] = await Promise.all([this.creatorOf(ctx, booking), this.bookerOf(ctx, booking), this.disputeOf(ctx, booking)]);
+    return {
+      booking,
+      creator,
+      booker,
+      dispute,
+      viewerRole: await this.viewerRole(ctx, booking),
+      availableActions: await this.availableActions(ctx, booking),
+    };
+  }
+
+  async creatorOf(ctx: LoaderContext, booking: Booking): Promise<Profile> {
+    const creator = await bookingLoaders.profile(ctx).load(booking.streamer.id);
+    if (!creator) throw notFound('Creator not found');
+    return creator;
+  }
+
+  async bookerOf(ctx: LoaderContext, booking: Booking): Promise<BookerView> {
+    const [user, profile] = await Promise.all([
+      bookingLoaders.user(ctx).load(booking.booker.id),
+      bookingLoaders.profileOfUser(ctx).load(booking.booker.id),
+    ]);
+    if (!user) throw notFound('Booker not found');
+    return { id: user.id, name: displayNameOf(user, profile), email: user.email };
+  }
+
+  async disputeOf(ctx: LoaderContext, booking: Booking): Promise<BookingDisputeView | null> {
+    const d = await bookingLoaders.dispute(ctx).load(booking.id);
+    if (!d) return null;
+    return {
+      id: d.id,
+      kind: d.kind,
+      reason: d.reason,
+      evidence: d.evidence ?? null,
+      respondentStatement: d.respondentStatement ?? null,
+      openedBy: d.openedBy === booking.booker.id ? 'booker' : 'creator',
+      resolution: d.resolution ?? null,
+      refundCents: d.refundCents ?? null,
+      resolutionNote: d.resolutionNote ?? null,
+      createdAt: d.createdAt,
+      resolvedAt: d.resolvedAt ?? null,
+    };
+  }
+
+  async viewerRole(ctx: LoaderContext, booking: Booking): Promise<ViewerRole | null> {
+    return ctx.viewer ? partyRole(ctx.viewer.id, booking, await this.creatorOf(ctx, booking)) : null;
+  }
+
+  /** The moves the viewer may make now, straight from the state machine (the client never re-implements rules). */
+  async availableActions(ctx: LoaderContext, booking: Booking): Promise<BookingAction[]> {
+    const role = await this.viewerRole(ctx, booking);
+    return role ? availableActions(await this.factsFor(ctx, booking)) : [];
+  }
+
+  /** The live feed of the viewer's bookings: every change of a booking they are a party to. */
+  bookingUpdates(ctx: ServiceContext): AsyncIterableIterator<Booking> {
+    const viewer = requireViewer(ctx);
+    const events = eventStream(this.deps.events, 'bookingUpdated', (e) => e.partyUserIds.includes(viewer.id));
+    return mapStream(events, async ({ bookingId }) => {
+      // Re-checked against the database: the event says who to tell, the row says who may see it.
+      const booking = await ctx.em.findOne(Booking, { id: bookingId }, { refresh: true });
+      if (!booking) return null;
+      const creator = await ctx.em.findOne(Profile, { id: booking.streamer.id });
+      return creator && partyRole(viewer.id, booking, creator) ? booking : null;
+    });
+  }
+
+  /** Public: a creator's free hours changed (slots added, removed, held, booked or freed). */
+  slotChanges(_ctx: ServiceContext, streamerId: unknown): AsyncIterableIterator<{ streamerId: string }> {
+    const { id } = parseInput(z.object({ id: z.uuid({ error: 'streamerId must be a valid id' }) }), { id: streamerId });
+    return eventStream(this.deps.events, 'slotsChanged', (e) => e.streamerId === id);
+  }
+
+  private async factsFor(ctx: LoaderContext, booking: Booking): Promise<TransitionFacts> {
+    const creator = await this.creatorOf(ctx, booking);
+    const role = ctx.viewer ? partyRole(ctx.viewer.id, booking, creator) : null;
+    if (!role) throw forbidden('You are not a party to this booking');
+    const [totals, dispute, reviewed] = await Promise.all([
+      bookingLoaders.ledger(ctx).load(booking.id),
+      bookingLoaders.dispute(ctx).load(booking.id),
+      bookingLoaders.reviewedByViewer(ctx).load(booking.id),
+    ]);
+    return transitionFacts({ booking, creator, actor: role, now: this.deps.clock.now(), totals, hasDispute: Boolean(dispute), reviewedByActor: reviewed });
+  }
+
+  private id(bookingId: unknown): string {
+    return parseInput(BookingIdSchema, { bookingId }).bookingId;
+  }
+}

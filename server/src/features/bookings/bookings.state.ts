@@ -1,0 +1,335 @@
+import { forbidden, invalidTransition } from '../../shared/errors';
+import { BookingStatus as St, PaymentStatus as Pay, type Booking } from './booking.entity';
+import { automaticPayoutAt, isLateCancellation, requestDeadline } from './bookings.policy';
+
+/**
+ * The booking process as data (DESIGN.md §4): every move a booking can make, who may make it,
+ * from which (status, payment) pairs, under which time and fact guards, to which pair, and the
+ * money movement it causes. Nothing else in the code decides whether a move is allowed: the
+ * transition runner, the timers, the webhook handler and `availableActions` all ask `decide`.
+ */
+
+export enum BookingAction {
+  PAY = 'pay',
+  AUTHORIZE = 'authorize',
+  EXPIRE_CHECKOUT = 'expire_checkout',
+  ACCEPT = 'accept',
+  DECLINE = 'decline',
+  EXPIRE_REQUEST = 'expire_request',
+  CANCEL = 'cancel',
+  CONFIRM_COMPLETION = 'confirm_completion',
+  AUTO_COMPLETE = 'auto_complete',
+  OPEN_DISPUTE = 'open_dispute',
+  REPORT_NO_SHOW = 'report_no_show',
+  RESOLVE_REFUND_FULL = 'resolve_refund_full',
+  RESOLVE_REFUND_PARTIAL = 'resolve_refund_partial',
+  RESOLVE_RELEASE = 'resolve_release',
+  REQUEST_PAYOUT = 'request_payout',
+  PAYOUT_PAID = 'payout_paid',
+  REVIEW = 'review',
+}
+
+export type Actor = 'booker' | 'creator' | 'system' | 'support';
+
+export interface BookingState {
+  status: St;
+  payment: Pay;
+}
+
+/**
+ * Money movement of a transition (carried out by payment-effects.ts):
+ * - cancelAuthorization: release the card hold (nothing was captured)
+ * - capture: take the authorized money; it then sits with the platform
+ * - settle: split the money still in escrow into refund / fee / creator allocation;
+ *   `refund` says how much goes back (none, all, the late-cancel share, or support's amount)
+ * - unallocate: a dispute takes an allocated share back into escrow
+ * - transfer: move the creator's untransferred allocation to their connected account
+ */
+export type PaymentEffect =
+  | { kind: 'none' }
+  | { kind: 'cancelAuthorization' }
+  | { kind: 'capture' }
+  | { kind: 'settle'; refund: 'none' | 'all' | 'lateCancel' | 'requested' }
+  | { kind: 'unallocate' }
+  | { kind: 'transfer' }
+  | { kind: 'markPaidOut' };
+
+/** What a guard may look at: the booking, the clock and facts the runner loads. */
+export interface TransitionFacts {
+  now: Date;
+  actor: Actor;
+  booking: Pick<
+    Booking,
+    | 'status' | 'paymentStatus' | 'startTime' | 'endTime' | 'confirmationDeadline' | 'checkoutExpiresAt' | 'authorizedAt'
+    | 'createdAt' | 'allocatedAt' | 'policy' | 'streamerConfirmed' | 'bookerConfirmed' | 'transferId' | 'paidOutAt'
+  >;
+  /** A dispute was opened on this booking before (there is at most one). */
+  hasDispute: boolean;
+  /** Creator allocation not yet transferred, in cents. */
+  untransferredCents: number;
+  /** The creator's connected account can receive payouts. */
+  payoutAccountReady: boolean;
+  /** The acting party already reviewed this booking. */
+  reviewedByActor: boolean;
+}
+
+/** Returns null when satisfied, otherwise the human reason the move is refused. */
+type Guard = (f: TransitionFacts) => string | null;
+
+export interface TransitionRule {
+  action: BookingAction;
+  actors: readonly Actor[];
+  from: readonly BookingState[];
+  guards: readonly Guard[];
+  /** Omitted parts stay as they are. */
+  to: Partial<BookingState>;
+  effect: PaymentEffect;
+}
+
+const s = (status: St, payment: Pay): BookingState => ({ status, payment });
+const PENDING_UNPAID = s(St.PENDING, Pay.UNPAID);
+const PENDING_HELD = s(St.PENDING, Pay.HELD);
+const CONFIRMED = s(St.CONFIRMED, Pay.HELD);
+const DISPUTED = s(St.DISPUTED, Pay.DISPUTED);
+const CANCELLED_REFUNDED = s(St.CANCELLED, Pay.REFUNDED);
+const ALLOCATED = [s(St.COMPLETED, Pay.ALLOCATED), s(St.AUTO_COMPLETED, Pay.ALLOCATED)];
+const RELEASED = [s(St.COMPLETED, Pay.RELEASED), s(St.AUTO_COMPLETED, Pay.RELEASED)];
+const FINISHED = [...ALLOCATED, ...RELEASED, s(St.COMPLETED, Pay.PAID_OUT), s(St.AUTO_COMPLETED, Pay.PAID_OUT)];
+
+const t = (f: TransitionFacts) => f.now.getTime();
+const guard = (ok: (f: TransitionFacts) => boolean, message: string): Guard => (f) => (ok(f) ? null : message);
+
+const G = {
+  checkoutOpen: guard((f) => t(f) < f.booking.checkoutExpiresAt.getTime(), 'This checkout has expired. Please book again.'),
+  checkoutExpired: guard((f) => t(f) >= f.booking.checkoutExpiresAt.getTime(), 'The checkout is still open'),
+  requestOpen: guard((f) => t(f) < requestDeadline(f.booking).getTime(), 'This booking request has expired'),
+  requestExpired: guard((f) => t(f) >= requestDeadline(f.booking).getTime(), 'The booking request is still open'),
+  beforeStart: guard((f) => t(f) < f.booking.startTime.getTime(), 'A booking can only be cancelled before its start time'),
+  fullNotice: guard((f) => !isLateCancellation(f.booking, f.now), 'Less than the full-refund notice remains'),
+  lateNotice: guard((f) => isLateCancellation(f.booking, f.now), 'The full-refund notice has not passed yet'),
+  started: guard((f) => t(f) >= f.booking.startTime.getTime(), 'Completion can be confirmed once the session has started'),
+  notConfirmedYet: guard(
+    (f) => !(f.actor === 'creator' ? f.booking.streamerConfirmed : f.booking.bookerConfirmed),
+    'You have already confirmed completion',
+  ),
+  otherPartyPending: guard((f) => !(f.actor === 'creator' ? f.booking.bookerConfirmed : f.booking.streamerConfirmed), 'The other party has confirmed'),
+  otherPartyConfirmed: guard((f) => (f.actor === 'creator' ? f.booking.bookerConfirmed : f.booking.streamerConfirmed), 'The other party has not confirmed yet'),
+  deadlinePassed: guard((f) => t(f) >= f.booking.confirmationDeadline.getTime(), 'The confirmation window is still open'),
+  beforeDeadline: guard(
+    (f) => t(f) < f.booking.confirmationDeadline.getTime(),
+    'Disputes can only be opened before the confirmation deadline',
+  ),
+  noEarlierDispute: guard((f) => !f.hasDispute, 'This booking already had a dispute'),
+  noShowAfterStart: guard((f) => t(f) >= f.booking.startTime.getTime(), 'A no-show can only be reported once the session has started'),
+  somethingToPay: guard((f) => f.untransferredCents > 0, 'There is nothing left to pay out for this booking'),
+  payoutAccountReady: guard((f) => f.payoutAccountReady, 'Set up your payout account before requesting a payout'),
+  payoutDue: guard((f) => {
+    const due = automaticPayoutAt(f.booking);
+    return due !== null && t(f) >= due.getTime();
+  }, 'The payout is not due yet'),
+  transferMade: guard((f) => Boolean(f.booking.transferId) && !f.booking.paidOutAt, 'No transfer is waiting for its payout'),
+  notReviewedYet: guard((f) => !f.reviewedByActor, 'You have already reviewed this booking'),
+} satisfies Record<string, Guard>;
+
+const PARTIES = ['booker', 'creator'] as const;
+
+/** The table. Where several rows share action, actor and state, the first whose guards pass wins. */
+export const TRANSITIONS: readonly TransitionRule[] = [
+  // Checkout and authorization.
+  { action: BookingAction.PAY, actors: ['booker'], from: [PENDING_UNPAID], guards: [G.checkoutOpen], to: {}, effect: { kind: 'none' } },
+  { action: BookingAction.AUTHORIZE, actors: ['system'], from: [PENDING_UNPAID], guards: [], to: { payment: Pay.HELD }, effect: { kind: 'none' } },
+  {
+    action: BookingAction.EXPIRE_CHECKOUT, actors: ['system'], from: [PENDING_UNPAID], guards: [G.checkoutExpired],
+    to: { status: St.CANCELLED, payment: Pay.VOIDED }, effect: { kind: 'cancelAuthorization' },
+  },
+  // The creator answers the request.
+  {
+    action: BookingAction.ACCEPT, actors: ['creator'], from: [PENDING_HELD], guards: [G.requestOpen],
+    to: { status: St.CONFIRMED, payment: Pay.HELD }, effect: { kind: 'capture' },
+  },
+  {
+    action: BookingAction.DECLINE, actors: ['creator'], from: [PENDING_HELD], guards: [G.requestOpen],
+    to: { status: St.CANCELLED, payment: Pay.VOIDED }, effect: { kind: 'cancelAuthorization' },
+  },
+  {
+    action: BookingAction.EXPIRE_REQUEST, actors: ['system'], from: [PENDING_HELD], guards: [G.requestExpired],
+    to: { status: St.CANCELLED, payment: Pay.VOIDED }, effect: { kind: 'cancelAuthorization' },
+  },
+  // Cancellation before the start.
+  {
+    action: BookingAction.CANCEL, actors: PARTIES, from: [PENDING_UNPAID, PENDING_HELD], guards: [G.beforeStart],
+    to: { status: St.CANCELLED, payment: Pay.VOIDED }, effect: { kind: 'cancelAuthorization' },
+  },
+  {
+    action: BookingAction.CANCEL, actors: ['booker'], from: [CONFIRMED], guards: [G.beforeStart, G.fullNotice],
+    to: { status: St.CANCELLED, payment: Pay.REFUNDED }, effect: { kind: 'settle', refund: 'all' },
+  },
+  {
+    action: BookingAction.CANCEL, actors: ['booker'], from: [CONFIRMED], guards: [G.beforeStart, G.lateNotice],
+    to: { status: St.CANCELLED, payment: Pay.REFUNDED }, effect: { kind: 'settle', refund: 'lateCancel' },
+  },
+  {
+    action: BookingAction.CANCEL, actors: ['creator'], from: [CONFIRMED], guards: [G.beforeStart],
+    to: { status: St.CANCELLED, payment: Pay.REFUNDED }, effect: { kind: 'settle', refund: 'all' },
+  },
+  // Completion.
+  {
+    action: BookingAction.CONFIRM_COMPLETION, actors: PARTIES, from: [CONFIRMED], guards: [G.started, G.notConfirmedYet, G.otherPartyPending],
+    to: {}, effect: { kind: 'none' },
+  },
+  {
+    action: BookingAction.CONFIRM_COMPLETION, actors: PARTIES, from: [CONFIRMED], guards: [G.started, G.notConfirmedYet, G.otherPartyConfirmed],
+    to: { status: St.COMPLETED, payment: Pay.ALLOCATED }, effect: { kind: 'settle', refund: 'none' },
+  },
+  {
+    action: BookingAction.AUTO_COMPLETE, actors: ['system'], from: [CONFIRMED], guards: [G.deadlinePassed],
+    to: { status: St.AUTO_COMPLETED, payment: Pay.ALLOCATED }, effect: { kind: 'settle', refund: 'none' },
+  },
+  // Disputes.
+  {
+    action: BookingAction.REPORT_NO_SHOW, actors: ['booker'], from: [CONFIRMED], guards: [G.noShowAfterStart, G.beforeDeadline, G.noEarlierDispute],
+    to: { status: St.CANCELLED, payment: Pay.REFUNDED }, effect: { kind: 'settle', refund: 'all' },
+  },
+  {
+    action: BookingAction.OPEN_DISPUTE, actors: PARTIES, from: [CONFIRMED], guards: [G.beforeDeadline, G.noEarlierDispute],
+    to: { status: St.DISPUTED, payment: Pay.DISPUTED }, effect: { kind: 'none' },
+  },
+  {
+    action: BookingAction.OPEN_DISPUTE, actors: PARTIES, from: ALLOCATED, guards: [G.beforeDeadline, G.noEarlierDispute],
+    to: { status: St.DISPUTED, payment: Pay.DISPUTED }, effect: { kind: 'unallocate' },
+  },
+  {
+    action: BookingAction.RESOLVE_REFUND_FULL, actors: ['support'], from: [DISPUTED], guards: [],
+    to: { status: St.CANCELLED, payment: Pay.REFUNDED }, effect: { kind: 'settle', refund: 'all' },
+  },
+  {
+    action: BookingAction.RESOLVE_REFUND_PARTIAL, actors: ['support'], from: [DISPUTED], guards: [],
+    to: { status: St.COMPLETED, payment: Pay.ALLOCATED }, effect: { kind: 'settle', refund: 'requested' },
+  },
+  {
+    action: BookingAction.RESOLVE_RELEASE, actors: ['support'], from: [DISPUTED], guards: [],
+    to: { status: St.COMPLETED, payment: Pay.ALLOCATED }, effect: { kind: 'settle', refund: 'none' },
+  },
+  // Payouts: the creator on demand, the system once due. A late cancellation leaves the creator
+  // a share on a cancelled booking; the system pays that out too, without changing its status.
+  {
+    action: BookingAction.REQUEST_PAYOUT, actors: ['creator'], from: ALLOCATED, guards: [G.somethingToPay, G.payoutAccountReady],
+    to: { payment: Pay.RELEASED }, effect: { kind: 'transfer' },
+  },
+  {
+    action: BookingAction.REQUEST_PAYOUT, actors: ['system'], from: ALLOCATED, guards: [G.payoutDue, G.somethingToPay, G.payoutAccountReady],
+    to: { payment: Pay.RELEASED }, effect: { kind: 'transfer' },
+  },
+  {
+    action: BookingAction.REQUEST_PAYOUT, actors: ['system'], from: [CANCELLED_REFUNDED], guards: [G.payoutDue, G.somethingToPay, G.payoutAccountReady],
+    to: {}, effect: { kind: 'transfer' },
+  },
+  { action: BookingAction.PAYOUT_PAID, actors: ['system'], from: RELEASED, guards: [], to: { payment: Pay.PAID_OUT }, effect: { kind: 'markPaidOut' } },
+  {
+    action: BookingAction.PAYOUT_PAID, actors: ['system'], from: [CANCELLED_REFUNDED], guards: [G.transferMade],
+    to: {}, effect: { kind: 'markPaidOut' },
+  },
+  // Reviews change nothing here; the reviews feature asks whether the move is allowed.
+  { action: BookingAction.REVIEW, actors: PARTIES, from: FINISHED, guards: [G.notReviewedYet], to: {}, effect: { kind: 'none' } },
+];
+
+/** Every (status, payment) pair a booking can be in: the start state plus every rule's target. */
+export const REACHABLE_STATES: ReadonlySet<string> = (() => {
+  const keys = new Set([stateKey(PENDING_UNPAID)]);
+  for (const rule of TRANSITIONS) {
+    for (const from of rule.from) keys.add(stateKey({ status: rule.to.status ?? from.status, payment: rule.to.payment ?? from.payment }));
+  }
+  return keys;
+})();
+
+export function stateKey(state: BookingState): string {
+  return `${state.status}/${state.payment}`;
+}
+
+const VERBS: Record<BookingAction, string> = {
+  [BookingAction.PAY]: 'paid for',
+  [BookingAction.AUTHORIZE]: 'paid for',
+  [BookingAction.EXPIRE_CHECKOUT]: 'expired',
+  [BookingAction.ACCEPT]: 'accepted',
+  [BookingAction.DECLINE]: 'declined',
+  [BookingAction.EXPIRE_REQUEST]: 'expired',
+  [BookingAction.CANCEL]: 'cancelled',
+  [BookingAction.CONFIRM_COMPLETION]: 'marked complete',
+  [BookingAction.AUTO_COMPLETE]: 'completed',
+  [BookingAction.OPEN_DISPUTE]: 'disputed',
+  [BookingAction.REPORT_NO_SHOW]: 'reported as a no-show',
+  [BookingAction.RESOLVE_REFUND_FULL]: 'resolved',
+  [BookingAction.RESOLVE_REFUND_PARTIAL]: 'resolved',
+  [BookingAction.RESOLVE_RELEASE]: 'resolved',
+  [BookingAction.REQUEST_PAYOUT]: 'paid out',
+  [BookingAction.PAYOUT_PAID]: 'marked paid out',
+  [BookingAction.REVIEW]: 'reviewed',
+};
+
+const WHO: Record<Actor, string> = { booker: 'the booker', creator: 'the creator', system: 'the system', support: 'support staff' };
+
+function describeState(state: BookingState): string {
+  if (state.status === St.PENDING) return state.payment === Pay.UNPAID ? 'awaiting payment' : "awaiting the creator's answer";
+  if (state.status === St.DISPUTED) return 'under dispute';
+  if (state.status === St.AUTO_COMPLETED || state.status === St.COMPLETED) {
+    if (state.payment === Pay.RELEASED || state.payment === Pay.PAID_OUT) return 'completed and paid out';
+    return 'completed';
+  }
+  return state.status;
+}
+
+/**
+ * Picks the rule for `action` by `facts.actor`, or throws: FORBIDDEN when this actor may never
+ * make the move, INVALID_TRANSITION (with the reason) when the state or the time is wrong.
+ */
+export function decide(action: BookingAction, facts: TransitionFacts): TransitionRule {
+  const rules = TRANSITIONS.filter((r) => r.action === action);
+  const mine = rules.filter((r) => r.actors.includes(facts.actor));
+  if (mine.length === 0) {
+    const allowed = [...new Set(rules.flatMap((r) => r.actors))].map((a) => WHO[a]).join(' or ');
+    throw forbidden(`Only ${allowed} can do this`);
+  }
+  const state = { status: facts.booking.status, payment: facts.booking.paymentStatus };
+  const here = mine.filter((r) => r.from.some((f) => f.status === state.status && f.payment === state.payment));
+  if (here.length === 0) {
+    throw invalidTransition(`This booking can't be ${VERBS[action]}: it is ${describeState(state)}`);
+  }
+  let reason: string | null = null;
+  for (const rule of here) {
+    const failed = rule.guards.map((g) => g(facts)).find((m) => m !== null) ?? null;
+    if (failed === null) return rule;
+    reason ??= failed;
+  }
+  throw invalidTransition(reason ?? `This booking can't be ${VERBS[action]} now`);
+}
+
+/** True when `decide` would pick a rule. */
+export function can(action: BookingAction, facts: TransitionFacts): boolean {
+  try {
+    decide(action, facts);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The moves a party may make now, in table order. */
+export const PARTY_ACTIONS = [
+  BookingAction.PAY,
+  BookingAction.ACCEPT,
+  BookingAction.DECLINE,
+  BookingAction.CANCEL,
+  BookingAction.CONFIRM_COMPLETION,
+  BookingAction.OPEN_DISPUTE,
+  BookingAction.REPORT_NO_SHOW,
+  BookingAction.REQUEST_PAYOUT,
+  BookingAction.REVIEW,
+] as const;
+
+/**
+ * The moves the viewer may make now. A payout whose only obstacle is the creator's missing payout
+ * account stays listed, so pressing it explains what to set up instead of hiding the button.
+ */
+export function availableActions(facts: TransitionFacts): BookingAction[] {
+  return PARTY_ACTIONS.filter((a) => can(a, a === BookingAction.REQUEST_PAYOUT ? { ...facts, payoutAccountReady: true } : facts));
+}

@@ -1,0 +1,107 @@
+import type { Logger } from 'pino';
+import type { Orm } from '../../db/orm';
+import type { JobDefinition } from '../../jobs/job-scheduler';
+import { systemContext } from '../../jobs/system-context';
+import { DomainError } from '../../shared/errors';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { BookingAction } from './bookings.state';
+import type { TransitionRunner } from './transition-runner';
+
+const BATCH = 200;
+
+/**
+ * The booking process's timers, as sweeps: each finds what is due at `now` and asks the state
+ * machine to move it (as the system). Running one twice changes nothing the second time: a
+ * booking already moved no longer matches its rule.
+ */
+export class BookingTimers {
+  constructor(
+    private readonly deps: { orm: Orm; provider: () => PaymentProvider; runner: TransitionRunner; logger: Logger },
+  ) {}
+
+  /** Unpaid after the checkout hold: cancelled/voided and the hours freed. A card authorized at the last moment counts as paid instead. */
+  async expireCheckouts(now: Date): Promise<number> {
+    const due = await this.due(
+      `status = 'pending' and payment_status = 'unpaid' and checkout_expires_at <= ?`,
+      [now],
+      'checkout_expires_at',
+    );
+    return this.each(due, async ({ payment_intent_id }) => {
+      const paid = payment_intent_id ? (await this.deps.provider().getAuthorization(payment_intent_id)).status === 'requires_capture' : false;
+      return paid ? BookingAction.AUTHORIZE : BookingAction.EXPIRE_CHECKOUT;
+    });
+  }
+
+  /** Held requests the creator did not answer by min(authorized + 6 days, start): cancelled/voided, the hold released. */
+  async expireRequests(now: Date): Promise<number> {
+    const due = await this.due(
+      `status = 'pending' and payment_status = 'held'
+       and least(coalesce(authorized_at, created_at) + make_interval(hours => (policy->>'requestExpiryHours')::int), start_time) <= ?`,
+      [now],
+      'start_time',
+    );
+    return this.each(due, () => BookingAction.EXPIRE_REQUEST);
+  }
+
+  /** Confirmed bookings nobody disputed by the confirmation deadline: auto_completed/allocated. */
+  async autoComplete(now: Date): Promise<number> {
+    const due = await this.due(`status = 'confirmed' and confirmation_deadline <= ?`, [now], 'confirmation_deadline');
+    return this.each(due, () => BookingAction.AUTO_COMPLETE);
+  }
+
+  /**
+   * Allocated shares the creator has not asked for, paid out 2 business days after allocation
+   * (the calendar-day filter here is a superset; the state machine's guard counts business days).
+   */
+  async payOut(now: Date): Promise<number> {
+    const due = await this.due(
+      `allocated_at is not null and transfer_id is null
+       and ((status in ('completed', 'auto_completed') and payment_status = 'allocated') or (status = 'cancelled' and payment_status = 'refunded'))
+       and allocated_at + make_interval(days => (policy->>'payoutDelayBusinessDays')::int) <= ?
+       and exists (select 1 from profiles p where p.id = bookings.streamer_id and p.payouts_enabled and p.connect_account_id is not null)`,
+      [now],
+      'allocated_at',
+    );
+    return this.each(due, () => BookingAction.REQUEST_PAYOUT);
+  }
+
+  jobs(): JobDefinition[] {
+    return [
+      { name: 'bookings-expire-checkouts', everySeconds: 30, run: (now) => this.expireCheckouts(now).then(() => {}) },
+      { name: 'bookings-expire-requests', everySeconds: 60, run: (now) => this.expireRequests(now).then(() => {}) },
+      { name: 'bookings-auto-complete', everySeconds: 60, run: (now) => this.autoComplete(now).then(() => {}) },
+      { name: 'bookings-auto-payout', everySeconds: 300, run: (now) => this.payOut(now).then(() => {}) },
+    ];
+  }
+
+  private due(where: string, params: unknown[], order: string): Promise<{ id: string; payment_intent_id: string | null }[]> {
+    return this.deps.orm.em.fork().execute(
+      `select id, payment_intent_id from bookings where ${where} order by ${order} asc, id asc limit ${BATCH}`,
+      params,
+    );
+  }
+
+  /**
+   * Moves each booking in its own transaction. A business refusal (e.g. the provider declining a
+   * transfer) is logged and retried on the next run; an unexpected error fails the run after
+   * the others were handled.
+   */
+  private async each(
+    rows: { id: string; payment_intent_id: string | null }[],
+    actionFor: (row: { id: string; payment_intent_id: string | null }) => BookingAction | Promise<BookingAction>,
+  ): Promise<number> {
+    let moved = 0;
+    const failures: unknown[] = [];
+    for (const row of rows) {
+      try {
+        const action = await actionFor(row);
+        if (await this.deps.runner.runIfAllowed(systemContext(this.deps.orm), row.id, { action, as: 'system' })) moved += 1;
+      } catch (err) {
+        if (err instanceof DomainError) this.deps.logger.warn({ err, bookingId: row.id }, 'booking timer could not move a booking; will retry');
+        else failures.push(err);
+      }
+    }
+    if (failures.length > 0) throw failures.length === 1 ? failures[0] : new AggregateError(failures, 'booking timers failed');
+    return moved;
+  }
+}

@@ -1,0 +1,318 @@
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PageInfo } from '../../graphql/pagination.types';
+import { DisputeKind, DisputeResolution } from '../support/dispute.entity';
+import { BookingStatus, PaymentStatus } from './booking.entity';
+import { BookingAction } from './bookings.state';
+
+export enum BookingRole {
+  BOOKER = 'booker',
+  CREATOR = 'creator',
+}
+
+registerEnumType(BookingStatus, { name: 'BookingStatus', description: 'Where the booking is in its lifecycle' });
+registerEnumType(PaymentStatus, {
+  name: 'PaymentStatus',
+  description: 'unpaid -> held (authorized, then captured on accept) -> allocated -> released -> paid_out; exits voided, refunded, disputed',
+});
+registerEnumType(BookingAction, {
+  name: 'BookingAction',
+  description: 'A move of the booking process; `availableActions` lists the ones the viewer may make now',
+});
+registerEnumType(BookingRole, { name: 'BookingRole', description: "The viewer's side of a booking" });
+registerEnumType(DisputeKind, { name: 'DisputeKind', description: 'CREATOR_NO_SHOW (booker, after the start) refunds in full at once' });
+registerEnumType(DisputeResolution, { name: 'DisputeResolution', description: "Support's decision on a dispute" });
+
+@ObjectType('BookingCreator', { description: 'The creator profile a booking is with' })
+export class BookingCreator {
+  @Field(() => ID, { description: 'Profile id (streamer_id)' })
+  id!: string;
+
+  @Field(() => ID)
+  userId!: string;
+
+  @Field(() => String)
+  displayName!: string;
+
+  @Field(() => String, { nullable: true })
+  profileImageUrl!: string | null;
+
+  @Field(() => [String], { description: 'twitch, youtube, tiktok, instagram' })
+  platforms!: string[];
+}
+
+@ObjectType('BookingBooker', { description: 'Who booked: their profile name, else the part of the e-mail before the @' })
+export class BookingBooker {
+  @Field(() => ID, { description: 'User id (booker_id)' })
+  id!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  email!: string;
+}
+
+@ObjectType('BookingDispute')
+export class BookingDisputeType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => DisputeKind)
+  kind!: DisputeKind;
+
+  @Field(() => String)
+  reason!: string;
+
+  @Field(() => String, { nullable: true })
+  evidence!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The other party's statement" })
+  respondentStatement!: string | null;
+
+  @Field(() => BookingRole, { description: 'Which side opened it' })
+  openedBy!: BookingRole;
+
+  @Field(() => DisputeResolution, { nullable: true })
+  resolution!: DisputeResolution | null;
+
+  @Field(() => Int, { nullable: true, description: 'Refunded to the booker by the decision' })
+  refundCents!: number | null;
+
+  @Field(() => String, { nullable: true })
+  resolutionNote!: string | null;
+
+  @Field(() => Date)
+  createdAt!: Date;
+
+  @Field(() => Date, { nullable: true })
+  resolvedAt!: Date | null;
+}
+
+/** Fields read straight from the Booking row; the rest are resolved per viewer (bookings.resolver.ts). */
+@ObjectType('Booking', { description: 'A paid collaboration between a booker and a creator. Money in cents.' })
+export class BookingType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => Date)
+  startTime!: Date;
+
+  @Field(() => Date)
+  endTime!: Date;
+
+  @Field(() => Int)
+  totalHours!: number;
+
+  @Field(() => Int)
+  hourlyRateCents!: number;
+
+  @Field(() => Int, { description: 'hourly rate x hours' })
+  totalCents!: number;
+
+  @Field(() => Int, { description: 'Platform fee quoted at checkout: round(total x 10%)' })
+  feeCents!: number;
+
+  @Field(() => Int, { description: "The creator's share quoted at checkout: total - fee" })
+  streamerAmountCents!: number;
+
+  @Field(() => Int, { description: 'Refunded to the booker so far (refund_amount)' })
+  refundCents!: number;
+
+  @Field(() => BookingStatus)
+  status!: BookingStatus;
+
+  @Field(() => PaymentStatus)
+  paymentStatus!: PaymentStatus;
+
+  @Field(() => String, { nullable: true })
+  bookingDetails!: string | null;
+
+  @Field(() => Boolean)
+  streamerConfirmed!: boolean;
+
+  @Field(() => Boolean)
+  bookerConfirmed!: boolean;
+
+  @Field(() => Date, { description: 'end + 48 h: disputes close and the booking auto-completes then' })
+  confirmationDeadline!: Date;
+
+  @Field(() => Date, { description: 'An unpaid checkout is released then' })
+  checkoutExpiresAt!: Date;
+
+  @Field(() => String, { nullable: true })
+  cancellationReason!: string | null;
+
+  @Field(() => Date, { nullable: true })
+  cancelledAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  completedAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  releasedAt!: Date | null;
+
+  @Field(() => Date)
+  createdAt!: Date;
+}
+
+@ObjectType('BookingEdge')
+export class BookingEdge {
+  @Field(() => String)
+  cursor!: string;
+
+  @Field(() => BookingType)
+  node!: BookingType;
+}
+
+@ObjectType('BookingConnection')
+export class BookingConnection {
+  @Field(() => [BookingEdge])
+  edges!: BookingEdge[];
+
+  @Field(() => PageInfo)
+  pageInfo!: PageInfo;
+
+  @Field(() => Int)
+  totalCount!: number;
+}
+
+@ObjectType('BookingCheckout', { description: 'Send the browser to checkoutUrl; the card form confirms with clientSecret' })
+export class BookingCheckout {
+  @Field(() => BookingType)
+  booking!: BookingType;
+
+  @Field(() => String, { description: '/stripe-checkout?booking_id=…&payment_intent=…' })
+  checkoutUrl!: string;
+
+  @Field(() => String)
+  paymentIntentId!: string;
+
+  @Field(() => String)
+  clientSecret!: string;
+}
+
+@ObjectType('BookingPaymentVerification')
+export class BookingPaymentVerification {
+  @Field(() => BookingType)
+  booking!: BookingType;
+
+  @Field(() => Boolean, { description: 'True once the payment is authorized and held' })
+  bookingConfirmed!: boolean;
+}
+
+@ObjectType('CancellationQuote', { description: 'What cancelling now would do, shown before the user confirms' })
+export class CancellationQuoteType {
+  @Field(() => ID)
+  bookingId!: string;
+
+  @Field(() => Boolean)
+  allowed!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'Why cancelling is not possible now' })
+  reason!: string | null;
+
+  @Field(() => Int, { description: 'Returned to the booker (refund, or release of the card hold)' })
+  refundCents!: number;
+
+  @Field(() => Boolean, { description: 'Under 24 h before the start: "(fee applies)"' })
+  feeApplies!: boolean;
+
+  @Field(() => Int)
+  platformFeeCents!: number;
+
+  @Field(() => Int)
+  creatorKeepsCents!: number;
+}
+
+@ObjectType('Overview', { description: "The dashboard's Overview tab" })
+export class OverviewType {
+  @Field(() => Int, { description: 'Creator side: earnings from completed bookings' })
+  earningsCents!: number;
+
+  @Field(() => Int, { description: 'Earnings of bookings created this month' })
+  monthEarningsCents!: number;
+
+  @Field(() => Int, { description: 'Allocated and not yet paid out' })
+  pendingPayoutCents!: number;
+
+  @Field(() => Int, { description: 'Pending bookings with a future start' })
+  upcomingCount!: number;
+
+  @Field(() => Float, { description: 'Booked slots / all slots x 100' })
+  utilizationPercent!: number;
+
+  @Field(() => Int)
+  totalSlots!: number;
+
+  @Field(() => Int)
+  bookedSlots!: number;
+
+  @Field(() => [BookingType], { description: 'The 5 latest completed bookings as creator' })
+  recentEarnings!: BookingType[];
+
+  @Field(() => [BookingType], { description: 'The next 5 pending bookings' })
+  upcoming!: BookingType[];
+}
+
+@ObjectType('SlotsChangedEvent', { description: "A creator's free hours changed: refetch their slots" })
+export class SlotsChangedEvent {
+  @Field(() => ID)
+  streamerId!: string;
+}
+
+@InputType()
+export class CreateBookingCheckoutInput {
+  @Field(() => ID, { description: 'The creator profile id' })
+  streamerId!: string;
+
+  @Field(() => ID, { nullable: true, description: 'The first selected slot (optional; checked against the range)' })
+  availabilitySlotId?: string | null;
+
+  @Field(() => Date)
+  startTime!: Date;
+
+  @Field(() => Date, { description: '1 to 8 consecutive hours after startTime' })
+  endTime!: Date;
+
+  @Field(() => String, { nullable: true })
+  bookingDetails?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'A retried request with the same key returns the same checkout' })
+  idempotencyKey?: string | null;
+}
+
+@InputType()
+export class VerifyBookingPaymentInput {
+  @Field(() => String, { nullable: true })
+  paymentIntentId?: string | null;
+
+  @Field(() => String, { nullable: true, description: "The dashboard's session_id" })
+  sessionId?: string | null;
+
+  @Field(() => ID, { nullable: true })
+  bookingId?: string | null;
+}
+
+@InputType()
+export class CancelBookingInput {
+  @Field(() => ID)
+  bookingId!: string;
+
+  @Field(() => String, { nullable: true })
+  reason?: string | null;
+}
+
+@InputType()
+export class OpenDisputeInput {
+  @Field(() => ID)
+  bookingId!: string;
+
+  @Field(() => String, { description: 'Required; trimmed' })
+  reason!: string;
+
+  @Field(() => String, { nullable: true, description: 'Free text or a link' })
+  evidence?: string | null;
+
+  @Field(() => DisputeKind, { nullable: true, defaultValue: DisputeKind.GENERAL })
+  kind?: DisputeKind | null;
+}

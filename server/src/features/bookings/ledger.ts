@@ -1,0 +1,80 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { LedgerEntry, LedgerKind } from './ledger-entry.entity';
+
+/** A booking's money as the ledger tells it (cents). Reversals are netted out. */
+export interface LedgerTotals {
+  captured: number;
+  refunded: number;
+  fee: number;
+  allocated: number;
+  transferred: number;
+}
+
+export const emptyTotals = (): LedgerTotals => ({ captured: 0, refunded: 0, fee: 0, allocated: 0, transferred: 0 });
+
+/** Money captured and not yet decided: refunded, kept as fee or allocated to the creator. */
+export const escrowOf = (t: LedgerTotals) => t.captured - t.refunded - t.fee - t.allocated;
+
+export const untransferredOf = (t: LedgerTotals) => t.allocated - t.transferred;
+
+const SIGNED: Record<LedgerKind, [keyof LedgerTotals, 1 | -1]> = {
+  [LedgerKind.CAPTURE]: ['captured', 1],
+  [LedgerKind.REFUND]: ['refunded', 1],
+  [LedgerKind.FEE]: ['fee', 1],
+  [LedgerKind.FEE_REVERSAL]: ['fee', -1],
+  [LedgerKind.ALLOCATION]: ['allocated', 1],
+  [LedgerKind.ALLOCATION_REVERSAL]: ['allocated', -1],
+  [LedgerKind.TRANSFER]: ['transferred', 1],
+};
+
+export function totalsOf(entries: Iterable<Pick<LedgerEntry, 'kind' | 'amountCents'>>): LedgerTotals {
+  const totals = emptyTotals();
+  for (const e of entries) {
+    const [field, sign] = SIGNED[e.kind];
+    totals[field] += sign * e.amountCents;
+  }
+  return totals;
+}
+
+export async function ledgerTotals(em: EntityManager, bookingId: string): Promise<LedgerTotals> {
+  return totalsOf(await em.find(LedgerEntry, { bookingId }, { orderBy: { id: 'asc' } }));
+}
+
+/** Totals of many bookings in one query. */
+export async function ledgerTotalsByBooking(em: EntityManager, bookingIds: readonly string[]): Promise<Map<string, LedgerTotals>> {
+  const out = new Map(bookingIds.map((id) => [id, emptyTotals()]));
+  if (bookingIds.length === 0) return out;
+  const rows: { booking_id: string; kind: LedgerKind; amount: string }[] = await em.execute(
+    `select booking_id, kind, sum(amount_cents) as amount from ledger_entries
+     where booking_id in (${bookingIds.map(() => '?').join(', ')}) group by booking_id, kind`,
+    [...bookingIds],
+  );
+  for (const row of rows) {
+    const [field, sign] = SIGNED[row.kind];
+    out.get(row.booking_id)![field] += sign * Number(row.amount);
+  }
+  return out;
+}
+
+/**
+ * Appends one movement. The idempotency key is unique in the table, so a step recorded twice
+ * (a retried job, a replayed event) fails loudly instead of moving money twice on paper.
+ * Zero amounts are not recorded.
+ */
+export function recordEntry(
+  em: EntityManager,
+  entry: { bookingId: string; kind: LedgerKind; amountCents: number; idempotencyKey: string; providerRef?: string | null; at: Date },
+): void {
+  if (entry.amountCents === 0) return;
+  if (!Number.isInteger(entry.amountCents) || entry.amountCents < 0) {
+    throw new Error(`Ledger amounts are positive whole cents (got ${entry.amountCents} for ${entry.idempotencyKey})`);
+  }
+  em.create(LedgerEntry, {
+    bookingId: entry.bookingId,
+    kind: entry.kind,
+    amountCents: entry.amountCents,
+    idempotencyKey: entry.idempotencyKey,
+    providerRef: entry.providerRef ?? null,
+    createdAt: entry.at,
+  });
+}

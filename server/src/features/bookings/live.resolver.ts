@@ -1,0 +1,27 @@
+import { Arg, ID, Resolver, Root, Subscription } from 'type-graphql';
+import type { GraphQLContext } from '../../graphql/context';
+import { freshContextPerEvent } from '../../graphql/pubsub';
+import type { Booking } from './booking.entity';
+import { BookingType, SlotsChangedEvent } from './bookings.types';
+
+/** Live updates over graphql-ws, fed by the event bus (so they work across server instances). */
+@Resolver()
+export class LiveUpdatesResolver {
+  @Subscription(() => BookingType, {
+    description: 'Every change of a booking the viewer is a party to (sign-in required)',
+    subscribe: ({ context }: { context: GraphQLContext }) =>
+      freshContextPerEvent(context, context.services.bookings.bookingUpdates(context)),
+  })
+  bookingUpdated(@Root() booking: Booking): Booking {
+    return booking;
+  }
+
+  @Subscription(() => SlotsChangedEvent, {
+    description: "A creator's free hours changed (public)",
+    subscribe: ({ args, context }: { args: { streamerId: string }; context: GraphQLContext }) =>
+      context.services.bookings.slotChanges(context, args.streamerId),
+  })
+  slotsChanged(@Arg('streamerId', () => ID) _streamerId: string, @Root() event: SlotsChangedEvent): SlotsChangedEvent {
+    return event;
+  }
+}

@@ -1,0 +1,76 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DateTime } from 'luxon';
+import { Profile } from '../profiles/profile.entity';
+import { Booking, BookingStatus } from './booking.entity';
+
+/** The dashboard's Overview tab (spec §9 "Overview metrics"), for one viewer. */
+export interface Overview {
+  /** Creator side: net allocation of completed bookings (the streamer amount, less any dispute refund). */
+  earningsCents: number;
+  /** The same for bookings created this calendar month (in the creator's time zone). */
+  monthEarningsCents: number;
+  /** Allocated and not yet paid out. */
+  pendingPayoutCents: number;
+  /** Pending bookings with a future start, as booker or creator. */
+  upcomingCount: number;
+  /** Booked slots over all slots of the viewer's creator profile, x 100 (one decimal); 0 without slots. */
+  utilizationPercent: number;
+  totalSlots: number;
+  bookedSlots: number;
+  /** The 5 most recently completed bookings as creator. */
+  recentEarnings: Booking[];
+  /** The next 5 pending bookings with a future start. */
+  upcoming: Booking[];
+}
+
+const EARNING = [BookingStatus.COMPLETED, BookingStatus.AUTO_COMPLETED];
+const NET_ALLOCATION = `case l.kind when 'allocation' then l.amount_cents when 'allocation_reversal' then -l.amount_cents else 0 end`;
+
+export async function loadOverview(em: EntityManager, viewerId: string, now: Date): Promise<Overview> {
+  const profile = await em.findOne(Profile, { user: viewerId }, { fields: ['id', 'timezone'] });
+  const upcomingWhere = {
+    status: BookingStatus.PENDING,
+    startTime: { $gt: now },
+    $or: [{ booker: viewerId }, ...(profile ? [{ streamer: profile.id }] : [])],
+  };
+  const [upcomingCount, upcoming] = await Promise.all([
+    em.count(Booking, upcomingWhere),
+    em.find(Booking, upcomingWhere, { orderBy: { startTime: 'asc', id: 'asc' }, limit: 5 }),
+  ]);
+  if (!profile) {
+    return { earningsCents: 0, monthEarningsCents: 0, pendingPayoutCents: 0, upcomingCount, utilizationPercent: 0, totalSlots: 0, bookedSlots: 0, recentEarnings: [], upcoming };
+  }
+
+  const monthStart = DateTime.fromJSDate(now, { zone: profile.timezone }).startOf('month').toJSDate();
+  const [money] = await em.execute(
+    `select
+       coalesce(sum(${NET_ALLOCATION}) filter (where b.status in ('completed', 'auto_completed')), 0) as earnings,
+       coalesce(sum(${NET_ALLOCATION}) filter (where b.status in ('completed', 'auto_completed') and b.created_at >= ?), 0) as month,
+       coalesce(sum(case when l.kind = 'transfer' then -l.amount_cents else ${NET_ALLOCATION} end) filter (where b.payment_status = 'allocated'), 0) as pending
+     from bookings b join ledger_entries l on l.booking_id = b.id
+     where b.streamer_id = ?`,
+    [monthStart, profile.id],
+  );
+  const [slots] = await em.execute(
+    'select count(*) as total, count(*) filter (where is_booked) as booked from availability_slots where streamer_id = ?',
+    [profile.id],
+  );
+  const recentEarnings = await em.find(
+    Booking,
+    { streamer: profile.id, status: { $in: EARNING } },
+    { orderBy: { completedAt: 'desc', id: 'desc' }, limit: 5 },
+  );
+  const totalSlots = Number(slots.total);
+  const bookedSlots = Number(slots.booked);
+  return {
+    earningsCents: Number(money.earnings),
+    monthEarningsCents: Number(money.month),
+    pendingPayoutCents: Number(money.pending),
+    upcomingCount,
+    utilizationPercent: totalSlots === 0 ? 0 : Math.round((bookedSlots / totalSlots) * 1000) / 10,
+    totalSlots,
+    bookedSlots,
+    recentEarnings,
+    upcoming,
+  };
+}

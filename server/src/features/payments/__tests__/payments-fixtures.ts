@@ -1,0 +1,100 @@
+import { expect } from 'vitest';
+import { uniqueEmail, type TestApp } from '../../../../test/harness';
+import { Booking } from '../../bookings/booking.entity';
+import { Profile } from '../../profiles/profile.entity';
+import { AccountType } from '../../users/user.entity';
+import type { PaymentsService } from '../payments.service';
+
+/** Shared set-up for the payments tests: accounts through the API, profiles and bookings through the ORM. */
+
+export async function registerUser(app: TestApp, accountType: 'creator' | 'brand' = 'brand') {
+  const email = uniqueEmail(accountType);
+  const res = await app.rest('POST', '/auth/register', { email, password: 'correct horse battery', accountType });
+  expect(res.status).toBe(201);
+  return { email, userId: res.body.data.user.id as string, token: res.body.data.tokens.accessToken as string };
+}
+
+/** A profile written directly (another feature owns the profile screens). */
+export async function createProfile(app: TestApp, userId: string, accountType: 'creator' | 'brand', extra: Partial<Profile> = {}) {
+  const em = app.orm.em.fork();
+  const profile = em.create(Profile, {
+    user: userId,
+    accountType: accountType === 'brand' ? AccountType.BRAND : AccountType.CREATOR,
+    displayName: `${accountType} ${userId.slice(0, 6)}`,
+    hourlyRateCents: accountType === 'creator' ? 5000 : null,
+    ...extra,
+  });
+  await em.flush();
+  return profile;
+}
+
+export async function signedUpWithProfile(app: TestApp, accountType: 'creator' | 'brand') {
+  const user = await registerUser(app, accountType);
+  const profile = await createProfile(app, user.userId, accountType);
+  return { ...user, profileId: profile.id };
+}
+
+/** A pending booking whose checkout uses the given payment intent. */
+export async function insertBooking(app: TestApp, args: { bookerId: string; streamerProfileId: string; paymentIntentId: string; totalCents?: number }) {
+  const em = app.orm.em.fork();
+  const start = new Date(app.clock.now().getTime() + 3 * 86_400_000);
+  const totalCents = args.totalCents ?? 10_000;
+  const feeCents = Math.round(totalCents * 0.1);
+  const booking = em.create(Booking, {
+    streamer: args.streamerProfileId,
+    booker: args.bookerId,
+    startTime: start,
+    endTime: new Date(start.getTime() + 3_600_000),
+    totalHours: 1,
+    hourlyRateCents: totalCents,
+    totalCents,
+    feeCents,
+    streamerAmountCents: totalCents - feeCents,
+    confirmationDeadline: new Date(start.getTime() + 50 * 3_600_000),
+    checkoutExpiresAt: new Date(app.clock.now().getTime() + 15 * 60_000),
+    paymentIntentId: args.paymentIntentId,
+    policy: {
+      feePercent: 10,
+      fullRefundHours: 24,
+      lateCancelRefundPercent: 50,
+      checkoutHoldMinutes: 15,
+      requestExpiryHours: 144,
+      confirmationWindowHours: 48,
+      payoutDelayBusinessDays: 2,
+    },
+  });
+  await em.flush();
+  return booking;
+}
+
+export const payments = (app: TestApp): PaymentsService => app.server.services.payments;
+
+export async function newIntent(app: TestApp, amountCents = 10_000, bookingId = crypto.randomUUID()) {
+  const auth = await payments(app).provider.createAuthorization({
+    amountCents,
+    currency: 'usd',
+    bookingId,
+    description: 'Collab',
+    metadata: {},
+    idempotencyKey: `booking:${bookingId}:authorize`,
+  });
+  return { ...auth, bookingId };
+}
+
+export const confirmCard = (app: TestApp, intent: { id: string; clientSecret: string }, cardNumber: string, extra: Record<string, unknown> = {}) =>
+  app.rest('POST', `/local-payments/${intent.id}/confirm`, { cardNumber, clientSecret: intent.clientSecret, ...extra });
+
+export async function sql<T = any>(app: TestApp, query: string, params: unknown[] = []): Promise<T[]> {
+  return app.orm.em.fork().getConnection().execute(query, params);
+}
+
+export async function postWebhook(app: TestApp, payload: string, signature: string | undefined) {
+  const res = await fetch(`${app.url}/api/v1/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    body: payload,
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+export const gqlError = (body: any) => ({ code: body.errors?.[0]?.extensions?.code, message: body.errors?.[0]?.message });

@@ -1,0 +1,126 @@
+import type { Orm } from '../../db/orm';
+import type { Clock } from '../../shared/clock';
+import type { Authorization, ConnectStatus, MoneyCall, PaymentProvider, ProviderEvent } from './payment-provider';
+
+export interface CallMeta {
+  operation: string;
+  bookingId?: string | null;
+  targetId?: string | null;
+  idempotencyKey?: string | null;
+  amountCents?: number | null;
+}
+
+/**
+ * Appends one `payment_provider_calls` row per provider call, outside any caller transaction (the
+ * call happened even if the caller later rolls back). A call that does not name its booking is
+ * linked through its payment intent: the booking that holds it, or the booking the intent was
+ * created for.
+ */
+export class ProviderCallLog {
+  constructor(
+    private readonly deps: { orm: Orm; clock: Clock; provider: string; onLogError: (err: unknown) => void },
+  ) {}
+
+  async record<T>(meta: CallMeta, call: () => Promise<T>, targetOf?: (result: T) => string): Promise<T> {
+    try {
+      const result = await call();
+      await this.write(meta, targetOf ? targetOf(result) : meta.targetId, 'ok', null);
+      return result;
+    } catch (err) {
+      await this.write(meta, meta.targetId, 'error', err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+  }
+
+  private async write(meta: CallMeta, targetId: string | null | undefined, outcome: 'ok' | 'error', error: string | null) {
+    try {
+      await this.deps.orm.em.fork().execute(
+        `insert into payment_provider_calls
+           (provider, operation, booking_id, target_id, idempotency_key, amount_cents, outcome, error, created_at)
+         values (?, ?, coalesce(
+           ?,
+           (select b.id::text from bookings b where b.payment_intent_id = ? limit 1),
+           (select c.booking_id from payment_provider_calls c
+             where c.target_id = ? and c.operation = 'createAuthorization' and c.booking_id is not null limit 1)
+         ), ?, ?, ?, ?, ?, ?)`,
+        [
+          this.deps.provider,
+          meta.operation,
+          meta.bookingId ?? null,
+          targetId ?? null,
+          targetId ?? null,
+          targetId ?? null,
+          meta.idempotencyKey ?? null,
+          meta.amountCents ?? null,
+          outcome,
+          error,
+          this.deps.clock.now(),
+        ],
+      );
+    } catch (err) {
+      // The provider call already happened; a failed audit write must not turn it into an error.
+      this.deps.onLogError(err);
+    }
+  }
+}
+
+/** The provider as the app sees it: every call (reads included) goes through the call log. */
+export class RecordedPaymentProvider implements PaymentProvider {
+  constructor(
+    private readonly inner: PaymentProvider,
+    private readonly log: ProviderCallLog,
+  ) {}
+
+  get name() {
+    return this.inner.name;
+  }
+
+  createAuthorization(args: Parameters<PaymentProvider['createAuthorization']>[0]): Promise<Authorization> {
+    const meta = { operation: 'createAuthorization', bookingId: args.bookingId, idempotencyKey: args.idempotencyKey, amountCents: args.amountCents };
+    return this.log.record(meta, () => this.inner.createAuthorization(args), (a) => a.id);
+  }
+
+  getAuthorization(id: string): Promise<Authorization> {
+    return this.log.record({ operation: 'getAuthorization', targetId: id }, () => this.inner.getAuthorization(id));
+  }
+
+  capture(id: string, args: MoneyCall): Promise<Authorization> {
+    return this.log.record({ operation: 'capture', targetId: id, idempotencyKey: args.idempotencyKey }, () => this.inner.capture(id, args));
+  }
+
+  cancelAuthorization(id: string, args: MoneyCall): Promise<Authorization> {
+    const meta = { operation: 'cancelAuthorization', targetId: id, idempotencyKey: args.idempotencyKey };
+    return this.log.record(meta, () => this.inner.cancelAuthorization(id, args));
+  }
+
+  refund(id: string, args: { amountCents: number } & MoneyCall): Promise<{ refundId: string }> {
+    const meta = { operation: 'refund', targetId: id, idempotencyKey: args.idempotencyKey, amountCents: args.amountCents };
+    return this.log.record(meta, () => this.inner.refund(id, args));
+  }
+
+  createConnectAccount(args: Parameters<PaymentProvider['createConnectAccount']>[0]): Promise<{ accountId: string }> {
+    return this.log.record({ operation: 'createConnectAccount', idempotencyKey: args.idempotencyKey }, () => this.inner.createConnectAccount(args), (r) => r.accountId);
+  }
+
+  createOnboardingLink(accountId: string, args: { returnUrl: string; refreshUrl: string }): Promise<{ url: string }> {
+    return this.log.record({ operation: 'createOnboardingLink', targetId: accountId }, () => this.inner.createOnboardingLink(accountId, args));
+  }
+
+  getConnectStatus(accountId: string): Promise<ConnectStatus> {
+    return this.log.record({ operation: 'getConnectStatus', targetId: accountId }, () => this.inner.getConnectStatus(accountId));
+  }
+
+  transfer(args: Parameters<PaymentProvider['transfer']>[0]): Promise<{ transferId: string }> {
+    const meta = { operation: 'transfer', bookingId: args.bookingId, targetId: args.accountId, idempotencyKey: args.idempotencyKey, amountCents: args.amountCents };
+    return this.log.record(meta, () => this.inner.transfer(args));
+  }
+
+  addTestFunds(amountCents: number): Promise<{ amountAdded: number; newAvailableBalance: number }> {
+    return this.log.record({ operation: 'addTestFunds', amountCents }, () => this.inner.addTestFunds(amountCents));
+  }
+
+  /** Pure signature check on our side: no call to the provider, nothing to record. */
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent {
+    return this.inner.verifyWebhook(rawBody, signatureHeader);
+  }
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../test/harness';
+import { AvailabilitySlot } from '../../availability/availability-slot.entity';
+import { Booking, BookingStatus } from '../../bookings/booking.entity';
+import { Review } from '../../reviews/review.entity';
+import { AccountType, User } from '../../users/user.entity';
+import { Profile } from '../profile.entity';
+
+let app: TestApp;
+const CREATORS = 55;
+const HOUR = 3_600_000;
+
+/** 55 creators, each with 6 free future slots and 4 reviews, written straight through the ORM. */
+beforeAll(async () => {
+  app = await startTestApp();
+  const em = app.orm.em.fork();
+  const now = app.clock.now();
+  const hour0 = Math.floor(now.getTime() / HOUR) * HOUR;
+  const brand = em.create(User, { email: 'n1-brand@example.test', passwordHash: 'x', accountType: AccountType.BRAND });
+  const reviewsToAdd: { booking: Booking; profile: Profile; user: User }[] = [];
+  for (let i = 0; i < CREATORS; i++) {
+    const user = em.create(User, { email: `n1-creator-${i}@example.test`, passwordHash: 'x', accountType: AccountType.CREATOR });
+    const profile = em.create(Profile, {
+      user,
+      accountType: AccountType.CREATOR,
+      displayName: `Creator ${i}`,
+      platforms: ['twitch'],
+      twitchUsername: `creator${i}`,
+      hourlyRateCents: 2000 + i * 100,
+      averageRating: (i % 5) + 0.5,
+    });
+    for (let h = 2; h < 8; h++) {
+      em.create(AvailabilitySlot, { streamer: profile, startTime: new Date(hour0 + h * HOUR), endTime: new Date(hour0 + (h + 1) * HOUR) });
+    }
+    for (let d = 1; d <= 4; d++) {
+      const start = new Date(hour0 - d * 24 * HOUR);
+      const booking = em.create(Booking, {
+        streamer: profile,
+        booker: brand,
+        startTime: start,
+        endTime: new Date(start.getTime() + HOUR),
+        totalHours: 1,
+        hourlyRateCents: 2000,
+        totalCents: 2000,
+        feeCents: 200,
+        streamerAmountCents: 1800,
+        status: BookingStatus.COMPLETED,
+        confirmationDeadline: new Date(start.getTime() + 49 * HOUR),
+        policy: {
+          feePercent: 10,
+          fullRefundHours: 24,
+          lateCancelRefundPercent: 50,
+          checkoutHoldMinutes: 15,
+          requestExpiryHours: 144,
+          confirmationWindowHours: 48,
+          payoutDelayBusinessDays: 2,
+        },
+        checkoutExpiresAt: start,
+      });
+      reviewsToAdd.push({ booking, profile, user });
+    }
+  }
+  await em.flush();
+  // Review.bookingId is a plain column, so reviews go in after their bookings exist.
+  for (const { booking, profile, user } of reviewsToAdd) {
+    em.create(Review, {
+      bookingId: booking.id,
+      streamer: profile,
+      reviewer: brand,
+      reviewee: user,
+      rating: 4,
+      createdAt: new Date(booking.startTime.getTime() + 2 * HOUR),
+    });
+  }
+  await em.flush();
+});
+afterAll(() => app.close());
+
+const QUERY = /* GraphQL */ `
+  query ($first: Int!) {
+    creators(first: $first) {
+      totalCount
+      edges { node { id nextFreeSlots(first: 2) { id } latestReviews(first: 2) { id } } }
+    }
+  }`;
+
+describe('creators listing has no N+1', () => {
+  it('runs the same small number of SQL statements for 1, 20 and 50 creators with slots and reviews', async () => {
+    const counts: number[] = [];
+    for (const first of [1, 20, 50]) {
+      app.queries.length = 0;
+      const res = await app.gql(QUERY, { first });
+      expect(res.body.errors).toBeUndefined();
+      counts.push(app.queries.length);
+      const edges = res.body.data.creators.edges;
+      expect(edges).toHaveLength(first);
+      for (const { node } of edges) {
+        expect(node.nextFreeSlots).toHaveLength(2);
+        expect(node.latestReviews).toHaveLength(2);
+      }
+    }
+    expect(new Set(counts).size).toBe(1);
+    expect(counts[0]).toBeLessThanOrEqual(5);
+  });
+});

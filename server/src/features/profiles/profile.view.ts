@@ -1,0 +1,79 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AccountType } from '../users/user.entity';
+import type { SocialPlatform } from './profile.inputs';
+
+/**
+ * A profile as readers see it. `isAvailable` is the effective flag: the creator's own switch AND
+ * not suspended AND at least one free slot in the future (what the creator card's
+ * "View Availability" / "Unavailable" needs).
+ */
+export interface ProfileView {
+  id: string;
+  userId: string;
+  accountType: AccountType;
+  displayName: string;
+  bio: string | null;
+  profileImageUrl: string | null;
+  isVerified: boolean;
+  averageRating: number;
+  reviewCount: number;
+  totalBookings: number;
+  platforms: SocialPlatform[];
+  hourlyRateCents: number | null;
+  minimumHours: number;
+  isAvailable: boolean;
+  twitchUsername: string | null;
+  youtubeHandle: string | null;
+  tiktokHandle: string | null;
+  instagramHandle: string | null;
+  timezone: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Columns of a ProfileView (`p` = profiles, `u` = users); the one `?` is "now". */
+export const PROFILE_COLUMNS = `p.id, p.user_id, p.account_type, p.display_name, p.bio, p.profile_image_url, p.is_verified,
+  p.average_rating, p.review_count, p.total_bookings, p.platforms, p.hourly_rate_cents, p.minimum_hours,
+  p.twitch_username, p.youtube_handle, p.tiktok_handle, p.instagram_handle, p.timezone, p.created_at, p.updated_at,
+  (p.is_available and p.suspended_at is null and u.suspended_at is null and exists (
+    select 1 from availability_slots s where s.streamer_id = p.id and not s.is_booked and s.start_time > ?)) as bookable`;
+
+/** Creators anyone may see: creator accounts that are not suspended. */
+export const PUBLIC_CREATOR = `p.account_type = 'creator' and p.suspended_at is null and u.suspended_at is null`;
+
+export type ProfileRow = Record<string, any>;
+
+export function rowToView(r: ProfileRow): ProfileView {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    accountType: r.account_type,
+    displayName: r.display_name,
+    bio: r.bio,
+    profileImageUrl: r.profile_image_url,
+    isVerified: r.is_verified,
+    averageRating: Number(r.average_rating),
+    reviewCount: Number(r.review_count),
+    totalBookings: Number(r.total_bookings),
+    platforms: r.platforms ?? [],
+    hourlyRateCents: r.hourly_rate_cents,
+    minimumHours: r.minimum_hours,
+    isAvailable: Boolean(r.bookable),
+    twitchUsername: r.twitch_username,
+    youtubeHandle: r.youtube_handle,
+    tiktokHandle: r.tiktok_handle,
+    instagramHandle: r.instagram_handle,
+    timezone: r.timezone,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  };
+}
+
+/** Profiles matching a condition on `p`/`u` (one statement). */
+export async function readProfiles(em: EntityManager, where: string, params: unknown[], now: Date): Promise<ProfileView[]> {
+  const rows: ProfileRow[] = await em.execute(
+    `select ${PROFILE_COLUMNS} from profiles p join users u on u.id = p.user_id where ${where}`,
+    [now, ...params],
+  );
+  return rows.map(rowToView);
+}

@@ -1,0 +1,50 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLContext } from '../../graphql/context';
+import { AvailabilitySlotType } from '../availability/availability.types';
+import { ReviewType } from '../reviews/reviews.types';
+import { CreatorSort } from './creator-search';
+import { CreateProfileInput, CreatorConnection, CreatorFilter, ProfileType, UpdateProfileInput } from './profiles.types';
+
+@Resolver(() => ProfileType)
+export class ProfilesResolver {
+  @Query(() => ProfileType, { nullable: true, description: "The viewer's own profile; null until they create one" })
+  myProfile(@Ctx() ctx: GraphQLContext) {
+    return ctx.services.profiles.findMyProfile(ctx);
+  }
+
+  @Query(() => ProfileType, { description: "A creator's public profile (no sign-in needed)" })
+  creator(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.profiles.getPublicProfile(ctx, id);
+  }
+
+  @Query(() => CreatorConnection, { description: 'Public creator listing with filters; at most 50 per page' })
+  creators(
+    @Arg('filter', () => CreatorFilter, { nullable: true }) filter: CreatorFilter | null,
+    @Arg('sort', () => CreatorSort, { defaultValue: CreatorSort.RATING }) sort: CreatorSort,
+    @Arg('first', () => Int, { defaultValue: 20 }) first: number,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.profiles.listCreators(ctx, { filter: { ...filter }, sort, first, after });
+  }
+
+  @Mutation(() => ProfileType)
+  createProfile(@Arg('input', () => CreateProfileInput) input: CreateProfileInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.profiles.createMyProfile(ctx, { ...input });
+  }
+
+  @Mutation(() => ProfileType, { description: 'Changes only the fields sent' })
+  updateProfile(@Arg('input', () => UpdateProfileInput) input: UpdateProfileInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.profiles.updateMyProfile(ctx, { ...input });
+  }
+
+  @FieldResolver(() => [AvailabilitySlotType], { description: 'The next free future slots, soonest first' })
+  nextFreeSlots(@Root() profile: ProfileType, @Arg('first', () => Int, { defaultValue: 5 }) first: number, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.profiles.nextFreeSlots(ctx, profile.id, first);
+  }
+
+  @FieldResolver(() => [ReviewType], { description: 'Newest reviews about this profile first' })
+  latestReviews(@Root() profile: ProfileType, @Arg('first', () => Int, { defaultValue: 3 }) first: number, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.reviews.latestForCreator(ctx, profile.id, first);
+  }
+}

@@ -1,0 +1,158 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../../shared/clock';
+import { requireViewer, type ServiceContext } from '../../shared/context';
+import { conflict, forbidden, notFound, PG, pgErrorCode } from '../../shared/errors';
+import { perRequestLoader, type LoaderCache } from '../../shared/loaders';
+import { pageSize, UUID_RE, type Connection } from '../../shared/pagination';
+import { parseInput } from '../../shared/validation';
+import type { AccountType } from '../users/user.entity';
+import { searchCreators, type CreatorListArgs } from './creator-search';
+import { Profile } from './profile.entity';
+import { normalizeProfileFields, profileSchemaFor, type ProfileData, type ProfileInput } from './profile.inputs';
+import { PUBLIC_CREATOR, readProfiles, type ProfileView } from './profile.view';
+
+export const PROFILE_MESSAGES = {
+  exists: 'You already have a profile; update it instead',
+  noProfileToUpdate: 'No profile to update',
+  notFound: 'Streamer profile not found',
+  notOwner: 'You can only edit your own profile',
+} as const;
+
+/** A free hour of a creator as listed on cards and the public page. */
+export interface FreeSlot {
+  id: string;
+  streamerId: string;
+  startTime: Date;
+  endTime: Date;
+  isBooked: boolean;
+}
+
+type LoaderContext = ServiceContext & { loaders: LoaderCache };
+
+/** Creator and brand profiles: own profile CRUD, public reads and the creator listing. */
+export class ProfilesService {
+  constructor(private readonly deps: { clock: Clock }) {}
+
+  async createMyProfile(ctx: ServiceContext, input: ProfileInput): Promise<ProfileView> {
+    const viewer = requireViewer(ctx);
+    const data = parseInput(profileSchemaFor(viewer.accountType), normalizeProfileFields(input));
+    const now = this.deps.clock.now();
+    try {
+      await ctx.em.transactional(async (em) => {
+        if ((await em.count(Profile, { user: viewer.id })) > 0) throw conflict(PROFILE_MESSAGES.exists);
+        em.create(Profile, { user: viewer.id, accountType: viewer.accountType, ...data, createdAt: now, updatedAt: now });
+        await em.flush();
+      });
+    } catch (err) {
+      if (pgErrorCode(err) === PG.uniqueViolation) throw conflict(PROFILE_MESSAGES.exists);
+      throw err;
+    }
+    return this.ownView(ctx.em, viewer.id);
+  }
+
+  /** Updates the viewer's own profile with the fields sent (any account type). */
+  async updateMyProfile(ctx: ServiceContext, input: ProfileInput): Promise<ProfileView> {
+    const viewer = requireViewer(ctx);
+    const profile = await ctx.em.findOne(Profile, { user: viewer.id });
+    if (!profile) throw notFound(PROFILE_MESSAGES.noProfileToUpdate);
+    return this.applyUpdate(ctx.em, profile, viewer.accountType, input);
+  }
+
+  /** Updates a profile by id; only its owner may. */
+  async updateProfile(ctx: ServiceContext, id: string, input: ProfileInput): Promise<ProfileView> {
+    const viewer = requireViewer(ctx);
+    const profile = UUID_RE.test(id) ? await ctx.em.findOne(Profile, { id }) : null;
+    if (!profile) throw notFound(PROFILE_MESSAGES.notFound);
+    if (profile.user.id !== viewer.id) throw forbidden(PROFILE_MESSAGES.notOwner);
+    return this.applyUpdate(ctx.em, profile, viewer.accountType, input);
+  }
+
+  /** The viewer's own profile (even while suspended), or null when they have none yet. */
+  async findMyProfile(ctx: ServiceContext): Promise<ProfileView | null> {
+    const viewer = requireViewer(ctx);
+    return (await readProfiles(ctx.em, 'p.user_id = ?', [viewer.id], this.deps.clock.now()))[0] ?? null;
+  }
+
+  /** Like findMyProfile, but NOT_FOUND "Streamer profile not found" when there is none. */
+  async getMyProfile(ctx: ServiceContext): Promise<ProfileView> {
+    const profile = await this.findMyProfile(ctx);
+    if (!profile) throw notFound(PROFILE_MESSAGES.notFound);
+    return profile;
+  }
+
+  /** A creator's public profile; no sign-in needed. Brands and suspended creators are not found. */
+  async getPublicProfile(ctx: ServiceContext, id: string): Promise<ProfileView> {
+    const found = UUID_RE.test(id) ? await readProfiles(ctx.em, `p.id = ? and ${PUBLIC_CREATOR}`, [id], this.deps.clock.now()) : [];
+    if (!found[0]) throw notFound(PROFILE_MESSAGES.notFound);
+    return found[0];
+  }
+
+  /** Public creator listing (GraphQL `creators` and REST `GET /streamers`). */
+  listCreators(ctx: ServiceContext, args: CreatorListArgs): Promise<Connection<ProfileView>> {
+    return searchCreators(ctx.em, args, this.deps.clock.now());
+  }
+
+  /**
+   * The next `first` free future slots of a creator, batched per request: one statement for all
+   * creators on the page, each getting its own `first` (row_number per creator).
+   */
+  nextFreeSlots(ctx: LoaderContext, streamerId: string, first?: number | null): Promise<FreeSlot[]> {
+    const size = pageSize(first, 5);
+    const loader = perRequestLoader<string, FreeSlot[]>(ctx, `profiles.nextFreeSlots:${size}`, async (ids) => {
+      const rows: { id: string; streamer_id: string; start_time: Date; end_time: Date }[] = await ctx.em.execute(
+        `select id, streamer_id, start_time, end_time from (
+           select s.id, s.streamer_id, s.start_time, s.end_time,
+                  row_number() over (partition by s.streamer_id order by s.start_time, s.id) as n
+           from availability_slots s
+           where s.streamer_id in (?) and not s.is_booked and s.start_time > ?
+         ) ranked where n <= ? order by streamer_id, start_time`,
+        [ids, this.deps.clock.now(), size],
+      );
+      const byCreator = new Map<string, FreeSlot[]>(ids.map((id) => [id, []]));
+      for (const r of rows) {
+        byCreator.get(r.streamer_id)?.push({
+          id: r.id,
+          streamerId: r.streamer_id,
+          startTime: new Date(r.start_time),
+          endTime: new Date(r.end_time),
+          isBooked: false,
+        });
+      }
+      return ids.map((id) => byCreator.get(id) ?? []);
+    });
+    return loader.load(streamerId);
+  }
+
+  private async applyUpdate(em: EntityManager, profile: Profile, accountType: AccountType, input: ProfileInput): Promise<ProfileView> {
+    const changes = normalizeProfileFields(input);
+    // Validate the profile as it will be after the change, so cross-field rules (a handle per
+    // chosen platform) hold whatever subset of fields is sent.
+    const merged: Record<string, unknown> = { ...currentFields(profile), ...changes };
+    if ('hourlyRate' in changes && !('hourlyRateCents' in changes)) delete merged.hourlyRateCents;
+    const data: ProfileData = parseInput(profileSchemaFor(accountType), merged);
+    em.assign(profile, { ...data, updatedAt: this.deps.clock.now() });
+    await em.flush();
+    return this.ownView(em, profile.user.id);
+  }
+
+  private async ownView(em: EntityManager, userId: string): Promise<ProfileView> {
+    const [view] = await readProfiles(em, 'p.user_id = ?', [userId], this.deps.clock.now());
+    return view;
+  }
+}
+
+function currentFields(p: Profile): Record<string, unknown> {
+  return {
+    displayName: p.displayName,
+    bio: p.bio,
+    profileImageUrl: p.profileImageUrl,
+    hourlyRateCents: p.hourlyRateCents ?? undefined,
+    minimumHours: p.minimumHours,
+    platforms: p.platforms,
+    twitchUsername: p.twitchUsername,
+    youtubeHandle: p.youtubeHandle,
+    tiktokHandle: p.tiktokHandle,
+    instagramHandle: p.instagramHandle,
+    timezone: p.timezone,
+  };
+}

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../test/harness';
+import { BookingStatus } from '../../bookings/booking.entity';
+import {
+  CREATE_PROFILE,
+  createCreator,
+  errorCode,
+  errorMessage,
+  hoursFromNow,
+  insertBooking,
+  registerAccount,
+  type Account,
+} from '../../profiles/__tests__/fixtures';
+
+let app: TestApp;
+let creator: Account & { profileId: string };
+let brand: Account;
+let outsider: Account;
+let daysAgo = 2;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  creator = await createCreator(app, { displayName: 'Reviewed Rae' });
+  brand = await registerAccount(app, 'brand');
+  await app.gql(CREATE_PROFILE, { input: { displayName: 'Brandly' } }, brand.token);
+  outsider = await registerAccount(app, 'brand');
+});
+afterAll(() => app.close());
+
+/** A booking of the creator by the brand, each on its own past day so they never overlap. */
+const booking = (status: BookingStatus = BookingStatus.COMPLETED, booker = brand) =>
+  insertBooking(app, { streamerId: creator.profileId, bookerId: booker.userId, start: hoursFromNow(app, -24 * daysAgo++), status });
+
+const CREATE_REVIEW = /* GraphQL */ `
+  mutation ($input: CreateReviewInput!) {
+    createReview(input: $input) { id bookingId streamerId reviewerId revieweeId rating comment reviewerName createdAt }
+  }`;
+const REVIEWS = /* GraphQL */ `
+  query ($id: ID!, $first: Int, $after: String) {
+    reviews(streamerId: $id, first: $first, after: $after) {
+      totalCount pageInfo { hasNextPage endCursor } edges { node { rating comment reviewerName } }
+    }
+  }`;
+const RATING = /* GraphQL */ `query ($id: ID!) { creator(id: $id) { averageRating reviewCount } }`;
+
+const review = (input: Record<string, unknown>, who: Account | null = brand) => app.gql(CREATE_REVIEW, { input }, who?.token);
+const rating = async () => (await app.gql(RATING, { id: creator.profileId })).body.data.creator;
+
+describe('writing reviews', () => {
+  it('the booker reviews the creator of a completed booking; the creator’s rating updates', async () => {
+    const before = await rating();
+    const bookingId = await booking();
+    const res = await review({ bookingId, rating: 4, comment: '  Great energy on stream!  ' });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.createReview).toMatchObject({
+      bookingId,
+      streamerId: creator.profileId,
+      reviewerId: brand.userId,
+      revieweeId: creator.userId,
+      rating: 4,
+      comment: 'Great energy on stream!',
+      reviewerName: 'Brandly',
+    });
+    const after = await rating();
+    expect(after.reviewCount).toBe(before.reviewCount + 1);
+    expect(after.averageRating).toBeGreaterThan(0);
+  });
+
+  it('a second review of the same booking by the same party is a CONFLICT', async () => {
+    const bookingId = await booking();
+    expect((await review({ bookingId, rating: 5 })).body.errors).toBeUndefined();
+    const again = await review({ bookingId, rating: 1, comment: 'changed my mind' });
+    expect(errorCode(again.body)).toBe('CONFLICT');
+    expect(errorMessage(again.body)).toBe('You have already reviewed this booking');
+  });
+
+  it('the creator may review the booker on the same booking; that does not change the creator’s rating', async () => {
+    const bookingId = await booking();
+    await review({ bookingId, rating: 5 });
+    const before = await rating();
+    const res = await review({ bookingId, rating: 2, comment: 'Late brief' }, creator);
+    expect(res.body.data.createReview).toMatchObject({ reviewerId: creator.userId, revieweeId: brand.userId, reviewerName: 'Reviewed Rae' });
+    expect(await rating()).toEqual(before);
+  });
+
+  it('someone who is not a party of the booking is FORBIDDEN', async () => {
+    const bookingId = await booking();
+    const res = await review({ bookingId, rating: 5 }, outsider);
+    expect(errorCode(res.body)).toBe('FORBIDDEN');
+    expect(errorMessage(res.body)).toBe('Only the booker and the creator of this booking can review it');
+  });
+
+  it('a booking that is not completed cannot be reviewed; an auto-completed one can', async () => {
+    for (const status of [BookingStatus.PENDING, BookingStatus.CONFIRMED, BookingStatus.CANCELLED, BookingStatus.DISPUTED]) {
+      const res = await review({ bookingId: await booking(status), rating: 5 });
+      expect(errorCode(res.body)).toBe('INVALID_TRANSITION');
+      expect(errorMessage(res.body)).toBe('Only completed bookings can be reviewed');
+    }
+    expect((await review({ bookingId: await booking(BookingStatus.AUTO_COMPLETED), rating: 5 })).body.errors).toBeUndefined();
+  });
+
+  it.each([0, 6])('rating %s is refused with BAD_USER_INPUT', async (value) => {
+    const res = await review({ bookingId: await booking(), rating: value });
+    expect(errorCode(res.body)).toBe('BAD_USER_INPUT');
+    expect(errorMessage(res.body)).toBe('Rating must be a whole number from 1 to 5');
+  });
+
+  it('a comment over 2000 characters, an unknown booking and an anonymous reviewer are refused', async () => {
+    const long = await review({ bookingId: await booking(), rating: 5, comment: 'x'.repeat(2001) });
+    expect(errorMessage(long.body)).toBe('Comment must be at most 2000 characters');
+    const unknown = await review({ bookingId: '00000000-0000-4000-8000-000000000000', rating: 5 });
+    expect(errorCode(unknown.body)).toBe('NOT_FOUND');
+    expect(errorCode((await review({ bookingId: await booking(), rating: 5 }, null)).body)).toBe('UNAUTHENTICATED');
+  });
+
+  it('the average is recomputed exactly, also when reviews arrive at the same time', async () => {
+    const other = await createCreator(app, { displayName: 'Fresh Fern' });
+    const bookers = await Promise.all([1, 2, 3, 4].map(() => registerAccount(app, 'brand')));
+    const bookings = await Promise.all(
+      bookers.map((b, i) => insertBooking(app, { streamerId: other.profileId, bookerId: b.userId, start: hoursFromNow(app, -24 * (i + 1)) })),
+    );
+    await Promise.all(bookings.map((bookingId, i) => review({ bookingId, rating: [5, 4, 4, 2][i] }, bookers[i])));
+    const res = await app.gql(RATING, { id: other.profileId });
+    expect(res.body.data.creator).toEqual({ averageRating: 3.75, reviewCount: 4 });
+  });
+});
+
+describe('reading reviews', () => {
+  it('reviews(streamerId) lists reviews about the creator, newest first, with cursor pages; no sign-in', async () => {
+    const other = await createCreator(app, { displayName: 'Listed Lee' });
+    for (const [i, r] of [3, 4, 5].entries()) {
+      const bookingId = await insertBooking(app, { streamerId: other.profileId, bookerId: brand.userId, start: hoursFromNow(app, -24 * (10 - i)) });
+      await review({ bookingId, rating: r, comment: `review ${i}` });
+      app.clock.advance(1000);
+    }
+    const first = (await app.gql(REVIEWS, { id: other.profileId, first: 2 })).body.data.reviews;
+    expect(first.totalCount).toBe(3);
+    expect(first.edges.map((e: any) => e.node.comment)).toEqual(['review 2', 'review 1']);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const rest = (await app.gql(REVIEWS, { id: other.profileId, first: 2, after: first.pageInfo.endCursor })).body.data.reviews;
+    expect(rest.edges.map((e: any) => e.node.comment)).toEqual(['review 0']);
+    expect(rest.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it('unknown creators are NOT_FOUND and bad cursors BAD_USER_INPUT', async () => {
+    const missing = await app.gql(REVIEWS, { id: '00000000-0000-4000-8000-000000000000' });
+    expect(errorMessage(missing.body)).toBe('Streamer profile not found');
+    expect(errorCode((await app.gql(REVIEWS, { id: creator.profileId, after: 'xyz' })).body)).toBe('BAD_USER_INPUT');
+    expect(errorCode((await app.gql(REVIEWS, { id: creator.profileId, first: 100 })).body)).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('REST /reviews', () => {
+  it('POST /reviews derives reviewer and reviewee from the booking, ignoring the ids the client sends', async () => {
+    const bookingId = await booking();
+    const res = await app.rest(
+      'POST',
+      '/reviews',
+      { booking_id: bookingId, rating: 5, comment: 'Superb', reviewer_id: outsider.userId, reviewee_id: outsider.userId },
+      brand.token,
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      booking_id: bookingId,
+      reviewer_id: brand.userId,
+      reviewee_id: creator.userId,
+      rating: 5,
+      comment: 'Superb',
+      reviewer_name: 'Brandly',
+    });
+    const again = await app.rest('POST', '/reviews', { booking_id: bookingId, rating: 5 }, brand.token);
+    expect(again.status).toBe(409);
+    const zero = await app.rest('POST', '/reviews', { booking_id: await booking(), rating: 0 }, brand.token);
+    expect(zero).toMatchObject({ status: 400, body: { success: false, error: 'Rating must be a whole number from 1 to 5' } });
+    const half = await app.rest('POST', '/reviews', { booking_id: await booking(), rating: 4.5 }, brand.token);
+    expect(half).toMatchObject({ status: 400, body: { error: 'Rating must be a whole number from 1 to 5', field: 'rating' } });
+    const stranger = await app.rest('POST', '/reviews', { booking_id: bookingId, rating: 5 }, outsider.token);
+    expect(stranger.status).toBe(403);
+  });
+
+  it('GET /reviews/streamer/{id}?limit=10 and GET /reviews?streamerId&page&limit answer data = list, newest first', async () => {
+    const byStreamer = await app.rest('GET', `/reviews/streamer/${creator.profileId}?limit=10`);
+    expect(byStreamer.status).toBe(200);
+    expect(Array.isArray(byStreamer.body.data)).toBe(true);
+    expect(byStreamer.body.data.length).toBeGreaterThan(0);
+    expect(byStreamer.body.data.length).toBeLessThanOrEqual(10);
+    const first = byStreamer.body.data[0];
+    expect(Object.keys(first).sort()).toEqual(
+      ['booking_id', 'comment', 'created_at', 'id', 'rating', 'reviewee_id', 'reviewer_id', 'reviewer_name', 'streamer_id'].sort(),
+    );
+    expect(byStreamer.body.data.every((r: any) => r.reviewee_id === creator.userId)).toBe(true);
+    const times = byStreamer.body.data.map((r: any) => r.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    const page2 = await app.rest('GET', `/reviews?streamerId=${creator.profileId}&page=2&limit=1`);
+    expect(page2.body.data).toEqual([byStreamer.body.data[1]]);
+    expect((await app.rest('GET', '/reviews')).status).toBe(400);
+    expect((await app.rest('GET', '/reviews/streamer/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+});

@@ -1,0 +1,21 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../graphql/context';
+import { CreateReviewInput, ReviewConnection, ReviewType } from './reviews.types';
+
+@Resolver()
+export class ReviewsResolver {
+  @Query(() => ReviewConnection, { description: "A creator's reviews, newest first (public)" })
+  reviews(
+    @Arg('streamerId', () => ID) streamerId: string,
+    @Arg('first', () => Int, { defaultValue: 10 }) first: number,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.reviews.listForCreator(ctx, streamerId, { first, after });
+  }
+
+  @Mutation(() => ReviewType, { description: 'Review the other party of a completed booking (once per booking)' })
+  createReview(@Arg('input', () => CreateReviewInput) input: CreateReviewInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.reviews.createReview(ctx, { ...input });
+  }
+}

@@ -1,0 +1,183 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../../shared/clock';
+import { requireViewer, type ServiceContext } from '../../shared/context';
+import { badInput, conflict, forbidden, invalidTransition, notFound, PG, pgErrorCode } from '../../shared/errors';
+import { perRequestLoader, type LoaderCache } from '../../shared/loaders';
+import { decodeCursor, encodeCursor, pageSize, pageWindow, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
+import { parseInput } from '../../shared/validation';
+import { Booking, BookingStatus } from '../bookings/booking.entity';
+import { PROFILE_MESSAGES } from '../profiles/profiles.service';
+import { PUBLIC_CREATOR } from '../profiles/profile.view';
+import { CreateReviewSchema, type CreateReviewInput } from './review.inputs';
+import { Review } from './review.entity';
+
+export const REVIEW_MESSAGES = {
+  bookingNotFound: 'Booking not found',
+  notParty: 'Only the booker and the creator of this booking can review it',
+  notCompleted: 'Only completed bookings can be reviewed',
+  alreadyReviewed: 'You have already reviewed this booking',
+} as const;
+
+const REVIEWABLE: readonly BookingStatus[] = [BookingStatus.COMPLETED, BookingStatus.AUTO_COMPLETED];
+
+/** A review as readers see it, with the reviewer's display name. */
+export interface ReviewView {
+  id: string;
+  bookingId: string;
+  streamerId: string;
+  reviewerId: string;
+  revieweeId: string;
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
+  reviewerName: string;
+}
+
+/**
+ * Reviews about a person are those whose reviewee is their user; a creator's rating and review
+ * list both use this. `p` is the profile being reviewed. The reviewer's name is their profile
+ * name ("Client" without one: e-mail addresses are never shown publicly).
+ */
+const REVIEWS_OF_PROFILE = `select r.id, r.booking_id, r.streamer_id, r.reviewer_id, r.reviewee_id, r.rating, r.comment,
+    r.created_at, r.created_at::text as created_key, p.id as profile_id, coalesce(rp.display_name, 'Client') as reviewer_name
+  from reviews r
+  join profiles p on p.user_id = r.reviewee_id
+  join users u on u.id = p.user_id
+  left join profiles rp on rp.user_id = r.reviewer_id`;
+
+type ReviewRow = Record<string, any>;
+
+const rowToView = (r: ReviewRow): ReviewView => ({
+  id: r.id,
+  bookingId: r.booking_id,
+  streamerId: r.streamer_id,
+  reviewerId: r.reviewer_id,
+  revieweeId: r.reviewee_id,
+  rating: Number(r.rating),
+  comment: r.comment,
+  createdAt: new Date(r.created_at),
+  reviewerName: r.reviewer_name,
+});
+
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+type LoaderContext = ServiceContext & { loaders: LoaderCache };
+
+/** Reviews: public lists of a creator's reviews, and writing one after a completed booking. */
+export class ReviewsService {
+  constructor(private readonly deps: { clock: Clock }) {}
+
+  /** A creator's reviews, newest first; Relay cursor (`first`/`after`) or REST page/limit. */
+  async listForCreator(
+    ctx: ServiceContext,
+    streamerId: string,
+    args: { first?: unknown; after?: unknown; page?: unknown; limit?: unknown } = {},
+  ): Promise<Connection<ReviewView>> {
+    const window = pageWindow(args, 10, (cursor) =>
+      decodeCursor(cursor, (p) => p.length === 2 && typeof p[0] === 'string' && TIMESTAMP_TEXT.test(p[0]) && typeof p[1] === 'string' && UUID_RE.test(p[1])),
+    );
+    if (!streamerId) throw badInput('streamerId is required', 'streamerId');
+    const exists = UUID_RE.test(streamerId)
+      ? await ctx.em.execute(`select 1 from profiles p join users u on u.id = p.user_id where p.id = ? and ${PUBLIC_CREATOR}`, [streamerId])
+      : [];
+    if (exists.length === 0) throw notFound(PROFILE_MESSAGES.notFound);
+
+    const params: unknown[] = [streamerId];
+    let page = '';
+    if (window.mode === 'cursor' && window.after) {
+      const [createdKey, id] = window.after;
+      page = 'where (created_at < ?::timestamptz or (created_at = ?::timestamptz and id < ?))';
+      params.push(createdKey, createdKey, id);
+    }
+    params.push(window.size + 1);
+    const offset = window.mode === 'offset' ? ` offset ${window.offset}` : '';
+    const rows: ReviewRow[] = await ctx.em.execute(
+      `with matching as (${REVIEWS_OF_PROFILE} where p.id = ?)
+       select t.total_count, m.* from (select count(*)::int as total_count from matching) t
+       left join lateral (select * from matching ${page} order by created_at desc, id desc limit ?${offset}) m on true
+       order by m.created_at desc, m.id desc`,
+      params,
+    );
+    const found = rows.filter((r) => r.id !== null);
+    const conn = toConnection(found, window.size, rows[0]?.total_count ?? 0, (r) => encodeCursor([r.created_key, r.id]));
+    return { ...conn, edges: conn.edges.map((e) => ({ cursor: e.cursor, node: rowToView(e.node) })) };
+  }
+
+  /** The newest `first` reviews of a creator, batched per request with one window-function query. */
+  latestForCreator(ctx: LoaderContext, streamerId: string, first?: number | null): Promise<ReviewView[]> {
+    const size = pageSize(first, 3);
+    const loader = perRequestLoader<string, ReviewView[]>(ctx, `reviews.latestForCreator:${size}`, async (ids) => {
+      const rows: ReviewRow[] = await ctx.em.execute(
+        `select * from (
+           select x.*, row_number() over (partition by x.profile_id order by x.created_at desc, x.id desc) as n
+           from (${REVIEWS_OF_PROFILE} where p.id in (?)) x
+         ) ranked where n <= ? order by profile_id, n`,
+        [ids, size],
+      );
+      const byCreator = new Map<string, ReviewView[]>(ids.map((id) => [id, []]));
+      for (const r of rows) byCreator.get(r.profile_id)?.push(rowToView(r));
+      return ids.map((id) => byCreator.get(id) ?? []);
+    });
+    return loader.load(streamerId);
+  }
+
+  /**
+   * A party of a completed booking reviews the other party, once. The reviewer and reviewee are
+   * derived from the booking (never from the client). The reviewee's profile rating and review
+   * count are recomputed in the same transaction.
+   */
+  async createReview(ctx: ServiceContext, input: CreateReviewInput): Promise<ReviewView> {
+    const viewer = requireViewer(ctx);
+    const data = parseInput(CreateReviewSchema, input);
+    let reviewId: string;
+    try {
+      reviewId = await ctx.em.transactional(async (em) => {
+        const booking = await em.findOne(Booking, { id: data.bookingId }, { populate: ['streamer'] });
+        if (!booking) throw notFound(REVIEW_MESSAGES.bookingNotFound);
+        const bookerId = booking.booker.id;
+        const creatorUserId = booking.streamer.getEntity().user.id;
+        if (viewer.id !== bookerId && viewer.id !== creatorUserId) throw forbidden(REVIEW_MESSAGES.notParty);
+        if (!REVIEWABLE.includes(booking.status)) throw invalidTransition(REVIEW_MESSAGES.notCompleted);
+        const revieweeId = viewer.id === bookerId ? creatorUserId : bookerId;
+
+        // Reviews of the same person are serialised, so concurrent recomputations never lose one.
+        await em.execute('select id from profiles where user_id = ? for update', [revieweeId]);
+        if ((await em.count(Review, { bookingId: booking.id, reviewer: viewer.id })) > 0) {
+          throw conflict(REVIEW_MESSAGES.alreadyReviewed);
+        }
+        const review = em.create(Review, {
+          bookingId: booking.id,
+          streamer: booking.streamer,
+          reviewer: viewer.id,
+          reviewee: revieweeId,
+          rating: data.rating,
+          comment: data.comment,
+          createdAt: this.deps.clock.now(),
+        });
+        await em.flush();
+        await recomputeRating(em, revieweeId);
+        return review.id;
+      });
+    } catch (err) {
+      if (pgErrorCode(err) === PG.uniqueViolation) throw conflict(REVIEW_MESSAGES.alreadyReviewed);
+      throw err;
+    }
+    const [row] = await ctx.em.execute(
+      `select r.*, coalesce(rp.display_name, 'Client') as reviewer_name
+       from reviews r left join profiles rp on rp.user_id = r.reviewer_id where r.id = ?`,
+      [reviewId],
+    );
+    return rowToView(row);
+  }
+}
+
+/** Average and count of the reviews about a user, written onto their profile (if they have one). */
+async function recomputeRating(em: EntityManager, userId: string): Promise<void> {
+  await em.execute(
+    `update profiles set
+       average_rating = coalesce((select avg(rating)::float8 from reviews where reviewee_id = ?), 0),
+       review_count = (select count(*)::int from reviews where reviewee_id = ?)
+     where user_id = ?`,
+    [userId, userId, userId],
+  );
+}

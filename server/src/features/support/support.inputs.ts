@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { DisputeResolution } from './dispute.entity';
+
+/** Validation of support actions, shared by GraphQL and REST because the service applies it. */
+
+const id = (field: string) => z.uuid({ error: `${field} must be a valid id` });
+
+export const DisputeListSchema = z.object({
+  status: z
+    .preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['open', 'resolved', 'all'], { error: 'status must be OPEN, RESOLVED or ALL' }))
+    .default('open'),
+});
+
+export const ResolveDisputeSchema = z.object({
+  disputeId: id('disputeId'),
+  resolution: z.preprocess(
+    (v) => (typeof v === 'string' ? v.toLowerCase() : v),
+    z.enum(DisputeResolution, { error: 'resolution must be REFUND_FULL, REFUND_PARTIAL or RELEASE' }),
+  ),
+  refundCents: z.number({ error: 'refundCents must be a whole number of cents' }).int('refundCents must be a whole number of cents').nullish(),
+  note: z.string().trim().max(2000, 'note must be at most 2000 characters').nullish().transform((v) => v || null),
+});
+export type ResolveDisputeInput = z.input<typeof ResolveDisputeSchema>;
+
+export const WarnUserSchema = z.object({
+  userId: id('userId'),
+  reason: z.string({ error: 'A warning needs a reason' }).trim().min(1, 'A warning needs a reason').max(2000, 'reason must be at most 2000 characters'),
+  bookingId: id('bookingId').nullish(),
+});
+export type WarnUserInput = z.input<typeof WarnUserSchema>;
+
+export const DisputeStatementSchema = z.object({
+  disputeId: id('disputeId'),
+  statement: z.string({ error: 'A statement is required' }).trim().min(1, 'A statement is required').max(4000, 'statement must be at most 4000 characters'),
+});
+export type DisputeStatementInput = z.input<typeof DisputeStatementSchema>;

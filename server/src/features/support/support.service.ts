@@ -1,0 +1,151 @@
+import { LockMode } from '@mikro-orm/core';
+import type { Clock } from '../../shared/clock';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireViewer, type ServiceContext, type Viewer } from '../../shared/context';
+import { badInput, forbidden, invalidTransition, notFound } from '../../shared/errors';
+import type { EventBus } from '../../shared/events';
+import { parseInput } from '../../shared/validation';
+import { Booking } from '../bookings/booking.entity';
+import { displayNameOf } from '../bookings/bookings.service';
+import { BookingAction } from '../bookings/bookings.state';
+import { partyRole, partyUserIds, type TransitionRunner } from '../bookings/transition-runner';
+import { Profile } from '../profiles/profile.entity';
+import { User, UserRole } from '../users/user.entity';
+import { Dispute, DisputeResolution } from './dispute.entity';
+import {
+  DisputeListSchema,
+  DisputeStatementSchema,
+  ResolveDisputeSchema,
+  WarnUserSchema,
+  type DisputeStatementInput,
+  type ResolveDisputeInput,
+  type WarnUserInput,
+} from './support.inputs';
+import { UserWarning } from './user-warning.entity';
+
+/** A dispute as support staff read it: both parties, both statements. */
+export interface SupportDisputeView {
+  dispute: Dispute;
+  booking: Booking;
+  booker: User;
+  bookerName: string;
+  creator: Profile;
+  creatorEmail: string;
+  openedBy: 'booker' | 'creator';
+}
+
+const RESOLUTION_ACTIONS: Record<DisputeResolution, BookingAction> = {
+  [DisputeResolution.REFUND_FULL]: BookingAction.RESOLVE_REFUND_FULL,
+  [DisputeResolution.REFUND_PARTIAL]: BookingAction.RESOLVE_REFUND_PARTIAL,
+  [DisputeResolution.RELEASE]: BookingAction.RESOLVE_RELEASE,
+};
+
+/**
+ * Support staff mediate disputes: they read open disputes, decide them (full refund, partial
+ * refund, release to the creator) and warn users. Decisions move the booking through the same
+ * state machine as everything else. A partial refund keeps the fee rule of the booking process:
+ * the platform fee is charged on the part the booker finally pays, the creator gets the rest.
+ */
+export class SupportService {
+  constructor(private readonly deps: { clock: Clock; events: EventBus; runner: TransitionRunner }) {}
+
+  async disputes(ctx: ServiceContext, input: { status?: unknown } = {}): Promise<SupportDisputeView[]> {
+    requireSupport(ctx);
+    const { status } = parseInput(DisputeListSchema, input);
+    const where = status === 'open' ? { resolvedAt: null } : status === 'resolved' ? { resolvedAt: { $ne: null } } : {};
+    return this.views(ctx.em, await ctx.em.find(Dispute, where, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: 200 }));
+  }
+
+  /** Each dispute with its booking and both parties (three queries for any number of disputes). */
+  private async views(em: EntityManager, disputes: Dispute[]): Promise<SupportDisputeView[]> {
+    if (disputes.length === 0) return [];
+    const bookings = await em.find(Booking, { id: disputes.map((d) => d.bookingId) }, { populate: ['booker', 'streamer', 'streamer.user'] });
+    const bookerIds = bookings.map((b) => b.booker.id);
+    const bookerProfiles = new Map((await em.find(Profile, { user: bookerIds })).map((p) => [p.user.id, p]));
+    const byId = new Map(bookings.map((b) => [b.id, b]));
+    return disputes.map((dispute) => {
+      const booking = byId.get(dispute.bookingId)!;
+      const booker = booking.booker.getEntity();
+      const creator = booking.streamer.getEntity();
+      return {
+        dispute,
+        booking,
+        booker,
+        bookerName: displayNameOf(booker, bookerProfiles.get(booker.id) ?? null),
+        creator,
+        creatorEmail: creator.user.getEntity().email,
+        openedBy: dispute.openedBy === booker.id ? 'booker' : 'creator',
+      };
+    });
+  }
+
+  async resolveDispute(ctx: ServiceContext, input: ResolveDisputeInput): Promise<SupportDisputeView> {
+    requireSupport(ctx);
+    const data = parseInput(ResolveDisputeSchema, input);
+    const dispute = await ctx.em.findOne(Dispute, { id: data.disputeId });
+    if (!dispute) throw notFound('Dispute not found');
+    if (dispute.resolvedAt) throw invalidTransition('This dispute is already resolved');
+    const partial = data.resolution === DisputeResolution.REFUND_PARTIAL;
+    await this.deps.runner.run(ctx, dispute.bookingId, {
+      action: RESOLUTION_ACTIONS[data.resolution],
+      as: 'support',
+      refundCents: partial ? (data.refundCents ?? undefined) : undefined,
+      validate: (booking) => {
+        const refundable = booking.totalCents - booking.refundCents;
+        if (partial && !(data.refundCents && data.refundCents > 0 && data.refundCents < refundable)) {
+          throw badInput(`A partial refund is between 1 and ${refundable - 1} cents`, 'refundCents');
+        }
+      },
+      onApply: async ({ em, booking, viewer, now }) => {
+        const row = await em.findOneOrFail(Dispute, { id: dispute.id });
+        row.resolution = data.resolution;
+        row.refundCents = booking.refundCents;
+        row.resolutionNote = data.note;
+        row.resolvedBy = viewer!.id;
+        row.resolvedAt = now;
+      },
+    });
+    await ctx.em.refresh(dispute);
+    return (await this.views(ctx.em, [dispute]))[0];
+  }
+
+  /** Records a warning on a user (with the reason and, optionally, the booking) and counts it. */
+  async warnUser(ctx: ServiceContext, input: WarnUserInput): Promise<{ warning: UserWarning; warningCount: number }> {
+    const support = requireSupport(ctx);
+    const data = parseInput(WarnUserSchema, input);
+    return ctx.em.transactional(async (em) => {
+      const user = await em.findOne(User, { id: data.userId });
+      if (!user) throw notFound('User not found');
+      if (data.bookingId && !(await em.count(Booking, { id: data.bookingId }))) throw notFound('Booking not found');
+      const warning = em.create(UserWarning, { userId: user.id, issuedBy: support.id, reason: data.reason, bookingId: data.bookingId ?? null, createdAt: this.deps.clock.now() });
+      await em.flush();
+      const [row] = await em.execute('update users set warning_count = warning_count + 1 where id = ? returning warning_count', [user.id]);
+      return { warning, warningCount: Number(row.warning_count) };
+    });
+  }
+
+  /** The other party's side of an open dispute (once they answer, support sees both statements). */
+  async addDisputeStatement(ctx: ServiceContext, input: DisputeStatementInput): Promise<Dispute> {
+    const viewer = requireViewer(ctx);
+    const data = parseInput(DisputeStatementSchema, input);
+    const { dispute, parties } = await ctx.em.transactional(async (em) => {
+      const dispute = await em.findOne(Dispute, { id: data.disputeId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!dispute) throw notFound('Dispute not found');
+      const booking = await em.findOneOrFail(Booking, { id: dispute.bookingId });
+      const creator = await em.findOneOrFail(Profile, { id: booking.streamer.id });
+      if (!partyRole(viewer.id, booking, creator)) throw forbidden('You are not a party to this booking');
+      if (dispute.openedBy === viewer.id) throw forbidden('The other party answers a dispute; add your evidence when opening it');
+      if (dispute.resolvedAt) throw invalidTransition('This dispute is already resolved');
+      dispute.respondentStatement = data.statement;
+      return { dispute, parties: partyUserIds(booking, creator) };
+    });
+    await this.deps.events.publish('bookingUpdated', { bookingId: dispute.bookingId, partyUserIds: parties });
+    return dispute;
+  }
+}
+
+function requireSupport(ctx: ServiceContext): Viewer {
+  const viewer = requireViewer(ctx);
+  if (viewer.role !== UserRole.SUPPORT) throw forbidden('Only support staff can do this');
+  return viewer;
+}

@@ -1,0 +1,127 @@
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { BookingRole, BookingType } from '../bookings/bookings.types';
+import { DisputeKind, DisputeResolution } from './dispute.entity';
+
+export enum DisputeListStatus {
+  OPEN = 'open',
+  RESOLVED = 'resolved',
+  ALL = 'all',
+}
+
+registerEnumType(DisputeListStatus, { name: 'DisputeListStatus' });
+
+@ObjectType('SupportDispute', { description: 'A dispute as support staff see it: both parties and both statements' })
+export class SupportDisputeType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => BookingType)
+  booking!: BookingType;
+
+  @Field(() => DisputeKind)
+  kind!: DisputeKind;
+
+  @Field(() => BookingRole, { description: 'Which side opened it' })
+  openedBy!: BookingRole;
+
+  @Field(() => String, { description: "The opener's statement" })
+  reason!: string;
+
+  @Field(() => String, { nullable: true })
+  evidence!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The other party's statement" })
+  respondentStatement!: string | null;
+
+  @Field(() => ID)
+  bookerId!: string;
+
+  @Field(() => String)
+  bookerName!: string;
+
+  @Field(() => String)
+  bookerEmail!: string;
+
+  @Field(() => ID)
+  creatorUserId!: string;
+
+  @Field(() => String)
+  creatorName!: string;
+
+  @Field(() => String)
+  creatorEmail!: string;
+
+  @Field(() => DisputeResolution, { nullable: true })
+  resolution!: DisputeResolution | null;
+
+  @Field(() => Int, { nullable: true })
+  refundCents!: number | null;
+
+  @Field(() => String, { nullable: true })
+  resolutionNote!: string | null;
+
+  @Field(() => Date)
+  createdAt!: Date;
+
+  @Field(() => Date, { nullable: true })
+  resolvedAt!: Date | null;
+}
+
+@ObjectType('UserWarning', { description: 'A warning support issued to a user' })
+export class UserWarningType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => ID)
+  userId!: string;
+
+  @Field(() => String)
+  reason!: string;
+
+  @Field(() => ID, { nullable: true })
+  bookingId!: string | null;
+
+  @Field(() => Date)
+  createdAt!: Date;
+
+  @Field(() => Int, { description: "The user's warnings so far, this one included" })
+  warningCount!: number;
+}
+
+@InputType()
+export class ResolveDisputeInput {
+  @Field(() => ID)
+  disputeId!: string;
+
+  @Field(() => DisputeResolution, {
+    description: 'REFUND_FULL: cancelled/refunded. REFUND_PARTIAL: refundCents back, the fee is 10% of the rest, the creator gets the remainder. RELEASE: completed/allocated',
+  })
+  resolution!: DisputeResolution;
+
+  @Field(() => Int, { nullable: true, description: 'Required for REFUND_PARTIAL: 1 to total - 1' })
+  refundCents?: number | null;
+
+  @Field(() => String, { nullable: true })
+  note?: string | null;
+}
+
+@InputType()
+export class WarnUserInput {
+  @Field(() => ID)
+  userId!: string;
+
+  @Field(() => String)
+  reason!: string;
+
+  @Field(() => ID, { nullable: true })
+  bookingId?: string | null;
+}
+
+@InputType()
+export class AddDisputeStatementInput {
+  @Field(() => ID)
+  disputeId!: string;
+
+  @Field(() => String)
+  statement!: string;
+}

@@ -1,0 +1,10 @@
+import { Router } from 'express';
+import { route } from '../../rest/route';
+
+/** `GET|POST /testing/clock` (only with ENABLE_TEST_CLOCK; otherwise 404). */
+export function testClockRoutes(): Router {
+  const r = Router();
+  r.get('/testing/clock', route((ctx) => ctx.services.testClock.now(ctx)));
+  r.post('/testing/clock', route((ctx, req) => ctx.services.testClock.move(ctx, req.body ?? {})));
+  return r;
+}

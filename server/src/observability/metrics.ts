@@ -1,0 +1,68 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Prometheus metrics of one server instance, served at GET /metrics. */
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly httpRequests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route group and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by route group',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+
+  readonly graphqlOperations = new Counter({
+    name: 'graphql_operations_total',
+    help: 'GraphQL operations by operation name, type and outcome',
+    labelNames: ['operation', 'type', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly graphqlDuration = new Histogram({
+    name: 'graphql_operation_duration_seconds',
+    help: 'GraphQL operation latency by operation name',
+    labelNames: ['operation'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+
+  readonly bookingTransitions = new Counter({
+    name: 'booking_transitions_total',
+    help: 'Booking state machine transitions applied',
+    labelNames: ['transition'] as const,
+    registers: [this.registry],
+  });
+
+  readonly jobRuns = new Counter({
+    name: 'job_runs_total',
+    help: 'Background job runs by job and outcome',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly wsConnections = new Gauge({
+    name: 'websocket_connections_open',
+    help: 'Open GraphQL WebSocket connections',
+    registers: [this.registry],
+  });
+
+  constructor(collectProcessMetrics = true) {
+    if (collectProcessMetrics) collectDefaultMetrics({ register: this.registry });
+  }
+}
+
+/** A low-cardinality route label: the API area, never ids from the path. */
+export function routeGroup(path: string): string {
+  if (path.startsWith('/graphql')) return '/graphql';
+  if (path.startsWith('/api/v1/')) return `/api/v1/${path.slice(8).split('/')[0]}`;
+  if (path === '/healthz' || path === '/readyz' || path === '/metrics') return path;
+  return 'static';
+}

@@ -1,0 +1,98 @@
+import pg from 'pg';
+import { InProcessEventBus, type DomainEvents, type EventBus, type EventName } from './events';
+import { decodeEvent, encodeEvent, type EventBusLog } from './events-wire';
+
+const CHANNEL = 'collab_events';
+const MAX_BACKOFF_MS = 5000;
+
+/**
+ * Events across server instances through PostgreSQL LISTEN/NOTIFY, on one dedicated connection
+ * (a pooled connection would lose its LISTEN). Every instance, this one included, receives each
+ * NOTIFY and hands it to its local subscribers. The connection is re-opened after a failure;
+ * events sent while it is down reach this instance's subscribers only (live updates are hints,
+ * clients refetch on reconnect).
+ */
+export class PostgresEventBus implements EventBus {
+  private readonly local = new InProcessEventBus();
+  private client: pg.Client | null = null;
+  private ready: Promise<void>;
+  private closed = false;
+  private failures = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly log: EventBusLog = () => {},
+  ) {
+    this.ready = this.connect();
+  }
+
+  /** Resolves once listening (tests wait for it before publishing from another instance). */
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+
+  async publish<E extends EventName>(event: E, payload: DomainEvents[E]): Promise<void> {
+    const text = encodeEvent(event, payload);
+    try {
+      await this.ready;
+      if (!this.client) throw new Error('not connected');
+      await this.client.query('select pg_notify($1, $2)', [CHANNEL, text]);
+    } catch (err) {
+      this.log('event bus: NOTIFY failed; delivering to this instance only', err);
+      await this.local.publish(event, payload);
+    }
+  }
+
+  subscribe<E extends EventName>(event: E, listener: (payload: DomainEvents[E]) => void): () => void {
+    return this.local.subscribe(event, listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+    await this.local.close();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (msg) => {
+      const decoded = msg.channel === CHANNEL && msg.payload ? decodeEvent(msg.payload) : null;
+      if (decoded) void this.local.publish(decoded.event, decoded.payload as never);
+    });
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client, new Error('connection ended')));
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+      if (this.closed) {
+        await client.end();
+        return;
+      }
+      this.client = client;
+      this.failures = 0;
+    } catch (err) {
+      await client.end().catch(() => {});
+      this.lost(client, err);
+    }
+  }
+
+  private lost(client: pg.Client, err: unknown): void {
+    if (this.closed || this.retryTimer) return;
+    if (this.client && this.client !== client) return; // an old connection ending late
+    this.client = null;
+    this.failures += 1;
+    this.log('event bus: lost the LISTEN connection; reconnecting', err);
+    const delay = Math.min(MAX_BACKOFF_MS, 100 * 2 ** this.failures);
+    let settle!: () => void;
+    this.ready = new Promise((resolve) => (settle = resolve));
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.connect().then(settle);
+    }, delay);
+    this.retryTimer.unref();
+  }
+}
