@@ -24,7 +24,7 @@ import { makeFormatError } from './graphql/format-error';
 import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
 import { createRequestContext, type RequestContext } from './request-context';
-import { restErrorHandler } from './rest/errors';
+import { graphqlTransportErrorHandler, restErrorHandler } from './rest/errors';
 import { restRouter } from './rest/router';
 import { registerJobs } from './jobs';
 import type { JobScheduler } from './jobs/job-scheduler';
@@ -223,6 +223,9 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   );
 
   serveClient(app, config.CLIENT_DIST);
+  // Anything that escaped the routes above (e.g. a /graphql body that is not JSON or too large):
+  // a JSON answer without internals, never express's HTML page with a stack trace.
+  app.use(graphqlTransportErrorHandler(logger));
 
   return {
     httpServer,

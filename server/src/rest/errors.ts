@@ -31,3 +31,18 @@ export function restErrorHandler(logger: Logger): ErrorRequestHandler {
     res.status(500).json({ success: false, error: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
   };
 }
+
+/** Transport-level failures outside REST (body parsing on /graphql): GraphQL-shaped JSON errors. */
+export function graphqlTransportErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, _req, res, next) => {
+    if (res.headersSent) return next(err);
+    const type = (err as { type?: string })?.type;
+    const [status, message, code] =
+      type === 'entity.parse.failed' ? [400, 'Malformed JSON body', 'BAD_REQUEST']
+      : type === 'entity.too.large' ? [413, 'Request body too large (limit 100 KB)', 'PAYLOAD_TOO_LARGE']
+      : type === 'encoding.unsupported' || type === 'charset.unsupported' ? [415, 'Unsupported body encoding', 'BAD_REQUEST']
+      : [500, 'Internal server error', 'INTERNAL_SERVER_ERROR'];
+    if (status === 500) logger.error({ err }, 'unexpected transport error');
+    res.status(status).json({ errors: [{ message, extensions: { code } }] });
+  };
+}
