@@ -25,6 +25,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    manifest: true, // dist/.vite/manifest.json: the bench sums each route's initial JavaScript from it
     rollupOptions: {
       output: {
         // Vendor libraries change less often than app code: keep them in their own cacheable chunks.

@@ -10,6 +10,8 @@ export default mergeConfig(
       include: ['src/**/__tests__/*.test.{ts,tsx}'],
       css: false,
       restoreMocks: true,
+      // jsdom + Chakra renders are slow on a loaded 2-core CI machine; these are not timing tests.
+      testTimeout: 30_000,
     },
   }),
 );

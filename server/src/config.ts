@@ -37,13 +37,23 @@ const EnvSchema = z.object({
   ENABLE_TEST_CLOCK: bool.default(false),
   /** Background jobs (pg-boss); tests drive them with runAll instead. */
   JOBS_ENABLED: bool.default(true),
-  SEED_DEMO_DATA: bool.default(true),
+  /** Unset: on outside production (demo accounts have a known password). */
+  SEED_DEMO_DATA: bool.optional(),
+  /** Benchmarks only: count every SQL statement the ORM runs, as `sql_statements_total` at /metrics. */
+  SQL_STATEMENT_COUNTER: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Per-key and per-IP request limits (partners/security); off only for benchmarks and most test suites. */
+  RATE_LIMIT_ENABLED: bool.default(true),
+  /** Anonymous reads (GraphQL queries, REST GETs) per client IP per minute. */
+  RATE_LIMIT_ANON_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Requests per partner API key per minute. */
+  RATE_LIMIT_KEY_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'CORS_ORIGINS'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'CORS_ORIGINS' | 'SEED_DEMO_DATA'> {
+  SEED_DEMO_DATA: boolean;
   JWT_SECRET: string;
   CORS_ORIGINS: string[];
   isProduction: boolean;
@@ -67,6 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...e,
     JWT_SECRET: e.JWT_SECRET ?? devJwtSecret(e.DATA_DIR, e.NODE_ENV),
     CORS_ORIGINS: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    SEED_DEMO_DATA: e.SEED_DEMO_DATA ?? !isProduction,
     isProduction,
   };
 }

@@ -5,16 +5,16 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import path from 'node:path';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import cors from 'cors';
-import express, { type Request, type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { GraphQLError, getOperationAST, parse, specifiedRules, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import pino, { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { WebSocketServer } from 'ws';
-import { routeGroup } from './observability/metrics';
+import { routeGroup, sqlStatementsTotal } from './observability/metrics';
 import { securityHeaders } from './observability/security';
 import type { Config } from './config';
 import type { Orm } from './db/orm';
@@ -31,6 +31,11 @@ import type { JobScheduler } from './jobs/job-scheduler';
 import { createDeps, createServices, type AppDeps, type Services } from './services';
 import { AdjustableClock, systemClock, type Clock } from './shared/clock';
 import { DomainError } from './shared/errors';
+import { cacheControlPlugin } from './security/cache-control';
+import { purgeCountersJob } from './security/purge-counters.job';
+import { RateLimiter } from './security/rate-limiter';
+import { readOnlyKeysForRest, readOnlyKeysPlugin } from './security/read-only-keys';
+import { createRequestGuard } from './security/request-guard';
 
 export interface AppServer {
   httpServer: HttpServer;
@@ -60,7 +65,9 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   const clock = opts.clock ?? (config.ENABLE_TEST_CLOCK ? new AdjustableClock() : systemClock);
   const deps = createDeps(config, clock, { databaseUrl: opts.databaseUrl, logger, orm });
   const services = createServices(deps);
+  if (config.SQL_STATEMENT_COUNTER) deps.metrics.registry.registerMetric(sqlStatementsTotal);
   registerJobs(deps.jobs, { orm, services });
+  deps.jobs.register(purgeCountersJob(deps.counters));
   const schema = buildAppSchema();
 
   const app = express();
@@ -68,10 +75,12 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   app.set('trust proxy', 'loopback');
   const httpServer = createHttpServer(app);
 
-  const contextFor = (req: Request, viewerHeader: unknown): RequestContext =>
+  // Partner API keys and JWTs are resolved once per HTTP request; rate limits follow from who calls.
+  const guard = createRequestGuard({ config, clock: deps.clock, tokens: deps.tokens, orm, partners: services.partners, limiter: new RateLimiter(deps.counters, deps.clock), logger });
+  const contextFor = (req: Request, res: Response): RequestContext =>
     createRequestContext({
       em: orm.em,
-      viewer: viewerFromAuthorization(viewerHeader, deps.tokens, deps.clock),
+      viewer: guard.viewerOf(res),
       services,
       requestId: String(req.headers['x-request-id'] ?? randomUUID()),
       ip: req.ip,
@@ -102,7 +111,11 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     next();
   });
   app.use(securityHeaders({ stripeEnabled: Boolean(config.STRIPE_PUBLISHABLE_KEY), isProduction: config.isProduction }));
-  if (config.CORS_ORIGINS.length > 0) app.use(cors({ origin: config.CORS_ORIGINS, credentials: false }));
+  if (config.CORS_ORIGINS.length > 0) {
+    // Browsers may read these (partners' front ends pace themselves by the rate-limit headers).
+    const exposedHeaders = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];
+    app.use(cors({ origin: config.CORS_ORIGINS, credentials: false, exposedHeaders }));
+  }
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -118,16 +131,18 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   // REST facade: the viewer is resolved once per request; a bad token is a 401.
   const restContext: RequestHandler = (req, res, next) => {
     try {
-      res.locals.ctx = contextFor(req, req.headers.authorization);
+      res.locals.ctx = contextFor(req, res);
       next();
     } catch (err) {
       next(err);
     }
   };
-  app.use('/api/v1', restContext, restRouter(logger), restErrorHandler(logger));
+  app.use('/api/v1', guard.identify, guard.rateLimit('rest'), readOnlyKeysForRest, restContext, restRouter(logger), restErrorHandler(logger));
 
   // GraphQL over WebSocket on the same path; the token comes in connectionParams.
-  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  // maxPayload: the document size limit holds over WebSocket too (ws would accept 100 MB).
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: QUERY_LIMITS.maxDocumentBytes });
+  const formatWsError = makeFormatError(logger);
   const wsCleanup = useServer<Record<string, unknown>, { viewerHeader?: unknown }>(
     {
       schema,
@@ -145,6 +160,9 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
           return [err instanceof GraphQLError ? err : new GraphQLError('Invalid operation')];
         }
       },
+      // Subscription results get the same error mapping as HTTP (codes kept, internals masked).
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: result.errors.map((e) => formatWsError(e.toJSON(), e)) } : undefined,
       onConnect: (ctx) => {
         const header = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
         try {
@@ -180,6 +198,10 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
     hideSchemaDetailsFromClientErrors: config.isProduction, // no "Did you mean …" field suggestions
     allowBatchedHttpRequests: false,
+    includeStacktraceInErrorResponses: false,
+    // Auth is bearer-only (no cookies), so a cross-site request carries no credentials: plain GETs
+    // (APQ, CDN-cacheable partner listings) need no preflight header.
+    csrfPrevention: false,
     plugins: [
       {
         async requestDidStart() {
@@ -201,6 +223,9 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       },
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+      cacheControlPlugin(),
+      readOnlyKeysPlugin(),
       { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
     ],
   });
@@ -208,10 +233,12 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   app.use(
     '/graphql',
     express.json({ limit: '100kb' }),
+    guard.identify,
+    guard.rateLimit('graphql'),
     expressMiddleware(apollo, {
-      context: async ({ req }) => {
+      context: async ({ req, res }) => {
         try {
-          return contextFor(req, req.headers.authorization);
+          return contextFor(req, res);
         } catch (err) {
           if (err instanceof DomainError) {
             throw new GraphQLError(err.message, { extensions: { code: err.code, http: { status: err.httpStatus } } });
@@ -239,6 +266,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await deps.events.close();
+      await deps.counters.close();
     },
   };
 }

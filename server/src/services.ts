@@ -20,6 +20,9 @@ import { CheckoutService } from './features/bookings/checkout.service';
 import { TransitionRunner } from './features/bookings/transition-runner';
 import { SupportService } from './features/support/support.service';
 import { TestClockService } from './features/test-clock/test-clock.service';
+import { PartnersService } from './features/partners/partners.service';
+import { createCounterStore, type CounterStore } from './security/counter-store';
+import { LoginThrottle } from './security/login-throttle';
 
 /** Long-lived dependencies shared by every request (no per-request state here). */
 export interface AppDeps {
@@ -34,6 +37,8 @@ export interface AppDeps {
   logger: Logger;
   /** Prometheus metrics (GET /metrics). */
   metrics: Metrics;
+  /** Shared counters for rate limits and sign-in throttling (PostgreSQL, or Redis with REDIS_URL). */
+  counters: CounterStore;
 }
 
 /** One instance of each feature service; transports call these and nothing else. */
@@ -49,22 +54,26 @@ export interface Services {
   /** The booking process's timers (registered as jobs). */
   bookingTimers: BookingTimers;
   testClock: TestClockService;
+  partners: PartnersService;
 }
 
 export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?: string; logger?: Logger; orm: Orm }): AppDeps {
+  const metrics = new Metrics();
   return {
     config,
     clock,
     tokens: new TokenIssuer(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
     events: createEventBus(config, runtime.databaseUrl ?? config.DATABASE_URL, runtime.logger),
     orm: runtime.orm,
-    metrics: new Metrics(),
+    metrics,
+    counters: createCounterStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'counter store: redis error') }),
     logger: runtime.logger ?? pino({ level: config.LOG_LEVEL }),
     jobs: new JobScheduler({
       clock,
       connectionString: runtime.databaseUrl ?? config.DATABASE_URL,
       enabled: config.JOBS_ENABLED,
       logger: runtime.logger,
+      metrics,
     }),
   };
 }
@@ -72,20 +81,26 @@ export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?
 export function createServices(deps: AppDeps): Services {
   const payments = new PaymentsService({ config: deps.config, clock: deps.clock, orm: deps.orm, logger: deps.logger.child({ feature: 'payments' }) });
   return {
-    auth: new AuthService({ tokens: deps.tokens, clock: deps.clock, refreshTtlDays: deps.config.REFRESH_TOKEN_TTL_DAYS }),
+    auth: new AuthService({
+      tokens: deps.tokens,
+      clock: deps.clock,
+      refreshTtlDays: deps.config.REFRESH_TOKEN_TTL_DAYS,
+      loginThrottle: new LoginThrottle(deps.counters, deps.clock),
+    }),
     availability: new AvailabilityService({ clock: deps.clock, events: deps.events }),
     profiles: new ProfilesService({ clock: deps.clock }),
     reviews: new ReviewsService({ clock: deps.clock }),
     payments,
     ...bookingServices(deps, payments),
     testClock: new TestClockService({ config: deps.config, clock: deps.clock, jobs: deps.jobs }),
+    partners: new PartnersService({ clock: deps.clock }),
   };
 }
 
 /** The booking process: one transition runner shared by lifecycle, checkout, support, timers and provider events. */
 function bookingServices(deps: AppDeps, payments: PaymentsService) {
   const provider = () => payments.provider;
-  const runner = new TransitionRunner({ clock: deps.clock, events: deps.events, provider });
+  const runner = new TransitionRunner({ clock: deps.clock, events: deps.events, provider, metrics: deps.metrics });
   payments.setEventHandler(new BookingPaymentEvents(runner));
   return {
     bookings: new BookingsService({ clock: deps.clock, events: deps.events, runner }),

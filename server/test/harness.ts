@@ -57,7 +57,8 @@ export interface TestApp {
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   // Jobs are not started in tests; they run through app.server.jobs.runAll(now).
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, JOBS_ENABLED: 'false', ...env });
+  // Rate limits are off unless a test turns them on: suites sign up many users from one IP.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', ...env });
   const queries: string[] = [];
   const orm = await initOrm({ clientUrl: db.url, onQuery: (sql) => queries.push(sql) });
   const clock = new AdjustableClock();

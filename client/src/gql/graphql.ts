@@ -188,7 +188,7 @@ export type ResolveDisputeInput = {
 export type UpdateProfileInput = {
   /** Bio, or a brand's about text */
   bio?: string | null | undefined;
-  /** Required when creating; the brand name for brands */
+  /** Creator name, or the brand name for brands */
   displayName?: string | null | undefined;
   /** Creators: at least 100 (= $1.00); default 5000 */
   hourlyRateCents?: number | null | undefined;
@@ -1145,6 +1145,10 @@ export type UpdateProfileMutation = {
   };
 };
 
+export type BookingViewerProfileQueryVariables = Exact<{ [key: string]: never }>;
+
+export type BookingViewerProfileQuery = { myProfile: { id: string; accountType: AccountType } | null };
+
 export type CreateBookingCheckoutMutationVariables = Exact<{
   input: CreateBookingCheckoutInput;
 }>;
@@ -1197,6 +1201,7 @@ export type StreamerPageCreatorQuery = {
     totalBookings: number;
     platforms: Array<Platform>;
     isVerified: boolean;
+    nextFreeSlots: Array<{ id: string; startTime: string }>;
   };
 };
 
@@ -3415,6 +3420,73 @@ export type UpdateProfileMutationOptions = Apollo.BaseMutationOptions<
   UpdateProfileMutation,
   UpdateProfileMutationVariables
 >;
+export const BookingViewerProfileDocument = gql`
+  query BookingViewerProfile {
+    myProfile {
+      id
+      accountType
+    }
+  }
+`;
+
+/**
+ * __useBookingViewerProfileQuery__
+ *
+ * To run a query within a React component, call `useBookingViewerProfileQuery` and pass it any options that fit your needs.
+ * When your component renders, `useBookingViewerProfileQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useBookingViewerProfileQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useBookingViewerProfileQuery(
+  baseOptions?: Apollo.QueryHookOptions<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>(
+    BookingViewerProfileDocument,
+    options,
+  );
+}
+export function useBookingViewerProfileLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>(
+    BookingViewerProfileDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useBookingViewerProfileSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>;
+export function useBookingViewerProfileSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingViewerProfileQuery | undefined, BookingViewerProfileQueryVariables>;
+export function useBookingViewerProfileSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>(
+    BookingViewerProfileDocument,
+    options,
+  );
+}
+export type BookingViewerProfileQueryHookResult = ReturnType<typeof useBookingViewerProfileQuery>;
+export type BookingViewerProfileLazyQueryHookResult = ReturnType<typeof useBookingViewerProfileLazyQuery>;
+export type BookingViewerProfileSuspenseQueryHookResult = ReturnType<typeof useBookingViewerProfileSuspenseQuery>;
+export type BookingViewerProfileQueryResult = Apollo.QueryResult<
+  BookingViewerProfileQuery,
+  BookingViewerProfileQueryVariables
+>;
 export const CreateBookingCheckoutDocument = gql`
   mutation CreateBookingCheckout($input: CreateBookingCheckoutInput!) {
     createBookingCheckout(input: $input) {
@@ -3474,6 +3546,10 @@ export const StreamerPageCreatorDocument = gql`
       hourlyRateCents
       minimumHours
       isAvailable
+      nextFreeSlots(first: 1) {
+        id
+        startTime
+      }
       ...CreatorHeader_creator
     }
   }

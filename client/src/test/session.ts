@@ -2,7 +2,7 @@ import type { MockedResponse } from '@apollo/client/testing';
 import { MeDocument, type MeQuery } from '../gql/graphql';
 import { STORAGE_KEYS } from '../features/auth/lib/token-storage';
 
-export const TEST_USER: NonNullable<MeQuery['me']> = {
+export const TEST_USER: NonNullable<MeQuery['me']> & { __typename: 'User' } = {
   __typename: 'User',
   id: 'user-booker',
   email: 'brand@example.com',

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { sqlStatementsTotal } from '../observability/metrics';
 import { startEmbeddedPostgres } from './embedded';
 import { initOrm, type Orm } from './orm';
 
@@ -16,7 +17,7 @@ export async function openDatabase(config: Config, log: (msg: string) => void = 
     : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT, database: 'collab', log });
   const url = config.DATABASE_URL ?? embedded!.url;
   try {
-    const orm = await initOrm({ clientUrl: url });
+    const orm = await initOrm({ clientUrl: url, onQuery: config.SQL_STATEMENT_COUNTER ? () => sqlStatementsTotal.inc() : undefined });
     return {
       orm,
       url,

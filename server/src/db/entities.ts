@@ -17,6 +17,7 @@ import {
   LocalTransfer,
 } from '../features/payments/local/local.entities';
 import { PaymentProviderCall } from '../features/payments/payment-provider-call.entity';
+import { ApiKey } from '../features/partners/api-key.entity';
 import { Profile } from '../features/profiles/profile.entity';
 import { Review } from '../features/reviews/review.entity';
 import { Dispute } from '../features/support/dispute.entity';
@@ -47,4 +48,5 @@ export const entities = [
   LocalPayout,
   LocalIdempotencyKey,
   LocalPlatformBalance,
+  ApiKey,
 ];

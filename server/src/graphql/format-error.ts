@@ -14,6 +14,7 @@ const PASSTHROUGH_CODES = new Set([
   'UNAUTHENTICATED',
   'RATE_LIMITED',
   'QUERY_TOO_COMPLEX',
+  'FORBIDDEN',
 ]);
 
 /**
@@ -35,7 +36,8 @@ export function makeFormatError(logger: Logger) {
     if (typeof code === 'string' && PASSTHROUGH_CODES.has(code)) {
       return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
     }
-    if (original instanceof GraphQLError && !original.originalError && !code) {
+    // (Apollo fills in INTERNAL_SERVER_ERROR on the formatted copy, so look at the original's own code.)
+    if (original instanceof GraphQLError && !original.originalError && !original.extensions?.code) {
       // Coercion errors (wrong variable types etc.) are the client's fault.
       return { message: formatted.message, locations: formatted.locations, extensions: { code: 'BAD_USER_INPUT' } };
     }

@@ -8,6 +8,7 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
+  type GraphQLField,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
@@ -42,11 +43,13 @@ export const limitValidationRules: ValidationRule[] = [
       const fragments = Object.fromEntries(
         context.getDocument().definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
       );
-      const depth = selectionDepth(operation.selectionSet, fragments, new Set());
+      // Memoised per fragment: a chain of fragments each spreading the next twice would
+      // otherwise take exponential time to walk (a tiny document pinning a CPU).
+      const depth = selectionDepth(operation.selectionSet, fragments, new Set(), new Map());
       if (depth > QUERY_LIMITS.maxDepth) {
         context.reportError(limitError(`Query depth ${depth} exceeds the limit of ${QUERY_LIMITS.maxDepth}`));
       }
-      const aliases = countAliases(operation.selectionSet, fragments, new Set());
+      const aliases = countAliases(operation.selectionSet, fragments, new Set(), new Map());
       if (aliases > QUERY_LIMITS.maxAliases) {
         context.reportError(limitError(`Query uses ${aliases} aliases; the limit is ${QUERY_LIMITS.maxAliases}`));
       }
@@ -54,33 +57,38 @@ export const limitValidationRules: ValidationRule[] = [
   }),
 ];
 
-function selectionDepth(set: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, seen: Set<string>): number {
+type Fragments = Record<string, FragmentDefinitionNode>;
+
+/** A fragment's value, computed once per document (cycles count 0: graphql's own rules report them). */
+function viaFragment(name: string, fragments: Fragments, seen: Set<string>, memo: Map<string, number>, walk: (set: SelectionSetNode, seen: Set<string>) => number): number {
+  if (seen.has(name) || !fragments[name]) return 0;
+  if (!memo.has(name)) memo.set(name, walk(fragments[name].selectionSet, new Set([...seen, name])));
+  return memo.get(name)!;
+}
+
+function selectionDepth(set: SelectionSetNode | undefined, fragments: Fragments, seen: Set<string>, memo: Map<string, number>): number {
   if (!set) return 0;
   let max = 0;
   for (const sel of set.selections) {
     if (sel.kind === Kind.FIELD) {
       if (sel.name.value.startsWith('__')) continue;
-      max = Math.max(max, sel.selectionSet ? 1 + selectionDepth(sel.selectionSet, fragments, seen) : 1);
+      max = Math.max(max, sel.selectionSet ? 1 + selectionDepth(sel.selectionSet, fragments, seen, memo) : 1);
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-      max = Math.max(max, selectionDepth(sel.selectionSet, fragments, seen));
+      max = Math.max(max, selectionDepth(sel.selectionSet, fragments, seen, memo));
     } else {
-      const name = sel.name.value;
-      if (seen.has(name) || !fragments[name]) continue; // cycles are reported by graphql's own rules
-      max = Math.max(max, selectionDepth(fragments[name].selectionSet, fragments, new Set([...seen, name])));
+      max = Math.max(max, viaFragment(sel.name.value, fragments, seen, memo, (s, n) => selectionDepth(s, fragments, n, memo)));
     }
   }
   return max;
 }
 
-function countAliases(set: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, seen: Set<string>): number {
+function countAliases(set: SelectionSetNode | undefined, fragments: Fragments, seen: Set<string>, memo: Map<string, number>): number {
   if (!set) return 0;
   let n = 0;
   for (const sel of set.selections) {
-    if (sel.kind === Kind.FIELD) n += (sel.alias ? 1 : 0) + countAliases(sel.selectionSet, fragments, seen);
-    else if (sel.kind === Kind.INLINE_FRAGMENT) n += countAliases(sel.selectionSet, fragments, seen);
-    else if (!seen.has(sel.name.value) && fragments[sel.name.value]) {
-      n += countAliases(fragments[sel.name.value].selectionSet, fragments, new Set([...seen, sel.name.value]));
-    }
+    if (sel.kind === Kind.FIELD) n += (sel.alias ? 1 : 0) + countAliases(sel.selectionSet, fragments, seen, memo);
+    else if (sel.kind === Kind.INLINE_FRAGMENT) n += countAliases(sel.selectionSet, fragments, seen, memo);
+    else n += viaFragment(sel.name.value, fragments, seen, memo, (s, next) => countAliases(s, fragments, next, memo));
   }
   return n;
 }
@@ -102,16 +110,19 @@ export function operationCost(
     operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
   if (!root) return 0;
 
-  const pageSize = (field: FieldNode): number => {
+  const pageSize = (field: FieldNode, def: GraphQLField<unknown, unknown>): number => {
     for (const arg of field.arguments ?? []) {
       if (arg.name.value !== 'first' && arg.name.value !== 'limit') continue;
       const v = arg.value;
       const raw = v.kind === Kind.INT ? Number(v.value) : v.kind === Kind.VARIABLE ? Number(variables[v.name.value]) : NaN;
       if (Number.isFinite(raw) && raw >= 0) return raw;
     }
-    return QUERY_LIMITS.defaultListSize;
+    // Not given: the field's own default page size (e.g. creators' 20), else the assumed one.
+    const fallback = def.args.find((a) => a.name === 'first' || a.name === 'limit')?.defaultValue;
+    return typeof fallback === 'number' ? fallback : QUERY_LIMITS.defaultListSize;
   };
 
+  const fragmentCosts = new Map<string, number>();
   const costOf = (set: SelectionSetNode, parent: GraphQLCompositeType, seen: Set<string>): number => {
     let total = 0;
     for (const sel of set.selections) {
@@ -121,17 +132,18 @@ export function operationCost(
         if (!def) continue;
         const named = getNamedType(def.type);
         const child = sel.selectionSet && isCompositeType(named) ? costOf(sel.selectionSet, named, seen) : 0;
-        const isList = isListType(getNullableType(def.type)) || named.name.endsWith('Connection');
-        total += 1 + (isList ? pageSize(sel) : 1) * child;
+        // A connection multiplies by its page size once; its `edges` list is that same page.
+        const isList = (isListType(getNullableType(def.type)) && !parent.name.endsWith('Connection')) || named.name.endsWith('Connection');
+        total += 1 + (isList ? pageSize(sel, def) : 1) * child;
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
         const typeName = sel.typeCondition?.name.value;
         const type = typeName ? schema.getType(typeName) : parent;
         if (type && isCompositeType(type)) total += costOf(sel.selectionSet, type, seen);
       } else {
-        const frag = fragments[sel.name.value];
-        if (!frag || seen.has(frag.name.value)) continue;
-        const type = schema.getType(frag.typeCondition.name.value);
-        if (type && isCompositeType(type)) total += costOf(frag.selectionSet, type, new Set([...seen, frag.name.value]));
+        total += viaFragment(sel.name.value, fragments, seen, fragmentCosts, (fragSet, next) => {
+          const type = schema.getType(fragments[sel.name.value].typeCondition.name.value);
+          return type && isCompositeType(type) ? costOf(fragSet, type, next) : 0;
+        });
       }
     }
     return total;

@@ -7,6 +7,7 @@ import { PaymentsResolver } from '../features/payments/payments.resolver';
 import { BookingsResolver } from '../features/bookings/bookings.resolver';
 import { LiveUpdatesResolver } from '../features/bookings/live.resolver';
 import { SupportResolver } from '../features/support/support.resolver';
+import { PartnersResolver } from '../features/partners/partners.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, AvailabilityResolver, ProfilesResolver, ReviewsResolver, PaymentsResolver, BookingsResolver, LiveUpdatesResolver, SupportResolver];
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, AvailabilityResolver, ProfilesResolver, ReviewsResolver, PaymentsResolver, BookingsResolver, LiveUpdatesResolver, SupportResolver, PartnersResolver];

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import type { Metrics } from '../observability/metrics';
 import type { Clock } from '../shared/clock';
 
 /**
@@ -25,6 +26,8 @@ export interface JobSchedulerOptions {
   /** false: start() does nothing (tests drive jobs through runAll). */
   enabled?: boolean;
   logger?: Logger;
+  /** job_runs_total{job, outcome} at /metrics. */
+  metrics?: Pick<Metrics, 'jobRuns'>;
 }
 
 const NAME = /^[A-Za-z0-9_-]{1,50}$/;
@@ -104,7 +107,7 @@ export class JobScheduler {
   async run(name: string, now: Date = this.opts.clock.now()): Promise<void> {
     const job = this.jobs.get(name);
     if (!job) throw new Error(`no job named "${name}"`);
-    await job.run(now);
+    await this.runCounted(job, now);
   }
 
   /** Runs every job now, in this process, in registration order; fails after all ran if any failed. */
@@ -112,7 +115,7 @@ export class JobScheduler {
     const failures: unknown[] = [];
     for (const job of this.jobs.values()) {
       try {
-        await job.run(now);
+        await this.runCounted(job, now);
       } catch (err) {
         failures.push(err);
       }
@@ -121,12 +124,23 @@ export class JobScheduler {
     if (failures.length > 1) throw new AggregateError(failures, `${failures.length} jobs failed`);
   }
 
+  /** One run, counted by outcome (ok / failed) in job_runs_total. */
+  private async runCounted(job: JobDefinition, now: Date): Promise<void> {
+    try {
+      await job.run(now);
+      this.opts.metrics?.jobRuns.inc({ job: job.name, outcome: 'ok' });
+    } catch (err) {
+      this.opts.metrics?.jobRuns.inc({ job: job.name, outcome: 'failed' });
+      throw err;
+    }
+  }
+
   private async schedule(boss: PgBoss, job: JobDefinition): Promise<void> {
     // 'stately': at most one queued and one running per job, so missed ticks do not pile up.
     await boss.createQueue(job.name, { name: job.name, policy: 'stately', retryLimit: 3, retryDelay: 30, expireInSeconds: 15 * 60 });
     await boss.work(job.name, { pollingIntervalSeconds: 2 }, async () => {
       try {
-        await job.run(this.opts.clock.now());
+        await this.runCounted(job, this.opts.clock.now());
       } catch (err) {
         this.opts.logger?.error({ err, job: job.name }, 'job failed');
         throw err;

@@ -59,6 +59,16 @@ export class Metrics {
   }
 }
 
+/**
+ * SQL statements the ORM ran (its onQuery hook), process-wide like the ORM itself. Only counted and
+ * served when SQL_STATEMENT_COUNTER is on: benchmarks divide it by the requests they sent.
+ */
+export const sqlStatementsTotal = new Counter({
+  name: 'sql_statements_total',
+  help: 'SQL statements run through the ORM (SQL_STATEMENT_COUNTER only)',
+  registers: [],
+});
+
 /** A low-cardinality route label: the API area, never ids from the path. */
 export function routeGroup(path: string): string {
   if (path.startsWith('/graphql')) return '/graphql';

@@ -7,6 +7,8 @@ export interface Viewer {
   id: string;
   role: UserRole;
   accountType: AccountType;
+  /** Set when the request was made with a partner API key (features/partners): read-only access. */
+  partnerKeyId?: string;
 }
 
 /**

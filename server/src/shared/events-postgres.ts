@@ -3,6 +3,8 @@ import { InProcessEventBus, type DomainEvents, type EventBus, type EventName } f
 import { decodeEvent, encodeEvent, type EventBusLog } from './events-wire';
 
 const CHANNEL = 'collab_events';
+/** How the LISTEN connection shows in pg_stat_activity. */
+export const APPLICATION_NAME = 'collab-events';
 const MAX_BACKOFF_MS = 5000;
 
 /**
@@ -58,7 +60,7 @@ export class PostgresEventBus implements EventBus {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString });
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: APPLICATION_NAME });
     client.on('notification', (msg) => {
       const decoded = msg.channel === CHANNEL && msg.payload ? decodeEvent(msg.payload) : null;
       if (decoded) void this.local.publish(decoded.event, decoded.payload as never);

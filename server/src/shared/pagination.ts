@@ -24,10 +24,11 @@ export function pageSize(first: unknown, fallback: number, field = 'first'): num
   return value;
 }
 
-const PageParams = z.object({
-  page: z.preprocess(wholeNumber, z.number({ error: 'page must be a whole number of at least 1' }).int('page must be a whole number of at least 1').min(1, 'page must be a whole number of at least 1')).optional(),
-  limit: z.preprocess(wholeNumber, z.number({ error: 'limit must be a whole number of at least 1' }).int('limit must be a whole number of at least 1').min(1, 'limit must be a whole number of at least 1')).optional(),
-});
+const atLeastOne = (field: string) => {
+  const message = `${field} must be a whole number of at least 1`;
+  return z.preprocess(wholeNumber, z.number({ error: message }).min(1, message).refine(Number.isInteger, message)).optional();
+};
+const PageParams = z.object({ page: atLeastOne('page'), limit: atLeastOne('limit') });
 
 /**
  * Turns `{first, after}` or `{page, limit}` into one window. REST page sizes above 50 are cut

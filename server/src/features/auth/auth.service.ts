@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LoginThrottle } from '../../security/login-throttle';
 import type { Clock } from '../../shared/clock';
 import { requireViewer, type ServiceContext } from '../../shared/context';
 import { conflict, DomainError, PG, pgErrorCode, unauthenticated } from '../../shared/errors';
@@ -40,7 +42,7 @@ export const AUTH_MESSAGES = {
 /** Accounts and sessions: registration, sign-in, token rotation, sign-out, password change. */
 export class AuthService {
   constructor(
-    private readonly deps: { tokens: TokenIssuer; clock: Clock; refreshTtlDays: number },
+    private readonly deps: { tokens: TokenIssuer; clock: Clock; refreshTtlDays: number; loginThrottle?: LoginThrottle },
   ) {}
 
   async register(ctx: ServiceContext, input: RegisterInput): Promise<AuthResult> {
@@ -61,9 +63,15 @@ export class AuthService {
 
   async login(ctx: ServiceContext, input: LoginInput): Promise<AuthResult> {
     const data = parseInput(LoginSchema, input);
+    // Throttled per account and per IP before the (deliberately slow) password check.
+    await this.deps.loginThrottle?.assertAllowed(data.email, ctx.ip);
     const user = await ctx.em.findOne(User, { email: data.email }, { populate: ['passwordHash'] });
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), data.password);
-    if (!user || !ok) throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
+    if (!user || !ok) {
+      await this.deps.loginThrottle?.recordFailure(data.email, ctx.ip);
+      throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
+    }
+    await this.deps.loginThrottle?.recordSuccess(data.email);
     return ctx.em.transactional(async (em) => ({ user, tokens: await this.startSession(em, user) }));
   }
 
@@ -75,7 +83,7 @@ export class AuthService {
       const current = await em.findOne(
         RefreshToken,
         { tokenHash: hashRefreshToken(refreshToken) },
-        { lockMode: 4 /* PESSIMISTIC_WRITE */, populate: ['user'] },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['user'] },
       );
       if (!current) return { error: AUTH_MESSAGES.invalidRefresh };
       if (current.rotatedAt || current.revokedAt) {

@@ -60,16 +60,15 @@ export const StatusChangeSchema = z.object({
   status: z.string({ error: 'status is required' }).trim().toLowerCase(),
 });
 
-export const ListSchema = z.object({
-  status: z.enum(BookingStatus, { error: 'status must be one of pending, confirmed, completed, auto_completed, cancelled, disputed' }).nullish(),
-  role: z.enum(['booker', 'creator']).nullish(),
-  first: z.coerce.number().int().min(1, 'first must be between 1 and 50').max(50, 'first must be between 1 and 50').default(20),
-  after: z.string().max(200).nullish(),
-});
-export type ListInput = z.input<typeof ListSchema>;
-
-export const PageSchema = z.object({
-  status: ListSchema.shape.status,
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 50').max(50, 'limit must be between 1 and 50').default(20),
+/** The list filter (GraphQL enums or REST query strings; "all" or empty means no filter). */
+export const ListFilterSchema = z.object({
+  status: z
+    .preprocess(
+      (v) => (v === '' || v === 'all' || v === 'ALL' ? undefined : typeof v === 'string' ? v.toLowerCase() : v),
+      z.enum(BookingStatus, { error: 'status must be one of pending, confirmed, completed, auto_completed, cancelled, disputed' }),
+    )
+    .nullish(),
+  role: z
+    .preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['booker', 'creator'], { error: 'role must be BOOKER or CREATOR' }))
+    .nullish(),
 });

@@ -9,9 +9,9 @@ import { parseInput } from '../../shared/validation';
 import { Profile } from '../profiles/profile.entity';
 import { Dispute, DisputeKind, DisputeResolution } from '../support/dispute.entity';
 import type { User } from '../users/user.entity';
-import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
+import { Booking, PaymentStatus } from './booking.entity';
 import { bookingLoaders, type LoaderContext } from './bookings.loaders';
-import { BookingIdSchema, CancelSchema, DisputeSchema, StatusChangeSchema, type CancelInput, type DisputeInput } from './bookings.inputs';
+import { BookingIdSchema, CancelSchema, DisputeSchema, ListFilterSchema, StatusChangeSchema, type CancelInput, type DisputeInput } from './bookings.inputs';
 import { lateCancelRefund, splitRetained } from './bookings.policy';
 import { availableActions, BookingAction, decide, type TransitionFacts } from './bookings.state';
 import { loadOverview, type Overview } from './overview';
@@ -68,15 +68,6 @@ export interface CancellationQuote {
 }
 
 export const NO_SHOW_SUSPENSION_FLAGS = 3;
-
-const ListFilter = z.object({
-  status: z
-    .preprocess((v) => (v === '' || v === 'all' || v === 'ALL' ? undefined : typeof v === 'string' ? v.toLowerCase() : v), z.enum(BookingStatus, {
-      error: 'status must be one of pending, confirmed, completed, auto_completed, cancelled, disputed',
-    }))
-    .nullish(),
-  role: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['booker', 'creator'], { error: 'role must be BOOKER or CREATOR' })).nullish(),
-});
 
 const STATUS_ACTIONS: Record<string, BookingAction> = {
   confirmed: BookingAction.ACCEPT,
@@ -217,7 +208,7 @@ export class BookingsService {
     args: { status?: unknown; role?: unknown; first?: unknown; after?: unknown; page?: unknown; limit?: unknown },
   ): Promise<Connection<Booking>> {
     const viewer = requireViewer(ctx);
-    const filter = parseInput(ListFilter, { status: args.status, role: args.role });
+    const filter = parseInput(ListFilterSchema, { status: args.status, role: args.role });
     const window = pageWindow(args, 20, (c) => decodeCursor(c, (p) => p.length === 2 && typeof p[0] === 'string' && UUID_RE.test(String(p[1]))));
     const profile = await ctx.em.findOne(Profile, { user: viewer.id }, { fields: ['id'] });
     const sides: object[] = [];

@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Metrics } from '../../observability/metrics';
 import type { Clock } from '../../shared/clock';
 import { requireViewer, type ServiceContext, type Viewer } from '../../shared/context';
 import { DomainError, forbidden, notFound } from '../../shared/errors';
@@ -19,6 +20,8 @@ export interface TransitionDeps {
   clock: Clock;
   events: EventBus;
   provider: () => PaymentProvider;
+  /** booking_transitions_total{transition} at /metrics. */
+  metrics?: Pick<Metrics, 'bookingTransitions'>;
 }
 
 /** What a transition did, handed to the action's own writes (dispute row, reason, flags). */
@@ -124,6 +127,7 @@ export class TransitionRunner {
       await em.flush();
       return { booking, creator, freedSlots };
     });
+    this.deps.metrics?.bookingTransitions.inc({ transition: req.action });
 
     const publish = async () => {
       await this.deps.events.publish('bookingUpdated', { bookingId, partyUserIds: partyUserIds(done.booking, done.creator) });

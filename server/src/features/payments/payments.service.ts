@@ -72,7 +72,8 @@ export const PAYMENT_MESSAGES = {
 export class PaymentsService {
   /** The provider, wrapped so every call lands in `payment_provider_calls`. */
   readonly provider: PaymentProvider;
-  private readonly local: LocalPaymentProvider | null;
+  /** The local provider itself when it is in use (its balance and payouts, for jobs and tests); null with Stripe. */
+  readonly local: LocalPaymentProvider | null;
   private readonly dispatcher: PaymentEventDispatcher;
 
   constructor(private readonly deps: PaymentsDeps) {

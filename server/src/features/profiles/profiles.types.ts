@@ -133,7 +133,7 @@ export class CreatorFilter {
 /** Fields a profile owner may set. Rating, counts and verification are maintained by the server. */
 @InputType('UpdateProfileInput')
 export class UpdateProfileInput {
-  @Field(() => String, { nullable: true, description: 'Required when creating; the brand name for brands' })
+  @Field(() => String, { nullable: true, description: 'Creator name, or the brand name for brands' })
   displayName?: string | null;
 
   @Field(() => String, { nullable: true, description: "Bio, or a brand's about text" })

@@ -38,11 +38,11 @@ export interface ReviewView {
  * list both use this. `p` is the profile being reviewed. The reviewer's name is their profile
  * name ("Client" without one: e-mail addresses are never shown publicly).
  */
+const REVIEWER_NAME = `coalesce(rp.display_name, 'Client') as reviewer_name`;
 const REVIEWS_OF_PROFILE = `select r.id, r.booking_id, r.streamer_id, r.reviewer_id, r.reviewee_id, r.rating, r.comment,
-    r.created_at, r.created_at::text as created_key, p.id as profile_id, coalesce(rp.display_name, 'Client') as reviewer_name
+    r.created_at, r.created_at::text as created_key, p.id as profile_id, ${REVIEWER_NAME}
   from reviews r
   join profiles p on p.user_id = r.reviewee_id
-  join users u on u.id = p.user_id
   left join profiles rp on rp.user_id = r.reviewer_id`;
 
 type ReviewRow = Record<string, any>;
@@ -163,8 +163,7 @@ export class ReviewsService {
       throw err;
     }
     const [row] = await ctx.em.execute(
-      `select r.*, coalesce(rp.display_name, 'Client') as reviewer_name
-       from reviews r left join profiles rp on rp.user_id = r.reviewer_id where r.id = ?`,
+      `select r.*, ${REVIEWER_NAME} from reviews r left join profiles rp on rp.user_id = r.reviewer_id where r.id = ?`,
       [reviewId],
     );
     return rowToView(row);

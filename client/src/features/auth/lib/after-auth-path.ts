@@ -4,7 +4,8 @@ const DEFAULT_PATH = '/dashboard';
 
 /** An in-app path worth returning to (never another origin, never /auth itself). */
 function safeInAppPath(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return null;
   return value === '/auth' || value.startsWith('/auth?') || value.startsWith('/auth/') ? null : value;
 }
 

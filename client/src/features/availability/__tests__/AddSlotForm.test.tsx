@@ -14,8 +14,6 @@ function setTimes(start: string, end: string) {
   fireEvent.change(screen.getByLabelText('End time'), { target: { value: end } });
 }
 
-
-
 // Dialogs and user-event typing are slow in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => toaster.remove());
@@ -54,7 +52,10 @@ describe('Add Slot form', () => {
   it('adds the range and says so', async () => {
     const user = userEvent.setup();
     const mock: MockedResponse = {
-      request: { query: AddAvailabilitySlotDocument, variables: { input: { date: '2025-09-18', startTime: '10:00', endTime: '12:00' } } },
+      request: {
+        query: AddAvailabilitySlotDocument,
+        variables: { input: { date: '2025-09-18', startTime: '10:00', endTime: '12:00' } },
+      },
       result: { data: { addAvailability: [slot('2025-09-18T10:00:00Z'), slot('2025-09-18T11:00:00Z')] } },
     };
     renderPage(<AddSlotForm day="2025-09-18" zone="UTC" />, { mocks: [mock] });
@@ -67,7 +68,10 @@ describe('Add Slot form', () => {
   it('shows the server message when adding fails (e.g. an overlap)', async () => {
     const user = userEvent.setup();
     const mock: MockedResponse = {
-      request: { query: AddAvailabilitySlotDocument, variables: { input: { date: '2025-09-18', startTime: '10:00', endTime: '11:00' } } },
+      request: {
+        query: AddAvailabilitySlotDocument,
+        variables: { input: { date: '2025-09-18', startTime: '10:00', endTime: '11:00' } },
+      },
       result: { errors: [new GraphQLError('These times overlap an existing availability slot')] },
     };
     renderPage(<AddSlotForm day="2025-09-18" zone="UTC" />, { mocks: [mock] });

@@ -15,8 +15,6 @@ function weekMock(from: string, to: string, slots: ReturnType<typeof slot>[]): M
   };
 }
 
-
-
 // Dialogs and user-event typing are slow in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => toaster.remove());
@@ -68,8 +66,13 @@ describe('Availability manager week view', () => {
     await screen.findByRole('button', { name: /September 17 \(today\): 3 slots/ });
     await user.click(screen.getByRole('button', { name: 'Next week' }));
     expect(await screen.findByRole('button', { name: /^Tuesday, September 23: 1 slot$/ })).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: /September 2[1-7]/ })[0]).toHaveAccessibleName(/^Sunday, September 21/);
+    expect(screen.getAllByRole('button', { name: /September 2[1-7]/ })[0]).toHaveAccessibleName(
+      /^Sunday, September 21/,
+    );
     await user.click(screen.getByRole('button', { name: 'Today' }));
-    expect(await screen.findByRole('button', { name: /September 17 \(today\): 3 slots/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: /September 17 \(today\): 3 slots/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 });

@@ -52,7 +52,9 @@ export function AvailabilityManager({ streamerId, zone }: Props) {
   const slotsByDay = useMemo(() => byDay(data?.availabilitySlots ?? [], zone), [data, zone]);
   const counts = useMemo(() => {
     if (!data) return undefined;
-    return Object.fromEntries(Array.from({ length: 7 }, (_, i) => addDays(weekStart, i)).map((d) => [d, slotsByDay[d]?.length ?? 0]));
+    return Object.fromEntries(
+      Array.from({ length: 7 }, (_, i) => addDays(weekStart, i)).map((d) => [d, slotsByDay[d]?.length ?? 0]),
+    );
   }, [data, slotsByDay, weekStart]);
 
   const goToWeek = (sunday: DayKey) => {

@@ -1,8 +1,9 @@
-import { Grid, Stack } from '@chakra-ui/react';
+import { Grid, GridItem } from '@chakra-ui/react';
 import { LuCalendarOff } from 'react-icons/lu';
 import type { AccountType } from '../../../gql/graphql';
 import { ComingSoonPanel } from '../../../shared/components/content/ComingSoonPanel';
 import { ConnectCard } from '../../connect/components/ConnectCard';
+import { useLiveSlots } from '../hooks/useLiveSlots';
 import { AvailabilityManager } from './AvailabilityManager';
 import { RecurringScheduleManager } from './RecurringScheduleManager';
 
@@ -26,14 +27,28 @@ export function AvailabilityTab({ profile }: { profile: AvailabilityTabProfile }
       />
     );
   }
-  const zone = profile.timezone || 'UTC';
+  return <CreatorAvailability streamerId={profile.id} zone={profile.timezone || 'UTC'} />;
+}
+
+function CreatorAvailability({ streamerId, zone }: { streamerId: string; zone: string }) {
+  useLiveSlots(streamerId);
   return (
-    <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6" alignItems="start">
-      <AvailabilityManager streamerId={profile.id} zone={zone} />
-      <Stack gap="6" minW="0">
-        <RecurringScheduleManager streamerId={profile.id} zone={zone} />
+    <Grid
+      templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }}
+      templateAreas={{ base: '"slots" "recurring" "payouts"', lg: '"slots recurring" "payouts recurring"' }}
+      templateRows={{ lg: 'auto 1fr' }}
+      gap="6"
+      alignItems="start"
+    >
+      <GridItem area="slots" minW="0">
+        <AvailabilityManager streamerId={streamerId} zone={zone} />
+      </GridItem>
+      <GridItem area="recurring" minW="0">
+        <RecurringScheduleManager streamerId={streamerId} zone={zone} />
+      </GridItem>
+      <GridItem area="payouts" minW="0">
         <ConnectCard />
-      </Stack>
+      </GridItem>
     </Grid>
   );
 }

@@ -30,7 +30,10 @@ export function RecurringScheduleManager({ streamerId, zone }: Props) {
     }),
     [today, zone],
   );
-  const upcoming = useUpcomingFreeSlotsQuery({ variables: { streamerId, ...window }, fetchPolicy: 'cache-and-network' });
+  const upcoming = useUpcomingFreeSlotsQuery({
+    variables: { streamerId, ...window },
+    fetchPolicy: 'cache-and-network',
+  });
   const freeSlots = upcoming.data?.availabilitySlots.filter((slot) => !slot.isBooked);
 
   const patterns = data?.recurringPatterns ?? [];

@@ -1,6 +1,6 @@
 import { Badge, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { DaySlotList_SlotFragment } from '../../../gql/graphql';
-import { formatDay, formatTime } from '../../../shared/lib/zoned-time';
+import { dayKeyOf, formatDay, formatTime } from '../../../shared/lib/zoned-time';
 import { UPCOMING_DAYS, UPCOMING_SHOWN } from '../lib/slot-rules';
 
 interface Props {
@@ -8,7 +8,18 @@ interface Props {
   zone: string;
 }
 
-/** The free slots of the next 14 days: the first 20, then "+N more" (spec §2, §9). */
+/** Groups slots (already in time order) by their local day. */
+function byDay(slots: DaySlotList_SlotFragment[], zone: string) {
+  const days: { key: string; label: string; slots: DaySlotList_SlotFragment[] }[] = [];
+  for (const slot of slots) {
+    const key = dayKeyOf(slot.startTime, zone);
+    if (days.at(-1)?.key !== key) days.push({ key, label: formatDay(slot.startTime, zone), slots: [] });
+    days.at(-1)!.slots.push(slot);
+  }
+  return days;
+}
+
+/** The free slots of the next 14 days: the first 20 (grouped by day), then "+N more" (spec §2, §9). */
 export function UpcomingSlots({ slots, zone }: Props) {
   const shown = slots?.slice(0, UPCOMING_SHOWN) ?? [];
   const more = (slots?.length ?? 0) - shown.length;
@@ -24,18 +35,27 @@ export function UpcomingSlots({ slots, zone }: Props) {
           No upcoming available slots.
         </Text>
       ) : (
-        <Flex as="ul" gap="2" wrap="wrap" listStyleType="none" aria-label="Upcoming available slots">
-          {shown.map((slot) => (
-            <Badge as="li" key={slot.id} variant="surface" colorPalette="brand" size="md" px="2" py="1">
-              {formatDay(slot.startTime, zone)} · {formatTime(slot.startTime, zone)}
-            </Badge>
+        <Stack gap="2" aria-label="Upcoming available slots" role="group">
+          {byDay(shown, zone).map((day) => (
+            <Flex key={day.key} gap="2" align="baseline" wrap={{ base: 'wrap', sm: 'nowrap' }}>
+              <Text textStyle="xs" fontWeight="semibold" color="fg.muted" minW="24" flexShrink={0}>
+                {day.label}
+              </Text>
+              <Flex as="ul" gap="1.5" wrap="wrap" listStyleType="none" aria-label={`Free slots on ${day.label}`}>
+                {day.slots.map((slot) => (
+                  <Badge as="li" key={slot.id} data-testid="upcoming-slot" variant="surface" colorPalette="brand" size="sm">
+                    {formatTime(slot.startTime, zone)}
+                  </Badge>
+                ))}
+              </Flex>
+            </Flex>
           ))}
           {more > 0 && (
-            <Badge as="li" variant="subtle" colorPalette="gray" size="md" px="2" py="1">
+            <Text textStyle="sm" fontWeight="medium" color="fg.muted">
               +{more} more
-            </Badge>
+            </Text>
           )}
-        </Flex>
+        </Stack>
       )}
     </Stack>
   );

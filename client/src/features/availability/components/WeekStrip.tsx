@@ -17,7 +17,16 @@ interface Props {
 const slotsLabel = (n: number) => `${n} ${n === 1 ? 'slot' : 'slots'}`;
 
 /** Seven days from Sunday, each with its slot count; past days cannot be picked. */
-export function WeekStrip({ weekStart, today, selected, counts, onSelect, onPreviousWeek, onNextWeek, onToday }: Props) {
+export function WeekStrip({
+  weekStart,
+  today,
+  selected,
+  counts,
+  onSelect,
+  onPreviousWeek,
+  onNextWeek,
+  onToday,
+}: Props) {
   const days = weekDays(weekStart);
   const range = `${formatDayKey(days[0], { month: 'short', day: 'numeric' })} – ${formatDayKey(days[6], {
     month: 'short',

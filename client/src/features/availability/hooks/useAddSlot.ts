@@ -1,11 +1,11 @@
 import { useAddAvailabilitySlotMutation, type AddAvailabilityInput } from '../../../gql/graphql';
 import { toast } from '../../../shared/toast';
 import { serverDetail } from '../../../shared/lib/server-detail';
-import { SLOT_QUERIES } from './slot-queries';
+import { invalidateSlotLists } from './slot-queries';
 
 /** Adds a range of one day as 1-hour slots; toasts the outcome (spec §8 "Slots"). */
 export function useAddSlot() {
-  const [mutate, { loading }] = useAddAvailabilitySlotMutation({ refetchQueries: SLOT_QUERIES, awaitRefetchQueries: true });
+  const [mutate, { loading }] = useAddAvailabilitySlotMutation({ update: invalidateSlotLists });
 
   const addSlot = async (input: AddAvailabilityInput): Promise<boolean> => {
     try {

@@ -21,10 +21,12 @@ export function useCreateRecurringSchedule() {
         update(cache, { data }) {
           const created = data?.createRecurringPattern;
           if (!created) return;
-          cache.updateQuery<RecurringSchedulesQuery, RecurringSchedulesQueryVariables>({ query: RecurringSchedulesDocument, variables: { streamerId: created.streamerId } }, (previous) =>
-            previous
-              ? { recurringPatterns: [...previous.recurringPatterns.filter((p) => p.id !== created.id), created] }
-              : previous,
+          cache.updateQuery<RecurringSchedulesQuery, RecurringSchedulesQueryVariables>(
+            { query: RecurringSchedulesDocument, variables: { streamerId: created.streamerId } },
+            (previous) =>
+              previous
+                ? { recurringPatterns: [...previous.recurringPatterns.filter((p) => p.id !== created.id), created] }
+                : previous,
           );
         },
       });

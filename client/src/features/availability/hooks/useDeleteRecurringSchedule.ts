@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useDeleteRecurringScheduleMutation } from '../../../gql/graphql';
 import { toast } from '../../../shared/toast';
 import { serverDetail } from '../../../shared/lib/server-detail';
-import { SLOT_QUERIES } from './slot-queries';
+import { invalidateSlotLists } from './slot-queries';
 
 /** Deletes a weekly schedule (the server also removes its future free slots) (spec §8 "Recurring schedules"). */
 export function useDeleteRecurringSchedule() {
   const [deletingId, setDeletingId] = useState<string>();
-  const [mutate] = useDeleteRecurringScheduleMutation({ refetchQueries: SLOT_QUERIES });
+  const [mutate] = useDeleteRecurringScheduleMutation();
 
   const deleteSchedule = async (id: string): Promise<boolean> => {
     setDeletingId(id);
@@ -17,7 +17,7 @@ export function useDeleteRecurringSchedule() {
         update(cache, { data }) {
           if (!data?.deleteRecurringPattern) return;
           cache.evict({ id: cache.identify({ __typename: 'RecurringPattern', id }) });
-          cache.gc();
+          invalidateSlotLists(cache);
         },
       });
       toast.success('Recurring schedule removed');

@@ -63,5 +63,8 @@ export const DAY_NAMES_LONG = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thur
 
 /** "Mon, Wed, Fri" in week order (Sunday first). */
 export function describeDays(days: readonly number[]): string {
-  return [...days].sort((a, b) => a - b).map((d) => DAY_NAMES_SHORT[d]).join(', ');
+  return [...days]
+    .sort((a, b) => a - b)
+    .map((d) => DAY_NAMES_SHORT[d])
+    .join(', ');
 }

@@ -29,7 +29,8 @@ export function useBookingList(status: BookingStatus | null) {
     onData: ({ data }) => {
       const booking = data.data?.bookingUpdated;
       if (!booking) return;
-      if (!listed.current.has(booking.id) || (status && booking.status !== status)) void refetch().catch(() => undefined);
+      if (!listed.current.has(booking.id) || (status && booking.status !== status))
+        void refetch().catch(() => undefined);
     },
   });
 
@@ -42,7 +43,9 @@ export function useBookingList(status: BookingStatus | null) {
           ...fetchMoreResult.myBookings,
           edges: [
             ...previous.myBookings.edges,
-            ...fetchMoreResult.myBookings.edges.filter((edge) => !previous.myBookings.edges.some((e) => e.node.id === edge.node.id)),
+            ...fetchMoreResult.myBookings.edges.filter(
+              (edge) => !previous.myBookings.edges.some((e) => e.node.id === edge.node.id),
+            ),
           ],
         },
       }),

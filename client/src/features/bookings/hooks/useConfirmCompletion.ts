@@ -6,6 +6,9 @@ import { BOOKING_MESSAGES as MSG } from '../lib/booking-view';
 export function useConfirmCompletion() {
   const [mutate, { loading }] = useConfirmBookingCompletionMutation();
   const confirmCompletion = (bookingId: string) =>
-    withToasts(() => mutate({ variables: { bookingId } }), { success: MSG.completionConfirmed, failure: MSG.completionFailed });
+    withToasts(() => mutate({ variables: { bookingId } }), {
+      success: MSG.completionConfirmed,
+      failure: MSG.completionFailed,
+    });
   return { confirmCompletion, confirming: loading };
 }

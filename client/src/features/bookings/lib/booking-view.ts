@@ -28,7 +28,10 @@ export const CANCELLATION_REASON = 'User requested cancellation';
 export const FULL_REFUND_NOTICE_MS = 24 * 60 * 60 * 1000;
 
 /** Either side of a booking as the spec words it (§6): the streamer side if the booking is with your profile. */
-export function isStreamerSide(booking: Pick<BookingCard_BookingFragment, 'viewerRole' | 'streamerId'>, profileId?: string): boolean {
+export function isStreamerSide(
+  booking: Pick<BookingCard_BookingFragment, 'viewerRole' | 'streamerId'>,
+  profileId?: string,
+): boolean {
   if (booking.viewerRole) return booking.viewerRole === 'CREATOR';
   return Boolean(profileId) && booking.streamerId === profileId;
 }

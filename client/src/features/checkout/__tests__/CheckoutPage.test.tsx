@@ -33,19 +33,30 @@ function confirmMock(result: MockedResponse['result'], delay = 0): MockedRespons
   return {
     request: {
       query: ConfirmLocalPaymentDocument,
-      variables: { paymentIntentId: INTENT_ID, clientSecret: SECRET, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+      variables: {
+        paymentIntentId: INTENT_ID,
+        clientSecret: SECRET,
+        cardNumber: '4242424242424242',
+        expiry: '12/34',
+        cvc: '123',
+      },
     },
     delay,
     result,
   };
 }
 
-const held = { data: { confirmLocalPayment: { __typename: 'LocalPaymentResult', id: INTENT_ID, status: 'REQUIRES_CAPTURE' } } };
+const held = {
+  data: { confirmLocalPayment: { __typename: 'LocalPaymentResult', id: INTENT_ID, status: 'REQUIRES_CAPTURE' } },
+};
 
 function verifyMock(result: MockedResponse['result']) {
   const fn = vi.fn(() => result as never);
   const mock: MockedResponse = {
-    request: { query: VerifyBookingPaymentDocument, variables: { input: { bookingId: BOOKING_ID, paymentIntentId: INTENT_ID } } },
+    request: {
+      query: VerifyBookingPaymentDocument,
+      variables: { input: { bookingId: BOOKING_ID, paymentIntentId: INTENT_ID } },
+    },
     result: fn,
   };
   return { mock, fn };
@@ -123,7 +134,9 @@ describe('Checkout page', { timeout: 15_000 }, () => {
   });
 
   it("a declined card shows the provider's message and stays on the page", async () => {
-    const declined = { errors: [new GraphQLError('Your card was declined.', { extensions: { code: 'PAYMENT_FAILED' } })] };
+    const declined = {
+      errors: [new GraphQLError('Your card was declined.', { extensions: { code: 'PAYMENT_FAILED' } })],
+    };
     renderCheckout([configMock, secretMock, confirmMock(declined)]);
     const user = await fillCard();
     await user.click(screen.getByRole('button', { name: 'Complete Payment' }));
@@ -135,7 +148,9 @@ describe('Checkout page', { timeout: 15_000 }, () => {
   });
 
   it('an error that is not about the card shows "An unexpected error occurred."', async () => {
-    const broken = { errors: [new GraphQLError('Internal server error', { extensions: { code: 'INTERNAL_SERVER_ERROR' } })] };
+    const broken = {
+      errors: [new GraphQLError('Internal server error', { extensions: { code: 'INTERNAL_SERVER_ERROR' } })],
+    };
     renderCheckout([configMock, secretMock, confirmMock(broken)]);
     const user = await fillCard();
     await user.click(screen.getByRole('button', { name: 'Complete Payment' }));

@@ -26,7 +26,12 @@ const answer = (bookingConfirmed: boolean) => ({
     verifyBookingPayment: {
       __typename: 'BookingPaymentVerification',
       bookingConfirmed,
-      booking: { __typename: 'Booking', id: BOOKING_ID, status: 'PENDING', paymentStatus: bookingConfirmed ? 'HELD' : 'UNPAID' },
+      booking: {
+        __typename: 'Booking',
+        id: BOOKING_ID,
+        status: 'PENDING',
+        paymentStatus: bookingConfirmed ? 'HELD' : 'UNPAID',
+      },
     },
   },
 });

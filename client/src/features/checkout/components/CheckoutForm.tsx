@@ -50,12 +50,13 @@ export function CheckoutForm({ bookingId, paymentIntentId, fields, ready = true,
       <FormError message={message} />
 
       <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }}>
-        <Button type="button" variant="outline" flex="1" disabled={processing} onClick={cancel}>
+        <Button type="button" variant="outline" size="lg" flex={{ sm: '1' }} disabled={processing} onClick={cancel}>
           Cancel
         </Button>
         <Button
           type="submit"
-          flex="2"
+          size="lg"
+          flex={{ sm: '2' }}
           disabled={processing || !ready}
           loading={processing}
           loadingText="Processing Payment..."

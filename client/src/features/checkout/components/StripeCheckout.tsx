@@ -50,7 +50,13 @@ function StripePaymentForm({ bookingId, paymentIntentId }: Pick<Props, 'bookingI
  * Checkout with Stripe's Payment Element (tabbed). Stripe.js is fetched only here, i.e. only when
  * the server is configured with a publishable key (the `pure` entry does not load it on import).
  */
-export default function StripeCheckout({ bookingId, paymentIntentId, clientSecret, publishableKey, onUnavailable }: Props) {
+export default function StripeCheckout({
+  bookingId,
+  paymentIntentId,
+  clientSecret,
+  publishableKey,
+  onUnavailable,
+}: Props) {
   const stripePromise = useMemo(() => loadStripe(publishableKey).catch(() => null), [publishableKey]);
   useEffect(() => {
     let active = true;

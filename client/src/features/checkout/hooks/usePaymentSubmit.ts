@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../shared/toast';
-import { CHECKOUT_PAGE_MESSAGES as M, HELD_STATUS, paymentReturnPath, type PaymentAttempt } from '../lib/payment-attempt';
+import {
+  CHECKOUT_PAGE_MESSAGES as M,
+  HELD_STATUS,
+  paymentReturnPath,
+  type PaymentAttempt,
+} from '../lib/payment-attempt';
 import { useVerifyBookingPayment } from './useVerifyBookingPayment';
 
 /**

@@ -17,7 +17,9 @@ export function formatExpiry(text: string, previous = ''): string {
   // Deleting the slash deletes the month's last digit too, so backspace never gets stuck.
   if (previous.endsWith('/') && text.length < previous.length) return digits.slice(0, 1);
   if (digits.length < 2) return digits;
-  return digits.length === 2 && text.length > previous.length ? `${digits}/` : `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  return digits.length === 2 && text.length > previous.length
+    ? `${digits}/`
+    : `${digits.slice(0, 2)}/${digits.slice(2)}`;
 }
 
 export function formatCvc(text: string): string {

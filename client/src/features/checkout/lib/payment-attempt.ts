@@ -3,8 +3,7 @@
  * status for the payment, or its error (a card/validation problem the user can fix, or anything else).
  */
 export type PaymentAttempt =
-  | { status: string }
-  | { error: { kind: 'card'; message: string | null } | { kind: 'unexpected' } };
+  { status: string } | { error: { kind: 'card'; message: string | null } | { kind: 'unexpected' } };
 
 /** Spec §8 "Checkout page". */
 export const CHECKOUT_PAGE_MESSAGES = {

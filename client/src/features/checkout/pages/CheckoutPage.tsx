@@ -86,6 +86,10 @@ function CheckoutSessionView({ bookingId, paymentIntentId }: { bookingId: string
 /** /stripe-checkout?booking_id&payment_intent — pay for a booking; the money is held until the streamer confirms. */
 export function CheckoutPage() {
   useDocumentTitle('Checkout');
+  // Start at the top even when arriving from a scrolled page with a dialog open.
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, []);
   const [params] = useSearchParams();
   const location = useLocation();
   const { user, loading } = useAuth();

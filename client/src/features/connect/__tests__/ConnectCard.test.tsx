@@ -12,12 +12,16 @@ const statusMock = (connected: boolean, onboardingComplete: boolean, enabled: bo
   request: { query: ConnectStatusDocument },
   result: {
     data: {
-      connectStatus: { __typename: 'ConnectStatus', connected, onboardingComplete, chargesEnabled: enabled, payoutsEnabled: enabled },
+      connectStatus: {
+        __typename: 'ConnectStatus',
+        connected,
+        onboardingComplete,
+        chargesEnabled: enabled,
+        payoutsEnabled: enabled,
+      },
     },
   },
 });
-
-
 
 // Dialogs and user-event typing are slow in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -34,8 +38,15 @@ describe('Connect card', () => {
       mocks: [
         statusMock(true, false, false),
         {
-          request: { query: StartConnectOnboardingDocument, variables: { returnUrl: `${window.location.origin}/dashboard` } },
-          result: { data: { createConnectAccount: { __typename: 'ConnectOnboarding', url: 'http://localhost/connect/onboard/acct_1' } } },
+          request: {
+            query: StartConnectOnboardingDocument,
+            variables: { returnUrl: `${window.location.origin}/dashboard` },
+          },
+          result: {
+            data: {
+              createConnectAccount: { __typename: 'ConnectOnboarding', url: 'http://localhost/connect/onboard/acct_1' },
+            },
+          },
         },
       ],
     });
@@ -55,7 +66,10 @@ describe('Connect card', () => {
       mocks: [
         statusMock(false, false, false),
         {
-          request: { query: StartConnectOnboardingDocument, variables: { returnUrl: `${window.location.origin}/dashboard` } },
+          request: {
+            query: StartConnectOnboardingDocument,
+            variables: { returnUrl: `${window.location.origin}/dashboard` },
+          },
           result: { errors: [new GraphQLError('Only creators can connect a payout account')] },
         },
       ],
@@ -72,7 +86,15 @@ describe('Connect card', () => {
         statusMock(true, true, true),
         {
           request: { query: AddTestFundsDocument, variables: { amountCents: 50000 } },
-          result: { data: { addTestFunds: { __typename: 'TestFundsResult', amountAddedCents: 50000, newAvailableBalanceCents: 125000 } } },
+          result: {
+            data: {
+              addTestFunds: {
+                __typename: 'TestFundsResult',
+                amountAddedCents: 50000,
+                newAvailableBalanceCents: 125000,
+              },
+            },
+          },
         },
       ],
     });
@@ -90,7 +112,10 @@ describe('Connect card', () => {
     renderPage(<ConnectCard />, {
       mocks: [
         statusMock(true, true, true),
-        { request: { query: AddTestFundsDocument, variables: { amountCents: 50000 } }, result: { errors: [new GraphQLError('Test mode only')] } },
+        {
+          request: { query: AddTestFundsDocument, variables: { amountCents: 50000 } },
+          result: { errors: [new GraphQLError('Test mode only')] },
+        },
       ],
     });
     await user.click(await screen.findByRole('button', { name: 'Add $500 test funds' }));

@@ -20,9 +20,18 @@ describe('connect status (spec §4)', () => {
   });
 
   it('labels each state and offers the right onboarding button', () => {
-    expect(connectStateView(flags(false, false, false, false))).toMatchObject({ label: 'Not Connected', action: 'Connect' });
-    expect(connectStateView(flags(true, false, false, false))).toMatchObject({ label: 'Setup Incomplete', action: 'Complete Setup' });
-    expect(connectStateView(flags(true, true, false, false))).toMatchObject({ label: 'Partially Connected', action: null });
+    expect(connectStateView(flags(false, false, false, false))).toMatchObject({
+      label: 'Not Connected',
+      action: 'Connect',
+    });
+    expect(connectStateView(flags(true, false, false, false))).toMatchObject({
+      label: 'Setup Incomplete',
+      action: 'Complete Setup',
+    });
+    expect(connectStateView(flags(true, true, false, false))).toMatchObject({
+      label: 'Partially Connected',
+      action: null,
+    });
     expect(connectStateView(flags(true, true, true, true))).toMatchObject({ label: 'Fully Connected', action: null });
   });
 });

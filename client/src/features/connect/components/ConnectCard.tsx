@@ -51,7 +51,7 @@ export function ConnectCard() {
               <Text textStyle="sm" fontWeight="medium">
                 Status
               </Text>
-              <Badge colorPalette={view.palette} variant="solid" size="md">
+              <Badge colorPalette={view.palette} variant="surface" size="md">
                 {view.label}
               </Badge>
             </Flex>
@@ -72,7 +72,12 @@ export function ConnectCard() {
               {view.action}
             </Button>
           )}
-          <Button variant="outline" onClick={() => void refetch().catch(() => undefined)} loading={refreshing} loadingText="Refreshing...">
+          <Button
+            variant="outline"
+            onClick={() => void refetch().catch(() => undefined)}
+            loading={refreshing}
+            loadingText="Refreshing..."
+          >
             <LuRefreshCw aria-hidden />
             Refresh Status
           </Button>

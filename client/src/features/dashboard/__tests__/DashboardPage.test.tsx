@@ -133,7 +133,12 @@ describe('Dashboard with a profile', { timeout: 30_000 }, () => {
     renderDashboard('/dashboard?tab=availability', [signedIn('BRAND'), myProfileMock(brandProfile()), emptyOverview]);
 
     expect(await screen.findByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Discover', 'Profile', 'Bookings']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Overview',
+      'Discover',
+      'Profile',
+      'Bookings',
+    ]);
 
     await user.click(screen.getByRole('tab', { name: 'Profile' }));
     await waitFor(() => expect(screen.getByTestId('url')).toHaveTextContent('/dashboard?tab=profile'));
@@ -168,4 +173,3 @@ describe('Dashboard error boundary', () => {
     expect(screen.getByText('Cannot read the profile')).toBeInTheDocument();
   });
 });
-

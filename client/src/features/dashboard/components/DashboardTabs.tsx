@@ -1,4 +1,4 @@
-import { Tabs } from '@chakra-ui/react';
+import { Box, Tabs } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
 import { LuCalendarCheck, LuCalendarClock, LuCompass, LuLayoutDashboard, LuUser } from 'react-icons/lu';
 import type { MyProfile_ProfileFragment } from '../../../gql/graphql';
@@ -26,7 +26,8 @@ export function DashboardTabs({ profile }: { profile: MyProfile_ProfileFragment 
   const panel = (value: DashboardTab) => {
     switch (value) {
       case 'overview':
-        return <OverviewTab profile={profile} onOpenTab={selectTab} />;
+        // Remounted on every visit, so its figures are refetched after work in the other tabs.
+        return tab === 'overview' ? <OverviewTab profile={profile} onOpenTab={selectTab} /> : null;
       case 'discover':
         return <DiscoverTab />;
       case 'profile':
@@ -50,8 +51,16 @@ export function DashboardTabs({ profile }: { profile: MyProfile_ProfileFragment 
         {tabs.map((value) => {
           const { label, icon: Icon } = TAB_META[value];
           return (
-            <Tabs.Trigger key={value} value={value} flexShrink={0}>
-              <Icon aria-hidden />
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              flexShrink={0}
+              px={{ base: '1.5', sm: '3' }}
+              fontSize={{ base: 'xs', sm: 'sm' }}
+            >
+              <Box as="span" display={{ base: 'none', sm: 'inline-flex' }}>
+                <Icon aria-hidden />
+              </Box>
               {label}
             </Tabs.Trigger>
           );

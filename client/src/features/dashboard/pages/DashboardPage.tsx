@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@chakra-ui/react';
+import { Alert, Button, Spinner, Stack } from '@chakra-ui/react';
 import { PageContainer } from '../../../shared/components/content/PageContainer';
 import { PageSpinner } from '../../../shared/components/PageSpinner';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
@@ -24,7 +24,7 @@ export function DashboardPage() {
 }
 
 function Dashboard() {
-  usePaymentReturn();
+  const { verifying } = usePaymentReturn();
   const { user } = useAuth();
   const { profile: loadedProfile, loading, error, refetch } = useMyProfile();
   // Spec §6: a FORBIDDEN answer on one's own profile means "no profile".
@@ -39,6 +39,15 @@ function Dashboard() {
     <PageContainer maxW="7xl" py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '6', md: '8' }}>
         <DashboardHeader email={user.email} onCreateProfile={known && !profile ? createDialog.openDialog : undefined} />
+
+        {verifying && (
+          <Alert.Root status="info" rounded="xl" role="status">
+            <Alert.Indicator>
+              <Spinner size="sm" />
+            </Alert.Indicator>
+            <Alert.Title>Verifying your payment...</Alert.Title>
+          </Alert.Root>
+        )}
 
         {loading ? (
           <PageSpinner label="Loading your profile" />

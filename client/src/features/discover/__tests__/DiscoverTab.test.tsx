@@ -1,4 +1,3 @@
-import type { MockedResponse } from '@apollo/client/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -29,7 +28,11 @@ function page(names: string[], { hasNextPage = false, endCursor = 'c1' } = {}): 
   return {
     creators: {
       __typename: 'CreatorConnection',
-      edges: names.map((name, i) => ({ __typename: 'CreatorEdge', cursor: `${name}-${i}`, node: node(`id-${name}`, name) })),
+      edges: names.map((name, i) => ({
+        __typename: 'CreatorEdge',
+        cursor: `${name}-${i}`,
+        node: node(`id-${name}`, name),
+      })),
       pageInfo: { __typename: 'PageInfo', endCursor, hasNextPage },
       totalCount: names.length + (hasNextPage ? 1 : 0),
     },
@@ -90,7 +93,9 @@ describe('Discover tab', () => {
         {
           request: request({}),
           result: {
-            errors: [{ message: 'search must be at most 100 characters', extensions: { code: 'BAD_USER_INPUT' } } as never],
+            errors: [
+              { message: 'search must be at most 100 characters', extensions: { code: 'BAD_USER_INPUT' } } as never,
+            ],
           },
         },
       ],

@@ -1,4 +1,15 @@
-import { Box, Button, Collapsible, Field, HStack, Input, InputGroup, NativeSelect, Stack } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Collapsible,
+  Field,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Stack,
+} from '@chakra-ui/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { LuSearch, LuSlidersHorizontal, LuX } from 'react-icons/lu';
 import type { Platform } from '../../../gql/graphql';
@@ -54,6 +65,11 @@ export function CreatorSearchBar({ value, onSearch, searching = false }: Props) 
                 <Button type="button" variant="outline" flex={{ base: '1', sm: 'initial' }}>
                   <LuSlidersHorizontal aria-hidden />
                   Filters
+                  {value.platform && (
+                    <Badge size="sm" colorPalette="brand" variant="solid" rounded="full" aria-label="1 filter applied">
+                      1
+                    </Badge>
+                  )}
                 </Button>
               </Collapsible.Trigger>
               <Button type="submit" loading={searching} flex={{ base: '1', sm: 'initial' }}>

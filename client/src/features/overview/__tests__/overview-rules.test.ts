@@ -27,7 +27,10 @@ describe('overview rules (spec §9)', () => {
   it('suggests adding slots under 50% utilization and raising the rate from a 4.5 rating', () => {
     expect(overviewTips({ utilizationPercent: 49.9, averageRating: 4.4 }).map((t) => t.id)).toEqual(['add-slots']);
     expect(overviewTips({ utilizationPercent: 50, averageRating: 4.5 }).map((t) => t.id)).toEqual(['raise-rate']);
-    expect(overviewTips({ utilizationPercent: 10, averageRating: 5 }).map((t) => t.id)).toEqual(['add-slots', 'raise-rate']);
+    expect(overviewTips({ utilizationPercent: 10, averageRating: 5 }).map((t) => t.id)).toEqual([
+      'add-slots',
+      'raise-rate',
+    ]);
     expect(overviewTips({ utilizationPercent: 80, averageRating: 0 })).toEqual([]);
   });
 });

@@ -111,16 +111,24 @@ export function OverviewTab({ profile, onOpenTab }: Props) {
   return (
     <Stack gap="6">
       {heading}
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-        <StatCard label="Total Earnings" value={formatCents(overview.earningsCents)} icon={LuWallet} palette="green" />
-        <StatCard label="This Month" value={formatCents(overview.monthEarningsCents)} icon={LuCalendarDays} />
+      <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }}>
         <StatCard
+          compact
+          label="Total Earnings"
+          value={formatCents(overview.earningsCents)}
+          icon={LuWallet}
+          palette="green"
+        />
+        <StatCard compact label="This Month" value={formatCents(overview.monthEarningsCents)} icon={LuCalendarDays} />
+        <StatCard
+          compact
           label="Pending Payouts"
           value={formatCents(overview.pendingPayoutCents)}
           icon={LuHourglass}
           palette="orange"
         />
         <StatCard
+          compact
           label="Upcoming Bookings"
           value={String(overview.upcomingCount)}
           icon={LuCalendarClock}

@@ -20,12 +20,12 @@ export function OverviewTips({ tips, actions = {} }: Props) {
             <Alert.Content>
               <Alert.Title>{tip.title}</Alert.Title>
               <Alert.Description>{tip.text}</Alert.Description>
+              {action && (
+                <Button size="sm" variant="outline" alignSelf="start" mt="2" onClick={action.onClick}>
+                  {action.label}
+                </Button>
+              )}
             </Alert.Content>
-            {action && (
-              <Button size="sm" variant="outline" alignSelf="center" onClick={action.onClick}>
-                {action.label}
-              </Button>
-            )}
           </Alert.Root>
         );
       })}

@@ -66,7 +66,13 @@ describe('creator profile dialog', { timeout: 30_000 }, () => {
 
   it('creates the profile and says it is live', async () => {
     const user = userEvent.setup();
-    const created = creatorProfile({ displayName: 'Nova', bio: null, platforms: ['TWITCH'], youtubeHandle: null, timezone: 'UTC' });
+    const created = creatorProfile({
+      displayName: 'Nova',
+      bio: null,
+      platforms: ['TWITCH'],
+      youtubeHandle: null,
+      timezone: 'UTC',
+    });
     const result = vi.fn(() => ({ data: { createProfile: created } }));
     const mock: MockedResponse = {
       request: {

@@ -25,7 +25,9 @@ describe('creator profile form rules (spec §5)', () => {
   it('needs a display name, a rate of at least 1, whole minimum hours of at least 1 and a platform with its handle', () => {
     expect(isCreatorFormValid(valid())).toBe(true);
     expect(validateCreatorForm({ ...valid(), displayName: '  ' }).displayName).toBe('Display name is required');
-    expect(validateCreatorForm({ ...valid(), hourlyRate: '0.99' }).hourlyRate).toBe('Hourly rate must be at least $1.00');
+    expect(validateCreatorForm({ ...valid(), hourlyRate: '0.99' }).hourlyRate).toBe(
+      'Hourly rate must be at least $1.00',
+    );
     expect(validateCreatorForm({ ...valid(), hourlyRate: '1' }).hourlyRate).toBeUndefined();
     expect(validateCreatorForm({ ...valid(), hourlyRate: '12.345' }).hourlyRate).toBeDefined();
     expect(validateCreatorForm({ ...valid(), hourlyRate: '' }).hourlyRate).toBe('Hourly rate is required');

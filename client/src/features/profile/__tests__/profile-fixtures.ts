@@ -17,13 +17,22 @@ export function signedIn(accountType: AccountType = 'CREATOR'): MockedResponse {
     request: { query: MeDocument },
     result: {
       data: {
-        me: { __typename: 'User', id: 'user-1', email: EMAIL, accountType, role: 'USER', createdAt: '2025-09-10T12:00:00.000Z' },
+        me: {
+          __typename: 'User',
+          id: 'user-1',
+          email: EMAIL,
+          accountType,
+          role: 'USER',
+          createdAt: '2025-09-10T12:00:00.000Z',
+        },
       },
     },
   };
 }
 
-export function creatorProfile(overrides: Partial<MyProfile_ProfileFragment> = {}): MyProfile_ProfileFragment & { __typename: 'Profile' } {
+export function creatorProfile(
+  overrides: Partial<MyProfile_ProfileFragment> = {},
+): MyProfile_ProfileFragment & { __typename: 'Profile' } {
   return {
     __typename: 'Profile',
     id: 'profile-1',

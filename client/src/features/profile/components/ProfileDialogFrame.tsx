@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { CloseButton, Dialog, Portal, useBreakpointValue } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 interface Props {
@@ -12,11 +12,13 @@ interface Props {
 
 /** The modal shell shared by the creator and brand profile dialogs. */
 export function ProfileDialogFrame({ open, onOpenChange, title, description, children }: Props) {
+  // Full screen on phones. (A responsive `size` prop would merge "full"'s height into "lg".)
+  const size = useBreakpointValue<'full' | 'lg'>({ base: 'full', sm: 'lg' }) ?? 'lg';
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
-      size={{ base: 'full', sm: 'lg' }}
+      size={size}
       scrollBehavior="inside"
       placement="center"
       lazyMount

@@ -66,7 +66,13 @@ describe('slot selection: consecutive hours only', () => {
     expect(stillValidSelection(['h10', 'h11'], day, NOW)).toBe(true);
     const taken = day.map((s) => (s.id === 'h11' ? { ...s, isBooked: true } : s));
     expect(stillValidSelection(['h10', 'h11'], taken, NOW)).toBe(false);
-    expect(stillValidSelection(['h10'], day.filter((s) => s.id !== 'h10'), NOW)).toBe(false);
+    expect(
+      stillValidSelection(
+        ['h10'],
+        day.filter((s) => s.id !== 'h10'),
+        NOW,
+      ),
+    ).toBe(false);
   });
 });
 

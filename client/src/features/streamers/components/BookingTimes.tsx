@@ -1,9 +1,9 @@
 import { Stack, Text } from '@chakra-ui/react';
-import { formatTime, viewerZone } from '../../../shared/lib/zoned-time';
+import { formatTime } from '../../../shared/lib/zoned-time';
 import { formatLongDate } from '../lib/local-dates';
 import type { SelectionRange } from '../lib/slot-selection';
 
-/** The selected hours in the viewer's zone, and the same hours on the creator's clock when it differs. */
+/** The selected hours in the viewer's zone, and the same hours on the creator's clock when that reads differently. */
 export function BookingTimes({ range, creatorTimeZone }: { range: SelectionRange; creatorTimeZone: string }) {
   const viewer = `${formatTime(range.startTime)} – ${formatTime(range.endTime)}`;
   const creator = `${formatTime(range.startTime, creatorTimeZone)} – ${formatTime(range.endTime, creatorTimeZone)}`;
@@ -13,7 +13,7 @@ export function BookingTimes({ range, creatorTimeZone }: { range: SelectionRange
       <Text>
         {viewer} ({range.hours} hour{range.hours === 1 ? '' : 's'})
       </Text>
-      {creatorTimeZone !== viewerZone() && (
+      {creator !== viewer && (
         <Text textStyle="xs" color="fg.muted">
           {creator} creator's time ({creatorTimeZone})
         </Text>

@@ -2,7 +2,7 @@ import { Box, Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/reac
 import { useEffect, useMemo, useState } from 'react';
 import { LuCalendarDays, LuClock } from 'react-icons/lu';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useMyProfileQuery, type StreamerPageCreatorQuery } from '../../../gql/graphql';
+import { useBookingViewerProfileQuery, type StreamerPageCreatorQuery } from '../../../gql/graphql';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { PanelCard } from '../../../shared/components/content/PanelCard';
 import { newIdempotencyKey } from '../../../shared/lib/idempotency-key';
@@ -47,11 +47,14 @@ export function CreatorBookingPanel({ creator }: { creator: Creator }) {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const { user } = useAuth();
-  const { data: mine } = useMyProfileQuery({ skip: !user });
+  const { data: mine } = useBookingViewerProfileQuery({ skip: !user });
   const myProfile = user ? mine?.myProfile : null;
 
   const requested = parseDayKey(params.get(BOOKING_PARAMS.date));
-  const day = requested && requested.getTime() >= today.getTime() ? requested : today;
+  const nextFree = creator.nextFreeSlots[0];
+  const firstDay = nextFree ? startOfDay(new Date(nextFree.startTime)) : today;
+  const wanted = requested ?? firstDay;
+  const day = wanted.getTime() >= today.getTime() ? wanted : today;
   const lockedHours = lockedDuration(params.get(BOOKING_PARAMS.duration));
   const [month, setMonth] = useState(() => startOfMonth(day));
 
@@ -68,8 +71,16 @@ export function CreatorBookingPanel({ creator }: { creator: Creator }) {
     return keys;
   }, [monthSlots.slots, now]);
 
-  const picked = useSlotSelection({ daySlots, day: dayKey(day), now, lockedHours });
   const checkout = useCreateBookingCheckout();
+  // While the checkout is created the hours turn "booked" (held for us): that is no reason to drop them.
+  const picked = useSlotSelection({
+    daySlots,
+    day: dayKey(day),
+    now,
+    lockedHours,
+    minimumHours: creator.minimumHours,
+    frozen: checkout.busy,
+  });
   const [step, setStep] = useState<Step>('choosing');
   const [idempotencyKey, setIdempotencyKey] = useState('');
 
@@ -104,7 +115,8 @@ export function CreatorBookingPanel({ creator }: { creator: Creator }) {
   const isOwnProfile = Boolean(myProfile && myProfile.id === creator.id);
   const hourlyRateCents = creator.hourlyRateCents ?? 0;
   const range = picked.range;
-  const belowMinimum = range && range.hours < creator.minimumHours ? SELECTION_MESSAGES.minimumHours(creator.minimumHours) : null;
+  const belowMinimum =
+    range && range.hours < creator.minimumHours ? SELECTION_MESSAGES.minimumHours(creator.minimumHours) : null;
 
   const openCheckout = () => {
     setIdempotencyKey(newIdempotencyKey());
@@ -166,7 +178,11 @@ export function CreatorBookingPanel({ creator }: { creator: Creator }) {
               {formatLongDate(day)}
             </Heading>
             {daySlotsQuery.loading ? (
-              <Grid templateColumns={{ base: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' }} gap="2" aria-busy="true">
+              <Grid
+                templateColumns={{ base: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' }}
+                gap="2"
+                aria-busy="true"
+              >
                 {Array.from({ length: 8 }, (_, i) => (
                   <Skeleton key={i} height="14" rounded="md" />
                 ))}
@@ -174,7 +190,13 @@ export function CreatorBookingPanel({ creator }: { creator: Creator }) {
             ) : daySlotsQuery.error ? (
               <Text color="fg.error">Failed to load availability. Please try again.</Text>
             ) : (
-              <TimeSlotGrid day={day} slots={daySlots} selection={picked.selection} now={now} onToggle={picked.toggle} />
+              <TimeSlotGrid
+                day={day}
+                slots={daySlots}
+                selection={picked.selection}
+                now={now}
+                onToggle={picked.toggle}
+              />
             )}
             <Box maxW={{ sm: '18rem' }}>
               <DurationPicker
@@ -201,7 +223,11 @@ export function CreatorBookingPanel({ creator }: { creator: Creator }) {
         </Card.Body>
       </GlassCard>
 
-      <OwnProfileTodayDialog open={step === 'own-profile-warning'} onCancel={() => setStep('choosing')} onContinue={openCheckout} />
+      <OwnProfileTodayDialog
+        open={step === 'own-profile-warning'}
+        onCancel={() => setStep('choosing')}
+        onContinue={openCheckout}
+      />
       {range && (
         <CheckoutDialog
           open={step === 'checkout'}

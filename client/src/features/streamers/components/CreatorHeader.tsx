@@ -29,9 +29,19 @@ export function CreatorHeader({ creator }: { creator: CreatorHeader_CreatorFragm
   return (
     <GlassCard>
       <Card.Body gap="5" p={{ base: '5', md: '8' }}>
-        <Flex gap={{ base: '4', md: '6' }} direction={{ base: 'column', sm: 'row' }} align={{ base: 'center', sm: 'flex-start' }}>
+        <Flex
+          gap={{ base: '4', md: '6' }}
+          direction={{ base: 'column', sm: 'row' }}
+          align={{ base: 'center', sm: 'flex-start' }}
+        >
           <CreatorAvatar displayName={creator.displayName} imageUrl={creator.profileImageUrl} />
-          <Stack gap="2" flex="1" minW="0" align={{ base: 'center', sm: 'flex-start' }} textAlign={{ base: 'center', sm: 'start' }}>
+          <Stack
+            gap="2"
+            flex="1"
+            minW="0"
+            align={{ base: 'center', sm: 'flex-start' }}
+            textAlign={{ base: 'center', sm: 'start' }}
+          >
             <HStack gap="2" flexWrap="wrap" justify={{ base: 'center', sm: 'flex-start' }}>
               <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight" wordBreak="break-word">
                 {creator.displayName}

@@ -1,6 +1,14 @@
 import { Box, Button, Grid, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
-import { addMonths, formatLongDate, formatMonth, isSameDay, monthGridDays, startOfDay, startOfMonth } from '../lib/local-dates';
+import {
+  addMonths,
+  formatLongDate,
+  formatMonth,
+  isSameDay,
+  monthGridDays,
+  startOfDay,
+  startOfMonth,
+} from '../lib/local-dates';
 
 const WEEKDAYS = [
   { short: 'Su', long: 'Sunday' },
@@ -47,7 +55,12 @@ export function MonthCalendar({ month, onMonthChange, selected, onSelect, today,
         <Text fontWeight="semibold" aria-live="polite">
           {formatMonth(firstOfMonth)}
         </Text>
-        <IconButton aria-label="Next month" variant="ghost" size="sm" onClick={() => onMonthChange(addMonths(firstOfMonth, 1))}>
+        <IconButton
+          aria-label="Next month"
+          variant="ghost"
+          size="sm"
+          onClick={() => onMonthChange(addMonths(firstOfMonth, 1))}
+        >
           <LuChevronRight />
         </IconButton>
       </HStack>

@@ -6,7 +6,14 @@ import { StarRating } from './StarRating';
 /** One review: stars, who wrote it and when, and the comment. */
 export function ReviewItem({ review }: { review: ReviewItem_ReviewFragment }) {
   return (
-    <Stack as="article" gap="1.5" py="4" borderBottomWidth="1px" borderColor="border.muted" _last={{ borderBottomWidth: 0 }}>
+    <Stack
+      as="article"
+      gap="1.5"
+      py="4"
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+      _last={{ borderBottomWidth: 0 }}
+    >
       <HStack justify="space-between" gap="3" flexWrap="wrap">
         <Text fontWeight="semibold">{review.reviewerName}</Text>
         <Text asChild textStyle="xs" color="fg.muted">

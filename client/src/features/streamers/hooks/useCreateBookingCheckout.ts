@@ -42,6 +42,7 @@ export function useCreateBookingCheckout() {
   const client = useApolloClient();
   const [mutate, { loading }] = useCreateBookingCheckoutMutation();
   const [error, setError] = useState<string | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
 
   const startCheckout = async (input: CreateBookingCheckoutInput): Promise<CheckoutOutcome> => {
     setError(null);
@@ -49,6 +50,7 @@ export function useCreateBookingCheckout() {
       const { data } = await mutate({ variables: { input } });
       const url = data?.createBookingCheckout.checkoutUrl;
       if (!url) throw new Error(CHECKOUT_MESSAGES.noUrl);
+      setRedirecting(true);
       toast.success(CHECKOUT_MESSAGES.redirecting);
       goTo(url, navigate);
       return 'redirecting';
@@ -65,5 +67,12 @@ export function useCreateBookingCheckout() {
     }
   };
 
-  return { startCheckout, submitting: loading, error, resetError: () => setError(null) };
+  return {
+    startCheckout,
+    submitting: loading,
+    /** Creating the checkout or already on the way to the payment page. */
+    busy: loading || redirecting,
+    error,
+    resetError: () => setError(null),
+  };
 }

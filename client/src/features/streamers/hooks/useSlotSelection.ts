@@ -18,6 +18,10 @@ interface Options {
   now: Date;
   /** A duration fixed by the link (spec §2: "cannot be changed"); null when the visitor chooses. */
   lockedHours: number | null;
+  /** The creator's minimum booking: a first click takes that many hours when they are free. */
+  minimumHours?: number;
+  /** Keep the selection as it is (e.g. while it is being booked). */
+  frozen?: boolean;
 }
 
 /**
@@ -25,12 +29,12 @@ interface Options {
  * durations the start offers. Refusals are toasts; a selection that a live update makes
  * impossible (someone else took an hour) is dropped with a warning.
  */
-export function useSlotSelection({ daySlots, day, now, lockedHours }: Options) {
+export function useSlotSelection({ daySlots, day, now, lockedHours, minimumHours = 1, frozen = false }: Options) {
   const [state, setState] = useState<{ day: string; ids: string[] }>({ day, ids: [] });
   const selection = state.day === day ? state.ids : [];
   const select = useCallback((ids: string[]) => setState({ day, ids }), [day]);
 
-  const stale = selection.length > 0 && !stillValidSelection(selection, daySlots, now);
+  const stale = !frozen && selection.length > 0 && !stillValidSelection(selection, daySlots, now);
   useEffect(() => {
     if (!stale) return;
     setState({ day, ids: [] });
@@ -46,6 +50,10 @@ export function useSlotSelection({ daySlots, day, now, lockedHours }: Options) {
       const run = selectRun(daySlots, slotId, lockedHours, now);
       if (!run) return void toast.error(SELECTION_MESSAGES.notEnoughForLocked(lockedHours));
       return select(run);
+    }
+    if (selection.length === 0 && minimumHours > 1) {
+      const run = selectRun(daySlots, slotId, minimumHours, now);
+      if (run) return select(run);
     }
     const change = toggleSlot(selection, slotId, daySlots, now);
     if (!change.ok) return void toast.error(change.message);

@@ -55,15 +55,6 @@ export function monthGridDays(month: Date): (Date | null)[] {
   return cells;
 }
 
-/** The grid's hours of a day: local 06:00, 07:00 … 22:00. */
-export function gridHours(day: Date): Date[] {
-  const hours: Date[] = [];
-  for (let hour = GRID_FIRST_HOUR; hour <= GRID_LAST_HOUR; hour++) {
-    hours.push(new Date(day.getFullYear(), day.getMonth(), day.getDate(), hour));
-  }
-  return hours;
-}
-
 /** The slot starting inside each grid hour of `day` (viewer's zone), keyed by that hour. */
 export function slotsByGridHour<S extends { startTime: string }>(slots: readonly S[], day: Date): Map<number, S> {
   const byHour = new Map<number, S>();
@@ -90,5 +81,7 @@ export function formatMonth(date: Date): string {
 
 /** "Sep 10, 2025" for review dates. */
 export function formatShortDate(instant: string): string {
-  return new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(instant));
+  return new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' }).format(
+    new Date(instant),
+  );
 }

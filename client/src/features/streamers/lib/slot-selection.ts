@@ -72,7 +72,12 @@ export function offeredDurations(slots: readonly SelectableSlot[], startId: stri
 }
 
 /** The slot ids of a `hours`-long booking from `startId`, or null when there aren't enough free hours. */
-export function selectRun(slots: readonly SelectableSlot[], startId: string, hours: number, now: Date): string[] | null {
+export function selectRun(
+  slots: readonly SelectableSlot[],
+  startId: string,
+  hours: number,
+  now: Date,
+): string[] | null {
   if (hours < MIN_BOOKING_HOURS || hours > MAX_BOOKING_HOURS) return null;
   const run = consecutiveFreeRun(slots, startId, now, hours);
   return run.length === hours ? run.map((slot) => slot.id) : null;
@@ -127,7 +132,11 @@ export function toggleSlot(
 }
 
 /** Keeps a selection only while every hour is still bookable and back-to-back (after a live refresh). */
-export function stillValidSelection(selection: readonly string[], slots: readonly SelectableSlot[], now: Date): boolean {
+export function stillValidSelection(
+  selection: readonly string[],
+  slots: readonly SelectableSlot[],
+  now: Date,
+): boolean {
   const byId = new Map(slots.map((slot) => [slot.id, slot]));
   const selected = selection.map((id) => byId.get(id));
   if (selected.some((slot) => !slot || !isSlotBookable(slot, now))) return false;

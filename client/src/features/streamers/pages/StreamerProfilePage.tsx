@@ -27,7 +27,14 @@ export function StreamerProfilePage() {
   return (
     <PageContainer py={{ base: '6', md: '10' }}>
       <Stack gap="6">
-        <RouterLink to="/dashboard" alignSelf="flex-start" display="inline-flex" alignItems="center" gap="1.5" fontWeight="medium">
+        <RouterLink
+          to="/dashboard"
+          alignSelf="flex-start"
+          display="inline-flex"
+          alignItems="center"
+          gap="1.5"
+          fontWeight="medium"
+        >
           <LuArrowLeft aria-hidden />
           Back to Dashboard
         </RouterLink>

@@ -18,7 +18,7 @@ interface Props {
 export function PanelCard({ title, icon, description, actions, as = 'h2', children }: Props) {
   return (
     <GlassCard as="section" aria-label={title}>
-      <Card.Header pb="0">
+      <Card.Header pb="0" px={{ base: '4', md: '6' }}>
         <Flex gap="3" align={{ base: 'flex-start', sm: 'center' }} justify="space-between" wrap="wrap">
           <Stack gap="1" minW="0" flex="1 1 14rem">
             <Flex align="center" gap="2">
@@ -40,7 +40,7 @@ export function PanelCard({ title, icon, description, actions, as = 'h2', childr
           )}
         </Flex>
       </Card.Header>
-      <Card.Body>{children}</Card.Body>
+      <Card.Body px={{ base: '4', md: '6' }}>{children}</Card.Body>
     </GlassCard>
   );
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { DomainError } from '../../../shared/errors';
-import type { LocalPaymentProvider } from '../local/local-payment-provider';
 import { confirmCard, newIntent, payments, signedUpWithProfile, sql } from './payments-fixtures';
 
 let app: TestApp;
@@ -11,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const provider = () => payments(app).provider;
-const local = () => (payments(app) as unknown as { local: LocalPaymentProvider }).local;
+const local = () => payments(app).local!;
 const balance = () => local().platformBalance();
 const rejection = async (p: Promise<unknown>) => {
   const err = await p.then(() => null, (e: unknown) => e);

@@ -1,0 +1,282 @@
+import type { MockedResponse } from '@apollo/client/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  BookingCancellationQuoteDocument,
+  BookingListUpdatesDocument,
+  CancelBookingDocument,
+  OpenBookingDisputeDocument,
+  RequestBookingPayoutDocument,
+  ReviewBookingDocument,
+} from '../../../gql/graphql';
+import { toaster } from '../../../shared/toast';
+import { renderPage } from '../../../test/render';
+import { BookingsTab } from '../components/BookingsTab';
+import { booking, listMock, PROFILE, quietUpdates } from './fixtures';
+
+// Dialogs and user-event typing are slow in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => toaster.remove());
+
+const cardOf = (name: RegExp | string) => screen.getByRole('article', { name });
+
+describe('My Bookings', () => {
+  it('shows the loading state, then "No bookings found."', async () => {
+    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [{ ...listMock([]), delay: 50 }, quietUpdates()] });
+    expect(screen.getByText('Loading bookings...')).toBeInTheDocument();
+    expect(await screen.findByText('No bookings found.')).toBeInTheDocument();
+  });
+
+  it('labels each side: "Booking Request" from the booker, "Collab" with the creator', async () => {
+    const request = booking({ viewerRole: 'CREATOR' });
+    const nameless = booking({
+      viewerRole: 'CREATOR',
+      booker: { __typename: 'BookingBooker', id: 'u2', name: '', email: 'sam@brand.test' },
+    });
+    const collab = booking({
+      viewerRole: 'BOOKER',
+      streamerId: 'p-other',
+      streamer: {
+        __typename: 'BookingCreator',
+        id: 'p-other',
+        userId: 'u-other',
+        displayName: 'Pixel Pete',
+        profileImageUrl: null,
+      },
+    });
+    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [quietUpdates(), listMock([request, nameless, collab])] });
+
+    expect(await screen.findByRole('article', { name: 'Booking Request from Acme Games' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Booking Request from sam' })).toBeInTheDocument();
+    const collabCard = screen.getByRole('article', { name: 'Collab with Pixel Pete' });
+    expect(within(collabCard).getByText('$100.00')).toBeInTheDocument();
+    expect(within(collabCard).getByLabelText('Status: Pending')).toBeInTheDocument();
+    expect(within(collabCard).getByLabelText('Payment: Held')).toBeInTheDocument();
+  });
+
+  it('renders exactly the actions the server lists in availableActions', async () => {
+    const pending = booking({ availableActions: ['ACCEPT', 'DECLINE', 'CANCEL'] });
+    const confirmed = booking({
+      status: 'CONFIRMED',
+      viewerRole: 'BOOKER',
+      booker: { __typename: 'BookingBooker', id: 'me', name: 'Me', email: 'me@x.test' },
+      streamer: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null },
+      availableActions: ['CONFIRM_COMPLETION', 'OPEN_DISPUTE'],
+    });
+    const done = booking({
+      status: 'CANCELLED',
+      paymentStatus: 'VOIDED',
+      booker: { __typename: 'BookingBooker', id: 'u3', name: 'Old Client', email: 'o@x.test' },
+      availableActions: [],
+    });
+    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [quietUpdates(), listMock([pending, confirmed, done])] });
+
+    const first = await screen.findByRole('article', { name: 'Booking Request from Acme Games' });
+    const names = (card: HTMLElement) =>
+      within(card)
+        .queryAllByRole('button')
+        .map((b) => b.textContent);
+    expect(names(first)).toEqual(['Accept', 'Decline', 'Cancel']);
+    expect(names(cardOf('Collab with Luna'))).toEqual(['Confirm completion', 'Dispute']);
+    expect(
+      within(cardOf('Booking Request from Old Client')).queryByRole('group', { name: 'Booking actions' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('warns "(fee applies)" under 24 h and shows the quoted refund before cancelling', async () => {
+    const user = userEvent.setup();
+    const soon = booking({
+      status: 'CONFIRMED',
+      viewerRole: 'BOOKER',
+      startsInHours: 5,
+      streamer: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null },
+      availableActions: ['CANCEL'],
+    });
+    const cancelled = {
+      ...soon,
+      status: 'CANCELLED',
+      paymentStatus: 'REFUNDED',
+      refundCents: 5000,
+      cancellationReason: 'User requested cancellation',
+      availableActions: [],
+    };
+    const cancel = vi.fn(() => ({ data: { cancelBooking: cancelled } }));
+    renderPage(<BookingsTab profile={PROFILE} />, {
+      mocks: [
+        quietUpdates(),
+        listMock([soon]),
+        {
+          request: { query: BookingCancellationQuoteDocument, variables: { bookingId: soon.id } },
+          result: {
+            data: {
+              cancellationQuote: {
+                __typename: 'CancellationQuote',
+                bookingId: soon.id,
+                allowed: true,
+                reason: null,
+                refundCents: 5000,
+                feeApplies: true,
+                platformFeeCents: 500,
+                creatorKeepsCents: 4500,
+              },
+            },
+          },
+        },
+        {
+          request: {
+            query: CancelBookingDocument,
+            variables: { input: { bookingId: soon.id, reason: 'User requested cancellation' } },
+          },
+          result: cancel,
+        },
+      ],
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel (fee applies)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByTestId('refund-amount')).toHaveTextContent('$50.00');
+    expect(cancel).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
+
+    expect(await screen.findByText('Booking cancelled successfully')).toBeInTheDocument();
+    expect(cancel).toHaveBeenCalledTimes(1);
+    const card = cardOf('Collab with Luna');
+    await waitFor(() => expect(within(card).getByLabelText('Status: Cancelled')).toBeInTheDocument());
+    expect(within(card).getByText(/Refund amount:/).parentElement).toHaveTextContent('Refund amount: $50.00');
+  });
+
+  it('keeps Submit Review disabled until a star is chosen, and trims the comment', async () => {
+    const user = userEvent.setup();
+    const finished = booking({ status: 'COMPLETED', paymentStatus: 'ALLOCATED', availableActions: ['REVIEW'] });
+    const review = vi.fn(() => ({
+      data: {
+        createReview: { __typename: 'Review', id: 'r1', bookingId: finished.id, rating: 4, comment: 'Great energy' },
+      },
+    }));
+    renderPage(<BookingsTab profile={PROFILE} />, {
+      mocks: [
+        quietUpdates(),
+        listMock([finished]),
+        {
+          request: {
+            query: ReviewBookingDocument,
+            variables: { input: { bookingId: finished.id, rating: 4, comment: 'Great energy' } },
+          },
+          result: review,
+        },
+        listMock([{ ...finished, availableActions: [] }]),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    const dialog = await screen.findByRole('dialog');
+    const submit = within(dialog).getByRole('button', { name: 'Submit Review' });
+    expect(submit).toBeDisabled();
+
+    const stars = within(dialog).getAllByRole('radio');
+    expect(stars).toHaveLength(5);
+    await user.click(stars[3]);
+    expect(within(dialog).getByText('4 of 5 stars')).toBeInTheDocument();
+    expect(submit).toBeEnabled();
+    await user.type(within(dialog).getByLabelText(/comment/i), '  Great energy  ');
+    await user.click(submit);
+    expect(await screen.findByText('Review submitted!')).toBeInTheDocument();
+    expect(review).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens a dispute with a trimmed reason (required) and optional evidence', async () => {
+    const user = userEvent.setup();
+    const confirmed = booking({ status: 'CONFIRMED', availableActions: ['OPEN_DISPUTE'] });
+    const open = vi.fn(() => ({
+      data: { openDispute: { ...confirmed, status: 'DISPUTED', paymentStatus: 'DISPUTED', availableActions: [] } },
+    }));
+    renderPage(<BookingsTab profile={PROFILE} />, {
+      mocks: [
+        quietUpdates(),
+        listMock([confirmed]),
+        {
+          request: {
+            query: OpenBookingDisputeDocument,
+            variables: {
+              input: { bookingId: confirmed.id, reason: 'Stream ended early', evidence: null, kind: 'GENERAL' },
+            },
+          },
+          result: open,
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Dispute' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Open Dispute' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please describe the reason for the dispute');
+    expect(open).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText(/reason/i), { target: { value: '   Stream ended early  ' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Open Dispute' }));
+    expect(await screen.findByText('Dispute opened successfully')).toBeInTheDocument();
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('Confirm Payout says when the payout failed', async () => {
+    const user = userEvent.setup();
+    const allocated = booking({
+      status: 'COMPLETED',
+      paymentStatus: 'ALLOCATED',
+      availableActions: ['REQUEST_PAYOUT', 'REVIEW'],
+    });
+    renderPage(<BookingsTab profile={PROFILE} />, {
+      mocks: [
+        quietUpdates(),
+        listMock([allocated]),
+        {
+          request: { query: RequestBookingPayoutDocument, variables: { bookingId: allocated.id } },
+          result: { errors: [{ message: 'Set up your payout account before requesting a payout' }] },
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Confirm Payout' }));
+    expect(await screen.findByText('Payout failed. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Set up your payout account before requesting a payout')).toBeInTheDocument();
+  });
+});
+
+describe('My Bookings, live', () => {
+  it('a bookingUpdated event updates the row without a reload', async () => {
+    const pending = booking({
+      viewerRole: 'BOOKER',
+      availableActions: ['CANCEL'],
+      streamer: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null },
+    });
+    const accepted = { ...pending, status: 'CONFIRMED', availableActions: ['CANCEL', 'OPEN_DISPUTE'] };
+    const event: MockedResponse = {
+      request: { query: BookingListUpdatesDocument },
+      result: { data: { bookingUpdated: accepted } },
+      delay: 300,
+    };
+    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [listMock([pending]), event] });
+    const card = await screen.findByRole('article', { name: 'Collab with Luna' });
+    expect(within(card).getByLabelText('Status: Pending')).toBeInTheDocument();
+    await waitFor(() => expect(within(card).getByLabelText('Status: Confirmed')).toBeInTheDocument());
+    expect(within(card).getByRole('button', { name: 'Dispute' })).toBeInTheDocument();
+  });
+
+  it('a new request (unknown id) makes the list refetch and appear', async () => {
+    const known = booking({
+      booker: { __typename: 'BookingBooker', id: 'u1', name: 'First Brand', email: 'a@x.test' },
+    });
+    const fresh = booking({
+      booker: { __typename: 'BookingBooker', id: 'u9', name: 'New Brand', email: 'n@x.test' },
+      availableActions: ['ACCEPT', 'DECLINE'],
+    });
+    renderPage(<BookingsTab profile={PROFILE} />, {
+      mocks: [
+        listMock([known]),
+        { request: { query: BookingListUpdatesDocument }, result: { data: { bookingUpdated: fresh } }, delay: 300 },
+        listMock([fresh, known]),
+      ],
+    });
+    await screen.findByRole('article', { name: 'Booking Request from First Brand' });
+    const card = await screen.findByRole('article', { name: 'Booking Request from New Brand' });
+    expect(within(card).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,78 @@
+import type { MockedResponse } from '@apollo/client/testing';
+import { BookingListUpdatesDocument } from '../../../gql/graphql';
+import { BookingListDocument, type BookingAction, type BookingCard_BookingFragment } from '../../../gql/graphql';
+
+export const PROFILE = { id: 'p-creator', accountType: 'CREATOR' as const, timezone: 'UTC' };
+
+type Booking = BookingCard_BookingFragment & { __typename: 'Booking' };
+
+let n = 0;
+
+/** A booking as the API returns it; `startsInHours` from now (real clock). */
+export function booking(overrides: { [K in keyof Booking]?: unknown } & { startsInHours?: number } = {}): Booking {
+  n += 1;
+  const { startsInHours = 72, ...rest } = overrides;
+  const start = new Date(Date.now() + startsInHours * 3_600_000);
+  start.setUTCMinutes(0, 0, 0);
+  const end = new Date(start.getTime() + 2 * 3_600_000);
+  return {
+    __typename: 'Booking',
+    id: `bbbbbbbb-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    streamerId: PROFILE.id,
+    bookerId: 'u-booker',
+    startTime: start.toISOString(),
+    endTime: end.toISOString(),
+    totalHours: 2,
+    hourlyRateCents: 5000,
+    totalCents: 10000,
+    feeCents: 1000,
+    streamerAmountCents: 9000,
+    refundCents: 0,
+    status: 'PENDING',
+    paymentStatus: 'HELD',
+    paymentIntentId: null,
+    bookingDetails: null,
+    streamerConfirmed: false,
+    bookerConfirmed: false,
+    confirmationDeadline: new Date(end.getTime() + 48 * 3_600_000).toISOString(),
+    cancellationReason: null,
+    cancelledAt: null,
+    completedAt: null,
+    createdAt: new Date().toISOString(),
+    viewerRole: 'CREATOR',
+    availableActions: [] as BookingAction[],
+    streamer: {
+      __typename: 'BookingCreator',
+      id: PROFILE.id,
+      userId: 'u-creator',
+      displayName: 'Nova Streams',
+      profileImageUrl: null,
+    },
+    booker: { __typename: 'BookingBooker', id: 'u-booker', name: 'Acme Games', email: 'team@acme.test' },
+    dispute: null,
+    ...rest,
+  } as Booking;
+}
+
+export function listMock(bookings: Booking[], status?: string): MockedResponse {
+  return {
+    request: { query: BookingListDocument, variables: status ? { status, first: 20 } : { first: 20 } },
+    result: {
+      data: {
+        myBookings: {
+          __typename: 'BookingConnection',
+          edges: bookings.map((b) => ({ __typename: 'BookingEdge', cursor: b.id, node: b })),
+          pageInfo: { __typename: 'PageInfo', endCursor: bookings.at(-1)?.id ?? null, hasNextPage: false },
+          totalCount: bookings.length,
+        },
+      },
+    },
+  };
+}
+
+/** The live feed, quiet for the whole test (no event arrives). */
+export const quietUpdates = (): MockedResponse => ({
+  request: { query: BookingListUpdatesDocument },
+  result: { data: null },
+  delay: 1e9,
+});

@@ -1,0 +1,86 @@
+import { Button, Flex } from '@chakra-ui/react';
+import { Link } from 'react-router-dom';
+import type { BookingCard_BookingFragment } from '../../../gql/graphql';
+import { useAcceptBooking } from '../hooks/useAcceptBooking';
+import { useConfirmCompletion } from '../hooks/useConfirmCompletion';
+import { useRequestPayout } from '../hooks/useRequestPayout';
+import { can } from '../lib/booking-view';
+import { CancelBookingDialog } from './CancelBookingDialog';
+import { DeclineBookingDialog } from './DeclineBookingDialog';
+import { DisputeDialog } from './DisputeDialog';
+import { RespondToDisputeDialog } from './RespondToDisputeDialog';
+import { ReviewDialog } from './ReviewDialog';
+
+interface Props {
+  booking: BookingCard_BookingFragment;
+  streamerSide: boolean;
+  counterpart: string;
+}
+
+/** The moves the server says the viewer may make now (`availableActions`); no rule is decided here. */
+export function BookingActions({ booking, streamerSide, counterpart }: Props) {
+  const { accept, accepting } = useAcceptBooking();
+  const { confirmCompletion, confirming } = useConfirmCompletion();
+  const { requestPayout, paying } = useRequestPayout();
+
+  const dispute = booking.dispute;
+  const mySide = streamerSide ? 'CREATOR' : 'BOOKER';
+  const canRespond =
+    booking.status === 'DISPUTED' &&
+    dispute &&
+    !dispute.resolvedAt &&
+    !dispute.respondentStatement &&
+    dispute.openedBy !== mySide;
+
+  const buttons = [
+    can(booking, 'PAY') && booking.paymentIntentId && (
+      <Button key="pay" size="sm" asChild>
+        <Link
+          to={`/stripe-checkout?booking_id=${booking.id}&payment_intent=${encodeURIComponent(booking.paymentIntentId)}`}
+        >
+          Complete Payment
+        </Link>
+      </Button>
+    ),
+    can(booking, 'ACCEPT') && (
+      <Button key="accept" size="sm" colorPalette="green" loading={accepting} onClick={() => void accept(booking.id)}>
+        Accept
+      </Button>
+    ),
+    can(booking, 'DECLINE') && <DeclineBookingDialog key="decline" bookingId={booking.id} bookerName={counterpart} />,
+    can(booking, 'CONFIRM_COMPLETION') && (
+      <Button key="complete" size="sm" loading={confirming} onClick={() => void confirmCompletion(booking.id)}>
+        Confirm completion
+      </Button>
+    ),
+    can(booking, 'REQUEST_PAYOUT') && (
+      <Button
+        key="payout"
+        size="sm"
+        colorPalette="green"
+        loading={paying}
+        onClick={() => void requestPayout(booking.id)}
+      >
+        Confirm Payout
+      </Button>
+    ),
+    (can(booking, 'OPEN_DISPUTE') || can(booking, 'REPORT_NO_SHOW')) && (
+      <DisputeDialog
+        key="dispute"
+        bookingId={booking.id}
+        canDispute={can(booking, 'OPEN_DISPUTE')}
+        canReportNoShow={can(booking, 'REPORT_NO_SHOW')}
+      />
+    ),
+    canRespond && dispute && <RespondToDisputeDialog key="respond" disputeId={dispute.id} />,
+    can(booking, 'CANCEL') && <CancelBookingDialog key="cancel" booking={booking} streamerSide={streamerSide} />,
+    can(booking, 'REVIEW') && <ReviewDialog key="review" bookingId={booking.id} revieweeName={counterpart} />,
+  ].filter(Boolean);
+
+  if (buttons.length === 0) return null;
+  return (
+    <Flex gap="2" wrap="wrap" role="group" aria-label="Booking actions">
+      {buttons}
+    </Flex>
+  );
+}

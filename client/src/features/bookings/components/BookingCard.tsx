@@ -1,0 +1,85 @@
+import { Avatar, Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import type { BookingCard_BookingFragment } from '../../../gql/graphql';
+import { GlassCard } from '../../../shared/components/content/GlassCard';
+import { formatCents } from '../../../shared/lib/money';
+import { formatDay, formatTimeRange, viewerZone } from '../../../shared/lib/zoned-time';
+import { bookingHeading } from '../lib/booking-view';
+import { BookingActions } from './BookingActions';
+import { CancellationDetails, CompletionState, DisputeDetails } from './BookingNotes';
+import { BookingStatusBadges } from './BookingStatusBadges';
+import { DetailList } from '../../../shared/components/DetailList';
+
+interface Props {
+  booking: BookingCard_BookingFragment;
+  streamerSide: boolean;
+}
+
+/** One booking of "My Bookings": who, when, how much, where it stands, and what the viewer may do. */
+export function BookingCard({ booking, streamerSide }: Props) {
+  const heading = bookingHeading(booking, streamerSide);
+  const zone = viewerZone();
+  const headingId = `booking-${booking.id}-title`;
+
+  return (
+    <GlassCard as="article" aria-labelledby={headingId} data-booking-id={booking.id}>
+      <Card.Body gap="4" p={{ base: '4', md: '5' }}>
+        <Flex gap="3" align="flex-start" justify="space-between" wrap="wrap">
+          <Flex gap="3" align="center" minW="0">
+            <Avatar.Root size="md" colorPalette="brand">
+              <Avatar.Fallback name={heading.counterpart} />
+              {!streamerSide && booking.streamer.profileImageUrl && (
+                <Avatar.Image src={booking.streamer.profileImageUrl} alt={booking.streamer.displayName} />
+              )}
+            </Avatar.Root>
+            <Box minW="0">
+              <Heading as="h3" size="md" id={headingId}>
+                {heading.title}{' '}
+                <Text as="span" fontWeight="normal" color="fg.muted">
+                  {heading.preposition}
+                </Text>{' '}
+                <Text as="span" data-testid="counterpart">
+                  {heading.counterpart}
+                </Text>
+              </Heading>
+              <Text textStyle="sm" color="fg.muted">
+                {formatDay(booking.startTime, zone)} · {formatTimeRange(booking.startTime, booking.endTime, zone)}
+              </Text>
+            </Box>
+          </Flex>
+          <BookingStatusBadges status={booking.status} paymentStatus={booking.paymentStatus} />
+        </Flex>
+
+        <DetailList
+          items={[
+            { label: 'Hours', value: `${booking.totalHours} h` },
+            { label: 'Rate', value: `${formatCents(booking.hourlyRateCents)}/h` },
+            { label: 'Total', value: formatCents(booking.totalCents) },
+            streamerSide
+              ? { label: 'Your share', value: formatCents(booking.streamerAmountCents) }
+              : { label: 'Platform fee', value: formatCents(booking.feeCents) },
+          ]}
+        />
+
+        {booking.bookingDetails && (
+          <Text textStyle="sm" whiteSpace="pre-wrap">
+            <Text as="span" fontWeight="semibold">
+              Details:{' '}
+            </Text>
+            {booking.bookingDetails}
+          </Text>
+        )}
+
+        <Stack gap="2">
+          <CompletionState booking={booking} streamerSide={streamerSide} />
+          {booking.dispute && <DisputeDetails dispute={booking.dispute} streamerSide={streamerSide} />}
+          {booking.status === 'CANCELLED' && <CancellationDetails booking={booking} />}
+        </Stack>
+
+        <BookingActions booking={booking} streamerSide={streamerSide} counterpart={heading.counterpart} />
+        <Text textStyle="xs" color="fg.subtle">
+          Times in your time zone ({zone}). Booking {booking.id.slice(0, 8)}
+        </Text>
+      </Card.Body>
+    </GlassCard>
+  );
+}

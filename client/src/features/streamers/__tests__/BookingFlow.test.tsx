@@ -1,0 +1,224 @@
+import type { MockedResponse } from '@apollo/client/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GraphQLError } from 'graphql';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  BookingViewerProfileDocument,
+  CreateBookingCheckoutDocument,
+  StreamerPageCreatorDocument,
+  StreamerPageReviewsDocument,
+  StreamerPageSlotsDocument,
+  StreamerSlotsChangedDocument,
+  type CreateBookingCheckoutMutationVariables,
+} from '../../../gql/graphql';
+import { formatTime } from '../../../shared/lib/zoned-time';
+import { toaster } from '../../../shared/toast';
+import { renderPage } from '../../../test/render';
+import { signedIn } from '../../../test/session';
+import { addDays, addMonths, startOfMonth } from '../lib/local-dates';
+import { StreamerProfilePage } from '../pages/StreamerProfilePage';
+
+const CREATOR_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const NOW = new Date(2030, 4, 1, 8, 0);
+const DAY = new Date(2030, 4, 1);
+const TAKEN = 'This time slot was just booked by someone else. Please pick another time.';
+
+const creator = {
+  __typename: 'Profile',
+  id: CREATOR_ID,
+  userId: 'user-creator',
+  timezone: 'Europe/Paris',
+  hourlyRateCents: 7500,
+  minimumHours: 1,
+  isAvailable: true,
+  nextFreeSlots: [],
+  displayName: 'Pixel Pete',
+  profileImageUrl: null,
+  bio: null,
+  averageRating: 0,
+  totalBookings: 0,
+  platforms: ['TWITCH'],
+  isVerified: false,
+};
+
+const slot = (hour: number, isBooked = false) => ({
+  __typename: 'AvailabilitySlot',
+  id: `slot-${hour}`,
+  streamerId: CREATOR_ID,
+  startTime: new Date(2030, 4, 1, hour).toISOString(),
+  endTime: new Date(2030, 4, 1, hour + 1).toISOString(),
+  isBooked,
+});
+
+function slotMocks(slots: ReturnType<typeof slot>[]): MockedResponse[] {
+  return [
+    [startOfMonth(DAY), addMonths(DAY, 1)],
+    [DAY, addDays(DAY, 1)],
+  ].map(([from, to]) => ({
+    request: {
+      query: StreamerPageSlotsDocument,
+      variables: { streamerId: CREATOR_ID, from: from.toISOString(), to: to.toISOString() },
+    },
+    result: { data: { availabilitySlots: slots } },
+  }));
+}
+
+function pageMocks(viewerProfile: { id: string; accountType: 'CREATOR' | 'BRAND' } | null): MockedResponse[] {
+  return [
+    signedIn(),
+    { request: { query: StreamerPageCreatorDocument, variables: { id: CREATOR_ID } }, result: { data: { creator } } },
+    ...slotMocks([slot(10), slot(11), slot(12)]),
+    {
+      request: { query: StreamerPageReviewsDocument, variables: { streamerId: CREATOR_ID } },
+      result: { data: { reviews: { __typename: 'ReviewConnection', totalCount: 0, edges: [] } } },
+    },
+    {
+      request: { query: StreamerSlotsChangedDocument, variables: { streamerId: CREATOR_ID } },
+      delay: Infinity,
+      result: { data: { slotsChanged: { __typename: 'SlotsChangedEvent', streamerId: CREATOR_ID } } },
+    },
+    {
+      request: { query: BookingViewerProfileDocument },
+      result: { data: { myProfile: viewerProfile && { __typename: 'Profile', ...viewerProfile } } },
+    },
+  ];
+}
+
+/** A createBookingCheckout answer; records the variables each call sent. */
+function checkoutMock(
+  result: MockedResponse['result'],
+  calls: CreateBookingCheckoutMutationVariables[],
+): MockedResponse {
+  return {
+    request: { query: CreateBookingCheckoutDocument },
+    variableMatcher: (variables: CreateBookingCheckoutMutationVariables) => {
+      calls.push(variables);
+      return true;
+    },
+    result,
+  };
+}
+
+const checkoutCreated = {
+  data: {
+    createBookingCheckout: {
+      __typename: 'BookingCheckout',
+      checkoutUrl: 'http://localhost:3000/stripe-checkout?booking_id=b-1&payment_intent=pi_1',
+      paymentIntentId: 'pi_1',
+      booking: { __typename: 'Booking', id: 'b-1', status: 'PENDING', paymentStatus: 'UNPAID' },
+    },
+  },
+};
+
+const hourButton = (hour: number, state: string) =>
+  screen.findByRole('button', {
+    name: `${formatTime(new Date(2030, 4, 1, hour))} – ${formatTime(new Date(2030, 4, 1, hour + 1))}, ${state}`,
+  });
+
+async function pickTenToTwelveAndBook(mocks: MockedResponse[]) {
+  const user = userEvent.setup();
+  renderPage(<StreamerProfilePage />, { path: `/streamer/${CREATOR_ID}`, route: '/streamer/:id', mocks });
+  await user.click(await hourButton(10, 'available'));
+  await user.click(await hourButton(11, 'available'));
+  await user.click(screen.getByRole('button', { name: 'Book' }));
+  return user;
+}
+
+describe('Booking from the creator page', { timeout: 15_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    toaster.remove();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('confirms the summary with optional details, then goes to the secure payment page', async () => {
+    const calls: CreateBookingCheckoutMutationVariables[] = [];
+    const user = await pickTenToTwelveAndBook([...pageMocks(null), checkoutMock(checkoutCreated, calls)]);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your booking' });
+    expect(dialog).toHaveTextContent('Pixel Pete');
+    expect(dialog).toHaveTextContent('$150.00');
+    await user.click(screen.getByLabelText(/booking details/i));
+    await user.paste('Co-stream a speedrun race');
+    await user.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
+
+    expect(await screen.findByText('Redirecting to secure payment...')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/stripe-checkout'));
+    expect(screen.getByTestId('location-search')).toHaveTextContent('?booking_id=b-1&payment_intent=pi_1');
+    expect(calls[0]!.input).toMatchObject({
+      streamerId: CREATOR_ID,
+      availabilitySlotId: 'slot-10',
+      startTime: new Date(2030, 4, 1, 10).toISOString(),
+      endTime: new Date(2030, 4, 1, 12).toISOString(),
+      bookingDetails: 'Co-stream a speedrun race',
+    });
+    expect(calls[0]!.input.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a failure keeps the dialog open with the server text; a retry reuses the same idempotency key', async () => {
+    const calls: CreateBookingCheckoutMutationVariables[] = [];
+    const refused = {
+      errors: [
+        new GraphQLError('The payment could not be started. Please try again.', {
+          extensions: { code: 'PAYMENT_FAILED' },
+        }),
+      ],
+    };
+    const user = await pickTenToTwelveAndBook([
+      ...pageMocks(null),
+      checkoutMock(refused, calls),
+      checkoutMock(
+        { data: { createBookingCheckout: { ...checkoutCreated.data.createBookingCheckout, checkoutUrl: '' } } },
+        calls,
+      ),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Confirm & Pay' }));
+
+    expect(await screen.findByText('Failed to create booking. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The payment could not be started. Please try again.');
+    expect(screen.getByRole('dialog', { name: 'Confirm your booking' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
+    expect(await screen.findByText('No checkout URL received', { selector: '[role="alert"] *' })).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.input.idempotencyKey).toBe(calls[0]!.input.idempotencyKey);
+  });
+
+  it("a slot someone just took shows the server's message and refreshes the grid", async () => {
+    const calls: CreateBookingCheckoutMutationVariables[] = [];
+    const taken = { errors: [new GraphQLError(TAKEN, { extensions: { code: 'CONFLICT' } })] };
+    const user = await pickTenToTwelveAndBook([
+      ...pageMocks(null),
+      checkoutMock(taken, calls),
+      ...slotMocks([slot(10), slot(11, true), slot(12)]),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Confirm & Pay' }));
+
+    expect(await screen.findByText(TAKEN)).toBeInTheDocument();
+    expect(await hourButton(11, 'booked')).toBeDisabled();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm your booking' })).not.toBeInTheDocument());
+  });
+
+  it('a creator booking someone for today is warned first, and may continue', async () => {
+    const user = await pickTenToTwelveAndBook(pageMocks({ id: 'my-own-profile', accountType: 'CREATOR' }));
+
+    const warning = await screen.findByRole('alertdialog');
+    expect(warning).toHaveTextContent(
+      'You have a streamer profile and this booking is for today. This might conflict with your own streaming schedule. Continue anyway?',
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirm your booking' })).toBeInTheDocument();
+  });
+
+  it('cannot book your own profile', async () => {
+    renderPage(<StreamerProfilePage />, {
+      path: `/streamer/${CREATOR_ID}`,
+      route: '/streamer/:id',
+      mocks: pageMocks({ id: CREATOR_ID, accountType: 'CREATOR' }),
+    });
+    expect(await screen.findByText(/this is your own profile/i)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,292 @@
+import type { MockedResponse } from '@apollo/client/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GraphQLError } from 'graphql';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  StreamerPageCreatorDocument,
+  StreamerPageReviewsDocument,
+  StreamerPageSlotsDocument,
+  StreamerSlotsChangedDocument,
+} from '../../../gql/graphql';
+import { formatTime } from '../../../shared/lib/zoned-time';
+import { toaster } from '../../../shared/toast';
+import { renderPage } from '../../../test/render';
+import { addDays, addMonths, startOfMonth } from '../lib/local-dates';
+import { StreamerProfilePage } from '../pages/StreamerProfilePage';
+
+const CREATOR_ID = '3d1f7c1e-5b8a-4a52-9f3e-2c1b0a9d8e7f';
+/** 08:00 on 1 May 2030 in the viewer's (the test machine's) zone. */
+const NOW = new Date(2030, 4, 1, 8, 0);
+const DAY = new Date(2030, 4, 1);
+
+const creator = {
+  __typename: 'Profile',
+  id: CREATOR_ID,
+  userId: 'user-creator',
+  timezone: 'Asia/Kolkata',
+  hourlyRateCents: 5000,
+  minimumHours: 1,
+  isAvailable: true,
+  nextFreeSlots: [],
+  displayName: 'Nova Stream',
+  profileImageUrl: null,
+  bio: 'Variety streamer and speedrunner.',
+  averageRating: 4.75,
+  totalBookings: 12,
+  platforms: ['TWITCH', 'YOUTUBE'],
+  isVerified: false,
+};
+
+function slot(hour: number, isBooked = false) {
+  return {
+    __typename: 'AvailabilitySlot',
+    id: `slot-${hour}`,
+    streamerId: CREATOR_ID,
+    startTime: new Date(2030, 4, 1, hour).toISOString(),
+    endTime: new Date(2030, 4, 1, hour + 1).toISOString(),
+    isBooked,
+  };
+}
+
+const creatorMock = (result: MockedResponse['result']): MockedResponse => ({
+  request: { query: StreamerPageCreatorDocument, variables: { id: CREATOR_ID } },
+  result,
+});
+
+/** The month (calendar) and day (grid) slot lists the page asks for. */
+function slotMocks(slots: ReturnType<typeof slot>[]): MockedResponse[] {
+  const ranges = [
+    [startOfMonth(DAY), addMonths(DAY, 1)],
+    [DAY, addDays(DAY, 1)],
+  ];
+  return ranges.map(([from, to]) => ({
+    request: {
+      query: StreamerPageSlotsDocument,
+      variables: { streamerId: CREATOR_ID, from: from.toISOString(), to: to.toISOString() },
+    },
+    result: { data: { availabilitySlots: slots } },
+  }));
+}
+
+function reviewsMock(count: number): MockedResponse {
+  const edges = Array.from({ length: count }, (_, i) => ({
+    __typename: 'ReviewEdge',
+    node: {
+      __typename: 'Review',
+      id: `review-${i}`,
+      rating: 5,
+      comment: `Great collab number ${i + 1}`,
+      reviewerName: `Brand ${i + 1}`,
+      createdAt: '2030-04-01T10:00:00.000Z',
+    },
+  }));
+  return {
+    request: { query: StreamerPageReviewsDocument, variables: { streamerId: CREATOR_ID } },
+    result: { data: { reviews: { __typename: 'ReviewConnection', totalCount: count, edges } } },
+  };
+}
+
+const quietSubscription: MockedResponse = {
+  request: { query: StreamerSlotsChangedDocument, variables: { streamerId: CREATOR_ID } },
+  delay: Infinity,
+  result: { data: { slotsChanged: { __typename: 'SlotsChangedEvent', streamerId: CREATOR_ID } } },
+};
+
+const DAY_SLOTS = [slot(7), slot(10), slot(11), slot(12, true), slot(14), slot(15)];
+
+function renderCreatorPage(mocks: MockedResponse[]) {
+  return renderPage(<StreamerProfilePage />, { path: `/streamer/${CREATOR_ID}`, route: '/streamer/:id', mocks });
+}
+
+const hourButton = (hour: number, state: string) =>
+  screen.findByRole('button', {
+    name: `${formatTime(new Date(2030, 4, 1, hour))} – ${formatTime(new Date(2030, 4, 1, hour + 1))}, ${state}`,
+  });
+
+describe('Creator public page', { timeout: 15_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    toaster.remove();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the header: initials, name, rating with bookings, rate, minimum hours, platforms, bio', async () => {
+    renderCreatorPage([creatorMock({ data: { creator } }), ...slotMocks(DAY_SLOTS), reviewsMock(0), quietSubscription]);
+
+    expect(await screen.findByRole('heading', { name: 'Nova Stream', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('NO')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Rated 4.8 out of 5' })).toBeInTheDocument();
+    expect(screen.getByText('(12 bookings)')).toBeInTheDocument();
+    expect(screen.getByText('$50.00/hour')).toBeInTheDocument();
+    expect(screen.getByText('1 hour')).toBeInTheDocument();
+    expect(screen.getByText('twitch')).toBeInTheDocument();
+    expect(screen.getByText('youtube')).toBeInTheDocument();
+    expect(screen.getByText('Variety streamer and speedrunner.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /back to dashboard/i })).toHaveAttribute('href', '/dashboard');
+    expect(
+      screen.getByText(/Times shown in your time zone \(.+\)\. Creator's time zone: Asia\/Kolkata/),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
+  });
+
+  it('an unknown creator sends the visitor to the dashboard', async () => {
+    const notFound = {
+      errors: [new GraphQLError('Streamer profile not found', { extensions: { code: 'NOT_FOUND' } })],
+    };
+    renderCreatorPage([creatorMock(notFound)]);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+  });
+
+  it('any other load error says "Failed to load streamer profile"', async () => {
+    const broken = {
+      errors: [new GraphQLError('Internal server error', { extensions: { code: 'INTERNAL_SERVER_ERROR' } })],
+    };
+    renderCreatorPage([creatorMock(broken)]);
+    expect(await screen.findByText('Failed to load streamer profile')).toBeInTheDocument();
+  });
+
+  it('keeps the hours consecutive, offers durations by free next hours, and prices hours × rate', async () => {
+    const user = userEvent.setup();
+    renderCreatorPage([creatorMock({ data: { creator } }), ...slotMocks(DAY_SLOTS), reviewsMock(0), quietSubscription]);
+
+    await user.click(await screen.findByRole('button', { name: 'Book' }));
+    expect(await screen.findByText('Please select at least one time slot')).toBeInTheDocument();
+
+    expect(await hourButton(7, 'past')).toBeDisabled();
+    expect(await hourButton(12, 'booked')).toBeDisabled();
+
+    await user.click(await hourButton(11, 'available'));
+    expect(screen.getByText('Only 1 hour available - no consecutive slots found')).toBeInTheDocument();
+
+    await user.click(await hourButton(10, 'available'));
+    expect(screen.queryByText('Only 1 hour available - no consecutive slots found')).not.toBeInTheDocument();
+    const duration = screen.getByLabelText('Duration');
+    expect(
+      within(duration)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1 hour', '2 hours']);
+    expect(duration).toHaveValue('2');
+    expect(screen.getByText('$50.00 × 2 hours')).toBeInTheDocument();
+    expect(screen.getAllByText('$100.00').length).toBeGreaterThan(0);
+
+    await user.click(await hourButton(14, 'available'));
+    expect(await screen.findByText('Please select consecutive hours only')).toBeInTheDocument();
+    expect(await hourButton(10, 'selected')).toHaveAttribute('aria-pressed', 'true');
+
+    await user.selectOptions(duration, '1');
+    expect(await hourButton(11, 'available')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('a duration above 1 arriving from the calendar is pre-selected and cannot be changed', async () => {
+    const user = userEvent.setup();
+    const path = `/streamer/${CREATOR_ID}?date=2030-05-01&duration=2`;
+    renderPage(<StreamerProfilePage />, {
+      path,
+      route: '/streamer/:id',
+      mocks: [creatorMock({ data: { creator } }), ...slotMocks(DAY_SLOTS), reviewsMock(0), quietSubscription],
+    });
+    const duration = await screen.findByLabelText('Duration');
+    expect(duration).toHaveValue('2');
+    expect(duration).toBeDisabled();
+
+    await user.click(await hourButton(14, 'available'));
+    expect(await hourButton(15, 'selected')).toBeInTheDocument();
+    expect(screen.getByText('$50.00 × 2 hours')).toBeInTheDocument();
+  });
+
+  it("a first click takes the creator's minimum hours when free; fewer hours cannot be booked", async () => {
+    const user = userEvent.setup();
+    const twoHourMinimum = { ...creator, minimumHours: 2 };
+    renderCreatorPage([
+      creatorMock({ data: { creator: twoHourMinimum } }),
+      ...slotMocks(DAY_SLOTS),
+      reviewsMock(0),
+      quietSubscription,
+    ]);
+
+    await user.click(await hourButton(10, 'available'));
+    expect(await hourButton(11, 'selected')).toBeInTheDocument();
+    expect(screen.getByText('$50.00 × 2 hours')).toBeInTheDocument();
+
+    await user.click(await hourButton(10, 'selected'));
+    await user.click(await hourButton(11, 'selected'));
+    await user.click(await hourButton(11, 'available'));
+    expect(screen.getAllByText("This creator's minimum booking is 2 hours").length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(screen.getAllByText("This creator's minimum booking is 2 hours")).toHaveLength(2));
+  });
+
+  it("opens on the day of the creator's next free hour", async () => {
+    const may3 = new Date(2030, 4, 3);
+    const later = {
+      ...slot(9),
+      id: 'slot-may-3',
+      startTime: new Date(2030, 4, 3, 9).toISOString(),
+      endTime: new Date(2030, 4, 3, 10).toISOString(),
+    };
+    const withNext = {
+      ...creator,
+      nextFreeSlots: [{ __typename: 'AvailabilitySlot', id: later.id, startTime: later.startTime }],
+    };
+    const daySlots: MockedResponse = {
+      request: {
+        query: StreamerPageSlotsDocument,
+        variables: { streamerId: CREATOR_ID, from: may3.toISOString(), to: addDays(may3, 1).toISOString() },
+      },
+      result: { data: { availabilitySlots: [later] } },
+    };
+    renderCreatorPage([
+      creatorMock({ data: { creator: withNext } }),
+      slotMocks([later])[0]!,
+      daySlots,
+      reviewsMock(0),
+      quietSubscription,
+    ]);
+    expect(await screen.findByRole('heading', { name: /May 3, 2030/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /May 3, 2030, has free hours/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('a day without free hours says "No available slots for this date"', async () => {
+    renderCreatorPage([
+      creatorMock({ data: { creator } }),
+      ...slotMocks([slot(7), slot(9, true)]),
+      reviewsMock(0),
+      quietSubscription,
+    ]);
+    expect(await screen.findByText('No available slots for this date')).toBeInTheDocument();
+  });
+
+  it('the grid follows other people: a slot taken elsewhere turns booked without a reload', async () => {
+    const event: MockedResponse = { ...quietSubscription, delay: 200 };
+    const later = slotMocks([slot(10), slot(11, true), slot(12, true), slot(14), slot(15)]);
+    renderCreatorPage([creatorMock({ data: { creator } }), ...slotMocks(DAY_SLOTS), reviewsMock(0), event, ...later]);
+
+    expect(await hourButton(11, 'available')).toBeEnabled();
+    await waitFor(async () => expect(await hourButton(11, 'booked')).toBeDisabled(), { timeout: 3000 });
+  });
+
+  it('signed out, Book goes to sign in', async () => {
+    const user = userEvent.setup();
+    renderCreatorPage([creatorMock({ data: { creator } }), ...slotMocks(DAY_SLOTS), reviewsMock(0), quietSubscription]);
+    await user.click(await hourButton(10, 'available'));
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/auth');
+  });
+
+  it('shows "Showing latest 10 reviews" when exactly 10 came back', async () => {
+    renderCreatorPage([
+      creatorMock({ data: { creator } }),
+      ...slotMocks(DAY_SLOTS),
+      reviewsMock(10),
+      quietSubscription,
+    ]);
+    expect(await screen.findByText('Showing latest 10 reviews')).toBeInTheDocument();
+    expect(screen.getByText('Great collab number 10')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,166 @@
+import type { MockedResponse } from '@apollo/client/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ResolveDisputeDocument, SupportDisputesDocument, WarnUserDocument } from '../../../gql/graphql';
+import { toaster } from '../../../shared/toast';
+import { renderPage } from '../../../test/render';
+import { signedIn } from '../../../test/session';
+import { RequireAuth } from '../../auth/components/RequireAuth';
+import { parsePartialRefund } from '../lib/support-rules';
+import { SupportConsolePage } from '../pages/SupportConsolePage';
+
+// Dialogs and user-event typing are slow in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => toaster.remove());
+
+const DISPUTE = {
+  __typename: 'SupportDispute',
+  id: 'dddddddd-0000-4000-8000-000000000001',
+  kind: 'GENERAL',
+  openedBy: 'BOOKER',
+  reason: 'The stream ended after 20 minutes',
+  evidence: 'https://clips.example/abc',
+  respondentStatement: 'My internet went down; I offered to reschedule',
+  bookerId: 'u-booker',
+  bookerName: 'Acme Games',
+  bookerEmail: 'team@acme.test',
+  creatorUserId: 'u-creator',
+  creatorName: 'Nova Streams',
+  creatorEmail: 'nova@example.com',
+  resolution: null,
+  refundCents: null,
+  resolutionNote: null,
+  createdAt: '2025-09-16T10:00:00.000Z',
+  resolvedAt: null,
+  booking: {
+    __typename: 'Booking',
+    id: 'bbbbbbbb-0000-4000-8000-000000000001',
+    startTime: '2025-09-15T18:00:00.000Z',
+    endTime: '2025-09-15T20:00:00.000Z',
+    totalHours: 2,
+    hourlyRateCents: 5000,
+    totalCents: 10000,
+    feeCents: 1000,
+    streamerAmountCents: 9000,
+    refundCents: 0,
+    status: 'DISPUTED',
+    paymentStatus: 'DISPUTED',
+    bookingDetails: 'Co-stream of the launch',
+  },
+};
+
+const disputesMock = (disputes: object[]): MockedResponse => ({
+  request: { query: SupportDisputesDocument, variables: { status: 'OPEN' } },
+  result: { data: { supportDisputes: disputes } },
+});
+
+function renderConsole(mocks: MockedResponse[]) {
+  return renderPage(
+    <RequireAuth>
+      <SupportConsolePage />
+    </RequireAuth>,
+    { path: '/support', mocks },
+  );
+}
+
+describe('Support console', () => {
+  it('sends users without the support role to /dashboard', async () => {
+    renderConsole([signedIn({ role: 'USER' })]);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+  });
+
+  it('shows both parties, both statements and the amounts', async () => {
+    renderConsole([signedIn({ role: 'SUPPORT' }), disputesMock([DISPUTE])]);
+    const card = await screen.findByRole('article', { name: /Acme Games × Nova Streams/ });
+    expect(within(card).getByText('The stream ended after 20 minutes')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'https://clips.example/abc' })).toHaveAttribute('target', '_blank');
+    expect(within(card).getByText('My internet went down; I offered to reschedule')).toBeInTheDocument();
+    expect(within(card).getByText('team@acme.test')).toBeInTheDocument();
+    expect(within(card).getByText('$100.00')).toBeInTheDocument();
+    expect(within(card).getByText('$90.00')).toBeInTheDocument();
+    const actions = within(card).getByRole('group', { name: 'Support actions' });
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Refund full',
+      'Refund partial',
+      'Release to creator',
+      'Warn user',
+    ]);
+  });
+
+  it('a partial refund is typed in dollars, above 0 and below the total', async () => {
+    const user = userEvent.setup();
+    const resolve = vi.fn(() => ({
+      data: { resolveDispute: { ...DISPUTE, resolution: 'REFUND_PARTIAL', refundCents: 2550, resolvedAt: '2025-09-17T10:00:00.000Z' } },
+    }));
+    renderConsole([
+      signedIn({ role: 'SUPPORT' }),
+      disputesMock([DISPUTE]),
+      {
+        request: {
+          query: ResolveDisputeDocument,
+          variables: { input: { disputeId: DISPUTE.id, resolution: 'REFUND_PARTIAL', refundCents: 2550, note: 'Half the session happened' } },
+        },
+        result: resolve,
+      },
+      disputesMock([]),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Refund partial' }));
+    const dialog = await screen.findByRole('dialog');
+    const amount = within(dialog).getByLabelText(/refund amount/i);
+    const confirm = within(dialog).getByRole('button', { name: 'Refund partial' });
+
+    await user.type(amount, '0');
+    await user.click(confirm);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter an amount between $0.01 and $99.99');
+    await user.clear(amount);
+    await user.type(amount, '100');
+    await user.click(confirm);
+    expect(within(dialog).getByRole('alert')).toBeInTheDocument();
+    expect(resolve).not.toHaveBeenCalled();
+
+    await user.clear(amount);
+    await user.type(amount, '25.50');
+    await user.type(within(dialog).getByLabelText(/note/i), '  Half the session happened ');
+    await user.click(confirm);
+    expect(await screen.findByText('Dispute resolved')).toBeInTheDocument();
+    expect(screen.getByText('Partially refunded: $25.50 back to the booker')).toBeInTheDocument();
+    expect(resolve).toHaveBeenCalledTimes(1);
+  });
+
+  it('warning a user needs a reason', async () => {
+    const user = userEvent.setup();
+    const warn = vi.fn(() => ({
+      data: { warnUser: { __typename: 'UserWarning', id: 'w1', userId: 'u-creator', reason: 'Left early', bookingId: DISPUTE.booking.id, warningCount: 2 } },
+    }));
+    renderConsole([
+      signedIn({ role: 'SUPPORT' }),
+      disputesMock([DISPUTE]),
+      {
+        request: { query: WarnUserDocument, variables: { input: { userId: 'u-creator', reason: 'Left early', bookingId: DISPUTE.booking.id } } },
+        result: warn,
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Warn user' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Warning' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('A warning needs a reason');
+    await user.click(within(dialog).getByText('Nova Streams (creator)'));
+    await user.type(within(dialog).getByLabelText(/reason/i), 'Left early');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Warning' }));
+    expect(await screen.findByText('Nova Streams now has 2 warnings')).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('partial refund amount', () => {
+  it('accepts dollars with up to two decimals strictly between 0 and the refundable amount', () => {
+    expect(parsePartialRefund('25.5', 10000)).toEqual({ cents: 2550 });
+    expect(parsePartialRefund('99.99', 10000)).toEqual({ cents: 9999 });
+    expect(parsePartialRefund('100', 10000)).toHaveProperty('error');
+    expect(parsePartialRefund('0', 10000)).toHaveProperty('error');
+    expect(parsePartialRefund('abc', 10000)).toHaveProperty('error');
+    expect(parsePartialRefund('1.234', 10000)).toHaveProperty('error');
+  });
+});

@@ -1,0 +1,42 @@
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../src/db/embedded';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { ormOptions } from '../src/db/orm';
+import type { BenchSettings } from './settings';
+
+export interface BenchDatabase {
+  /** The bench database (fresh each run, migrated). */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for this run: on BENCH_DATABASE_URL's server when given, otherwise on
+ * an embedded PostgreSQL with its own data folder and port. Only the bench's own database
+ * (`collab_bench` / `collab_bench_smoke`) is ever dropped.
+ */
+export async function openBenchDatabase(settings: BenchSettings, log: (line: string) => void): Promise<BenchDatabase> {
+  const embedded = settings.externalDatabaseUrl
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: settings.dataDir, port: settings.embeddedPgPort, database: 'postgres', log });
+  const serverUrl = settings.externalDatabaseUrl ?? embedded!.url;
+  const url = withDatabase(serverUrl, settings.databaseName);
+  const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${settings.databaseName}" with (force)`);
+    await admin.query(`create database "${settings.databaseName}"`);
+  } finally {
+    await admin.end();
+  }
+  const orm = await MikroORM.init({ ...ormOptions({ clientUrl: url }), logger: () => {} });
+  await orm.getMigrator().up();
+  await orm.close(true);
+  return { url, stop: async () => embedded?.stop() };
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { TokenIssuer } from '../src/features/auth/tokens';
+import { AccountType, UserRole } from '../src/features/users/user.entity';
+
+/** A free future hour of a creator that a checkout can take. */
+export interface FreeHour {
+  streamerId: string;
+  creatorUserId: string;
+  startTime: string;
+  endTime: string;
+}
+
+export interface SignedIn {
+  userId: string;
+  token: string;
+}
+
+/**
+ * The ids each scenario works on, read from the seeded database. Creators are split so scenarios
+ * never compete for the same hours: one for the race, some for live updates, the rest for checkout.
+ */
+export interface Fixtures {
+  publicCreatorIds: string[];
+  brands: SignedIn[];
+  raceHours: FreeHour[];
+  liveCreators: SignedIn[];
+  /** One free hour per live creator, in the same order. */
+  liveHours: FreeHour[];
+  checkoutHours: FreeHour[];
+}
+
+/** Creators a checkout accepts: public, taking bookings, one-hour minimum. */
+const BOOKABLE = `p.account_type = 'creator' and p.suspended_at is null and u.suspended_at is null and p.is_available
+  and p.hourly_rate_cents is not null and p.minimum_hours = 1`;
+
+export async function loadFixtures(
+  databaseUrl: string,
+  jwtSecret: string,
+  opts: { liveCreators: number; raceHours: number; checkoutHours: number; publicCreators: number },
+): Promise<Fixtures> {
+  const tokens = new TokenIssuer(jwtSecret, 86_400);
+  const sign = (userId: string, acct: AccountType): SignedIn => ({
+    userId,
+    token: tokens.signAccessToken({ sub: userId, role: UserRole.USER, acct, sid: randomUUID() }, new Date()).token,
+  });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const query = async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[];
+    const bookable = await query<{ id: string }>(
+      `select p.id from profiles p join users u on u.id = p.user_id where ${BOOKABLE} order by p.id limit $1`,
+      [1 + opts.liveCreators],
+    );
+    const [race, ...live] = bookable;
+    const freeHours = (where: string, params: unknown[], limit: number) =>
+      query<{ streamer_id: string; user_id: string; start_time: Date; end_time: Date }>(
+        `select s.streamer_id, p.user_id, s.start_time, s.end_time
+           from availability_slots s join profiles p on p.id = s.streamer_id join users u on u.id = p.user_id
+          where not s.is_booked and s.start_time > now() + interval '1 hour' and ${where}
+          limit ${limit}`,
+        params,
+      ).then((rows) =>
+        rows.map((r) => ({ streamerId: r.streamer_id, creatorUserId: r.user_id, startTime: r.start_time.toISOString(), endTime: r.end_time.toISOString() })),
+      );
+    const raceHours = await freeHours('s.streamer_id = $1 order by s.start_time', [race.id], opts.raceHours);
+    const liveHours = await freeHours(
+      `s.streamer_id = any($1) and s.start_time = (select min(f.start_time) from availability_slots f
+         where f.streamer_id = s.streamer_id and not f.is_booked and f.start_time > now() + interval '1 hour') order by p.id`,
+      [live.map((c) => c.id)],
+      live.length,
+    );
+    // Random free hours of every other bookable creator (so checkouts spread over creators as in life).
+    const checkoutHours = await freeHours(`${BOOKABLE} and not (s.streamer_id = any($1)) order by random()`, [bookable.map((c) => c.id)], opts.checkoutHours);
+    const brands = await query<{ id: string }>(`select id from users where account_type = 'brand' order by id`);
+    const publicCreators = await query<{ id: string }>(
+      `select p.id from profiles p join users u on u.id = p.user_id
+        where p.account_type = 'creator' and p.suspended_at is null and u.suspended_at is null order by random() limit $1`,
+      [opts.publicCreators],
+    );
+    return {
+      publicCreatorIds: publicCreators.map((r) => r.id),
+      brands: brands.map((b) => sign(b.id, AccountType.BRAND)),
+      raceHours,
+      liveCreators: liveHours.map((h) => sign(h.creatorUserId, AccountType.CREATOR)),
+      liveHours,
+      checkoutHours,
+    };
+  } finally {
+    await client.end();
+  }
+}

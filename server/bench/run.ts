@@ -1,0 +1,224 @@
+import 'reflect-metadata';
+import os from 'node:os';
+import path from 'node:path';
+import { openBenchDatabase } from './database';
+import { loadFixtures, type Fixtures } from './fixtures';
+import { graphqlFailed, runLoad, type LoadResult, type RequestSpec } from './load';
+import { exitCodeOf, renderTable, type Row } from './report';
+import { checkoutRequests, raceForHours } from './scenarios/checkout';
+import { measureRouteBundles } from './scenarios/client-bundle';
+import { creatorPageRequests } from './scenarios/creator-page';
+import { listingRequests, restListingRequests, rotate } from './scenarios/listing';
+import { runLiveFanout } from './scenarios/live-fanout';
+import { captureStatements, runSqlCeiling } from './scenarios/sql-ceiling';
+import { seedMarketplace } from './seed';
+import { startProductionServer, type ServerProcess } from './server-process';
+import { benchSettings, type BenchSettings } from './settings';
+import { latencyOf } from './stats';
+
+/**
+ * `pnpm --filter server bench [--smoke]`: seeds its own database, starts the production build and
+ * measures every scenario, then prints one table. See bench/RESULTS.md at the repository root.
+ */
+async function main(): Promise<number> {
+  const settings = benchSettings(process.argv.slice(2), process.env);
+  const log = (line: string) => console.log(line);
+  log(`bench ${settings.smoke ? '--smoke' : '(full)'}: node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+
+  const rows: Row[] = [];
+  const db = await openBenchDatabase(settings, log);
+  let server: ServerProcess | undefined;
+  try {
+    log(`seeding ${settings.databaseName} (${settings.seed.creators} creators)`);
+    const counts = await seedMarketplace(db.url, settings.seed, new Date(), log);
+    log(`seeded ${counts.users} users, ${counts.creators} creators, ${counts.slots} slots, ${counts.bookings} bookings, ${counts.reviews} reviews`);
+    rows.push({
+      scenario: 'Seed',
+      targets: settings.smoke ? [] : [{ label: `${counts.seconds.toFixed(0)} s ≤ 180 s`, pass: counts.seconds <= 180 }],
+      notes: [`${counts.slots} slots, ${counts.bookings} bookings, ${counts.reviews} reviews in ${counts.seconds.toFixed(1)} s`],
+    });
+
+    server = await startProductionServer({
+      repoRoot: settings.repoRoot,
+      databaseUrl: db.url,
+      logDir: settings.dataDir,
+      nodeFlags: (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+    });
+    log(`production server on ${server.url}`);
+    const fixtures = await loadFixtures(db.url, server.jwtSecret, {
+      liveCreators: settings.live.clients / 2,
+      raceHours: settings.checkoutRace.hours,
+      checkoutHours: settings.smoke ? 5_000 : 60_000,
+      publicCreators: 500,
+    });
+
+    for (const scenario of scenarios(settings, server, db.url, fixtures).filter((s) => matches(settings.only, s.name))) {
+      log(`running: ${scenario.name}`);
+      try {
+        rows.push(...(await scenario.run()));
+      } catch (err) {
+        rows.push({ scenario: scenario.name, targets: [], notes: [], failed: err instanceof Error ? err.message : String(err) });
+      }
+    }
+  } finally {
+    await server?.stop();
+    await db.stop();
+  }
+
+  log('');
+  log(renderTable(rows, settings.smoke));
+  log(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; server log: ${path.join(settings.dataDir, 'server.log')}`);
+  return exitCodeOf(rows, settings.smoke);
+}
+
+/** `--only checkout` runs the scenarios whose name contains the word (for profiling one of them). */
+const matches = (only: string | undefined, name: string) => !only || name.toLowerCase().includes(only.toLowerCase());
+
+interface Scenario {
+  name: string;
+  run(): Promise<Row[]>;
+}
+
+function scenarios(settings: BenchSettings, server: ServerProcess, databaseUrl: string, fixtures: Fixtures): Scenario[] {
+  const load = (next: () => RequestSpec, isError?: (status: number, body: string) => boolean) =>
+    runLoad({ server, connections: settings.connections, warmupSeconds: settings.warmupSeconds, runSeconds: settings.runSeconds, next, isError });
+  const figures = (r: LoadResult) => ({
+    rps: r.rps,
+    p50: r.p50,
+    p95: r.p95,
+    p99: r.p99,
+    errors: r.errors,
+    sqlPerRequest: r.sqlPerRequest,
+    rssMb: r.rssMb,
+    notes: r.firstError ? [`first error: ${r.firstError}`] : [],
+  });
+  const half = settings.live.clients / 2;
+
+  return [
+    {
+      // First, on a fresh server: idle memory per connection is measured before other load grows the heap.
+      name: 'Live fan-out',
+      run: async () => {
+        const r = await runLiveFanout(server, {
+          brands: fixtures.brands.slice(0, half),
+          creators: fixtures.liveCreators.slice(0, half),
+          hours: fixtures.liveHours,
+          transitionsPerSecond: settings.live.transitionsPerSecond,
+          seconds: settings.live.seconds,
+        });
+        return [
+          {
+            scenario: `Live fan-out (${r.clients} WS clients)`,
+            rps: r.transitionsPerSecond,
+            p50: r.p50,
+            p95: r.p95,
+            p99: r.p99,
+            errors: r.failedTransitions + (r.expectedDeliveries - r.delivered),
+            sqlPerRequest: r.sqlPerTransition,
+            rssMb: r.rssMb,
+            targets: [
+              { label: `delivery p95 ≤ 200 ms`, pass: r.p95 <= 200 },
+              { label: `${r.memoryPerConnectionKb.toFixed(1)} KB/idle conn ≤ 50 KB`, pass: r.memoryPerConnectionKb <= 50 },
+            ],
+            notes: [
+              `${r.transitions} transitions (${r.transitionsPerSecond.toFixed(0)}/s), ${r.delivered}/${r.expectedDeliveries} deliveries; req/s = transitions/s, latencies = delivery, SQL/req = per transition incl. deliveries`,
+              ...(r.firstFailure ? [`first failure: ${r.firstFailure}`] : []),
+            ],
+          },
+        ];
+      },
+    },
+    {
+      name: 'Partner listing',
+      run: async () => {
+        const requests = await listingRequests(server);
+        const gql = await load(rotate(requests), graphqlFailed);
+        const captured = await captureStatements(databaseUrl, requests);
+        const ceiling = await runSqlCeiling(databaseUrl, captured, settings);
+        const rest = await load(rotate(restListingRequests()));
+        const ratio = gql.rps / ceiling.rps;
+        return [
+          {
+            scenario: 'Partner listing (GraphQL)',
+            ...figures(gql),
+            targets: [
+              { label: 'p95 ≤ 50 ms', pass: gql.p95 <= 50 },
+              { label: 'SQL ≤ 5', pass: gql.sqlPerRequest <= 5 },
+              { label: `${ratio.toFixed(2)}× ceiling ≥ 0.5×`, pass: ratio >= 0.5 },
+            ],
+          },
+          {
+            scenario: '  SQL ceiling (pg Pool)',
+            rps: ceiling.rps,
+            p50: ceiling.p50,
+            p95: ceiling.p95,
+            p99: ceiling.p99,
+            errors: 0,
+            sqlPerRequest: ceiling.statementsPerRequest,
+            targets: [],
+            notes: [`the listing's captured statements, run one after another per request over a pg Pool`],
+          },
+          { scenario: 'Partner listing (REST)', ...figures(rest), targets: [] },
+        ];
+      },
+    },
+    {
+      name: 'Creator page',
+      run: async () => {
+        const r = await load(rotate(creatorPageRequests(fixtures.publicCreatorIds, new Date())), graphqlFailed);
+        return [{ scenario: 'Creator page', ...figures(r), targets: [{ label: 'p95 ≤ 30 ms', pass: r.p95 <= 30 }] }];
+      },
+    },
+    {
+      name: 'Checkout',
+      run: async () => {
+        const r = await load(checkoutRequests(fixtures.checkoutHours, fixtures.brands), graphqlFailed);
+        return [
+          {
+            scenario: 'Checkout',
+            ...figures(r),
+            targets: [
+              { label: '≥ 200/s', pass: r.rps >= 200 },
+              { label: 'p95 ≤ 100 ms', pass: r.p95 <= 100 },
+            ],
+          },
+        ];
+      },
+    },
+    {
+      name: 'Checkout race',
+      run: async () => {
+        const { brands, hours } = settings.checkoutRace;
+        const r = await raceForHours(server, databaseUrl, fixtures.raceHours, fixtures.brands.slice(0, brands));
+        const ok = r.succeeded === hours && r.conflicts === brands - hours && r.other === 0 && r.serverErrors === 0 && r.bookingsInDatabase === hours;
+        return [
+          {
+            scenario: `Checkout race (${brands} brands, ${hours} hours)`,
+            ...latencyOf(r.latencies),
+            errors: r.other + r.serverErrors,
+            targets: [],
+            notes: [`${r.succeeded} succeeded, ${r.conflicts} CONFLICT, ${r.other} other, ${r.serverErrors} 5xx; ${r.bookingsInDatabase} bookings in the database`, ...(r.firstOther ? [`first other answer: ${r.firstOther}`] : [])],
+            ...(ok ? {} : { failed: `expected exactly ${hours} successes and ${brands - hours} CONFLICT answers` }),
+          },
+        ];
+      },
+    },
+    {
+      name: 'Client bundle',
+      run: async () =>
+        measureRouteBundles(path.join(settings.repoRoot, 'client', 'dist')).map((b) => ({
+          scenario: `Client JS ${b.route}`,
+          targets: [{ label: `${b.gzipKb.toFixed(0)} KB gzip ≤ ${b.limitKb} KB`, pass: b.gzipKb <= b.limitKb }],
+          notes: [b.chunks.map((c) => `${c.name} ${c.gzipKb.toFixed(1)}`).join(', ') + ' (KB gzip)'],
+        })),
+    },
+  ];
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error('bench failed:', err instanceof Error ? err.stack : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteBundle {
+  route: string;
+  limitKb: number;
+  gzipKb: number;
+  /** Largest chunks first (name without hash, gzip KB). */
+  chunks: { name: string; gzipKb: number }[];
+}
+
+/** Each route's page module (the lazy boundary in client/src/app/routes.tsx) and its budget. */
+export const ROUTE_BUDGETS = [
+  { route: '/', module: 'src/features/landing/pages/LandingPage.tsx', limitKb: 200 },
+  { route: '/streamer/:id', module: 'src/features/streamers/pages/StreamerProfilePage.tsx', limitKb: 300 },
+];
+
+/**
+ * Initial JavaScript of a route in the production build: the scripts and module preloads of
+ * index.html, the entry's static imports, and the route's lazy page chunk with its static imports
+ * (from Vite's manifest), each gzipped.
+ */
+export function measureRouteBundles(clientDist: string): RouteBundle[] {
+  const manifestFile = path.join(clientDist, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) {
+    throw new Error(`${manifestFile} is missing: build the client with \`build.manifest: true\` (pnpm build)`);
+  }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const html = readFileSync(path.join(clientDist, 'index.html'), 'utf8');
+  const fromHtml = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((m) => m[1]);
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry) throw new Error('the Vite manifest has no entry chunk');
+
+  const closure = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const dep of chunk.imports ?? []) closure(dep, into);
+  };
+  const gzipKb = (file: string) => gzipSync(readFileSync(path.join(clientDist, file))).length / 1024;
+
+  return ROUTE_BUDGETS.map(({ route, module, limitKb }) => {
+    if (!manifest[module]) throw new Error(`${module} is not a chunk of the build (is ${route} still lazy-loaded?)`);
+    const files = new Set<string>(fromHtml);
+    closure(entry, files);
+    closure(module, files);
+    const chunks = [...files]
+      .filter((f) => f.endsWith('.js'))
+      .map((file) => ({ name: path.basename(file).replace(/-[\w-]{8}\.js$/, ''), gzipKb: gzipKb(file) }))
+      .sort((a, b) => b.gzipKb - a.gzipKb);
+    return { route, limitKb, gzipKb: chunks.reduce((n, c) => n + c.gzipKb, 0), chunks };
+  });
+}

@@ -1,0 +1,43 @@
+import { PARTNER_LISTING, gqlBody } from '../documents';
+import type { RequestSpec } from '../load';
+import type { ServerProcess } from '../server-process';
+
+export const PLATFORMS = ['TWITCH', 'YOUTUBE', 'TIKTOK', 'INSTAGRAM'] as const;
+export const LISTING_PAGES = 5;
+
+/**
+ * The anonymous listing requests: each platform, cursor pages 1-5 (the cursors are fetched once,
+ * page by page, as a client scrolling would).
+ */
+export async function listingRequests(server: ServerProcess): Promise<RequestSpec[]> {
+  const requests: RequestSpec[] = [];
+  for (const platform of PLATFORMS) {
+    let after: string | null = null;
+    for (let page = 1; page <= LISTING_PAGES; page++) {
+      const body = gqlBody(PARTNER_LISTING, { platform, after });
+      requests.push({ method: 'POST', path: '/graphql', body });
+      const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const json = (await res.json()) as { data?: { creators: { pageInfo: { endCursor: string | null; hasNextPage: boolean } } }; errors?: unknown };
+      if (!json.data) throw new Error(`listing page ${page} of ${platform} failed: ${JSON.stringify(json.errors ?? json)}`);
+      if (!json.data.creators.pageInfo.hasNextPage) break;
+      after = json.data.creators.pageInfo.endCursor;
+    }
+  }
+  return requests;
+}
+
+/** The same pages over REST: `GET /api/v1/streamers?platform&page&limit=20`. */
+export function restListingRequests(): RequestSpec[] {
+  return PLATFORMS.flatMap((platform) =>
+    Array.from({ length: LISTING_PAGES }, (_, i) => ({
+      method: 'GET' as const,
+      path: `/api/v1/streamers?platform=${platform.toLowerCase()}&page=${i + 1}&limit=20`,
+    })),
+  );
+}
+
+/** Hands out the requests in turn across all connections. */
+export function rotate<T>(items: T[]): () => T {
+  let i = 0;
+  return () => items[i++ % items.length];
+}

@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, openSync, readFileSync, closeSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { sleep } from './stats';
+
+/** What the bench reads from the server's GET /metrics. */
+export interface ServerMetrics {
+  sqlStatements: number;
+  /** HTTP requests answered, without the bench's own /metrics and health probes. */
+  httpRequests: number;
+  rssBytes: number;
+  websocketConnections: number;
+}
+
+export interface ServerProcess {
+  url: string;
+  wsUrl: string;
+  jwtSecret: string;
+  metrics(): Promise<ServerMetrics>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the PRODUCTION build (`server/dist/main.js`, NODE_ENV=production) as a child process with
+ * jobs, rate limits and demo data off and the SQL statement counter on. Its output goes to a log
+ * file beside the bench data (cheap for both processes, and there to read when something fails).
+ */
+export async function startProductionServer(opts: {
+  repoRoot: string;
+  databaseUrl: string;
+  logDir: string;
+  /** Extra node flags, e.g. `--cpu-prof` (BENCH_SERVER_NODE_FLAGS). */
+  nodeFlags: string[];
+}): Promise<ServerProcess> {
+  const main = path.join(opts.repoRoot, 'server', 'dist', 'main.js');
+  if (!existsSync(main)) throw new Error(`${main} does not exist: run \`pnpm build\` first (the root \`pnpm bench\` does)`);
+  mkdirSync(opts.logDir, { recursive: true });
+  const logFile = path.join(opts.logDir, 'server.log');
+  const log = openSync(logFile, 'w');
+  const port = await freePort();
+  const jwtSecret = randomBytes(32).toString('hex');
+  const child = spawn(process.execPath, [...opts.nodeFlags, main], {
+    cwd: path.join(opts.repoRoot, 'server'),
+    stdio: ['ignore', log, log],
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: opts.databaseUrl,
+      JWT_SECRET: jwtSecret,
+      // Sessions outlive the run (the default 15 minutes would expire mid-bench).
+      ACCESS_TOKEN_TTL_SECONDS: '86400',
+      JOBS_ENABLED: 'false',
+      SEED_DEMO_DATA: 'false',
+      RATE_LIMIT_ENABLED: 'false',
+      SQL_STATEMENT_COUNTER: 'true',
+      LOG_LEVEL: 'info',
+      CLIENT_DIST: path.join(opts.repoRoot, 'client', 'dist'),
+    },
+  });
+  closeSync(log);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const tail = () => readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n');
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const status = await fetch(`${url}/readyz`).then((r) => r.status, () => 0);
+    if (status === 200) break;
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${tail()}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not become ready within 60 s:\n${tail()}`);
+    }
+    await sleep(200);
+  }
+
+  return {
+    url,
+    wsUrl: `ws://127.0.0.1:${port}/graphql`,
+    jwtSecret,
+    metrics: async () => parseMetrics(await (await fetch(`${url}/metrics`)).text()),
+    stop: () => stopChild(child, exited),
+  };
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function parseMetrics(text: string): ServerMetrics {
+  const m: ServerMetrics = { sqlStatements: 0, httpRequests: 0, rssBytes: 0, websocketConnections: 0 };
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#') || line === '') continue;
+    const value = Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (line.startsWith('sql_statements_total ')) m.sqlStatements = value;
+    else if (line.startsWith('process_resident_memory_bytes ')) m.rssBytes = value;
+    else if (line.startsWith('websocket_connections_open ')) m.websocketConnections = value;
+    else if (line.startsWith('http_requests_total{') && !/route="\/(metrics|healthz|readyz)"/.test(line)) m.httpRequests += value;
+  }
+  return m;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+
+/** What one bench run does: data set size, load shape and durations (`--smoke` = small and quick). */
+export interface BenchSettings {
+  smoke: boolean;
+  /** `--only <word>`: run only the scenarios whose name contains it. */
+  only: string | undefined;
+  /** Embedded PostgreSQL data lives here (ignored by git via `.data/`), never in the dev `.data`. */
+  dataDir: string;
+  embeddedPgPort: number;
+  /** A PostgreSQL server to use instead of the embedded one; the bench creates its own database there. */
+  externalDatabaseUrl: string | undefined;
+  databaseName: string;
+  repoRoot: string;
+  seed: SeedSize;
+  /** Concurrent HTTP connections of every load scenario. */
+  connections: number;
+  warmupSeconds: number;
+  runSeconds: number;
+  checkoutRace: { brands: number; hours: number };
+  live: { clients: number; transitionsPerSecond: number; seconds: number };
+}
+
+export interface SeedSize {
+  creators: number;
+  brands: number;
+  /** Days of hourly availability from tomorrow, per creator. */
+  slotDays: number;
+  /** Bookings per creator in the last month and next days, cycling through every state. */
+  bookingsPerCreator: number;
+  /** Older paid-out bookings per creator; they and the finished recent ones carry the reviews. */
+  archivedBookingsPerCreator: number;
+}
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+export function benchSettings(argv: string[], env: Record<string, string | undefined>): BenchSettings {
+  const smoke = argv.includes('--smoke');
+  const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+  return {
+    smoke,
+    only,
+    dataDir: path.join(__dirname, '.data'),
+    embeddedPgPort: Number(env.BENCH_PG_PORT ?? 54339),
+    externalDatabaseUrl: env.BENCH_DATABASE_URL || undefined,
+    databaseName: smoke ? 'collab_bench_smoke' : 'collab_bench',
+    repoRoot,
+    seed: smoke
+      ? { creators: 200, brands: 200, slotDays: 14, bookingsPerCreator: 5, archivedBookingsPerCreator: 3 }
+      : { creators: 10_000, brands: 5_000, slotDays: 14, bookingsPerCreator: 5, archivedBookingsPerCreator: 3 },
+    connections: 32,
+    warmupSeconds: smoke ? 1 : 5,
+    runSeconds: smoke ? 3 : 20,
+    checkoutRace: { brands: 200, hours: 10 },
+    live: smoke ? { clients: 100, transitionsPerSecond: 20, seconds: 3 } : { clients: 2_000, transitionsPerSecond: 100, seconds: 20 },
+  };
+}

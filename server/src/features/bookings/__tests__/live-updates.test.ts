@@ -1,0 +1,276 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { createClient, type Client } from 'graphql-ws';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startTestApp, type TestApp } from '../../../../test/harness';
+import { initOrm } from '../../../db/orm';
+import { createServer, type AppServer } from '../../../server';
+import type { EventBus } from '../../../shared/events';
+import { APPLICATION_NAME } from '../../../shared/events-postgres';
+import { account, checkout, consecutive, creator, heldBooking, HOUR, hourFromNow, type Account } from './booking-fixtures';
+
+/** A graphql-ws subscription over a real WebSocket, collecting what arrives. */
+interface Sub {
+  events: any[];
+  errors: any[];
+  close(): Promise<void>;
+}
+
+function subscribe(url: string, query: string, variables: Record<string, unknown> = {}, token?: string): Sub {
+  const client: Client = createClient({
+    url: url.replace(/^http/, 'ws') + '/graphql',
+    webSocketImpl: WebSocket,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    retryAttempts: 0,
+    lazy: false,
+  });
+  const sub: Sub = {
+    events: [],
+    errors: [],
+    close: async () => {
+      await client.dispose();
+    },
+  };
+  client.subscribe({ query, variables }, {
+    next: (v) => sub.events.push(v),
+    error: (e) => sub.errors.push(e),
+    complete: () => {},
+  });
+  return sub;
+}
+
+/** Waits (polling, no fixed sleep) until `done` holds or a second passes. */
+async function within(ms: number, done: () => boolean): Promise<void> {
+  const until = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > until) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Subscriptions start listening a moment after the socket opens; instead of sleeping we publish
+ * a harmless probe until the subscriber sees it, then forget it.
+ */
+async function untilListening(sub: Sub, probe: () => Promise<void>): Promise<void> {
+  const until = Date.now() + 5000;
+  while (sub.events.length === 0 && sub.errors.length === 0) {
+    if (Date.now() > until) throw new Error('subscription never started');
+    await probe();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(sub.errors).toEqual([]);
+  sub.events.length = 0;
+}
+
+const BOOKING_UPDATED = `subscription { bookingUpdated { id status paymentStatus viewerRole availableActions } }`;
+const BOOKING_UPDATED_DETAILS = `subscription { bookingUpdated { id bookingDetails } }`;
+const SLOTS_CHANGED = `subscription ($id: ID!) { slotsChanged(streamerId: $id) { streamerId } }`;
+
+async function startSecondInstance(app: TestApp): Promise<{ server: AppServer; url: string; close(): Promise<void> }> {
+  const orm = await initOrm({ clientUrl: app.config.DATABASE_URL! });
+  const server = await createServer({ config: app.config, orm, clock: app.clock, logger: pino({ level: 'silent' }) });
+  await new Promise<void>((resolve) => server.httpServer.listen(0, '127.0.0.1', resolve));
+  const { port } = server.httpServer.address() as AddressInfo;
+  return {
+    server,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await server.close();
+      await orm.close(true);
+    },
+  };
+}
+
+/** Probe for a user: a bookingUpdated event for one of their own bookings. */
+const probeFor = (bus: EventBus, bookingId: string, user: Account) => () => bus.publish('bookingUpdated', { bookingId, partyUserIds: [user.userId] });
+
+describe('live updates over graphql-ws', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('a party hears about every change of their booking; another user hears nothing of it', async () => {
+    const start = hourFromNow(app, 48);
+    const c = await creator(app, consecutive(start, 2));
+    const brand = await account(app);
+    const other = await account(app);
+    const own = await checkout(app, brand, c, start);
+    const othersOwn = await checkout(app, other, c, new Date(start.getTime() + HOUR));
+    const bus = app.server.deps.events;
+
+    const brandSub = subscribe(app.url, BOOKING_UPDATED, {}, brand.token);
+    const otherSub = subscribe(app.url, BOOKING_UPDATED_DETAILS, {}, other.token);
+    const creatorSub = subscribe(app.url, BOOKING_UPDATED, {}, c.token);
+    try {
+      await untilListening(brandSub, probeFor(bus, own.bookingId, brand));
+      await untilListening(otherSub, probeFor(bus, othersOwn.bookingId, other));
+      await untilListening(creatorSub, probeFor(bus, own.bookingId, c));
+
+      // The brand pays: both parties see pending/held, each with their own moves.
+      await app.rest('POST', `/local-payments/${own.paymentIntentId}/confirm`, { cardNumber: '4242424242424242' }, brand.token);
+      const held = (e: any) => e.data.bookingUpdated.paymentStatus === 'HELD';
+      await within(1000, () => brandSub.events.some(held) && creatorSub.events.some(held));
+      expect(brandSub.events.find(held).data.bookingUpdated).toEqual({
+        id: own.bookingId, status: 'PENDING', paymentStatus: 'HELD', viewerRole: 'BOOKER', availableActions: ['CANCEL'],
+      });
+      expect(creatorSub.events.find(held).data.bookingUpdated).toMatchObject({ id: own.bookingId, viewerRole: 'CREATOR', availableActions: ['ACCEPT', 'DECLINE', 'CANCEL'] });
+
+      // The creator accepts: the brand hears it within a second.
+      await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { id } }`, { id: own.bookingId }, c.token);
+      await within(1000, () => brandSub.events.some((e) => e.data.bookingUpdated.status === 'CONFIRMED'));
+
+      // A forged event naming the other user as a party is still checked against the database.
+      await bus.publish('bookingUpdated', { bookingId: own.bookingId, partyUserIds: [other.userId] });
+      // The other user's stream carried nothing about this booking: flush it with their own (marked) probe and look.
+      await app.orm.em.fork().getConnection().execute(`update bookings set booking_details = 'flush' where id = ?`, [othersOwn.bookingId]);
+      await probeFor(bus, othersOwn.bookingId, other)();
+      await within(1000, () => otherSub.events.some((e) => e.data.bookingUpdated.bookingDetails === 'flush'));
+      expect(otherSub.events.every((e) => e.data.bookingUpdated.id === othersOwn.bookingId)).toBe(true);
+      expect(otherSub.errors).toEqual([]);
+    } finally {
+      await Promise.all([brandSub.close(), otherSub.close(), creatorSub.close()]);
+    }
+  });
+
+  it('an anonymous subscriber is refused', async () => {
+    const anon = subscribe(app.url, BOOKING_UPDATED);
+    try {
+      await within(2000, () => anon.errors.length > 0 || anon.events.length > 0);
+      const errors = anon.errors[0] ?? anon.events[0].errors;
+      expect(JSON.stringify(errors)).toContain('UNAUTHENTICATED');
+    } finally {
+      await anon.close();
+    }
+  });
+
+  it("slotsChanged is public and fires when a checkout takes a creator's hours", async () => {
+    const start = hourFromNow(app, 60);
+    const c = await creator(app, [start]);
+    const bus = app.server.deps.events;
+    const sub = subscribe(app.url, SLOTS_CHANGED, { id: c.profileId });
+    try {
+      await untilListening(sub, () => bus.publish('slotsChanged', { streamerId: c.profileId }));
+      await checkout(app, await account(app), c, start);
+      await within(1000, () => sub.events.length > 0);
+      expect(sub.events[0].data.slotsChanged).toEqual({ streamerId: c.profileId });
+    } finally {
+      await sub.close();
+    }
+  });
+});
+
+describe('across two server instances on one database (PostgreSQL LISTEN/NOTIFY)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('a change made through instance A reaches a subscriber connected to instance B', async () => {
+    const b = await startSecondInstance(app);
+    try {
+      await crossInstance(app, b);
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+describe('the PostgreSQL event bus survives a lost connection', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('after its LISTEN connection is killed it reconnects and delivers again', async () => {
+    const start = hourFromNow(app, 48);
+    const c = await creator(app, [start]);
+    const conn = () => app.orm.em.fork().getConnection();
+    const [{ database }] = await conn().execute('select current_database() as database');
+    const listenerPids = async (): Promise<number[]> =>
+      (await conn().execute('select pid from pg_stat_activity where application_name = ? and datname = ?', [APPLICATION_NAME, database])).map((r: any) => r.pid);
+    // A NOTIFY sent by another connection, as another server instance would.
+    const notifyFromElsewhere = () =>
+      conn().execute('select pg_notify(?, ?)', ['collab_events', JSON.stringify({ e: 'slotsChanged', p: { streamerId: c.profileId } })]).then(() => {});
+    const sub = subscribe(app.url, SLOTS_CHANGED, { id: c.profileId });
+    try {
+      await untilListening(sub, notifyFromElsewhere);
+      const [before] = await listenerPids();
+      expect(before).toBeDefined();
+      await conn().execute('select pg_terminate_backend(?)', [before]);
+      // The bus opens a new LISTEN connection by itself...
+      const until = Date.now() + 5000;
+      for (let pids = await listenerPids(); !(pids.length === 1 && pids[0] !== before); pids = await listenerPids()) {
+        if (Date.now() > until) throw new Error(`the event bus did not reconnect (listeners: ${pids.join(', ')})`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      // ...and NOTIFYs from elsewhere reach the subscriber again.
+      await untilListening(sub, notifyFromElsewhere);
+    } finally {
+      await sub.close();
+    }
+  });
+});
+
+/** Redis is optional on a developer laptop: the Redis transport is tested where one listens on 6379. */
+const redisUp = () =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(6379, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+describe('across two server instances with REDIS_URL (Redis pub/sub)', () => {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    if (await redisUp()) app = await startTestApp({ REDIS_URL: 'redis://127.0.0.1:6379' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('a change made through instance A reaches a subscriber connected to instance B', async (ctx) => {
+    if (!app) return ctx.skip();
+    expect(app.server.deps.events.constructor.name).toBe('RedisEventBus');
+    const b = await startSecondInstance(app);
+    try {
+      await crossInstance(app, b);
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+async function crossInstance(app: TestApp, b: { server: AppServer; url: string }) {
+  const start = hourFromNow(app, 48);
+  const c = await creator(app, [start]);
+  const brand = await account(app);
+  const booking = await heldBooking(app, brand, c, start);
+  const busA = app.server.deps.events;
+  const sub = subscribe(b.url, BOOKING_UPDATED, {}, brand.token);
+  try {
+    // Probes published on instance A prove instance B is listening.
+    await untilListening(sub, probeFor(busA, booking.bookingId, brand));
+    await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { id } }`, { id: booking.bookingId }, c.token);
+    const confirmed = (e: any) => e.data.bookingUpdated.status === 'CONFIRMED';
+    await within(1000, () => sub.events.some(confirmed));
+    expect(sub.events.find(confirmed).data.bookingUpdated).toMatchObject({ id: booking.bookingId, viewerRole: 'BOOKER' });
+  } finally {
+    await sub.close();
+  }
+}

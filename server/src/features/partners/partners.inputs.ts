@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { UUID_RE } from '../../shared/pagination';
+
+export const API_KEY_NAME_MAX = 100;
+
+export const CreateApiKeySchema = z.object({
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(API_KEY_NAME_MAX, `name must be at most ${API_KEY_NAME_MAX} characters`),
+  expiresAt: z
+    .preprocess((v) => (v === undefined || v === null || v === '' ? null : typeof v === 'string' ? new Date(v) : v), z.date({ error: 'expiresAt must be a date-time' }).nullable())
+    .refine((d) => d === null || !Number.isNaN(d.getTime()), 'expiresAt must be a date-time'),
+  userId: z
+    .preprocess((v) => (v === undefined || v === null || v === '' ? null : v), z.string({ error: 'userId must be a user id' }).regex(UUID_RE, 'userId must be a user id').nullable()),
+});
+
+export const ApiKeyIdSchema = z.object({
+  id: z.string({ error: 'id is required' }).regex(UUID_RE, 'id must be an API key id'),
+});
+
+export interface CreateApiKeyInput {
+  name?: unknown;
+  expiresAt?: unknown;
+  userId?: unknown;
+}

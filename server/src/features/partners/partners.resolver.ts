@@ -1,0 +1,26 @@
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../graphql/context';
+import { ApiKeyType, CreateApiKeyInput, CreatedApiKeyType } from './partners.types';
+
+@Resolver()
+export class PartnersResolver {
+  @Query(() => [ApiKeyType], { description: 'Your API keys that are not revoked, newest first' })
+  myApiKeys(@Ctx() ctx: GraphQLContext) {
+    return ctx.services.partners.myKeys(ctx);
+  }
+
+  @Query(() => [ApiKeyType], { description: "Support staff: a user's API keys, revoked ones included" })
+  apiKeys(@Arg('userId', () => ID) userId: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.partners.keysOf(ctx, userId);
+  }
+
+  @Mutation(() => CreatedApiKeyType, { description: 'A new partner API key; the secret is in this answer only' })
+  createApiKey(@Arg('input', () => CreateApiKeyInput) input: CreateApiKeyInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.partners.createKey(ctx, { ...input });
+  }
+
+  @Mutation(() => ApiKeyType, { description: 'Revokes your key (support staff: any key); it stops working at once' })
+  revokeApiKey(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.partners.revokeKey(ctx, id);
+  }
+}

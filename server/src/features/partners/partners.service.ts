@@ -1,0 +1,170 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../../shared/clock';
+import { requireViewer, type ServiceContext, type Viewer } from '../../shared/context';
+import { badInput, conflict, forbidden, notFound, unauthenticated } from '../../shared/errors';
+import { parseInput } from '../../shared/validation';
+import { User, UserRole } from '../users/user.entity';
+import { ApiKey } from './api-key.entity';
+import { hashApiKey, isWellFormedApiKey, newApiKeySecret } from './api-key.secret';
+import { ApiKeyIdSchema, CreateApiKeySchema, type CreateApiKeyInput } from './partners.inputs';
+
+export const MAX_ACTIVE_KEYS = 10;
+const LIST_LIMIT = 100;
+/** lastUsedAt is written at most this often per key (one write per request would be waste). */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export const PARTNER_MESSAGES = {
+  invalidKey: 'Invalid or revoked API key',
+  expiredKey: 'API key expired',
+  suspended: 'This account is suspended',
+  keysCannotManageKeys: 'API keys cannot manage API keys; sign in to do this',
+  staffAccount: 'API keys are for creator and brand accounts, not support staff',
+  tooMany: `An account can have at most ${MAX_ACTIVE_KEYS} active API keys; revoke one first`,
+  notFound: 'API key not found',
+  supportOnly: 'Only support staff can do this',
+} as const;
+
+export enum ApiKeyStatus {
+  ACTIVE = 'active',
+  EXPIRED = 'expired',
+  REVOKED = 'revoked',
+}
+
+export interface ApiKeyView {
+  id: string;
+  userId: string;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  status: ApiKeyStatus;
+}
+
+export interface CreatedApiKey {
+  apiKey: ApiKeyView;
+  /** The key itself; shown once and never stored. */
+  secret: string;
+}
+
+/**
+ * Partner API keys: creator and brand accounts make keys for their integrations (support staff
+ * may for any partner), see them listed without the secret, and revoke them. A key acts as its
+ * owner, read-only (see docs/partners.md; transports refuse writes made with a key).
+ */
+export class PartnersService {
+  constructor(private readonly deps: { clock: Clock }) {}
+
+  async createKey(ctx: ServiceContext, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+    const viewer = this.requireSignedIn(ctx);
+    const data = parseInput(CreateApiKeySchema, input);
+    const now = this.deps.clock.now();
+    if (data.expiresAt && data.expiresAt <= now) throw badInput('expiresAt must be in the future', 'expiresAt');
+    const ownerId = data.userId ?? viewer.id;
+    if (ownerId !== viewer.id && viewer.role !== UserRole.SUPPORT) throw forbidden(PARTNER_MESSAGES.supportOnly);
+
+    return ctx.em.transactional(async (em) => {
+      // The owner row lock serialises concurrent creations, so the active-key cap holds.
+      const owner = await em.findOne(User, { id: ownerId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!owner) throw notFound('User not found');
+      if (owner.role === UserRole.SUPPORT) throw forbidden(PARTNER_MESSAGES.staffAccount);
+      if (owner.suspendedAt) throw forbidden(PARTNER_MESSAGES.suspended);
+      const active = await em.count(ApiKey, { user: owner.id, revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] });
+      if (active >= MAX_ACTIVE_KEYS) throw conflict(PARTNER_MESSAGES.tooMany);
+      const { secret, hash, prefix } = newApiKeySecret();
+      const key = em.create(ApiKey, { user: owner, name: data.name, prefix, keyHash: hash, createdBy: viewer.id, createdAt: now, expiresAt: data.expiresAt });
+      await em.flush();
+      return { apiKey: toView(key, now), secret };
+    });
+  }
+
+  /** The viewer's keys that are not revoked (expired ones included), newest first. */
+  async myKeys(ctx: ServiceContext): Promise<ApiKeyView[]> {
+    const viewer = requireViewer(ctx);
+    const keys = await ctx.em.find(ApiKey, { user: viewer.id, revokedAt: null }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: LIST_LIMIT });
+    const now = this.deps.clock.now();
+    return keys.map((k) => toView(k, now));
+  }
+
+  /** Support: every key of a user, revoked ones too, newest first. */
+  async keysOf(ctx: ServiceContext, userId: string): Promise<ApiKeyView[]> {
+    this.requireSupport(ctx);
+    const { id } = parseInput(ApiKeyIdSchema, { id: userId });
+    const keys = await ctx.em.find(ApiKey, { user: id }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: LIST_LIMIT });
+    const now = this.deps.clock.now();
+    return keys.map((k) => toView(k, now));
+  }
+
+  /** The owner revokes their key, support any key. Revoking twice keeps the first time. */
+  async revokeKey(ctx: ServiceContext, keyId: string): Promise<ApiKeyView> {
+    const viewer = this.requireSignedIn(ctx);
+    const { id } = parseInput(ApiKeyIdSchema, { id: keyId });
+    const now = this.deps.clock.now();
+    return ctx.em.transactional(async (em) => {
+      const key = await em.findOne(ApiKey, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      // Someone else's key reads as unknown: ids of other partners' keys are none of your business.
+      if (!key || (key.user.id !== viewer.id && viewer.role !== UserRole.SUPPORT)) throw notFound(PARTNER_MESSAGES.notFound);
+      if (!key.revokedAt) {
+        key.revokedAt = now;
+        key.revokedBy = viewer.id;
+        await em.flush();
+      }
+      return toView(key, now);
+    });
+  }
+
+  /**
+   * The viewer a key stands for: its owner as a plain user (never staff powers), marked with the
+   * key id. UNAUTHENTICATED for an unknown, revoked or expired key, or a suspended owner.
+   */
+  async authenticate(em: EntityManager, secret: string): Promise<Viewer> {
+    if (!isWellFormedApiKey(secret)) throw unauthenticated(PARTNER_MESSAGES.invalidKey);
+    const now = this.deps.clock.now();
+    const [row] = await em.getConnection().execute<{ id: string; user_id: string; account_type: string; expires_at: Date | null; suspended_at: Date | null }[]>(
+      `select k.id, k.user_id, k.expires_at, u.account_type, u.suspended_at
+         from api_keys k join users u on u.id = k.user_id
+        where k.key_hash = ? and k.revoked_at is null`,
+      [hashApiKey(secret)],
+    );
+    if (!row) throw unauthenticated(PARTNER_MESSAGES.invalidKey);
+    if (row.expires_at && new Date(row.expires_at) <= now) throw unauthenticated(PARTNER_MESSAGES.expiredKey);
+    if (row.suspended_at) throw unauthenticated(PARTNER_MESSAGES.suspended);
+    await em
+      .getConnection()
+      .execute('update api_keys set last_used_at = ? where id = ? and (last_used_at is null or last_used_at < ?)', [
+        now,
+        row.id,
+        new Date(now.getTime() - LAST_USED_RESOLUTION_MS),
+      ]);
+    return { id: row.user_id, role: UserRole.USER, accountType: row.account_type as Viewer['accountType'], partnerKeyId: row.id };
+  }
+
+  private requireSignedIn(ctx: ServiceContext): Viewer {
+    const viewer = requireViewer(ctx);
+    if (viewer.partnerKeyId) throw forbidden(PARTNER_MESSAGES.keysCannotManageKeys);
+    return viewer;
+  }
+
+  private requireSupport(ctx: ServiceContext): Viewer {
+    const viewer = requireViewer(ctx);
+    if (viewer.role !== UserRole.SUPPORT) throw forbidden(PARTNER_MESSAGES.supportOnly);
+    return viewer;
+  }
+}
+
+function toView(key: ApiKey, now: Date): ApiKeyView {
+  const expired = Boolean(key.expiresAt && key.expiresAt <= now);
+  return {
+    id: key.id,
+    userId: key.user.id,
+    name: key.name,
+    prefix: key.prefix,
+    createdAt: key.createdAt,
+    lastUsedAt: key.lastUsedAt ?? null,
+    expiresAt: key.expiresAt ?? null,
+    revokedAt: key.revokedAt ?? null,
+    status: key.revokedAt ? ApiKeyStatus.REVOKED : expired ? ApiKeyStatus.EXPIRED : ApiKeyStatus.ACTIVE,
+  };
+}

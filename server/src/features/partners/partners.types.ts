@@ -1,0 +1,55 @@
+import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
+import { ApiKeyStatus, type ApiKeyView } from './partners.service';
+
+registerEnumType(ApiKeyStatus, { name: 'ApiKeyStatus', description: 'ACTIVE keys authenticate; EXPIRED and REVOKED ones are refused' });
+
+@ObjectType('ApiKey', { description: 'A partner API key (the secret itself is shown only once, at creation)' })
+export class ApiKeyType implements ApiKeyView {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => ID, { description: 'The account the key acts as' })
+  userId!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { description: 'The first characters of the key, e.g. chk_live_AbCd1234, to tell keys apart' })
+  prefix!: string;
+
+  @Field(() => ApiKeyStatus)
+  status!: ApiKeyStatus;
+
+  @Field(() => Date)
+  createdAt!: Date;
+
+  @Field(() => Date, { nullable: true, description: 'Updated at most once a minute' })
+  lastUsedAt!: Date | null;
+
+  @Field(() => Date, { nullable: true, description: 'null: never expires' })
+  expiresAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  revokedAt!: Date | null;
+}
+
+@ObjectType('CreatedApiKey')
+export class CreatedApiKeyType {
+  @Field(() => ApiKeyType)
+  apiKey!: ApiKeyType;
+
+  @Field(() => String, { description: 'Send as `x-api-key: <secret>` or `Authorization: Bearer <secret>`. Shown only now; store it safely' })
+  secret!: string;
+}
+
+@InputType('CreateApiKeyInput')
+export class CreateApiKeyInput {
+  @Field(() => String, { description: 'What the key is for, e.g. "Agency dashboard"; at most 100 characters' })
+  name!: string;
+
+  @Field(() => Date, { nullable: true, description: 'Optional; must be in the future' })
+  expiresAt?: Date | null;
+
+  @Field(() => ID, { nullable: true, description: "Support staff only: the partner account to create the key for (default: yourself)" })
+  userId?: string | null;
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../test/harness';
+import { UserRole } from '../../users/user.entity';
+import {
+  acceptedBooking,
+  account,
+  bookingRow,
+  creator,
+  gqlError,
+  HOUR,
+  hourFromNow,
+  ledger,
+  type Account,
+} from '../../bookings/__tests__/booking-fixtures';
+
+let app: TestApp;
+let support: Account;
+beforeAll(async () => {
+  app = await startTestApp();
+  support = await account(app, 'brand', UserRole.SUPPORT);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const OPEN = `query { supportDisputes(status: OPEN) { id kind openedBy reason evidence respondentStatement bookerName bookerEmail creatorName
+  booking { id status paymentStatus totalCents } } }`;
+const RESOLVE = `mutation ($input: ResolveDisputeInput!) { resolveDispute(input: $input) { id resolution refundCents resolutionNote resolvedAt
+  booking { id status paymentStatus refundCents } } }`;
+
+/** A confirmed booking (after its start) that the booker disputes; returns ids. */
+async function disputed(opts: { completeFirst?: boolean } = {}) {
+  const start = hourFromNow(app, 1);
+  const c = await creator(app, [start], { displayName: 'Nova Streams' });
+  const brand = await account(app);
+  const { bookingId } = await acceptedBooking(app, brand, c, start);
+  app.clock.advance(2 * HOUR);
+  if (opts.completeFirst) {
+    for (const who of [brand, c]) await app.gql(`mutation ($id: ID!) { confirmBookingCompletion(bookingId: $id) { id } }`, { id: bookingId }, who.token);
+  }
+  const res = await app.gql(
+    `mutation ($input: OpenDisputeInput!) { openDispute(input: $input) { dispute { id } } }`,
+    { input: { bookingId, reason: 'Only half the session happened', evidence: 'https://vod.example/1' } },
+    brand.token,
+  );
+  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
+  return { bookingId, disputeId: res.body.data.openDispute.dispute.id as string, brand, c };
+}
+
+describe('support mediates disputes', () => {
+  it('support sees open disputes with both parties and both statements; nobody else may look', async () => {
+    const { disputeId, brand, c } = await disputed();
+    const answer = await app.gql(
+      `mutation ($input: AddDisputeStatementInput!) { addDisputeStatement(input: $input) { respondentStatement openedBy } }`,
+      { input: { disputeId, statement: '  We streamed the full hour; the brand left early.  ' } },
+      c.token,
+    );
+    expect(answer.body.data.addDisputeStatement).toEqual({ respondentStatement: 'We streamed the full hour; the brand left early.', openedBy: 'BOOKER' });
+    const own = await app.gql(
+      `mutation ($input: AddDisputeStatementInput!) { addDisputeStatement(input: $input) { id } }`,
+      { input: { disputeId, statement: 'More' } },
+      brand.token,
+    );
+    expect(gqlError(own.body).code).toBe('FORBIDDEN');
+
+    const list = await app.gql(OPEN, {}, support.token);
+    const row = list.body.data.supportDisputes.find((d: any) => d.id === disputeId);
+    expect(row).toMatchObject({
+      kind: 'GENERAL', openedBy: 'BOOKER', reason: 'Only half the session happened', evidence: 'https://vod.example/1',
+      respondentStatement: 'We streamed the full hour; the brand left early.', bookerEmail: brand.email, bookerName: brand.email.split('@')[0],
+      creatorName: 'Nova Streams', booking: { status: 'DISPUTED', paymentStatus: 'DISPUTED', totalCents: 5000 },
+    });
+    expect(gqlError((await app.gql(OPEN, {}, brand.token)).body)).toEqual({ code: 'FORBIDDEN', message: 'Only support staff can do this' });
+  });
+
+  it('a full refund cancels the booking and returns everything to the booker', async () => {
+    const { bookingId, disputeId } = await disputed();
+    const res = await app.gql(RESOLVE, { input: { disputeId, resolution: 'REFUND_FULL', note: 'Creator admitted the outage' } }, support.token);
+    expect(res.body.data.resolveDispute).toMatchObject({
+      resolution: 'REFUND_FULL', refundCents: 5000, resolutionNote: 'Creator admitted the outage',
+      booking: { status: 'CANCELLED', paymentStatus: 'REFUNDED', refundCents: 5000 },
+    });
+    expect(await ledger(app, bookingId)).toMatchObject({ captured: 5000, refunded: 5000, fee: 0, allocated: 0 });
+    const again = await app.gql(RESOLVE, { input: { disputeId, resolution: 'RELEASE' } }, support.token);
+    expect(gqlError(again.body)).toEqual({ code: 'INVALID_TRANSITION', message: 'This dispute is already resolved' });
+  });
+
+  it('a partial refund completes the booking: refund back, 10% fee on the rest, the creator gets the remainder', async () => {
+    const { bookingId, disputeId } = await disputed({ completeFirst: true });
+    const tooMuch = await app.gql(RESOLVE, { input: { disputeId, resolution: 'REFUND_PARTIAL', refundCents: 5000 } }, support.token);
+    expect(gqlError(tooMuch.body)).toEqual({ code: 'BAD_USER_INPUT', message: 'A partial refund is between 1 and 4999 cents' });
+    const res = await app.gql(RESOLVE, { input: { disputeId, resolution: 'REFUND_PARTIAL', refundCents: 2000 } }, support.token);
+    expect(res.body.data.resolveDispute.booking).toEqual({ id: bookingId, status: 'COMPLETED', paymentStatus: 'ALLOCATED', refundCents: 2000 });
+    expect(await ledger(app, bookingId)).toMatchObject({ captured: 5000, refunded: 2000, fee: 300, allocated: 2700 });
+  });
+
+  it('release completes the booking and allocates the creator share', async () => {
+    const { bookingId, disputeId } = await disputed();
+    const res = await app.gql(RESOLVE, { input: { disputeId, resolution: 'RELEASE' } }, support.token);
+    expect(res.body.data.resolveDispute.booking).toMatchObject({ status: 'COMPLETED', paymentStatus: 'ALLOCATED' });
+    expect(await ledger(app, bookingId)).toMatchObject({ captured: 5000, refunded: 0, fee: 500, allocated: 4500 });
+  });
+
+  it('only support may resolve disputes or warn users', async () => {
+    const { disputeId, brand, c } = await disputed();
+    expect(gqlError((await app.gql(RESOLVE, { input: { disputeId, resolution: 'RELEASE' } }, c.token)).body)).toEqual({
+      code: 'FORBIDDEN', message: 'Only support staff can do this',
+    });
+    const warn = `mutation ($input: WarnUserInput!) { warnUser(input: $input) { userId reason bookingId warningCount } }`;
+    expect(gqlError((await app.gql(warn, { input: { userId: c.userId, reason: 'x' } }, brand.token)).body).code).toBe('FORBIDDEN');
+  });
+
+  it('a warning is recorded on the user with its reason and counted', async () => {
+    const { bookingId, c } = await disputed();
+    const warn = `mutation ($input: WarnUserInput!) { warnUser(input: $input) { userId reason bookingId warningCount } }`;
+    const first = await app.gql(warn, { input: { userId: c.userId, reason: 'Late to the session', bookingId } }, support.token);
+    expect(first.body.data.warnUser).toEqual({ userId: c.userId, reason: 'Late to the session', bookingId, warningCount: 1 });
+    const second = await app.gql(warn, { input: { userId: c.userId, reason: 'Rude in chat' } }, support.token);
+    expect(second.body.data.warnUser.warningCount).toBe(2);
+    const [row] = await app.orm.em.fork().getConnection().execute('select warning_count from users where id = ?', [c.userId]);
+    expect(row.warning_count).toBe(2);
+    expect(gqlError((await app.gql(warn, { input: { userId: c.userId, reason: '  ' } }, support.token)).body)).toEqual({
+      code: 'BAD_USER_INPUT', message: 'A warning needs a reason',
+    });
+    expect((await bookingRow(app, bookingId)).status).toBe('disputed');
+  });
+});

@@ -1,0 +1,103 @@
+import { Writable } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import { createClient } from 'graphql-ws';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestDatabase, startTestApp, type TestApp } from '../../../test/harness';
+import { loadConfig } from '../../config';
+import { initOrm } from '../../db/orm';
+import { acceptedBooking, account, creator, hourFromNow } from '../../features/bookings/__tests__/booking-fixtures';
+import { createServer } from '../../server';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const metrics = async (target: TestApp = app) => (await fetch(`${target.url}/metrics`)).text();
+/** The value of one sample line, e.g. sample(text, 'job_runs_total{job="x",outcome="ok"}'); 0 when absent. */
+function sample(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+describe('metrics at /metrics', () => {
+  it('counts requests and times them by GraphQL operation name and by route', async () => {
+    for (let i = 0; i < 3; i++) await app.gql(`query PartnerListing { creators(first: 1) { totalCount } }`);
+    await app.rest('GET', '/streamers');
+    const text = await metrics();
+    expect(sample(text, 'graphql_operations_total{operation="PartnerListing",type="query",outcome="ok"}')).toBe(3);
+    expect(sample(text, 'graphql_operation_duration_seconds_count{operation="PartnerListing"}')).toBe(3);
+    expect(sample(text, 'http_requests_total{method="POST",route="/graphql",status="200"}')).toBeGreaterThanOrEqual(3);
+    expect(sample(text, 'http_requests_total{method="GET",route="/api/v1/streamers",status="200"}')).toBe(1);
+    expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/v1/streamers"}')).toBe(1);
+  });
+
+  it('counts booking transitions by name', async () => {
+    const start = hourFromNow(app, 30);
+    const c = await creator(app, [start]);
+    const before = sample(await metrics(), 'booking_transitions_total{transition="accept"}');
+    await acceptedBooking(app, await account(app), c, start);
+    const text = await metrics();
+    expect(sample(text, 'booking_transitions_total{transition="accept"}')).toBe(before + 1);
+    expect(sample(text, 'booking_transitions_total{transition="authorize"}')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts job runs and failures', async () => {
+    app.server.jobs.register({ name: 'always-fails', everySeconds: 60, run: async () => Promise.reject(new Error('boom')) });
+    await app.server.jobs.run('purge-rate-limit-counters');
+    await expect(app.server.jobs.run('always-fails')).rejects.toThrow('boom');
+    const text = await metrics();
+    expect(sample(text, 'job_runs_total{job="purge-rate-limit-counters",outcome="ok"}')).toBe(1);
+    expect(sample(text, 'job_runs_total{job="always-fails",outcome="failed"}')).toBe(1);
+  });
+
+  it('reports open WebSocket connections', async () => {
+    expect(sample(await metrics(), 'websocket_connections_open')).toBe(0);
+    let connected!: () => void;
+    const opened = new Promise<void>((r) => (connected = r));
+    const client = createClient({ url: app.url.replace(/^http/, 'ws') + '/graphql', webSocketImpl: WebSocket, lazy: false, retryAttempts: 0, on: { connected: () => connected() } });
+    await opened;
+    expect(sample(await metrics(), 'websocket_connections_open')).toBe(1);
+    await client.dispose();
+    await expect.poll(async () => sample(await metrics(), 'websocket_connections_open')).toBe(0);
+  });
+});
+
+describe('request logs', () => {
+  it('write one JSON line per request carrying the request id that the response header shows', async () => {
+    const lines: any[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+        done();
+      },
+    });
+    const db = await createTestDatabase();
+    const orm = await initOrm({ clientUrl: db.url });
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false' });
+    const server = await createServer({ config, orm, logger: pino({ level: 'info' }, sink) });
+    await new Promise<void>((r) => server.httpServer.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
+      const own = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-request-id': 'partner-trace-42' }, body: JSON.stringify({ query: '{ paymentConfig { provider } }' }) });
+      expect(own.headers.get('x-request-id')).toBe('partner-trace-42');
+      const fresh = await fetch(`${url}/api/v1/streamers`);
+      const freshId = fresh.headers.get('x-request-id');
+      expect(freshId).toMatch(/^[0-9a-f-]{36}$/);
+      await expect.poll(() => lines.filter((l) => l.msg === 'request completed').length).toBeGreaterThanOrEqual(2);
+      const requestLines = lines.filter((l) => l.req);
+      expect(requestLines.find((l) => l.req.url === '/graphql')).toMatchObject({ req: { id: 'partner-trace-42', method: 'POST' }, res: { statusCode: 200 } });
+      expect(requestLines.find((l) => l.req.url === '/api/v1/streamers')).toMatchObject({ req: { id: freshId }, res: { statusCode: 200 } });
+      for (const l of requestLines) expect(typeof l.responseTime).toBe('number');
+    } finally {
+      await server.close();
+      await orm.close(true);
+      await db.drop();
+    }
+  });
+});

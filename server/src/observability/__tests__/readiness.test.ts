@@ -1,0 +1,77 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
+import { initOrm, type Orm } from '../../db/orm';
+import { createServer, type AppServer } from '../../server';
+
+/**
+ * A PostgreSQL of its own (not the suite's shared one), so the test can stop and restart it
+ * under a running server.
+ */
+let dataDir: string;
+let port: number;
+let pg: EmbeddedDatabase;
+let orm: Orm;
+let server: AppServer;
+let url: string;
+
+const start = () => startEmbeddedPostgres({ dataDir, port, database: 'readiness' });
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'collab-readiness-'));
+  await chmod(dataDir, 0o755);
+  port = await freePort();
+  pg = await start();
+  orm = await initOrm({ clientUrl: pg.url });
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: pg.url, JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false' });
+  server = await createServer({ config, orm, logger: pino({ level: 'silent' }) });
+  await new Promise<void>((r) => server.httpServer.listen(0, '127.0.0.1', r));
+  url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
+}, 180_000);
+
+afterAll(async () => {
+  await server?.close();
+  await orm?.close(true);
+  await pg?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const status = async (p: string) => (await fetch(url + p)).status;
+const listing = () =>
+  fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ creators(first: 1) { totalCount } }' }) });
+
+describe('readiness follows the database', () => {
+  it('is ready, turns 503 while PostgreSQL is down (liveness stays 200), and recovers by itself when it is back', async () => {
+    expect(await status('/readyz')).toBe(200);
+    expect((await (await listing()).json()).data.creators.totalCount).toBe(0);
+
+    await pg.stop();
+    expect(await status('/readyz')).toBe(503);
+    expect(await (await fetch(`${url}/readyz`)).json()).toEqual({ status: 'database unreachable' });
+    expect(await status('/healthz')).toBe(200);
+    const down = await listing();
+    expect((await down.json()).errors[0].message).toBe('Internal server error');
+
+    pg = await start();
+    await expect.poll(() => status('/readyz'), { timeout: 20_000, interval: 250 }).toBe(200);
+    const back = await listing();
+    expect(back.status).toBe(200);
+    expect((await back.json()).data.creators.totalCount).toBe(0);
+  }, 120_000);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port: p } = srv.address() as AddressInfo;
+      srv.close(() => resolve(p));
+    });
+    srv.on('error', reject);
+  });
+}
