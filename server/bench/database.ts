@@ -5,13 +5,15 @@ import { ormOptions } from '../src/db/orm';
 import type { BenchSettings } from './settings';
 
 export interface BenchDatabase {
-  /** The bench database (fresh each run, migrated). */
+  /** The bench database (migrated). */
   url: string;
+  /** Created empty by this run (to be seeded); false when `--reuse-data` kept the last run's. */
+  fresh: boolean;
   stop(): Promise<void>;
 }
 
 /**
- * A fresh, migrated database for this run: on BENCH_DATABASE_URL's server when given, otherwise on
+ * A fresh, migrated database for this run (or the last run's, migrated, with `--reuse-data`): on BENCH_DATABASE_URL's server when given, otherwise on
  * an embedded PostgreSQL with its own data folder and port. Only the bench's own database
  * (`collab_bench` / `collab_bench_smoke`) is ever dropped.
  */
@@ -23,16 +25,21 @@ export async function openBenchDatabase(settings: BenchSettings, log: (line: str
   const url = withDatabase(serverUrl, settings.databaseName);
   const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await admin.connect();
+  let fresh = true;
   try {
-    await admin.query(`drop database if exists "${settings.databaseName}" with (force)`);
-    await admin.query(`create database "${settings.databaseName}"`);
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [settings.databaseName])).rowCount === 1;
+    fresh = !(settings.reuseData && exists);
+    if (fresh) {
+      await admin.query(`drop database if exists "${settings.databaseName}" with (force)`);
+      await admin.query(`create database "${settings.databaseName}"`);
+    }
   } finally {
     await admin.end();
   }
   const orm = await MikroORM.init({ ...ormOptions({ clientUrl: url }), logger: () => {} });
   await orm.getMigrator().up();
   await orm.close(true);
-  return { url, stop: async () => embedded?.stop() };
+  return { url, fresh, stop: async () => embedded?.stop() };
 }
 
 export function withDatabase(url: string, name: string): string {

@@ -5,6 +5,11 @@ export interface BenchSettings {
   smoke: boolean;
   /** `--only <word>`: run only the scenarios whose name contains it. */
   only: string | undefined;
+  /**
+   * `--reuse-data`: keep the database a previous run of the same mode seeded (for profiling
+   * iterations; earlier checkouts have taken some hours, so figures drift slightly).
+   */
+  reuseData: boolean;
   /** Embedded PostgreSQL data lives here (ignored by git via `.data/`), never in the dev `.data`. */
   dataDir: string;
   embeddedPgPort: number;
@@ -40,6 +45,7 @@ export function benchSettings(argv: string[], env: Record<string, string | undef
   return {
     smoke,
     only,
+    reuseData: argv.includes('--reuse-data'),
     dataDir: path.join(__dirname, '.data'),
     embeddedPgPort: Number(env.BENCH_PG_PORT ?? 54339),
     externalDatabaseUrl: env.BENCH_DATABASE_URL || undefined,

@@ -39,6 +39,11 @@ const EnvSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   /** Unset: on outside production (demo accounts have a known password). */
   SEED_DEMO_DATA: bool.optional(),
+  /**
+   * Anonymous public reads (listing, creator page) answered from memory for this long; slot and
+   * booking changes clear it at once. Default: 5 in production, 0 (off) elsewhere.
+   */
+  ANON_RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   /** Benchmarks only: count every SQL statement the ORM runs, as `sql_statements_total` at /metrics. */
   SQL_STATEMENT_COUNTER: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -52,8 +57,9 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'CORS_ORIGINS' | 'SEED_DEMO_DATA'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'CORS_ORIGINS' | 'SEED_DEMO_DATA' | 'ANON_RESPONSE_CACHE_SECONDS'> {
   SEED_DEMO_DATA: boolean;
+  ANON_RESPONSE_CACHE_SECONDS: number;
   JWT_SECRET: string;
   CORS_ORIGINS: string[];
   isProduction: boolean;
@@ -78,6 +84,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     JWT_SECRET: e.JWT_SECRET ?? devJwtSecret(e.DATA_DIR, e.NODE_ENV),
     CORS_ORIGINS: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     SEED_DEMO_DATA: e.SEED_DEMO_DATA ?? !isProduction,
+    ANON_RESPONSE_CACHE_SECONDS: e.ANON_RESPONSE_CACHE_SECONDS ?? (isProduction ? 5 : 0),
     isProduction,
   };
 }

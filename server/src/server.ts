@@ -23,6 +23,7 @@ import type { GraphQLContext } from './graphql/context';
 import { makeFormatError } from './graphql/format-error';
 import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
+import { anonymousResponseCache } from './graphql/response-cache';
 import { createRequestContext, type RequestContext } from './request-context';
 import { graphqlTransportErrorHandler, restErrorHandler } from './rest/errors';
 import { restRouter } from './rest/router';
@@ -189,6 +190,10 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     wsServer,
   );
 
+  const responseCache =
+    config.ANON_RESPONSE_CACHE_SECONDS > 0
+      ? anonymousResponseCache({ ttlMs: config.ANON_RESPONSE_CACHE_SECONDS * 1000, maxEntries: 2000, events: deps.events })
+      : null;
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     introspection: !config.isProduction,
@@ -222,6 +227,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
         },
       },
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      ...(responseCache ? [responseCache] : []),
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
       cacheControlPlugin(),
@@ -265,6 +271,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       await apollo.stop();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      responseCache?.close();
       await deps.events.close();
       await deps.counters.close();
     },

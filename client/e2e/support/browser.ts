@@ -26,7 +26,13 @@ export interface Actor {
 }
 
 export async function newActor(browser: Browser, name: string, baseURL: string): Promise<Actor> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, timezoneId: 'Europe/Berlin' });
+  // A fixed locale and zone, so dates and times read the same on every machine.
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    timezoneId: 'Europe/Berlin',
+    locale: 'en-US',
+  });
   const page = await context.newPage();
   const consoleLines: string[] = [];
   page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));

@@ -1,4 +1,5 @@
 import { PARTNER_LISTING, gqlBody } from '../documents';
+import type { SignedIn } from '../fixtures';
 import type { RequestSpec } from '../load';
 import type { ServerProcess } from '../server-process';
 
@@ -40,4 +41,14 @@ export function restListingRequests(): RequestSpec[] {
 export function rotate<T>(items: T[]): () => T {
   let i = 0;
   return () => items[i++ % items.length];
+}
+
+/** The same requests sent by signed-in users in turn (never answered from the anonymous cache). */
+export function signedIn(requests: RequestSpec[], users: SignedIn[]): () => RequestSpec {
+  let i = 0;
+  return () => {
+    const req = requests[i % requests.length];
+    const user = users[i++ % users.length];
+    return { ...req, headers: { ...req.headers, authorization: `Bearer ${user.token}` } };
+  };
 }

@@ -1,7 +1,7 @@
 import { Field, ObjectType } from 'type-graphql';
 
 /** Relay page info shared by every connection type. */
-@ObjectType('PageInfo')
+@ObjectType('PageInfo', { simpleResolvers: true })
 export class PageInfo {
   @Field(() => Boolean)
   hasNextPage!: boolean;

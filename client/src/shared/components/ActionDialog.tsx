@@ -43,7 +43,13 @@ export function ActionDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => change(details.open)} placement="center" lazyMount unmountOnExit>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => change(details.open)}
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Portal>
         <Dialog.Backdrop />

@@ -6,7 +6,7 @@ interface Props extends StackProps {
   onNavigate?: () => void;
 }
 
-/** Signed out: Sign In + Get Started. Signed in: Dashboard + Sign Out. */
+/** Signed out: Sign In + Get Started. Signed in: Dashboard (+ Support for support staff) + Sign Out. */
 export function AuthNavActions({ onNavigate, ...stackProps }: Props) {
   const { user, loading, signOut } = useAuth();
   const navigate = useNavigate();
@@ -26,6 +26,13 @@ export function AuthNavActions({ onNavigate, ...stackProps }: Props) {
             Dashboard
           </NavLink>
         </Button>
+        {user.role === 'SUPPORT' && (
+          <Button asChild variant="ghost" size="sm" _currentPage={{ bg: 'brand.subtle' }}>
+            <NavLink to="/support" onClick={onNavigate}>
+              Support
+            </NavLink>
+          </Button>
+        )}
         <Button variant="outline" size="sm" onClick={handleSignOut}>
           Sign Out
         </Button>

@@ -127,7 +127,9 @@ export function viewerZone(): string {
 
 /** "9:00 AM" in `zone` (the viewer's zone when omitted). */
 export function formatTime(instant: Date | string, zone?: string): string {
-  return new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(new Date(instant));
+  return new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(
+    new Date(instant),
+  );
 }
 
 /** "9:00 AM – 11:00 AM". */
@@ -137,9 +139,12 @@ export function formatTimeRange(start: Date | string, end: Date | string, zone?:
 
 /** "Mon, Sep 15" in `zone` (the viewer's zone when omitted). */
 export function formatDay(instant: Date | string, zone?: string): string {
-  return new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: zone }).format(
-    new Date(instant),
-  );
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: zone,
+  }).format(new Date(instant));
 }
 
 /** "Mon, Sep 15, 2025, 9:00 AM" in `zone` (the viewer's zone when omitted). */
@@ -156,7 +161,10 @@ export function formatDateTime(instant: Date | string, zone?: string): string {
 }
 
 /** Formats a day key itself (no zone involved): "Sunday, September 14". */
-export function formatDayKey(key: DayKey, options: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric' }) {
+export function formatDayKey(
+  key: DayKey,
+  options: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric' },
+) {
   return new Intl.DateTimeFormat(undefined, { ...options, timeZone: 'UTC' }).format(keyToUtc(key));
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Viewer } from '../../shared/context';
 import { AccountType, UserRole } from '../users/user.entity';
@@ -13,10 +13,18 @@ export interface AccessTokenClaims {
 
 /** Signs and verifies short-lived JWT access tokens; makes opaque refresh tokens. */
 export class TokenIssuer {
+  /**
+   * A key object made once: given the secret as a string, jsonwebtoken first tries it as a PEM
+   * public key and catches the failure, on every sign and verify (a measurable cost per request).
+   */
+  private readonly secret: KeyObject;
+
   constructor(
-    private readonly secret: string,
+    secret: string,
     private readonly accessTtlSeconds: number,
-  ) {}
+  ) {
+    this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
+  }
 
   signAccessToken(claims: AccessTokenClaims, now: Date): { token: string; expiresAt: Date } {
     const iat = Math.floor(now.getTime() / 1000);

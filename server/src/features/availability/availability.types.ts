@@ -3,7 +3,7 @@ import type { AvailabilitySlot } from './availability-slot.entity';
 import type { RecurringPattern } from './recurring-pattern.entity';
 
 /** One bookable hour of a creator (an `AvailabilitySlot` row seen through GraphQL). */
-@ObjectType('AvailabilitySlot', { description: 'One bookable hour of a creator, aligned to their local hour' })
+@ObjectType('AvailabilitySlot', { description: 'One bookable hour of a creator, aligned to their local hour', simpleResolvers: true })
 export class AvailabilitySlotType {
   @Field(() => ID)
   id!: string;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { decodeCursor, encodeCursor, pageWindow, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
 import { PLATFORMS } from './profile.entity';
-import { PROFILE_COLUMNS, PUBLIC_CREATOR, rowToView, type ProfileRow, type ProfileView } from './profile.view';
+import { PROFILE_COLUMNS, rowToView, type ProfileRow, type ProfileView } from './profile.view';
 
 export enum CreatorSort {
   RATING = 'rating',
@@ -25,6 +25,13 @@ const SORTS: Record<CreatorSort, { key: string; dir: 'asc' | 'desc' }> = {
  * 20261121000010 is built on exactly this expression (without the `p.` qualifier).
  */
 export const SEARCH_DOCUMENT = `lower(p.display_name::text || ' ' || coalesce(p.bio, '') || ' ' || coalesce(p.twitch_username, '') || ' ' || coalesce(p.youtube_handle, '') || ' ' || coalesce(p.tiktok_handle, '') || ' ' || coalesce(p.instagram_handle, ''))`;
+
+/**
+ * PUBLIC_CREATOR without joining users: counting a platform's creators then reads no user rows
+ * (suspended users are few and have a partial index, migration 20261121000060).
+ */
+const LISTED_CREATOR = `p.account_type = 'creator' and p.suspended_at is null
+  and not exists (select 1 from users su where su.id = p.user_id and su.suspended_at is not null)`;
 
 const nothing = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 const numberOrNothing = (v: unknown) => (nothing(v) ? undefined : typeof v === 'string' ? Number(v) : v);
@@ -116,8 +123,8 @@ export async function searchCreators(em: EntityManager, args: CreatorListArgs, n
     decodeCursor(cursor, (p) => p.length === 3 && p[0] === sort && typeof p[1] === 'number' && Number.isFinite(p[1]) && typeof p[2] === 'string' && UUID_RE.test(p[2])),
   );
 
-  const conds: string[] = [PUBLIC_CREATOR];
-  const params: unknown[] = [now];
+  const conds: string[] = [LISTED_CREATOR];
+  const params: unknown[] = [];
   if (filter.platform) {
     conds.push('p.platforms @> array[?]::text[]');
     params.push(filter.platform);
@@ -153,15 +160,23 @@ export async function searchCreators(em: EntityManager, args: CreatorListArgs, n
   params.push(window.size + 1);
   const offset = window.mode === 'offset' ? ` offset ${window.offset}` : '';
 
+  params.push(now); // PROFILE_COLUMNS' "now" comes last in the statement
+  // `matching` is only ids and sort keys, inlined twice: the count, and the page (which can walk
+  // the sort's index and stop early). The profile columns are read for the page's rows only.
   const rows: SortedRow[] = await em.execute(
-    `with matching as (
-       select ${PROFILE_COLUMNS}, ${key} as sort_key
-       from profiles p join users u on u.id = p.user_id
+    `with matching as not materialized (
+       select p.id, ${key} as sort_key
+       from profiles p
        where ${conds.join(' and ')}
+     ), page as (
+       select * from matching ${page} order by sort_key ${dir}, id asc limit ?${offset}
      )
-     select t.total_count, m.* from (select count(*)::int as total_count from matching) t
-     left join lateral (select * from matching ${page} order by sort_key ${dir}, id asc limit ?${offset}) m on true
-     order by m.sort_key ${dir}, m.id asc`,
+     select t.total_count, page.sort_key, ${PROFILE_COLUMNS}
+     from (select count(*)::int as total_count from matching) t
+     left join page on true
+     left join profiles p on p.id = page.id
+     left join users u on u.id = p.user_id
+     order by page.sort_key ${dir}, page.id asc`,
     params,
   );
   const totalCount = rows[0]?.total_count ?? 0;

@@ -17,7 +17,8 @@ registerEnumType(CreatorSort, {
   },
 });
 
-@ObjectType('Profile', { description: 'A creator (streamer) or brand profile' })
+// simpleResolvers: plain property fields skip type-graphql's per-field wrapper (hot: 20 per listing page).
+@ObjectType('Profile', { description: 'A creator (streamer) or brand profile', simpleResolvers: true })
 export class ProfileType implements ProfileView {
   @Field(() => ID)
   id!: string;
@@ -85,7 +86,7 @@ export class ProfileType implements ProfileView {
   updatedAt!: Date;
 }
 
-@ObjectType('CreatorEdge')
+@ObjectType('CreatorEdge', { simpleResolvers: true })
 export class CreatorEdge {
   @Field(() => String)
   cursor!: string;
@@ -94,7 +95,7 @@ export class CreatorEdge {
   node!: ProfileType;
 }
 
-@ObjectType('CreatorConnection')
+@ObjectType('CreatorConnection', { simpleResolvers: true })
 export class CreatorConnection {
   @Field(() => [CreatorEdge])
   edges!: CreatorEdge[];

@@ -2,7 +2,7 @@ import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { PageInfo } from '../../graphql/pagination.types';
 import type { ReviewView } from './reviews.service';
 
-@ObjectType('Review', { description: 'A rating (1-5) one party of a completed booking gave the other' })
+@ObjectType('Review', { description: 'A rating (1-5) one party of a completed booking gave the other', simpleResolvers: true })
 export class ReviewType implements ReviewView {
   @Field(() => ID)
   id!: string;
@@ -32,7 +32,7 @@ export class ReviewType implements ReviewView {
   reviewerName!: string;
 }
 
-@ObjectType('ReviewEdge')
+@ObjectType('ReviewEdge', { simpleResolvers: true })
 export class ReviewEdge {
   @Field(() => String)
   cursor!: string;
@@ -41,7 +41,7 @@ export class ReviewEdge {
   node!: ReviewType;
 }
 
-@ObjectType('ReviewConnection')
+@ObjectType('ReviewConnection', { simpleResolvers: true })
 export class ReviewConnection {
   @Field(() => [ReviewEdge])
   edges!: ReviewEdge[];

@@ -40,7 +40,8 @@ export function AddSlotForm({ day, zone }: Props) {
             Add Slot
           </Heading>
           <Text textStyle="xs" color="fg.muted">
-            {day ? `${formatDayKey(day)}.` : 'Pick a day in the week above.'} Whole hours; each hour becomes a 1-hour slot.
+            {day ? `${formatDayKey(day)}.` : 'Pick a day in the week above.'} Whole hours; each hour becomes a 1-hour
+            slot.
           </Text>
         </Stack>
         <TimeRangeFields

@@ -43,7 +43,14 @@ export function UpcomingSlots({ slots, zone }: Props) {
               </Text>
               <Flex as="ul" gap="1.5" wrap="wrap" listStyleType="none" aria-label={`Free slots on ${day.label}`}>
                 {day.slots.map((slot) => (
-                  <Badge as="li" key={slot.id} data-testid="upcoming-slot" variant="surface" colorPalette="brand" size="sm">
+                  <Badge
+                    as="li"
+                    key={slot.id}
+                    data-testid="upcoming-slot"
+                    variant="surface"
+                    colorPalette="brand"
+                    size="sm"
+                  >
                     {formatTime(slot.startTime, zone)}
                   </Badge>
                 ))}

@@ -240,6 +240,57 @@ describe('My Bookings', () => {
   });
 });
 
+describe('My Bookings details', () => {
+  it('shows dispute details, the both-confirmed message, and no refund line at 0', async () => {
+    const disputed = booking({
+      status: 'DISPUTED',
+      paymentStatus: 'DISPUTED',
+      dispute: {
+        __typename: 'BookingDispute',
+        id: 'dd-1',
+        kind: 'GENERAL',
+        reason: 'Only half the agreed time',
+        evidence: 'https://clips.example/x',
+        respondentStatement: null,
+        openedBy: 'BOOKER',
+        resolution: null,
+        refundCents: null,
+        resolutionNote: null,
+        createdAt: new Date().toISOString(),
+        resolvedAt: null,
+      },
+    });
+    const both = booking({
+      status: 'COMPLETED',
+      paymentStatus: 'ALLOCATED',
+      streamerConfirmed: true,
+      bookerConfirmed: true,
+      booker: { __typename: 'BookingBooker', id: 'u5', name: 'Happy Brand', email: 'h@x.test' },
+    });
+    const cancelledFree = booking({
+      status: 'CANCELLED',
+      paymentStatus: 'VOIDED',
+      cancellationReason: 'Declined by the creator',
+      booker: { __typename: 'BookingBooker', id: 'u6', name: 'Voided Brand', email: 'v@x.test' },
+    });
+    renderPage(<BookingsTab profile={PROFILE} />, {
+      mocks: [quietUpdates(), listMock([disputed, both, cancelledFree])],
+    });
+    const disputedCard = await screen.findByRole('article', { name: 'Booking Request from Acme Games' });
+    expect(disputedCard).toHaveTextContent('Reason (by the booker): Only half the agreed time');
+    expect(within(disputedCard).getByRole('link', { name: 'https://clips.example/x' })).toBeInTheDocument();
+    expect(disputedCard).toHaveTextContent('Support is reviewing this dispute.');
+    // the creator may answer the booker's dispute
+    expect(within(disputedCard).getByRole('button', { name: 'Respond to Dispute' })).toBeInTheDocument();
+    expect(cardOf('Booking Request from Happy Brand')).toHaveTextContent(
+      'Payment is released to the creator after completion',
+    );
+    const voided = cardOf('Booking Request from Voided Brand');
+    expect(voided).toHaveTextContent('Reason: Declined by the creator');
+    expect(voided).not.toHaveTextContent('Refund amount');
+  });
+});
+
 describe('My Bookings, live', () => {
   it('a bookingUpdated event updates the row without a reload', async () => {
     const pending = booking({

@@ -51,7 +51,13 @@ function Note({
 }
 
 /** Spec §2: dispute details on the booking. */
-export function DisputeDetails({ dispute, streamerSide }: { dispute: BookingDisputeDetails_DisputeFragment; streamerSide: boolean }) {
+export function DisputeDetails({
+  dispute,
+  streamerSide,
+}: {
+  dispute: BookingDisputeDetails_DisputeFragment;
+  streamerSide: boolean;
+}) {
   const mine = dispute.openedBy === (streamerSide ? 'CREATOR' : 'BOOKER');
   const opener = mine ? 'you' : dispute.openedBy === 'CREATOR' ? 'the creator' : 'the booker';
   return (

@@ -10,7 +10,13 @@ import { useCancellationQuote } from '../hooks/useCancellationQuote';
 import { cancelLabel } from '../lib/booking-view';
 
 /** Cancel (or "Cancel (fee applies)" under 24 h): the refund is quoted by the server before confirming. */
-export function CancelBookingDialog({ booking, streamerSide }: { booking: BookingCard_BookingFragment; streamerSide: boolean }) {
+export function CancelBookingDialog({
+  booking,
+  streamerSide,
+}: {
+  booking: BookingCard_BookingFragment;
+  streamerSide: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const { quote, loading, error } = useCancellationQuote(booking.id, open);
   const { cancel, cancelling } = useCancelBooking();

@@ -40,7 +40,7 @@ describe('Connect card', () => {
         {
           request: {
             query: StartConnectOnboardingDocument,
-            variables: { returnUrl: `${window.location.origin}/dashboard` },
+            variables: { returnUrl: '/dashboard?tab=availability' },
           },
           result: {
             data: {
@@ -68,7 +68,7 @@ describe('Connect card', () => {
         {
           request: {
             query: StartConnectOnboardingDocument,
-            variables: { returnUrl: `${window.location.origin}/dashboard` },
+            variables: { returnUrl: '/dashboard?tab=availability' },
           },
           result: { errors: [new GraphQLError('Only creators can connect a payout account')] },
         },

@@ -7,8 +7,8 @@ export const CONNECT_MESSAGES = {
   failed: 'Failed to start Stripe Connect process',
 } as const;
 
-/** Where the provider's onboarding sends the creator back to. */
-const returnUrl = () => `${window.location.origin}/dashboard`;
+/** Where the provider's onboarding sends the creator back to (a path on this site; the server refuses others). */
+export const CONNECT_RETURN_PATH = '/dashboard?tab=availability';
 
 /**
  * "Connect" / "Complete Setup": asks the server for an onboarding link and opens it in a new tab.
@@ -20,7 +20,7 @@ export function useStartConnectOnboarding() {
   const startOnboarding = async () => {
     const tab = window.open('', '_blank');
     try {
-      const { data } = await mutate({ variables: { returnUrl: returnUrl() } });
+      const { data } = await mutate({ variables: { returnUrl: CONNECT_RETURN_PATH } });
       const url = data?.createConnectAccount.url;
       if (!url) throw new Error('No onboarding link received');
       toast.info(CONNECT_MESSAGES.opening);

@@ -81,18 +81,24 @@ describe('Support console', () => {
     expect(within(card).getByText('$100.00')).toBeInTheDocument();
     expect(within(card).getByText('$90.00')).toBeInTheDocument();
     const actions = within(card).getByRole('group', { name: 'Support actions' });
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Refund full',
-      'Refund partial',
-      'Release to creator',
-      'Warn user',
-    ]);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Refund full', 'Refund partial', 'Release to creator', 'Warn user']);
   });
 
   it('a partial refund is typed in dollars, above 0 and below the total', async () => {
     const user = userEvent.setup();
     const resolve = vi.fn(() => ({
-      data: { resolveDispute: { ...DISPUTE, resolution: 'REFUND_PARTIAL', refundCents: 2550, resolvedAt: '2025-09-17T10:00:00.000Z' } },
+      data: {
+        resolveDispute: {
+          ...DISPUTE,
+          resolution: 'REFUND_PARTIAL',
+          refundCents: 2550,
+          resolvedAt: '2025-09-17T10:00:00.000Z',
+        },
+      },
     }));
     renderConsole([
       signedIn({ role: 'SUPPORT' }),
@@ -100,7 +106,14 @@ describe('Support console', () => {
       {
         request: {
           query: ResolveDisputeDocument,
-          variables: { input: { disputeId: DISPUTE.id, resolution: 'REFUND_PARTIAL', refundCents: 2550, note: 'Half the session happened' } },
+          variables: {
+            input: {
+              disputeId: DISPUTE.id,
+              resolution: 'REFUND_PARTIAL',
+              refundCents: 2550,
+              note: 'Half the session happened',
+            },
+          },
         },
         result: resolve,
       },
@@ -132,13 +145,25 @@ describe('Support console', () => {
   it('warning a user needs a reason', async () => {
     const user = userEvent.setup();
     const warn = vi.fn(() => ({
-      data: { warnUser: { __typename: 'UserWarning', id: 'w1', userId: 'u-creator', reason: 'Left early', bookingId: DISPUTE.booking.id, warningCount: 2 } },
+      data: {
+        warnUser: {
+          __typename: 'UserWarning',
+          id: 'w1',
+          userId: 'u-creator',
+          reason: 'Left early',
+          bookingId: DISPUTE.booking.id,
+          warningCount: 2,
+        },
+      },
     }));
     renderConsole([
       signedIn({ role: 'SUPPORT' }),
       disputesMock([DISPUTE]),
       {
-        request: { query: WarnUserDocument, variables: { input: { userId: 'u-creator', reason: 'Left early', bookingId: DISPUTE.booking.id } } },
+        request: {
+          query: WarnUserDocument,
+          variables: { input: { userId: 'u-creator', reason: 'Left early', bookingId: DISPUTE.booking.id } },
+        },
         result: warn,
       },
     ]);

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -111,7 +111,9 @@ describe('the documented operations against a seeded server', () => {
   it('the curl example runs (needs curl, jq and bash)', async (ctx) => {
     if (['curl', 'jq', 'bash', 'sha256sum'].some((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0)) ctx.skip();
     const script = blocks.find((b) => b.lang === 'bash')!.text;
-    const out = execFileSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: repoRoot, env: { ...process.env, BASE: app.url }, encoding: 'utf8' });
+    const { status, stdout: out, stderr } = await run('bash', ['-euo', 'pipefail', '-c', script], { cwd: repoRoot, env: { ...process.env, BASE: app.url } });
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
     const lines = out.trim().split('\n');
     expect(lines.filter((l) => l.startsWith('{"displayName"')).length).toBeGreaterThan(0);
     expect(out).toContain('"PERSISTED_QUERY_NOT_FOUND"');
@@ -126,16 +128,33 @@ describe('the documented operations against a seeded server', () => {
     try {
       const file = path.join(dir, 'listing.mjs');
       writeFileSync(file, blocks.find((b) => b.lang === 'js')!.text);
-      const run = spawnSync(process.execPath, [file], { env: { ...process.env, BASE: app.url, API_KEY: key.secret }, encoding: 'utf8' });
-      expect(run.stderr).toBe('');
-      expect(run.status).toBe(0);
-      expect(run.stdout).toMatch(/: \$\d+\.\d{2}\/h, rated \d/);
-      expect(run.stdout.trim().split('\n').at(-1)).toMatch(/^\d+ creators$/);
+      const result = await run(process.execPath, [file], { env: { ...process.env, BASE: app.url, API_KEY: key.secret } });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.stdout).toMatch(/: \$\d+\.\d{2}\/h, rated \d/);
+      expect(result.stdout.trim().split('\n').at(-1)).toMatch(/^\d+ creators$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 });
+
+/** A child process, awaited without blocking the event loop (the server under test lives in this process). */
+function run(cmd: string, args: string[], opts: { cwd?: string; env: NodeJS.ProcessEnv }): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', reject);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
 
 /**
  * The answer has exactly the documented keys at every level, with the documented JSON types;

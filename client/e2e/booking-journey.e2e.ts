@@ -1,0 +1,500 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, newActor, step, type Actor } from './support/browser';
+import { JourneyClock } from './support/clock';
+import { startE2EServer, type E2EServer } from './support/server';
+import {
+  bookHours,
+  bookingCard,
+  calendarDay,
+  CARDS,
+  creatorCard,
+  expectPayment,
+  expectSameDocument,
+  expectStatus,
+  expectText,
+  hourButton,
+  markDocument,
+  openCheckoutDialog,
+  openTab,
+  payWithCard,
+  register,
+  seeText,
+  signIn,
+  textRe,
+} from './support/ui';
+
+/**
+ * The marketplace from both sides, through the UI only, against the production server with a fresh
+ * PostgreSQL and the local payment provider. The `it`s run in order and share one server; each actor
+ * keeps their own browser context open the whole time, so what one does reaches the other live.
+ *
+ * Time: the server's test clock starts on Monday 9 June 2031, 08:00 in Berlin (every browser is in
+ * Europe/Berlin and on the same clock, see support/clock.ts). The creator works weekdays 09:00-17:00
+ * plus a one-off evening slot today.
+ */
+const START = new Date('2031-06-09T06:00:00Z'); // Monday 08:00 Europe/Berlin (CEST)
+const TODAY = { long: 'Monday, June 9, 2031', short: 'Mon, Jun 9' };
+const TOMORROW = { long: 'Tuesday, June 10, 2031', short: 'Tue, Jun 10' };
+const WEDNESDAY = { long: 'Wednesday, June 11, 2031', short: 'Wed, Jun 11' };
+
+const PASSWORD = 'correct-horse-battery-9';
+const CREATOR = { email: 'nova@creators.test', name: 'Nova Streams' };
+const BRAND = { email: 'team@acme-games.test', name: 'Acme Games' };
+const RIVAL = { email: 'hello@rival-media.test', name: 'Rival Media' };
+const SUPPORT = { email: 'agent@support.test' };
+
+let server: E2EServer;
+let browser: Browser;
+let clock: JourneyClock;
+let creator: Actor;
+let brand: Actor;
+let rival: Actor;
+
+/** A user in their own browser context, on the journey's clock, with generous waits for a loaded machine. */
+async function actor(name: string): Promise<Actor> {
+  const a = await newActor(browser, name, server.url);
+  a.context.setDefaultTimeout(30_000);
+  await clock.attach(a);
+  return a;
+}
+
+beforeAll(async () => {
+  server = await startE2EServer();
+  clock = new JourneyClock(server);
+  await clock.set(START);
+  browser = await launchBrowser();
+  creator = await actor('creator');
+  brand = await actor('brand');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('booking journey', () => {
+  it('a creator registers, creates the profile, connects payouts and publishes availability', async () => {
+    const { page } = creator;
+
+    await step('creator: register with a Creator Account', [creator], async () => {
+      await page.goto('/auth');
+      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      await expectAccessible(page, 'auth (sign in)');
+      await page.getByRole('tab', { name: 'Join' }).click();
+      await page.getByRole('button', { name: 'Choose Creator Account' }).waitFor();
+      await expectAccessible(page, 'auth (choose account type)');
+      await register(page, 'Creator Account', CREATOR.email, PASSWORD);
+    });
+
+    await step('creator: the profile dialog opens by itself; create the profile', [creator], async () => {
+      const dialog = page.getByRole('dialog', { name: 'Create Your Creator Profile' });
+      await dialog.waitFor();
+      await dialog.getByLabel(/^Display name/).fill(CREATOR.name);
+      await dialog.getByLabel('Bio').fill('Variety streamer: indie games, speedruns and creative coding.');
+      await dialog.getByLabel(/^Hourly rate/).fill('80');
+      await dialog.getByText('Twitch', { exact: true }).click();
+      await dialog.getByText('YouTube', { exact: true }).click();
+      await dialog.getByLabel(/^Twitch username/).fill('nova_streams');
+      await dialog.getByLabel(/^YouTube handle/).fill('@novastreams');
+      await expectAccessible(page, 'create creator profile dialog');
+      await dialog.getByRole('button', { name: 'Create Profile' }).click();
+      await seeText(page, 'Creator profile created!');
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('tab', { name: 'Overview' }).waitFor();
+      await expectAccessible(page, 'dashboard: overview (creator)');
+    });
+
+    await step('creator: the Profile tab shows the new profile', [creator], async () => {
+      await openTab(page, 'Profile');
+      await page.getByRole('heading', { name: 'My Creator Profile' }).waitFor();
+      await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+      await expectAccessible(page, 'dashboard: profile (creator)');
+    });
+
+    await step('creator: connect the payout account on the local onboarding page', [creator], async () => {
+      await openTab(page, 'Availability');
+      await page.getByText('Not Connected', { exact: true }).waitFor();
+      await expectAccessible(page, 'dashboard: availability');
+      const [onboarding] = await Promise.all([
+        creator.context.waitForEvent('page'),
+        page.getByRole('button', { name: 'Connect', exact: true }).click(),
+      ]);
+      await onboarding.waitForURL(/\/local-payments\/onboarding\//);
+      await onboarding.getByRole('heading', { name: 'Set up payments' }).waitFor();
+      await expectAccessible(onboarding, 'local onboarding page');
+      await onboarding.getByRole('button', { name: 'Complete setup' }).click();
+      await onboarding.waitForURL('**/dashboard');
+      await onboarding.close();
+      await page.getByRole('button', { name: 'Refresh Status' }).click();
+      await page.getByText('Fully Connected', { exact: true }).waitFor();
+    });
+
+    await step('creator: add a one-off slot this evening', [creator], async () => {
+      await page.getByRole('button', { name: /^Monday, June 9 \(today\): 0 slots$/ }).click();
+      await page.getByLabel('Start time').fill('18:00');
+      await page.getByLabel('End time').fill('20:00');
+      await page.getByRole('button', { name: 'Add Slot', exact: true }).click();
+      await seeText(page, 'Availability slot added successfully');
+      const daySlots = page.getByRole('list', { name: 'Slots of the selected day' });
+      await daySlots.getByText(textRe('6:00 PM – 7:00 PM')).waitFor();
+      await daySlots.getByText(textRe('7:00 PM – 8:00 PM')).waitFor();
+      await page.getByRole('button', { name: /^Monday, June 9 \(today\): 2 slots$/ }).waitFor();
+    });
+
+    await step('creator: add a weekday recurring schedule and see the generated slots', [creator], async () => {
+      await page.getByRole('button', { name: 'Add Schedule' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Recurring Schedule' });
+      await dialog.getByLabel('Title').fill('Weekday sessions');
+      for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+        await dialog.getByRole('button', { name: day, exact: true }).click();
+      }
+      await expectAccessible(page, 'add schedule dialog');
+      await dialog.getByRole('button', { name: 'Create Schedule' }).click();
+      await seeText(page, 'Recurring schedule created successfully');
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('list', { name: 'Recurring schedules' }).getByText('Weekday sessions').waitFor();
+      // 14 days from tomorrow hold 10 weekdays of 8 hours: the first 20 are listed, then "+60 more".
+      const upcoming = page.getByRole('group', { name: 'Upcoming available slots' });
+      await upcoming.getByRole('list', { name: `Free slots on ${TOMORROW.short}` }).waitFor();
+      await upcoming.getByText('+60 more', { exact: true }).waitFor();
+      await page.getByRole('button', { name: /^Tuesday, June 10: 8 slots$/ }).waitFor();
+    });
+
+    await step('creator: open My Bookings (empty) and keep it open', [creator], async () => {
+      await openTab(page, 'Bookings');
+      await page.getByText('No bookings found.').waitFor();
+      await expectAccessible(page, 'dashboard: bookings (empty)');
+      await markDocument(page);
+    });
+  });
+
+  it('a brand registers, finds the creator, books two hours tomorrow and pays; the creator accepts live', async () => {
+    const { page } = brand;
+
+    await step('brand: register with a Brand Account and create the brand profile', [brand], async () => {
+      await register(page, 'Brand Account', BRAND.email, PASSWORD);
+      const dialog = page.getByRole('dialog', { name: 'Create Your Brand Profile' });
+      await dialog.waitFor();
+      await dialog.getByLabel(/^Brand name/).fill(BRAND.name);
+      await dialog.getByLabel('About').fill('Indie game studio looking for launch streams.');
+      await dialog.getByRole('button', { name: 'Create Profile' }).click();
+      await seeText(page, 'Brand profile created!');
+      await page.getByRole('tab', { name: 'Discover' }).waitFor();
+      await expectAccessible(page, 'dashboard: overview (brand)');
+    });
+
+    await step('brand: discover the creator by platform filter and by search', [brand], async () => {
+      await openTab(page, 'Discover');
+      await creatorCard(page, CREATOR.name).waitFor();
+      await expectAccessible(page, 'dashboard: discover');
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      const platform = page.getByRole('combobox', { name: 'Platform' });
+      await platform.selectOption('INSTAGRAM');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByText('No streamers found').waitFor();
+      await platform.selectOption('TWITCH');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await creatorCard(page, CREATOR.name).waitFor();
+      await page.getByText('1 creator found').waitFor();
+      await page.getByRole('button', { name: 'Clear Filters' }).click();
+
+      const search = page.getByRole('searchbox', { name: /Search creators/ });
+      await search.fill('nobody-by-this-name');
+      await search.press('Enter');
+      await page.getByText('No streamers found').waitFor();
+      await search.fill('Nova');
+      await search.press('Enter');
+      await creatorCard(page, CREATOR.name).waitFor();
+    });
+
+    await step('brand: open the creator page and book 2 hours tomorrow', [brand], async () => {
+      await creatorCard(page, CREATOR.name).getByRole('link', { name: 'View Availability' }).click();
+      await page.waitForURL(/\/streamer\/[0-9a-f-]+/);
+      await page.getByRole('heading', { name: CREATOR.name, level: 1 }).waitFor();
+      // The first day with free hours is today (the evening slot); tomorrow is picked by hand.
+      await calendarDay(page, TOMORROW.long).click();
+      await hourButton(page, '10:00 AM – 11:00 AM').waitFor();
+      await expectAccessible(page, 'creator page');
+      await bookHours(page, TOMORROW.long, ['10:00 AM – 11:00 AM', '11:00 AM – 12:00 PM'], 'Launch stream for our new game');
+    });
+
+    await step('brand: pay with 4242 4242 4242 4242 and land on the dashboard', [brand], async () => {
+      await page.getByLabel('Card number').waitFor();
+      await expectAccessible(page, 'checkout page');
+      await payWithCard(page, CARDS.ok, BRAND.name);
+      await page.waitForURL(/\/dashboard/);
+      await seeText(page, 'Payment successful! Your booking has been confirmed.');
+      await openTab(page, 'Bookings');
+      const card = bookingCard(page, TOMORROW.short, '10:00 AM – 12:00 PM');
+      await expectText(card.getByRole('heading'), `Collab with ${CREATOR.name}`);
+      await expectStatus(card, 'Pending');
+      await expectPayment(card, 'Held');
+      await expectAccessible(page, 'dashboard: bookings (brand)');
+      await markDocument(page);
+    });
+
+    await step('creator: the request appears without reloading; accept it', [creator, brand], async () => {
+      const card = bookingCard(creator.page, TOMORROW.short, '10:00 AM – 12:00 PM');
+      await expectText(card.getByRole('heading'), `Booking Request from ${BRAND.name}`);
+      await expectSameDocument(creator.page);
+      await card.getByRole('button', { name: 'Accept', exact: true }).click();
+      await seeText(creator.page, 'Booking accepted');
+      await expectStatus(card, 'Confirmed');
+    });
+
+    await step("brand: the booking shows confirmed without reloading", [brand, creator], async () => {
+      await expectStatus(bookingCard(page, TOMORROW.short, '10:00 AM – 12:00 PM'), 'Confirmed');
+      await expectSameDocument(page);
+    });
+  });
+
+  it('a second booking, cancelled by the brand less than 24 h before the start, refunds half', async () => {
+    const { page } = brand;
+    const evening = '6:00 PM – 7:00 PM';
+
+    await step('brand: book the one-off evening hour today and pay', [brand], async () => {
+      await openTab(page, 'Discover');
+      await creatorCard(page, CREATOR.name).getByRole('link', { name: 'View Availability' }).click();
+      await page.waitForURL(/\/streamer\//);
+      await bookHours(page, TODAY.long, [evening]);
+      await payWithCard(page, CARDS.ok, BRAND.name);
+      await seeText(page, 'Payment successful! Your booking has been confirmed.');
+      await openTab(page, 'Bookings');
+      await expectStatus(bookingCard(page, TODAY.short, evening), 'Pending');
+      await markDocument(page);
+    });
+
+    await step('creator: accept the evening request', [creator, brand], async () => {
+      const card = bookingCard(creator.page, TODAY.short, evening);
+      await card.getByRole('button', { name: 'Accept', exact: true }).click();
+      await expectStatus(card, 'Confirmed');
+      await expectStatus(bookingCard(page, TODAY.short, evening), 'Confirmed');
+    });
+
+    await step('brand: cancel (fee applies) and see the refund amount', [brand, creator], async () => {
+      const card = bookingCard(page, TODAY.short, evening);
+      await card.getByRole('button', { name: 'Cancel (fee applies)' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+      await expectText(dialog.getByTestId('refund-amount'), '$40.00');
+      await dialog.getByText(/cancellation fee applies/).waitFor();
+      await expectAccessible(page, 'cancel booking dialog');
+      await dialog.getByRole('button', { name: 'Cancel Booking' }).click();
+      await seeText(page, 'Booking cancelled successfully');
+      await expectStatus(card, 'Cancelled');
+      await expectText(card, /Refund amount:\s*\$40\.00/);
+      await expectSameDocument(page);
+    });
+
+    await step('creator: sees the cancellation live', [creator], async () => {
+      const card = bookingCard(creator.page, TODAY.short, evening);
+      await expectStatus(card, 'Cancelled');
+      await expectText(card, /Refund amount:\s*\$40\.00/);
+      await expectSameDocument(creator.page);
+    });
+  });
+
+  it('a declined card holds nothing; two brands racing for the same hour: exactly one gets it', async () => {
+    const hour = '3:00 PM – 4:00 PM';
+    rival = await actor('rival');
+
+    await step('rival: register a brand and open the creator page', [rival], async () => {
+      await register(rival.page, 'Brand Account', RIVAL.email, PASSWORD);
+      const dialog = rival.page.getByRole('dialog', { name: 'Create Your Brand Profile' });
+      await dialog.getByLabel(/^Brand name/).fill(RIVAL.name);
+      await dialog.getByRole('button', { name: 'Create Profile' }).click();
+      await seeText(rival.page, 'Brand profile created!');
+      await openTab(rival.page, 'Discover');
+      await creatorCard(rival.page, CREATOR.name).getByRole('link', { name: 'View Availability' }).click();
+      await rival.page.waitForURL(/\/streamer\//);
+    });
+
+    await step("rival: a declined card shows the provider's message", [rival], async () => {
+      await bookHours(rival.page, WEDNESDAY.long, [hour]);
+      await payWithCard(rival.page, CARDS.declined, RIVAL.name);
+      await rival.page.getByText('Your card was declined.', { exact: true }).waitFor();
+      await seeText(rival.page, 'Payment failed: Your card was declined.');
+      await expect(rival.page.url()).toMatch(/\/stripe-checkout\?/);
+    });
+
+    await step('brand: while the rival is on the checkout page the hour is held', [brand], async () => {
+      await openTab(brand.page, 'Discover');
+      await creatorCard(brand.page, CREATOR.name).getByRole('link', { name: 'View Availability' }).click();
+      await brand.page.waitForURL(/\/streamer\//);
+      await calendarDay(brand.page, WEDNESDAY.long).click();
+      await hourButton(brand.page, hour, 'booked').waitFor();
+      await markDocument(brand.page);
+    });
+
+    await step('rival: cancel the checkout; nothing is held and the hour is free again', [rival, brand], async () => {
+      await rival.page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await seeText(rival.page, 'Payment cancelled');
+      await rival.page.waitForURL('**/dashboard');
+      await openTab(rival.page, 'Bookings');
+      const card = bookingCard(rival.page, WEDNESDAY.short, hour);
+      await expectStatus(card, 'Cancelled');
+      await expectPayment(card, 'Voided');
+      // The brand's open creator page frees the hour live.
+      await hourButton(brand.page, hour).waitFor();
+      await expectSameDocument(brand.page);
+    });
+
+    await step('brand and rival pick the same hour and confirm at the same moment', [brand, rival], async () => {
+      await openTab(rival.page, 'Discover');
+      await creatorCard(rival.page, CREATOR.name).getByRole('link', { name: 'View Availability' }).click();
+      await rival.page.waitForURL(/\/streamer\//);
+      const racers = [brand, rival];
+      for (const r of racers) {
+        await calendarDay(r.page, WEDNESDAY.long).click();
+        await hourButton(r.page, hour).click();
+        await hourButton(r.page, hour, 'selected').waitFor();
+        await openCheckoutDialog(r.page);
+      }
+      await Promise.allSettled(
+        racers.map((r) =>
+          r.page.getByRole('dialog', { name: 'Confirm your booking' }).getByRole('button', { name: 'Confirm & Pay' }).click({ timeout: 10_000 }),
+        ),
+      );
+      const outcome = async (r: Actor) => {
+        if (/\/stripe-checkout\?/.test(r.page.url())) return 'checkout';
+        const lost = r.page.getByText(/just booked by someone else|no longer available/).first();
+        return (await lost.isVisible().catch(() => false)) ? 'refused' : 'waiting';
+      };
+      await expect
+        .poll(async () => (await Promise.all(racers.map(outcome))).sort().join(','), { timeout: 30_000, interval: 250 })
+        .toBe('checkout,refused');
+      const winner = /\/stripe-checkout\?/.test(brand.page.url()) ? brand : rival;
+      const loser = winner === brand ? rival : brand;
+      // The loser's grid shows the hour taken; the winner pays.
+      await hourButton(loser.page, hour, 'booked').waitFor();
+      await payWithCard(winner.page, CARDS.ok, winner === brand ? BRAND.name : RIVAL.name);
+      await seeText(winner.page, 'Payment successful! Your booking has been confirmed.');
+    });
+  });
+
+  it('the collaboration takes place: both confirm, both review, the rating updates, the payout is paid', async () => {
+    const session = '10:00 AM – 12:00 PM';
+
+    await step('the clock moves past the end of the session; both open their bookings', [creator, brand], async () => {
+      await clock.set(new Date('2031-06-10T10:30:00Z')); // Tuesday 12:30 in Berlin
+      await creator.page.reload();
+      await brand.page.goto('/dashboard?tab=bookings');
+      await bookingCard(creator.page, TOMORROW.short, session).getByRole('button', { name: 'Confirm completion' }).waitFor();
+      await markDocument(creator.page);
+      await markDocument(brand.page);
+    });
+
+    await step('creator confirms completion; the brand sees it live and confirms too', [creator, brand], async () => {
+      const creatorCardEl = bookingCard(creator.page, TOMORROW.short, session);
+      await creatorCardEl.getByRole('button', { name: 'Confirm completion' }).click();
+      await seeText(creator.page, 'Completion confirmed!');
+      await expectText(creatorCardEl, 'You confirmed completion. Waiting for the other party.');
+      const brandCard = bookingCard(brand.page, TOMORROW.short, session);
+      await expectText(brandCard, 'The other party confirmed completion.');
+      await brandCard.getByRole('button', { name: 'Confirm completion' }).click();
+      await expectStatus(brandCard, 'Completed');
+      await expectText(brandCard, 'Both parties confirmed completion');
+      await expectStatus(creatorCardEl, 'Completed');
+      await expectPayment(creatorCardEl, 'Allocated');
+      await expectSameDocument(creator.page);
+      await expectSameDocument(brand.page);
+    });
+
+    await step('both review each other', [brand, creator], async () => {
+      for (const [a, other, stars, comment] of [
+        [brand, CREATOR.name, '5 stars', 'Great energy, our launch went really well.'],
+        [creator, BRAND.name, '4 stars', 'Clear brief and friendly team.'],
+      ] as const) {
+        const card = bookingCard(a.page, TOMORROW.short, session);
+        await card.getByRole('button', { name: 'Review', exact: true }).click();
+        const dialog = a.page.getByRole('dialog', { name: `Review ${other}` });
+        await dialog.getByRole('radio', { name: stars }).click();
+        await dialog.getByLabel('Comment (optional)').fill(comment);
+        await expectAccessible(a.page, 'review dialog');
+        await dialog.getByRole('button', { name: 'Submit Review' }).click();
+        await seeText(a.page, 'Review submitted!');
+        await card.getByRole('button', { name: 'Review', exact: true }).waitFor({ state: 'detached' });
+      }
+    });
+
+    await step("brand: the creator's rating on Discover shows the review", [brand], async () => {
+      await openTab(brand.page, 'Discover');
+      await creatorCard(brand.page, CREATOR.name).getByLabel(/^Rated 5\.0 out of 5/).waitFor();
+    });
+
+    await step('creator: confirm the payout and see it paid out', [creator], async () => {
+      const card = bookingCard(creator.page, TOMORROW.short, session);
+      await card.getByRole('button', { name: 'Confirm Payout' }).click();
+      await seeText(creator.page, 'Payout processed successfully!');
+      await expectPayment(card, 'Released');
+      // The local provider pays transferred balances out in a job; it runs when the clock moves.
+      await clock.advance(60_000);
+      await expectPayment(card, 'Paid out');
+      await expectText(card, 'The payment has been released to the creator.');
+      await expectSameDocument(creator.page);
+    });
+  });
+
+  it('a disputed booking is resolved by support with a partial refund; both parties see it live', async () => {
+    const hour = '2:00 PM – 3:00 PM';
+    let support: Actor | undefined;
+
+    await step('brand: book this afternoon and pay; the creator accepts', [brand, creator], async () => {
+      await creatorCard(brand.page, CREATOR.name).getByRole('link', { name: 'View Availability' }).click();
+      await brand.page.waitForURL(/\/streamer\//);
+      await bookHours(brand.page, TOMORROW.long, [hour]);
+      await payWithCard(brand.page, CARDS.ok, BRAND.name);
+      await seeText(brand.page, 'Payment successful! Your booking has been confirmed.');
+      await openTab(brand.page, 'Bookings');
+      const card = bookingCard(creator.page, TOMORROW.short, hour);
+      await card.getByRole('button', { name: 'Accept', exact: true }).click();
+      await expectStatus(card, 'Confirmed');
+      await expectStatus(bookingCard(brand.page, TOMORROW.short, hour), 'Confirmed');
+      await markDocument(brand.page);
+    });
+
+    await step('brand: open a dispute', [brand, creator], async () => {
+      const card = bookingCard(brand.page, TOMORROW.short, hour);
+      await card.getByRole('button', { name: 'Dispute', exact: true }).click();
+      const dialog = brand.page.getByRole('dialog', { name: 'Open a dispute' });
+      await dialog.getByLabel(/^Reason/).fill('The stream ended after twenty minutes.');
+      await dialog.getByLabel('Evidence (optional)').fill('https://clips.example/launch-stream');
+      await expectAccessible(brand.page, 'dispute dialog');
+      await dialog.getByRole('button', { name: 'Open Dispute' }).click();
+      await seeText(brand.page, 'Dispute opened successfully');
+      await expectStatus(card, 'Disputed');
+      await expectStatus(bookingCard(creator.page, TOMORROW.short, hour), 'Disputed');
+    });
+
+    await step('support: sign in and resolve with a partial refund on /support', [brand, creator], async () => {
+      await server.cli('create-support', [SUPPORT.email, PASSWORD]);
+      support = await actor('support');
+      const { page } = support;
+      await page.goto('/support');
+      await page.waitForURL('**/auth');
+      await signIn(page, SUPPORT.email, PASSWORD);
+      await page.waitForURL('**/support');
+      const dispute = page.getByRole('article', { name: `Dispute: ${BRAND.name} × ${CREATOR.name}` });
+      await dispute.getByText('The stream ended after twenty minutes.').waitFor();
+      await expectAccessible(page, 'support console');
+      await dispute.getByRole('button', { name: 'Refund partial' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Refund part of the booking' });
+      await dialog.getByLabel(/^Refund amount/).fill('30');
+      await dialog.getByLabel('Note (optional)').fill('Partial session delivered.');
+      await expectAccessible(page, 'resolve dispute dialog');
+      await dialog.getByRole('button', { name: 'Refund partial' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    });
+
+    await step('brand and creator see the resolution live', [brand, creator, ...(support ? [support] : [])], async () => {
+      for (const a of [brand, creator]) {
+        const card = bookingCard(a.page, TOMORROW.short, hour);
+        await expectText(card, /Outcome:\s*Partially refunded \(\$30\.00 refunded\)/);
+        await expectStatus(card, 'Completed');
+        await expectSameDocument(a.page);
+      }
+    });
+    await support?.context.close();
+    if (support) clock.detach(support);
+  });
+});

@@ -1,0 +1,134 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * What a user does and reads on the pages, by role and visible text. Times are written as the page
+ * shows them in en-US ("10:00 AM – 11:00 AM"); any space may be the narrow no-break space Intl uses.
+ */
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A regular expression for visible text, tolerant of the kind of space between words. */
+export function textRe(text: string, { whole = false } = {}): RegExp {
+  const body = escape(text).replace(/ /g, '\\s');
+  return new RegExp(whole ? `^${body}$` : body);
+}
+
+/** Waits until the locator's text matches. */
+export async function expectText(locator: Locator, expected: RegExp | string, timeout = 30_000): Promise<void> {
+  const re = typeof expected === 'string' ? textRe(expected) : expected;
+  await expect.poll(async () => (await locator.textContent({ timeout }).catch(() => '')) ?? '', { timeout, interval: 250 }).toMatch(re);
+}
+
+/** Waits for a toast (or any text) to be visible. */
+export async function seeText(page: Page, text: string | RegExp, timeout = 30_000): Promise<void> {
+  await page.getByText(typeof text === 'string' ? textRe(text) : text).first().waitFor({ timeout });
+}
+
+export type AccountChoice = 'Creator Account' | 'Brand Account';
+
+/** /auth → Join → account type → e-mail and password → Create Account; lands on the dashboard. */
+export async function register(page: Page, choice: AccountChoice, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Join' }).click();
+  await page.getByRole('button', { name: `Choose ${choice}` }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/dashboard');
+  await seeText(page, 'Account created!');
+}
+
+/** The sign-in form (on /auth, or where a guarded page sent the visitor). */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await seeText(page, 'Welcome back!');
+}
+
+export async function openTab(page: Page, name: 'Overview' | 'Discover' | 'Profile' | 'Availability' | 'Bookings') {
+  const tab = page.getByRole('tab', { name, exact: true });
+  await tab.click();
+  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+}
+
+/** A creator card on Discover. */
+export const creatorCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+/** The hour button of the creator page's grid, e.g. hourButton(page, '10:00 AM – 11:00 AM', 'available'). */
+export function hourButton(page: Page, range: string, state: 'available' | 'selected' | 'booked' | 'past' = 'available') {
+  return page.getByRole('list', { name: 'Time slots' }).getByRole('button', { name: textRe(`${range}, ${state}`, { whole: true }) });
+}
+
+/** The creator page's calendar day, e.g. 'Tuesday, June 10, 2031'. */
+export const calendarDay = (page: Page, longDate: string) =>
+  page.getByRole('group', { name: 'Choose a date' }).getByRole('button', { name: new RegExp(`^${escape(longDate)}`) });
+
+/** On the creator page: pick the day and hours, Book, confirm the dialog; lands on the checkout page. */
+export async function bookHours(page: Page, longDate: string, ranges: string[], details?: string): Promise<void> {
+  await calendarDay(page, longDate).click();
+  await expect.poll(() => calendarDay(page, longDate).getAttribute('aria-pressed')).toBe('true');
+  for (const range of ranges) {
+    await hourButton(page, range).click();
+    await hourButton(page, range, 'selected').waitFor();
+  }
+  await openCheckoutDialog(page);
+  const dialog = page.getByRole('dialog', { name: 'Confirm your booking' });
+  if (details) await dialog.getByLabel('Booking details (optional)').fill(details);
+  await dialog.getByRole('button', { name: 'Confirm & Pay' }).click();
+  await page.waitForURL(/\/stripe-checkout\?/);
+}
+
+/** Book → the checkout dialog. */
+export async function openCheckoutDialog(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Book', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm your booking' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+export const CARDS = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
+
+/** The checkout page's card form: fill it and press Complete Payment. */
+export async function payWithCard(page: Page, cardNumber: string, name: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Complete Your Payment' }).waitFor();
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill(name);
+  await page.getByRole('button', { name: 'Complete Payment' }).click();
+}
+
+/** "My Bookings": the card of the booking on `day` ("Tue, Jun 10") at `range` ("10:00 AM – 12:00 PM"). */
+export function bookingCard(page: Page, day: string, range: string): Locator {
+  return page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { level: 3 }) })
+    .filter({ hasText: textRe(`${day} · ${range}`) });
+}
+
+/** Waits for the booking's status badge ("Confirmed", "Cancelled", ...). */
+export async function expectStatus(card: Locator, status: string, timeout = 30_000): Promise<void> {
+  await card.getByLabel(`Status: ${status}`, { exact: true }).waitFor({ timeout });
+}
+
+export async function expectPayment(card: Locator, payment: string, timeout = 30_000): Promise<void> {
+  await card.getByLabel(`Payment: ${payment}`, { exact: true }).waitFor({ timeout });
+}
+
+/**
+ * Marks the page's current document; `expectSameDocument` then proves the page was not reloaded or
+ * navigated away in between (what changed on screen arrived live).
+ */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __e2eMark?: boolean }).__e2eMark = true;
+  });
+}
+
+export async function expectSameDocument(page: Page): Promise<void> {
+  const marked = await page.evaluate(() => (window as unknown as { __e2eMark?: boolean }).__e2eMark === true);
+  if (!marked) throw new Error('the page was reloaded: this change should have arrived live');
+}
