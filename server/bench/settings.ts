@@ -3,7 +3,7 @@ import path from 'node:path';
 /** What one bench run does: data set size, load shape and durations (`--smoke` = small and quick). */
 export interface BenchSettings {
   smoke: boolean;
-  /** `--only <word>`: run only the scenarios whose name contains it. */
+  /** `--only <word>[,<word>]`: run only the scenarios whose name contains one of the words. */
   only: string | undefined;
   /**
    * `--reuse-data`: keep the database a previous run of the same mode seeded (for profiling

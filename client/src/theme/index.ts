@@ -1,4 +1,5 @@
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { toastAnatomy } from '@chakra-ui/react/anatomy';
 import { colorSemanticTokens, colorTokens } from './palette';
 
 const systemFontStack =
@@ -19,6 +20,21 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: colorSemanticTokens,
+    },
+    slotRecipes: {
+      // WCAG AA: white text on Chakra's default *.600 toast backgrounds (and the 80% opaque
+      // description) falls under 4.5:1; the 700 shades with full-opacity text pass.
+      toast: {
+        slots: toastAnatomy.keys(),
+        base: {
+          root: {
+            '&[data-type=success]': { bg: 'green.700' },
+            '&[data-type=error]': { bg: 'red.700' },
+            '&[data-type=warning]': { bg: 'orange.700' },
+          },
+          description: { opacity: 1 },
+        },
+      },
     },
     keyframes: {
       float: {

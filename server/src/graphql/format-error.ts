@@ -1,7 +1,7 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
-import { DomainError } from '../shared/errors';
+import { DomainError, isInvalidDataError } from '../shared/errors';
 
 const PASSTHROUGH_CODES = new Set([
   'GRAPHQL_PARSE_FAILED',
@@ -40,6 +40,10 @@ export function makeFormatError(logger: Logger) {
     if (original instanceof GraphQLError && !original.originalError && !original.extensions?.code) {
       // Coercion errors (wrong variable types etc.) are the client's fault.
       return { message: formatted.message, locations: formatted.locations, extensions: { code: 'BAD_USER_INPUT' } };
+    }
+    if (isInvalidDataError(original)) {
+      logger.warn({ err: original }, 'input refused by the database (missing validation?)');
+      return { message: 'Invalid input', locations: formatted.locations, path: formatted.path, extensions: { code: 'BAD_USER_INPUT' } };
     }
     logger.error({ err: original }, 'unexpected GraphQL error');
     return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { DomainError } from '../shared/errors';
+import { DomainError, isInvalidDataError } from '../shared/errors';
 
 /** Unknown /api/v1 routes answer 404 JSON. */
 export const restNotFound: RequestHandler = (req, res) => {
@@ -27,6 +27,16 @@ export function restErrorHandler(logger: Logger): ErrorRequestHandler {
       res.status(415).json({ success: false, error: 'Unsupported body encoding', code: 'BAD_USER_INPUT' });
       return;
     }
+    if (isInvalidDataError(err)) {
+      logger.warn({ err }, 'input refused by the database (missing validation?)');
+      res.status(400).json({ success: false, error: 'Invalid input', code: 'BAD_USER_INPUT' });
+      return;
+    }
+    const clientStatus = clientErrorStatus(err);
+    if (clientStatus) {
+      res.status(clientStatus).json({ success: false, error: 'Bad request', code: 'BAD_USER_INPUT' });
+      return;
+    }
     logger.error({ err }, 'unexpected REST error');
     res.status(500).json({ success: false, error: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
   };
@@ -41,8 +51,17 @@ export function graphqlTransportErrorHandler(logger: Logger): ErrorRequestHandle
       type === 'entity.parse.failed' ? [400, 'Malformed JSON body', 'BAD_REQUEST']
       : type === 'entity.too.large' ? [413, 'Request body too large (limit 100 KB)', 'PAYLOAD_TOO_LARGE']
       : type === 'encoding.unsupported' || type === 'charset.unsupported' ? [415, 'Unsupported body encoding', 'BAD_REQUEST']
+      : clientErrorStatus(err) ? [clientErrorStatus(err)!, 'Bad request', 'BAD_REQUEST']
       : [500, 'Internal server error', 'INTERNAL_SERVER_ERROR'];
     if (status === 500) logger.error({ err }, 'unexpected transport error');
     res.status(status).json({ errors: [{ message, extensions: { code } }] });
   };
+}
+
+/** A 4xx that express or a body parser raised about the request itself (e.g. a malformed %-escape in the path). */
+function clientErrorStatus(err: unknown): number | undefined {
+  const e = err as { status?: unknown; statusCode?: unknown; expose?: unknown } | null;
+  const status = Number(e?.status ?? e?.statusCode);
+  const fromClient = e?.expose === true || err instanceof URIError; // express marks undecodable params 400
+  return fromClient && status >= 400 && status < 500 ? status : undefined;
 }

@@ -37,6 +37,18 @@ export const invalidTransition = (message: string) => new DomainError('INVALID_T
 /** PostgreSQL error codes we translate into domain errors. */
 export const PG = { uniqueViolation: '23505', exclusionViolation: '23P01', foreignKeyViolation: '23503' } as const;
 
+/**
+ * PostgreSQL refused the data itself: class 22 "data exception" (a malformed uuid, a number out of
+ * range…), or a NUL character in a query's text (the ORM inlines values, and the wire protocol
+ * cannot carry NUL: 08P01). The client sent something no validator caught; transports answer
+ * 400 "Invalid input" instead of a 500, and log it so the missing validation gets added.
+ */
+export function isInvalidDataError(err: unknown): boolean {
+  const code = pgErrorCode(err);
+  if (code?.startsWith('22')) return true;
+  return code === '08P01' && String((err as { message?: unknown })?.message ?? '').includes('\u0000');
+}
+
 export function pgErrorCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
   const code = e?.code ?? e?.cause?.code;

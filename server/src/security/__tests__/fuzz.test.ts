@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { account, creator, hourFromNow, type Account } from '../../features/bookings/__tests__/booking-fixtures';
 import { buildAppSchema } from '../../graphql/schema';
-import { dbSnapshot, isWrite, restRoutes } from './api-surface';
+import { dbSnapshot, restRoutes } from './api-surface';
 
 /**
  * Fuzzing through the real server: thousands of random and malformed GraphQL documents,
@@ -25,7 +25,7 @@ import { dbSnapshot, isWrite, restRoutes } from './api-surface';
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
 const GRAPHQL_CASES = 1300;
 const REST_CASES = 900;
-const BATCH = 10;
+const BATCH = 5;
 
 /** mulberry32: a small seeded PRNG, so every run with one seed sends the same requests. */
 function prng(seed: number) {
@@ -177,11 +177,22 @@ function mangle(r: Rng, doc: string): string {
   }
 }
 
+/** Percent-encoding that survives lone surrogates (sent as invalid UTF-8 bytes instead). */
+function enc(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return `%ED%A0%80${encodeURIComponent(value.replace(/[\ud800-\udfff]/g, ''))}`;
+  }
+}
+
 interface Outcome {
   status: number;
-  /** A write that went through (so the database may legitimately have changed). */
+  /** A call that went through (so the database may legitimately have changed). */
   accepted: boolean;
   internalError: boolean;
+  /** Refused by PostgreSQL rather than a validator ("Invalid input"): a validation gap to report. */
+  dbRefused: boolean;
   label: string;
 }
 
@@ -198,7 +209,7 @@ afterAll(async () => {
 });
 
 function authHeader(r: Rng): Record<string, string> {
-  return r.pick([
+  return r.pick<Record<string, string>>([
     {},
     { authorization: `Bearer ${brand.token}` },
     { authorization: `Bearer ${creatorAccount.token}` },
@@ -224,7 +235,7 @@ function graphqlCase(r: Rng, fields: { kind: 'query' | 'mutation'; field: GraphQ
   else body = r.pick(['{', '{"query": "{ me { id } }"', 'null', '"just a string"', '\u0000', `{"query": "${'{'.repeat(5000)}"}`]);
   const headers = authHeader(r);
   // Every random choice is made here, not when the request runs, so a seed always sends the same requests.
-  const getUrl = kind === 'query' && r.chance(0.1) ? `/graphql?query=${encodeURIComponent(mangle(r, base))}&variables=${encodeURIComponent(JSON.stringify(variables))}` : null;
+  const getUrl = kind === 'query' && r.chance(0.1) ? `/graphql?query=${enc(mangle(r, base))}&variables=${enc(JSON.stringify(variables))}` : null;
   const contentType = r.chance(0.05) ? r.pick(['text/plain', 'application/graphql', 'multipart/form-data']) : 'application/json';
   return async () => {
     const res = getUrl ? await send('GET', getUrl, headers, undefined) : await send('POST', '/graphql', headers, body, contentType);
@@ -235,18 +246,19 @@ function graphqlCase(r: Rng, fields: { kind: 'query' | 'mutation'; field: GraphQ
       /* not JSON */
     }
     const data = parsed?.data;
-    const accepted = kind === 'mutation' && data && typeof data === 'object' && Object.values(data).some((v) => v !== null);
+    // Reads may write too (a provider status refresh, a call log), so any success counts.
+    const accepted = data && typeof data === 'object' && Object.values(data).some((v) => v !== null);
     const internalError = JSON.stringify(parsed?.errors ?? []).includes('INTERNAL_SERVER_ERROR');
-    return { status: res.status, accepted: Boolean(accepted), internalError, label: `${kind} ${field.name} ${body.slice(0, 300)}` };
+    return { status: res.status, accepted: Boolean(accepted), internalError, dbRefused: res.text.includes('"Invalid input"'), label: `${kind} ${field.name} ${body.slice(0, 300)}` };
   };
 }
 
 function restCase(r: Rng, routes: { method: string; path: string }[]): () => Promise<Outcome> {
   const route = r.pick(routes);
   const path = route.path.replace(/:(\w+)/g, (_m, name: string) =>
-    encodeURIComponent(r.pick([creatorAccount.profileId, crypto.randomUUID(), randomString(r).slice(0, 200), '..', '%', name])),
+    enc(r.pick([creatorAccount.profileId, crypto.randomUUID(), randomString(r).slice(0, 200), '..', '%', name])),
   );
-  const query = r.chance(0.3) ? `?${r.pick(['page', 'limit', 'status', 'platform', 'streamerId'])}=${encodeURIComponent(String(randomJson(r, 0)))}` : '';
+  const query = r.chance(0.3) ? `?${r.pick(['page', 'limit', 'status', 'platform', 'streamerId'])}=${enc(String(randomJson(r, 0)))}` : '';
   const shape = r.int(10);
   const body =
     shape < 6
@@ -258,8 +270,14 @@ function restCase(r: Rng, routes: { method: string; path: string }[]): () => Pro
   const contentType = r.chance(0.05) ? r.pick(['text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16']) : 'application/json';
   return async () => {
     const res = await send(route.method, `/api/v1${path}${query}`, headers, route.method === 'GET' ? undefined : body, contentType);
-    const accepted = isWrite(route) && res.status < 300;
-    return { status: res.status, accepted, internalError: res.text.includes('INTERNAL_SERVER_ERROR'), label: `${route.method} ${path} ${body.slice(0, 300)}` };
+    const accepted = res.status < 300;
+    return {
+      status: res.status,
+      accepted,
+      internalError: res.text.includes('INTERNAL_SERVER_ERROR'),
+      dbRefused: res.text.includes('"Invalid input"'),
+      label: `${route.method} ${route.path} ${body.slice(0, 300)}`,
+    };
   };
 }
 
@@ -284,7 +302,8 @@ describe(`fuzzing the API (seed ${SEED})`, () => {
 
     const failures: string[] = [];
     let verifiedBatches = 0;
-    let acceptedWrites = 0;
+    let accepted = 0;
+    const dbRefused = new Set<string>();
     for (let i = 0; i < order.length; i += BATCH) {
       const before = await dbSnapshot(app);
       const outcomes = await Promise.all(order.slice(i, i + BATCH).map((run) => run()));
@@ -292,7 +311,8 @@ describe(`fuzzing the API (seed ${SEED})`, () => {
         if (o.status >= 500) failures.push(`HTTP ${o.status}: ${o.label}`);
         if (o.internalError) failures.push(`internal error: ${o.label}`);
       }
-      acceptedWrites += outcomes.filter((o) => o.accepted).length;
+      accepted += outcomes.filter((o) => o.accepted).length;
+      for (const o of outcomes) if (o.dbRefused) dbRefused.add(o.label.split(' ').slice(0, 2).join(' '));
       if (outcomes.every((o) => !o.accepted)) {
         verifiedBatches++;
         const after = await dbSnapshot(app);
@@ -302,9 +322,10 @@ describe(`fuzzing the API (seed ${SEED})`, () => {
         }
       }
     }
-    console.log(`fuzz seed ${SEED}: ${order.length} requests, ${acceptedWrites} accepted writes, ${verifiedBatches} batches verified unchanged`);
+    console.log(`fuzz seed ${SEED}: ${order.length} requests, ${accepted} accepted, ${verifiedBatches} all-refused batches verified unchanged`);
+    if (dbRefused.size) console.log(`input refused by PostgreSQL, not a validator (400 "Invalid input"): ${[...dbRefused].sort().join('; ')}`);
     expect(failures.slice(0, 10), `seed ${SEED}`).toEqual([]);
-    expect(verifiedBatches).toBeGreaterThan((order.length / BATCH) * 0.5);
+    expect(verifiedBatches).toBeGreaterThan((order.length / BATCH) * 0.4);
 
     const health = await fetch(`${app.url}/healthz`);
     expect(health.status).toBe(200);
