@@ -101,7 +101,7 @@ describe('booking journey', () => {
       await dialog.getByRole('button', { name: 'Create Profile' }).click();
       await seeText(page, 'Creator profile created!');
       await dialog.waitFor({ state: 'detached' });
-      await page.getByRole('tab', { name: 'Overview' }).waitFor();
+      await page.getByText('Total Earnings').first().waitFor();
       await expectAccessible(page, 'dashboard: overview (creator)');
     });
 
@@ -124,7 +124,7 @@ describe('booking journey', () => {
       await onboarding.getByRole('heading', { name: 'Set up payments' }).waitFor();
       await expectAccessible(onboarding, 'local onboarding page');
       await onboarding.getByRole('button', { name: 'Complete setup' }).click();
-      await onboarding.waitForURL('**/dashboard');
+      await onboarding.waitForURL(/\/dashboard/);
       await onboarding.close();
       await page.getByRole('button', { name: 'Refresh Status' }).click();
       await page.getByText('Fully Connected', { exact: true }).waitFor();
@@ -181,6 +181,7 @@ describe('booking journey', () => {
       await dialog.getByRole('button', { name: 'Create Profile' }).click();
       await seeText(page, 'Brand profile created!');
       await page.getByRole('tab', { name: 'Discover' }).waitFor();
+      await page.getByText('Upcoming Bookings').first().waitFor();
       await expectAccessible(page, 'dashboard: overview (brand)');
     });
 
@@ -400,6 +401,13 @@ describe('booking journey', () => {
       await expectSameDocument(brand.page);
     });
 
+    await step('brand: Discover shows no rating for the creator yet', [brand], async () => {
+      await openTab(brand.page, 'Discover');
+      await creatorCard(brand.page, CREATOR.name).getByRole('link', { name: 'View Availability' }).waitFor();
+      expect(await creatorCard(brand.page, CREATOR.name).getByLabel(/^Rated /).count()).toBe(0);
+      await openTab(brand.page, 'Bookings');
+    });
+
     await step('both review each other', [brand, creator], async () => {
       for (const [a, other, stars, comment] of [
         [brand, CREATOR.name, '5 stars', 'Great energy, our launch went really well.'],
@@ -437,7 +445,7 @@ describe('booking journey', () => {
 
   it('a disputed booking is resolved by support with a partial refund; both parties see it live', async () => {
     const hour = '2:00 PM – 3:00 PM';
-    let support: Actor | undefined;
+    let support: Actor;
 
     await step('brand: book this afternoon and pay; the creator accepts', [brand, creator], async () => {
       await creatorCard(brand.page, CREATOR.name).getByRole('link', { name: 'View Availability' }).click();
@@ -466,13 +474,13 @@ describe('booking journey', () => {
       await expectStatus(bookingCard(creator.page, TOMORROW.short, hour), 'Disputed');
     });
 
-    await step('support: sign in and resolve with a partial refund on /support', [brand, creator], async () => {
-      await server.cli('create-support', [SUPPORT.email, PASSWORD]);
-      support = await actor('support');
-      const { page } = support;
-      await page.goto('/support');
-      await page.waitForURL('**/auth');
+    await server.cli('create-support', [SUPPORT.email, PASSWORD]);
+    support = await actor('support');
+    await step('support: sign in and resolve with a partial refund on /support', [support, brand, creator], async () => {
+      const { page } = support!;
+      await page.goto('/auth');
       await signIn(page, SUPPORT.email, PASSWORD);
+      await page.getByRole('link', { name: 'Support', exact: true }).click();
       await page.waitForURL('**/support');
       const dispute = page.getByRole('article', { name: `Dispute: ${BRAND.name} × ${CREATOR.name}` });
       await dispute.getByText('The stream ended after twenty minutes.').waitFor();
@@ -486,7 +494,7 @@ describe('booking journey', () => {
       await dialog.waitFor({ state: 'detached' });
     });
 
-    await step('brand and creator see the resolution live', [brand, creator, ...(support ? [support] : [])], async () => {
+    await step('brand and creator see the resolution live', [brand, creator, support], async () => {
       for (const a of [brand, creator]) {
         const card = bookingCard(a.page, TOMORROW.short, hour);
         await expectText(card, /Outcome:\s*Partially refunded \(\$30\.00 refunded\)/);
@@ -494,7 +502,7 @@ describe('booking journey', () => {
         await expectSameDocument(a.page);
       }
     });
-    await support?.context.close();
-    if (support) clock.detach(support);
+    clock.detach(support);
+    await support.context.close();
   });
 });

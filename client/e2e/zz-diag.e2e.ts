@@ -1,23 +1,31 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { it } from 'vitest';
 import { launchBrowser, newActor } from './support/browser';
+import { JourneyClock } from './support/clock';
 import { startE2EServer } from './support/server';
-import { register } from './support/ui';
-const require = createRequire(import.meta.url);
+import { register, openTab } from './support/ui';
 it('diag', async () => {
   const server = await startE2EServer();
+  const clock = new JourneyClock(server);
+  await clock.set(new Date('2031-06-09T06:00:00Z'));
   const browser = await launchBrowser();
   const a = await newActor(browser, 'd', server.url);
+  await clock.attach(a);
   try {
-    await register(a.page, 'Brand Account', 'x@y.test', 'correct-horse-battery-9');
-    await a.page.waitForTimeout(1500);
-    await a.page.screenshot({ path: '/tmp/diag/toast.png' });
-    await a.page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
-    const r = await a.page.evaluate(async () => {
-      const res = await (window as any).axe.run(document, { runOnly: ['color-contrast'] });
-      return res.violations.flatMap((v: any) => v.nodes.map((n: any) => ({ t: n.target, html: n.html.slice(0, 200), msg: n.any.map((x: any) => JSON.stringify(x.data)) })));
-    });
-    console.log(JSON.stringify(r, null, 1));
+    await register(a.page, 'Creator Account', 'x@y.test', 'correct-horse-battery-9');
+    const dialog = a.page.getByRole('dialog', { name: 'Create Your Creator Profile' });
+    await dialog.getByLabel(/^Display name/).fill('Nova');
+    await dialog.getByText('Twitch', { exact: true }).click();
+    await dialog.getByLabel(/^Twitch username/).fill('nova_streams');
+    await dialog.getByRole('button', { name: 'Create Profile' }).click();
+    await openTab(a.page, 'Availability');
+    const [p] = await Promise.all([a.context.waitForEvent('page'), a.page.getByRole('button', { name: 'Connect', exact: true }).click()]);
+    p.on('framenavigated', (f) => console.log('nav', f.url()));
+    p.on('console', (m) => console.log('popup console', m.text()));
+    await p.waitForURL(/onboarding/);
+    console.log('at', p.url());
+    await p.getByRole('button', { name: 'Complete setup' }).click();
+    await p.waitForTimeout(5000);
+    console.log('now', p.url(), await p.title());
+    await p.screenshot({ path: '/tmp/diag/popup.png' });
   } finally { await browser.close(); await server.stop(); }
 }, 120000);

@@ -57,6 +57,7 @@ export async function startProductionServer(opts: {
       SEED_DEMO_DATA: 'false',
       RATE_LIMIT_ENABLED: 'false',
       SQL_STATEMENT_COUNTER: 'true',
+      NO_COLOR: '1', // the ORM query log that feeds the counter skips colouring
       LOG_LEVEL: 'info',
       CLIENT_DIST: path.join(opts.repoRoot, 'client', 'dist'),
     },

@@ -66,3 +66,18 @@ export const colorSemanticTokens = defineSemanticTokens.colors({
     shapeB: { value: { _light: '{colors.accent.300}', _dark: '{colors.accent.900}' } },
   },
 });
+
+/**
+ * WCAG AA (4.5:1 for body text) where Chakra's defaults fall short on a white page: white on
+ * green.600 / orange.600 (solid badges, buttons, toasts) is 3.3:1 / 3.6:1, and red.500, orange.600
+ * and green.600 as text colours are 3.8:1, 3.6:1 and 3.3:1. One shade darker passes.
+ */
+export const contrastSemanticTokens = defineSemanticTokens.colors({
+  green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
+  orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.500}' } } },
+  fg: {
+    error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
+    warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+    success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+  },
+});

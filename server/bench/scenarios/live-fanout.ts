@@ -141,7 +141,12 @@ async function driveTransitions(server: ServerProcess, opts: LiveOptions, fail: 
   const creates = Math.min(opts.hours.length, Math.round((opts.transitionsPerSecond * opts.seconds) / 2));
   const interval = 2000 / opts.transitionsPerSecond;
   const post = async (token: string, body: string) => {
-    const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body,
+      signal: AbortSignal.timeout(30_000), // a stuck server fails the transition instead of stalling the run
+    });
     const text = await res.text();
     const json = JSON.parse(text) as { data?: Record<string, { id?: string; booking?: { id: string } }>; errors?: unknown };
     if (res.status !== 200 || json.errors || !json.data) throw new Error(`HTTP ${res.status}: ${text.slice(0, 300)}`);

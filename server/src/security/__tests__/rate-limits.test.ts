@@ -1,5 +1,8 @@
+import { randomInt } from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
+import { loadConfig } from '../../config';
 import { account } from '../../features/bookings/__tests__/booking-fixtures';
 import { call, createKey, gqlWith } from '../../features/partners/__tests__/partner-fixtures';
 
@@ -113,5 +116,37 @@ describe('rate limits switched off (benchmarks)', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('rate limits kept in Redis (REDIS_URL)', () => {
+  it('counts in Redis instead of PostgreSQL (skipped when no Redis listens on 127.0.0.1:6379)', async (ctx) => {
+    const reachable = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ port: 6379, host: '127.0.0.1' });
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (!reachable) ctx.skip();
+    const withRedis = await startTestApp({ REDIS_URL: 'redis://127.0.0.1:6379', RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_ANON_PER_MINUTE: '2' });
+    try {
+      // Redis outlives this test's database: a random client address keeps earlier runs' counts apart.
+      const ip = { 'x-forwarded-for': `2001:db8::${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}` };
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await gqlWith(withRedis, ip, LISTING)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      const rows = await withRedis.orm.em.fork().getConnection().execute('select count(*)::int as n from rate_limit_counters');
+      expect(rows).toEqual([{ n: 0 }]);
+    } finally {
+      await withRedis.close();
+    }
+  });
+});
+
+describe('rate limit settings', () => {
+  it('default to on, 60 anonymous reads per IP and 120 requests per key per minute; bad values are named', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect([config.RATE_LIMIT_ENABLED, config.RATE_LIMIT_ANON_PER_MINUTE, config.RATE_LIMIT_KEY_PER_MINUTE]).toEqual([true, 60, 120]);
+    expect(() => loadConfig({ NODE_ENV: 'test', RATE_LIMIT_KEY_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_KEY_PER_MINUTE/);
+    expect(loadConfig({ NODE_ENV: 'test', RATE_LIMIT_ENABLED: '0' }).RATE_LIMIT_ENABLED).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Flex } from '@chakra-ui/react';
+import { Button, Flex, VisuallyHidden } from '@chakra-ui/react';
 import { DAY_NAMES_LONG, DAY_NAMES_SHORT } from '../lib/slot-rules';
 
 interface Props {
@@ -23,10 +23,11 @@ export function DayChips({ value, onChange, labelledBy }: Props) {
             minW="12"
             variant={on ? 'solid' : 'outline'}
             aria-pressed={on}
-            aria-label={DAY_NAMES_LONG[day]}
             onClick={() => toggle(day)}
           >
-            {name}
+            {/* Named by the whole day; the short visible name is hidden from assistive tech. */}
+            <span aria-hidden>{name}</span>
+            <VisuallyHidden>{DAY_NAMES_LONG[day]}</VisuallyHidden>
           </Button>
         );
       })}

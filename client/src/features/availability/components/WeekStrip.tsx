@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Grid, IconButton, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, IconButton, Text, VisuallyHidden } from '@chakra-ui/react';
 import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import { formatDayKey, weekDays, type DayKey } from '../../../shared/lib/zoned-time';
 
@@ -66,9 +66,6 @@ export function WeekStrip({
               onClick={() => onSelect(day)}
               disabled={past}
               aria-pressed={isSelected}
-              aria-label={`${formatDayKey(day)}${day === today ? ' (today)' : ''}: ${
-                count === undefined ? 'loading slots' : slotsLabel(count)
-              }`}
               variant={isSelected ? 'solid' : day === today ? 'subtle' : 'outline'}
               h="auto"
               minW="0"
@@ -79,13 +76,19 @@ export function WeekStrip({
               rounded="lg"
               borderColor={day === today && !isSelected ? 'brand.solid' : undefined}
             >
-              <Text as="span" textStyle="xs" textTransform="uppercase" opacity={0.8}>
+              {/* The name says the whole date; the short visible parts are hidden from assistive tech. */}
+              <VisuallyHidden>
+                {`${formatDayKey(day)}${day === today ? ' (today)' : ''}: ${
+                  count === undefined ? 'loading slots' : slotsLabel(count)
+                }`}
+              </VisuallyHidden>
+              <Text as="span" aria-hidden textStyle="xs" textTransform="uppercase">
                 {formatDayKey(day, { weekday: 'short' })}
               </Text>
-              <Text as="span" textStyle={{ base: 'md', sm: 'lg' }} fontWeight="bold">
+              <Text as="span" aria-hidden textStyle={{ base: 'md', sm: 'lg' }} fontWeight="bold">
                 {formatDayKey(day, { day: 'numeric' })}
               </Text>
-              <Text as="span" textStyle="xs" opacity={0.85}>
+              <Text as="span" aria-hidden textStyle="xs">
                 {countText}
                 <Box as="span" hideBelow="md">
                   {count === 1 ? ' slot' : ' slots'}

@@ -76,7 +76,7 @@ export function BookingCard({ booking, streamerSide }: Props) {
         </Stack>
 
         <BookingActions booking={booking} streamerSide={streamerSide} counterpart={heading.counterpart} />
-        <Text textStyle="xs" color="fg.subtle">
+        <Text textStyle="xs" color="fg.muted">
           Times in your time zone ({zone}). Booking {booking.id.slice(0, 8)}
         </Text>
       </Card.Body>

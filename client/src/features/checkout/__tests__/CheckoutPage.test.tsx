@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  CancelBookingDocument,
   CheckoutClientSecretDocument,
   CheckoutPaymentConfigDocument,
   ConfirmLocalPaymentDocument,
@@ -12,6 +13,7 @@ import {
 import { toaster } from '../../../shared/toast';
 import { renderPage } from '../../../test/render';
 import { signedIn } from '../../../test/session';
+import { ABANDONED_CHECKOUT_REASON } from '../hooks/useAbandonCheckout';
 import { CheckoutPage } from '../pages/CheckoutPage';
 
 const BOOKING_ID = '6f1c2c52-8a38-4b8e-9f1e-5d1a2b3c4d5e';
@@ -189,11 +191,20 @@ describe('Checkout page', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: 'Return to Dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
-  it('Cancel goes to the dashboard with "Payment cancelled"', async () => {
-    renderCheckout([configMock, secretMock]);
+  it('Cancel asks to cancel the unpaid booking (freeing its hours) and goes to the dashboard with "Payment cancelled", even when that fails', async () => {
+    const cancelled = vi.fn(() => ({ errors: [new GraphQLError('This booking can no longer be cancelled')] }));
+    const cancelMock: MockedResponse = {
+      request: {
+        query: CancelBookingDocument,
+        variables: { input: { bookingId: BOOKING_ID, reason: ABANDONED_CHECKOUT_REASON } },
+      },
+      result: cancelled as never,
+    };
+    renderCheckout([configMock, secretMock, cancelMock]);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
     expect(await screen.findByText('Payment cancelled')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+    expect(cancelled).toHaveBeenCalledTimes(1);
   });
 });

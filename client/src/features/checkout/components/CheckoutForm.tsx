@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { FormError } from '../../../shared/components/FormError';
 import { RouterLink } from '../../../shared/components/RouterLink';
 import { toast } from '../../../shared/toast';
+import { useAbandonCheckout } from '../hooks/useAbandonCheckout';
 import { usePaymentSubmit } from '../hooks/usePaymentSubmit';
 import { CHECKOUT_PAGE_MESSAGES, type PaymentAttempt } from '../lib/payment-attempt';
 
@@ -29,13 +30,15 @@ const TOOLTIP_DELAYS = { openDelay: 300, closeDelay: 100 };
 export function CheckoutForm({ bookingId, paymentIntentId, fields, ready = true, confirm }: Props) {
   const navigate = useNavigate();
   const { submit, processing, message } = usePaymentSubmit({ bookingId, paymentIntentId });
+  const { abandon, abandoning } = useAbandonCheckout();
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     void submit(confirm);
   };
 
-  const cancel = () => {
+  const cancel = async () => {
+    await abandon(bookingId);
     toast.info(CHECKOUT_PAGE_MESSAGES.cancelled);
     navigate('/dashboard');
   };
@@ -50,14 +53,22 @@ export function CheckoutForm({ bookingId, paymentIntentId, fields, ready = true,
       <FormError message={message} />
 
       <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }}>
-        <Button type="button" variant="outline" size="lg" flex={{ sm: '1' }} disabled={processing} onClick={cancel}>
+        <Button
+          type="button"
+          variant="outline"
+          size="lg"
+          flex={{ sm: '1' }}
+          disabled={processing}
+          loading={abandoning}
+          onClick={() => void cancel()}
+        >
           Cancel
         </Button>
         <Button
           type="submit"
           size="lg"
           flex={{ sm: '2' }}
-          disabled={processing || !ready}
+          disabled={processing || abandoning || !ready}
           loading={processing}
           loadingText="Processing Payment..."
           bgGradient="to-r"

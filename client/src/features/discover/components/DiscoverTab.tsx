@@ -26,7 +26,7 @@ export function DiscoverTab() {
       <CreatorSearchBar value={search} onSearch={setSearch} searching={loading} />
 
       {loading ? (
-        <SimpleGrid columns={GRID_COLUMNS} gap="5" aria-busy="true" aria-label="Loading creators">
+        <SimpleGrid columns={GRID_COLUMNS} gap="5" role="status" aria-busy="true" aria-label="Loading creators">
           {Array.from({ length: DISCOVER_SKELETON_COUNT }, (_, index) => (
             <CreatorCardSkeleton key={index} />
           ))}

@@ -15,7 +15,7 @@ export function ReviewsPanel({ streamerId }: { streamerId: string }) {
   return (
     <PanelCard title="Reviews" icon={LuMessageSquareQuote}>
       {loading && !data ? (
-        <Stack gap="3" aria-busy="true" aria-label="Loading reviews">
+        <Stack gap="3" role="status" aria-busy="true" aria-label="Loading reviews">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} height="16" rounded="lg" />
           ))}

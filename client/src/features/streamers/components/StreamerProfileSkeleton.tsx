@@ -4,7 +4,7 @@ import { GlassCard } from '../../../shared/components/content/GlassCard';
 /** The creator page's shape while the profile loads. */
 export function StreamerProfileSkeleton() {
   return (
-    <Stack gap="6" aria-busy="true" aria-label="Loading streamer profile">
+    <Stack gap="6" role="status" aria-busy="true" aria-label="Loading streamer profile">
       <GlassCard>
         <Card.Body gap="5" p={{ base: '5', md: '8' }}>
           <Flex gap="6" direction={{ base: 'column', sm: 'row' }} align={{ base: 'center', sm: 'flex-start' }}>

@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { formatTime } from '../../../shared/lib/zoned-time';
 import { GRID_FIRST_HOUR, GRID_LAST_HOUR, slotsByGridHour } from '../lib/local-dates';
 import { isSlotBookable, type SelectableSlot } from '../lib/slot-selection';
@@ -62,10 +62,11 @@ export function TimeSlotGrid({ day, slots, selection, now, onToggle }: Props) {
               colorPalette={state === 'booked' || state === 'past' ? 'gray' : 'brand'}
               disabled={state === 'booked' || state === 'past'}
               aria-pressed={state === 'selected'}
-              aria-label={`${range}, ${STATE_LABEL[state]}`}
               onClick={() => onToggle(slot.id)}
             >
-              <Stack gap="0" align="center">
+              {/* Named "9:00 AM – 10:00 AM, available"; the two visible lines are hidden from assistive tech. */}
+              <VisuallyHidden>{`${range}, ${STATE_LABEL[state]}`}</VisuallyHidden>
+              <Stack gap="0" align="center" aria-hidden>
                 <Text as="span" fontWeight="semibold">
                   {formatTime(slot.startTime)}
                 </Text>
