@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { openBenchDatabase } from './database';
@@ -27,7 +28,7 @@ async function main(): Promise<number> {
 
   const rows: Row[] = [];
   const db = await openBenchDatabase(settings, log);
-  let server: ServerProcess | undefined;
+  const servers: ServerProcess[] = [];
   try {
     if (db.fresh) {
       log(`seeding ${settings.databaseName} (${settings.seed.creators} creators)`);
@@ -42,36 +43,55 @@ async function main(): Promise<number> {
       log(`reusing the data of the last run in ${settings.databaseName} (--reuse-data)`);
     }
 
-    server = await startProductionServer({
-      repoRoot: settings.repoRoot,
-      databaseUrl: db.url,
-      logDir: settings.dataDir,
-      nodeFlags: (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean),
-    });
-    log(`production server on ${server.url}`);
-    const fixtures = await loadFixtures(db.url, server.jwtSecret, {
+    const jwtSecret = randomBytes(32).toString('hex');
+    const startServer = async (logName: string) => {
+      const server = await startProductionServer({
+        repoRoot: settings.repoRoot,
+        databaseUrl: db.url,
+        logDir: settings.dataDir,
+        nodeFlags: (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+        jwtSecret,
+        logName,
+      });
+      servers.push(server);
+      log(`production server on ${server.url} (log: ${path.join(settings.dataDir, logName)})`);
+      return server;
+    };
+    const fixtures = await loadFixtures(db.url, jwtSecret, {
       liveCreators: settings.live.clients / 2,
       raceHours: settings.checkoutRace.hours,
       checkoutHours: settings.smoke ? 5_000 : 60_000,
       publicCreators: 500,
     });
 
-    for (const scenario of scenarios(settings, server, db.url, fixtures).filter((s) => matches(settings.only, s.name))) {
+    let shared: ServerProcess | undefined;
+    for (const scenario of scenarios(settings, db.url, fixtures).filter((s) => matches(settings.only, s.name))) {
       log(`running: ${scenario.name}`);
       try {
-        rows.push(...(await scenario.run()));
+        if (scenario.ownServer) {
+          const own = await startServer(scenario.ownServer);
+          try {
+            rows.push(...(await scenario.run(own)));
+          } finally {
+            await own.stop();
+          }
+        } else {
+          shared ??= await startServer('server.log');
+          await shared.settle();
+          rows.push(...(await scenario.run(shared)));
+        }
       } catch (err) {
         rows.push({ scenario: scenario.name, targets: [], notes: [], failed: err instanceof Error ? err.message : String(err) });
       }
     }
   } finally {
-    await server?.stop();
+    for (const server of servers) await server.stop();
     await db.stop();
   }
 
   log('');
   log(renderTable(rows, settings.smoke));
-  log(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; server log: ${path.join(settings.dataDir, 'server.log')}`);
+  log(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; server logs in ${settings.dataDir}`);
   return exitCodeOf(rows, settings.smoke);
 }
 
@@ -81,11 +101,13 @@ const matches = (only: string | undefined, name: string) =>
 
 interface Scenario {
   name: string;
-  run(): Promise<Row[]>;
+  /** Runs on a server of its own (this log file name), stopped afterwards; the others share one. */
+  ownServer?: string;
+  run(server: ServerProcess): Promise<Row[]>;
 }
 
-function scenarios(settings: BenchSettings, server: ServerProcess, databaseUrl: string, fixtures: Fixtures): Scenario[] {
-  const load = (next: () => RequestSpec, isError?: (status: number, body: string) => boolean) =>
+function scenarios(settings: BenchSettings, databaseUrl: string, fixtures: Fixtures): Scenario[] {
+  const load = (server: ServerProcess, next: () => RequestSpec, isError?: (status: number, body: string) => boolean) =>
     runLoad({ server, connections: settings.connections, warmupSeconds: settings.warmupSeconds, runSeconds: settings.runSeconds, next, isError });
   const figures = (r: LoadResult) => ({
     rps: r.rps,
@@ -101,9 +123,11 @@ function scenarios(settings: BenchSettings, server: ServerProcess, databaseUrl: 
 
   return [
     {
-      // First, on a fresh server: idle memory per connection is measured before other load grows the heap.
+      // A fresh server of its own: idle memory per connection is measured before other load grows
+      // the heap, and whatever the transitions leave behind cannot slow the scenarios after it.
       name: 'Live fan-out',
-      run: async () => {
+      ownServer: 'server-live.log',
+      run: async (server) => {
         const r = await runLiveFanout(server, {
           brands: fixtures.brands.slice(0, half),
           creators: fixtures.liveCreators.slice(0, half),
@@ -135,13 +159,13 @@ function scenarios(settings: BenchSettings, server: ServerProcess, databaseUrl: 
     },
     {
       name: 'Partner listing',
-      run: async () => {
+      run: async (server) => {
         const requests = await listingRequests(server);
-        const anonymous = await load(rotate(requests), graphqlFailed);
-        const brands = await load(signedIn(requests, fixtures.brands), graphqlFailed);
+        const anonymous = await load(server, rotate(requests), graphqlFailed);
+        const brands = await load(server, signedIn(requests, fixtures.brands), graphqlFailed);
         const captured = await captureStatements(databaseUrl, requests);
         const ceiling = await runSqlCeiling(databaseUrl, captured, settings);
-        const rest = await load(rotate(restListingRequests()));
+        const rest = await load(server, rotate(restListingRequests()));
         const ratio = (r: LoadResult) => r.rps / ceiling.rps;
         const listingTargets = (r: LoadResult) => [
           { label: 'p95 ≤ 50 ms', pass: r.p95 <= 50 },
@@ -173,10 +197,10 @@ function scenarios(settings: BenchSettings, server: ServerProcess, databaseUrl: 
     },
     {
       name: 'Creator page',
-      run: async () => {
+      run: async (server) => {
         const requests = creatorPageRequests(fixtures.publicCreatorIds, new Date());
-        const anonymous = await load(rotate(requests), graphqlFailed);
-        const brands = await load(signedIn(requests, fixtures.brands), graphqlFailed);
+        const anonymous = await load(server, rotate(requests), graphqlFailed);
+        const brands = await load(server, signedIn(requests, fixtures.brands), graphqlFailed);
         return [
           { scenario: 'Creator page (anonymous)', ...figures(anonymous), targets: [{ label: 'p95 ≤ 30 ms', pass: anonymous.p95 <= 30 }] },
           { scenario: '  same, signed-in brands (no cache)', ...figures(brands), targets: [{ label: 'p95 ≤ 30 ms', pass: brands.p95 <= 30 }] },
@@ -185,8 +209,8 @@ function scenarios(settings: BenchSettings, server: ServerProcess, databaseUrl: 
     },
     {
       name: 'Checkout',
-      run: async () => {
-        const r = await load(checkoutRequests(fixtures.checkoutHours, fixtures.brands), graphqlFailed);
+      run: async (server) => {
+        const r = await load(server, checkoutRequests(fixtures.checkoutHours, fixtures.brands), graphqlFailed);
         return [
           {
             scenario: 'Checkout',
@@ -201,7 +225,7 @@ function scenarios(settings: BenchSettings, server: ServerProcess, databaseUrl: 
     },
     {
       name: 'Checkout race',
-      run: async () => {
+      run: async (server) => {
         const { brands, hours } = settings.checkoutRace;
         const r = await raceForHours(server, databaseUrl, fixtures.raceHours, fixtures.brands.slice(0, brands));
         const ok = r.succeeded === hours && r.conflicts === brands - hours && r.other === 0 && r.serverErrors === 0 && r.bookingsInDatabase === hours;

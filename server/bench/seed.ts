@@ -70,8 +70,7 @@ export async function seedMarketplace(url: string, size: SeedSize, now: Date, lo
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   // Two connections: the slots (the big table, whose exclusion constraint is the slow part) load
   // beside the bookings and reviews.
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  pool.on('connect', (client) => void client.query("set synchronous_commit = off; set work_mem = '256MB'"));
+  const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c synchronous_commit=off -c work_mem=256MB' });
   const step = async (label: string, sql: string, params: unknown[] = []) => {
     const t = performance.now();
     const res = await pool.query(sql, params);

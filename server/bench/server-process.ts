@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, openSync, readFileSync, closeSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -19,6 +18,8 @@ export interface ServerProcess {
   wsUrl: string;
   jwtSecret: string;
   metrics(): Promise<ServerMetrics>;
+  /** Resolves once the server has run no SQL for a second: work left from the last scenario is done. */
+  settle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -33,14 +34,18 @@ export async function startProductionServer(opts: {
   logDir: string;
   /** Extra node flags, e.g. `--cpu-prof` (BENCH_SERVER_NODE_FLAGS). */
   nodeFlags: string[];
+  /** Shared by every server of the run, so the bench's tokens work on each. */
+  jwtSecret: string;
+  /** The log file's name in `logDir`. */
+  logName: string;
 }): Promise<ServerProcess> {
   const main = path.join(opts.repoRoot, 'server', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} does not exist: run \`pnpm build\` first (the root \`pnpm bench\` does)`);
   mkdirSync(opts.logDir, { recursive: true });
-  const logFile = path.join(opts.logDir, 'server.log');
+  const logFile = path.join(opts.logDir, opts.logName);
   const log = openSync(logFile, 'w');
   const port = await freePort();
-  const jwtSecret = randomBytes(32).toString('hex');
+  const jwtSecret = opts.jwtSecret;
   const child = spawn(process.execPath, [...opts.nodeFlags, main], {
     cwd: path.join(opts.repoRoot, 'server'),
     stdio: ['ignore', log, log],
@@ -79,11 +84,23 @@ export async function startProductionServer(opts: {
     await sleep(200);
   }
 
+  const metrics = async () => parseMetrics(await (await fetch(`${url}/metrics`)).text());
   return {
     url,
     wsUrl: `ws://127.0.0.1:${port}/graphql`,
     jwtSecret,
-    metrics: async () => parseMetrics(await (await fetch(`${url}/metrics`)).text()),
+    metrics,
+    settle: async () => {
+      const deadline = Date.now() + 120_000;
+      let last = (await metrics()).sqlStatements;
+      let quietSince = Date.now();
+      while (Date.now() - quietSince < 1000 && Date.now() < deadline) {
+        await sleep(250);
+        const now = (await metrics()).sqlStatements;
+        if (now !== last) quietSince = Date.now();
+        last = now;
+      }
+    },
     stop: () => stopChild(child, exited),
   };
 }

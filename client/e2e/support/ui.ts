@@ -51,7 +51,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
 export async function openTab(page: Page, name: 'Overview' | 'Discover' | 'Profile' | 'Availability' | 'Bookings') {
   const tab = page.getByRole('tab', { name, exact: true });
   await tab.click();
-  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+  await expect.poll(() => tab.getAttribute('aria-selected'), { timeout: 30_000 }).toBe('true');
 }
 
 /** A creator card on Discover. */
@@ -69,7 +69,7 @@ export const calendarDay = (page: Page, longDate: string) =>
 /** On the creator page: pick the day and hours, Book, confirm the dialog; lands on the checkout page. */
 export async function bookHours(page: Page, longDate: string, ranges: string[], details?: string): Promise<void> {
   await calendarDay(page, longDate).click();
-  await expect.poll(() => calendarDay(page, longDate).getAttribute('aria-pressed')).toBe('true');
+  await expect.poll(() => calendarDay(page, longDate).getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
   for (const range of ranges) {
     await hourButton(page, range).click();
     await hourButton(page, range, 'selected').waitFor();

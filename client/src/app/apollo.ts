@@ -4,7 +4,7 @@ import { RetryLink } from '@apollo/client/link/retry';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { createClient } from 'graphql-ws';
-import type { RefreshSession } from '../features/auth/lib/session-refresher';
+import { SessionRejectedError, type RefreshSession } from '../features/auth/lib/session-refresher';
 import { tokenStorage } from '../features/auth/lib/token-storage';
 import { createTokenRefreshLink } from './links/token-refresh-link';
 
@@ -53,7 +53,10 @@ export function createApolloClient({ refreshSession, onSessionExpired }: ApolloO
   const refreshLink = createTokenRefreshLink({
     refresh: refreshSession,
     skipOperations: NO_REFRESH_OPERATIONS,
-    onRefreshFailed: () => {
+    // Only a refused refresh token ends the session; a refresh that failed in transit (offline, or
+    // cut off because the page is being reloaded) must not wipe the tokens the next page needs.
+    onRefreshFailed: (error) => {
+      if (!(error instanceof SessionRejectedError)) return;
       tokenStorage.clearTokens();
       onSessionExpired();
     },

@@ -861,7 +861,7 @@ export type ReviewBookingMutationVariables = Exact<{
 }>;
 
 export type ReviewBookingMutation = {
-  createReview: { id: string; bookingId: string; rating: number; comment: string | null };
+  createReview: { id: string; bookingId: string; streamerId: string; rating: number; comment: string | null };
 };
 
 export type CheckoutClientSecretQueryVariables = Exact<{
@@ -2746,6 +2746,7 @@ export const ReviewBookingDocument = gql`
     createReview(input: $input) {
       id
       bookingId
+      streamerId
       rating
       comment
     }

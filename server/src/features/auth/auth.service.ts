@@ -39,6 +39,14 @@ export const AUTH_MESSAGES = {
   wrongCurrentPassword: 'Current password is incorrect',
 } as const;
 
+/**
+ * A refresh token presented again this soon after its rotation is a concurrent refresh, not theft:
+ * two tabs refreshing at the same moment (a live update makes both refetch at once), or a page
+ * reloaded while its refresh was in flight (the server rotated the token, the answer was lost).
+ * It gets a fresh pair in the same family; a reuse after this window still revokes the family.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
 /** Accounts and sessions: registration, sign-in, token rotation, sign-out, password change. */
 export class AuthService {
   constructor(
@@ -86,12 +94,13 @@ export class AuthService {
         { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['user'] },
       );
       if (!current) return { error: AUTH_MESSAGES.invalidRefresh };
-      if (current.rotatedAt || current.revokedAt) {
+      const concurrent = current.rotatedAt != null && now.getTime() - current.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
+      if (current.revokedAt || (current.rotatedAt && !concurrent)) {
         await this.revokeFamily(em, current.familyId, now);
         return { error: AUTH_MESSAGES.refreshReused };
       }
       if (current.expiresAt <= now) return { error: AUTH_MESSAGES.invalidRefresh };
-      current.rotatedAt = now;
+      current.rotatedAt ??= now;
       const user = current.user.getEntity();
       const tokens = await this.issueTokens(em, user, current.familyId);
       return { result: { user, tokens } };

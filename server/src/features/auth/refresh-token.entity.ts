@@ -5,7 +5,8 @@ import { User } from '../users/user.entity';
 /**
  * One refresh token of a session "family". A token is used once: refreshing rotates it
  * (rotatedAt) and issues the next one in the same family. Presenting a used or revoked token
- * again revokes the whole family (the token was probably stolen).
+ * again revokes the whole family (the token was probably stolen), except a used one within a few
+ * seconds of its rotation: a concurrent refresh (see REFRESH_REUSE_GRACE_MS).
  */
 @Entity({ tableName: 'refresh_tokens' })
 export class RefreshToken {

@@ -4,10 +4,21 @@ import { tokenStorage } from './token-storage';
 
 export type RefreshSession = () => Promise<string>;
 
+/**
+ * The server refused the refresh token (expired, revoked, reused) or there is none: the session is
+ * over. Any other failure (offline, a request cut off by a page reload, a 5xx or 429) is not: the
+ * tokens stay, and the next request tries again.
+ */
+export class SessionRejectedError extends Error {
+  override name = 'SessionRejectedError';
+}
+
 interface RefreshResponse {
   data?: RefreshTokenMutation | null;
-  errors?: { message: string }[];
+  errors?: { message: string; extensions?: { code?: string } }[];
 }
+
+const REJECTION_CODES = new Set(['UNAUTHENTICATED', 'BAD_USER_INPUT']);
 
 /**
  * Returns `refreshSession()`: exchanges the stored refresh token for a new token pair and stores
@@ -19,7 +30,7 @@ export function createSessionRefresher(endpoint = '/graphql', fetchImpl: typeof 
 
   async function refreshOnce(): Promise<string> {
     const refreshToken = tokenStorage.getRefreshToken();
-    if (!refreshToken) throw new Error('No refresh token');
+    if (!refreshToken) throw new SessionRejectedError('No refresh token');
 
     const response = await fetchImpl(endpoint, {
       method: 'POST',
@@ -32,7 +43,12 @@ export function createSessionRefresher(endpoint = '/graphql', fetchImpl: typeof 
     });
     const body = (await response.json().catch(() => ({}))) as RefreshResponse;
     const tokens = body.data?.refreshToken;
-    if (!response.ok || !tokens) throw new Error(body.errors?.[0]?.message ?? 'Session expired');
+    if (!response.ok || !tokens) {
+      const message = body.errors?.[0]?.message ?? 'Session expired';
+      const rejected =
+        response.status === 401 || Boolean(body.errors?.some((e) => REJECTION_CODES.has(e.extensions?.code ?? '')));
+      throw rejected ? new SessionRejectedError(message) : new Error(message);
+    }
 
     tokenStorage.setTokens(tokens);
     return tokens.accessToken;

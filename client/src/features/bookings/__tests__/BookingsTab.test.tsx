@@ -152,7 +152,14 @@ describe('My Bookings', () => {
     const finished = booking({ status: 'COMPLETED', paymentStatus: 'ALLOCATED', availableActions: ['REVIEW'] });
     const review = vi.fn(() => ({
       data: {
-        createReview: { __typename: 'Review', id: 'r1', bookingId: finished.id, rating: 4, comment: 'Great energy' },
+        createReview: {
+          __typename: 'Review',
+          id: 'r1',
+          bookingId: finished.id,
+          streamerId: finished.streamerId,
+          rating: 4,
+          comment: 'Great energy',
+        },
       },
     }));
     renderPage(<BookingsTab profile={PROFILE} />, {
