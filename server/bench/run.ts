@@ -49,7 +49,7 @@ async function main(): Promise<number> {
         repoRoot: settings.repoRoot,
         databaseUrl: db.url,
         logDir: settings.dataDir,
-        nodeFlags: (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+        nodeFlags: settings.serverNodeFlags,
         jwtSecret,
         logName,
       });

@@ -13,6 +13,8 @@ export interface BenchSettings {
   /** Embedded PostgreSQL data lives here (ignored by git via `.data/`), never in the dev `.data`. */
   dataDir: string;
   embeddedPgPort: number;
+  /** Extra `node` flags for the server child (BENCH_SERVER_NODE_FLAGS, e.g. `--cpu-prof`). */
+  serverNodeFlags: string[];
   /** A PostgreSQL server to use instead of the embedded one; the bench creates its own database there. */
   externalDatabaseUrl: string | undefined;
   databaseName: string;
@@ -48,6 +50,7 @@ export function benchSettings(argv: string[], env: Record<string, string | undef
     reuseData: argv.includes('--reuse-data'),
     dataDir: path.join(__dirname, '.data'),
     embeddedPgPort: Number(env.BENCH_PG_PORT ?? 54339),
+    serverNodeFlags: (env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean),
     externalDatabaseUrl: env.BENCH_DATABASE_URL || undefined,
     databaseName: smoke ? 'collab_bench_smoke' : 'collab_bench',
     repoRoot,

@@ -69,11 +69,15 @@ describe('Recurring schedule manager', () => {
     expect(within(dialog).getByLabelText('Start time')).toHaveValue('09:00');
     expect(within(dialog).getByLabelText('End time')).toHaveValue('17:00');
     const days = within(dialog).getByRole('group', { name: 'Days' });
+    // Sunday first; short labels on screen, whole day names for assistive technology.
     expect(
       within(days)
         .getAllByRole('button')
-        .map((b) => b.textContent),
+        .map((b) => b.querySelector('[aria-hidden]')?.textContent),
     ).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    for (const day of ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']) {
+      expect(within(days).getByRole('button', { name: day })).toBeInTheDocument();
+    }
 
     await user.click(within(dialog).getByRole('button', { name: 'Create Schedule' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please fill in title and select at least one day');
