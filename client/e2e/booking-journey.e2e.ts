@@ -56,14 +56,6 @@ async function actor(name: string): Promise<Actor> {
   const a = await newActor(browser, name, server.url);
   a.context.setDefaultTimeout(30_000);
   await clock.attach(a);
-  if (process.env.E2E_TRACE) {
-    a.page.on('request', (r) => { if (r.url().includes('/graphql')) console.log(name, Date.now() % 100000, 'req', /"operationName":"(\w+)"/.exec(r.postData() ?? '')?.[1]); });
-    a.page.on('response', async (r) => {
-      if (!r.url().includes('/graphql')) return;
-      const op = /"operationName":"(\w+)"/.exec(r.request().postData() ?? '')?.[1];
-      console.log(name, Date.now() % 100000, 'resp', op, r.status(), op === 'RefreshToken' ? (await r.text().catch(() => '?')).slice(0, 120) : '');
-    });
-  }
   return a;
 }
 
@@ -81,8 +73,29 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/**
+ * One part of the journey. Each part builds on the ones before, so after a failure the rest are
+ * skipped: the report names the step that broke instead of a cascade of timeouts.
+ */
+let brokenPart: string | null = null;
+function part(name: string, fn: () => Promise<void>) {
+  it(
+    name,
+    async (context) => {
+      if (brokenPart) context.skip(`skipped: "${brokenPart}" failed`);
+      try {
+        await fn();
+      } catch (err) {
+        brokenPart = name;
+        throw err;
+      }
+    },
+    300_000,
+  );
+}
+
 describe('booking journey', () => {
-  it('a creator registers, creates the profile, connects payouts and publishes availability', async () => {
+  part('a creator registers, creates the profile, connects payouts and publishes availability', async () => {
     const { page } = creator;
 
     await step('creator: register with a Creator Account', [creator], async () => {
@@ -177,7 +190,7 @@ describe('booking journey', () => {
     });
   });
 
-  it('a brand registers, finds the creator, books two hours tomorrow and pays; the creator accepts live', async () => {
+  part('a brand registers, finds the creator, books two hours tomorrow and pays; the creator accepts live', async () => {
     const { page } = brand;
 
     await step('brand: register with a Brand Account and create the brand profile', [brand], async () => {
@@ -258,7 +271,7 @@ describe('booking journey', () => {
     });
   });
 
-  it('a second booking, cancelled by the brand less than 24 h before the start, refunds half', async () => {
+  part('a second booking, cancelled by the brand less than 24 h before the start, refunds half', async () => {
     const { page } = brand;
     const evening = '6:00 PM – 7:00 PM';
 
@@ -303,7 +316,7 @@ describe('booking journey', () => {
     });
   });
 
-  it('a declined card holds nothing; two brands racing for the same hour: exactly one gets it', async () => {
+  part('a declined card holds nothing; two brands racing for the same hour: exactly one gets it', async () => {
     const hour = '3:00 PM – 4:00 PM';
     rival = await actor('rival');
 
@@ -323,7 +336,7 @@ describe('booking journey', () => {
       await payWithCard(rival.page, CARDS.declined, RIVAL.name);
       await rival.page.getByText('Your card was declined.', { exact: true }).waitFor();
       await seeText(rival.page, 'Payment failed: Your card was declined.');
-      await expect(rival.page.url()).toMatch(/\/stripe-checkout\?/);
+      expect(rival.page.url()).toMatch(/\/stripe-checkout\?/);
     });
 
     await step('brand: while the rival is on the checkout page the hour is held', [brand], async () => {
@@ -390,15 +403,14 @@ describe('booking journey', () => {
     });
   });
 
-  it('the collaboration takes place: both confirm, both review, the rating updates, the payout is paid', async () => {
+  part('the collaboration takes place: both confirm, both review, the rating updates, the payout is paid', async () => {
     const session = '10:00 AM – 12:00 PM';
 
     await step('the clock moves past the end of the session; both open their bookings', [creator, brand], async () => {
-      if (process.env.E2E_TRACE) console.log('--- clock move');
       await clock.set(new Date('2031-06-10T10:30:00Z')); // Tuesday 12:30 in Berlin
-      if (process.env.E2E_TRACE) console.log('--- reload');
       await creator.page.reload();
-      await brand.page.goto('/dashboard?tab=bookings');
+      await brand.page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+      await openTab(brand.page, 'Bookings');
       await bookingCard(creator.page, TOMORROW.short, session).getByRole('button', { name: 'Confirm completion' }).waitFor();
       await markDocument(creator.page);
       await markDocument(brand.page);
@@ -453,7 +465,8 @@ describe('booking journey', () => {
       const card = bookingCard(creator.page, TOMORROW.short, session);
       await card.getByRole('button', { name: 'Confirm Payout' }).click();
       await seeText(creator.page, 'Payout processed successfully!');
-      await expectPayment(card, 'Released');
+      // Transferred (Released); the local provider's payout sweep may already have paid it out.
+      await card.getByLabel(/^Payment: (Released|Paid out)$/).waitFor({ timeout: 30_000 });
       // The local provider pays transferred balances out in a job; it runs when the clock moves.
       await clock.advance(60_000);
       await expectPayment(card, 'Paid out');
@@ -462,7 +475,7 @@ describe('booking journey', () => {
     });
   });
 
-  it('a disputed booking is resolved by support with a partial refund; both parties see it live', async () => {
+  part('a disputed booking is resolved by support with a partial refund; both parties see it live', async () => {
     const hour = '2:00 PM – 3:00 PM';
     let support: Actor;
 

@@ -144,11 +144,24 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   // maxPayload: the document size limit holds over WebSocket too (ws would accept 100 MB).
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: QUERY_LIMITS.maxDocumentBytes });
   const formatWsError = makeFormatError(logger);
+  const sessionProblem = (header: unknown): GraphQLError | null => {
+    try {
+      viewerFromAuthorization(header, deps.tokens, deps.clock);
+      return null;
+    } catch (err) {
+      return new GraphQLError(err instanceof Error ? err.message : 'Unauthenticated', { extensions: { code: 'UNAUTHENTICATED' } });
+    }
+  };
   const wsCleanup = useServer<Record<string, unknown>, { viewerHeader?: unknown }>(
     {
       schema,
       // The same limits as over HTTP: tokens, depth, aliases, cost.
-      onSubscribe: (_ctx, _id, payload) => {
+      onSubscribe: (ctx, _id, payload) => {
+        // The socket's access token may have expired since it connected: refuse this operation
+        // with UNAUTHENTICATED (the client refreshes and subscribes again) rather than letting the
+        // context factory throw, which would close the whole socket (4500) and every live update on it.
+        const expired = sessionProblem(ctx.extra.viewerHeader);
+        if (expired) return [expired];
         try {
           const document = parse(payload.query, { maxTokens: QUERY_LIMITS.maxTokens });
           const errors = validate(schema, document, [...specifiedRules, ...limitValidationRules]);

@@ -88,8 +88,5 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.impact}: ${v.id} — ${v.help}\n    ${v.nodes.slice(0, 3).map(describe).join('\n    ')}`);
   });
-  if (violations.length === 0) return;
-  const report = `Accessibility violations on ${label}:\n${violations.join('\n')}`;
-  if (process.env.E2E_A11Y_REPORT_ONLY) console.warn(report);
-  else throw new Error(report);
+  if (violations.length > 0) throw new Error(`Accessibility violations on ${label}:\n${violations.join('\n')}`);
 }

@@ -16,9 +16,16 @@ const isUnauthenticated = (errors: ReadonlyArray<GraphQLFormattedError> | undefi
 const isHttp401 = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { statusCode?: number }).statusCode === 401;
 
+/** A subscription refused over the WebSocket (its token expired while the socket stayed open). */
+const isRefusedAsUnauthenticated = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  isUnauthenticated((error as { graphQLErrors?: ReadonlyArray<GraphQLFormattedError> }).graphQLErrors);
+
 /**
- * On a 401 or an UNAUTHENTICATED GraphQL error: refresh the tokens once and replay the
- * operation with the new token. If the replay fails too, that failure is passed through.
+ * On a 401 or an UNAUTHENTICATED GraphQL error (in a result, or as the error of a subscription the
+ * server refused): refresh the tokens once and replay the operation with the new token. If the
+ * replay fails too, that failure is passed through.
  */
 export function createTokenRefreshLink({ refresh, onRefreshFailed, skipOperations }: TokenRefreshLinkOptions) {
   return new ApolloLink((operation, forward) => {
@@ -66,7 +73,7 @@ export function createTokenRefreshLink({ refresh, onRefreshFailed, skipOperation
           },
           error: (error: unknown) => {
             if (mine !== generation) return;
-            if (!retried && isHttp401(error)) {
+            if (!retried && (isHttp401(error) || isRefusedAsUnauthenticated(error))) {
               retryWithFreshToken(() => observer.error(error));
               return;
             }

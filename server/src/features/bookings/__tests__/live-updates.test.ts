@@ -150,6 +150,46 @@ describe('live updates over graphql-ws', () => {
     }
   });
 
+  it('a subscription started after the access token expired is refused alone; the socket and its other subscriptions live on', async () => {
+    const start = hourFromNow(app, 72);
+    const c = await creator(app, [start]);
+    const brand = await account(app);
+    const bus = app.server.deps.events;
+    const client = createClient({
+      url: app.url.replace(/^http/, 'ws') + '/graphql',
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${brand.token}` },
+      retryAttempts: 0,
+      lazy: false,
+    });
+    const slots: Sub = { events: [], errors: [], close: async () => {} };
+    client.subscribe({ query: SLOTS_CHANGED, variables: { id: c.profileId } }, {
+      next: (v) => slots.events.push(v),
+      error: (e) => slots.errors.push(e),
+      complete: () => {},
+    });
+    const ttlMs = (app.config.ACCESS_TOKEN_TTL_SECONDS + 1) * 1000;
+    try {
+      await untilListening(slots, () => bus.publish('slotsChanged', { streamerId: c.profileId }));
+      app.clock.advance(ttlMs);
+      const late: Sub = { events: [], errors: [], close: async () => {} };
+      client.subscribe({ query: BOOKING_UPDATED }, {
+        next: (v) => late.events.push(v),
+        error: (e) => late.errors.push(e),
+        complete: () => {},
+      });
+      await within(2000, () => late.errors.length > 0);
+      expect(JSON.stringify(late.errors[0])).toContain('UNAUTHENTICATED');
+      // The socket stayed open: the first subscription still hears its events.
+      await bus.publish('slotsChanged', { streamerId: c.profileId });
+      await within(1000, () => slots.events.length > 0);
+      expect(slots.errors).toEqual([]);
+    } finally {
+      app.clock.advance(-ttlMs);
+      await client.dispose();
+    }
+  });
+
   it("slotsChanged is public and fires when a checkout takes a creator's hours", async () => {
     const start = hourFromNow(app, 60);
     const c = await creator(app, [start]);
