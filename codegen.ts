@@ -25,6 +25,9 @@ const config: CodegenConfig = {
         scalars: { DateTimeISO: 'string', ID: 'string' },
         useTypeImports: true,
         dedupeFragments: true,
+        // Documents as pre-parsed ASTs, not gql`` strings: no GraphQL parser in the browser bundle
+        // (~8 KB gzip of the first script) and no parsing of every document at start-up.
+        documentMode: 'documentNode',
       },
     },
   },

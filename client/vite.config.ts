@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-plugins/precompress';
+import { reactIconsPerIcon } from './vite-plugins/react-icons-per-icon';
 
 const API_ORIGIN = 'http://localhost:4000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), reactIconsPerIcon(), precompress()],
   server: {
     port: 5173,
     proxy: {

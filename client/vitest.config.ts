@@ -12,8 +12,6 @@ export default mergeConfig(
       restoreMocks: true,
       // jsdom + Chakra renders are slow on a loaded 2-core CI machine; these are not timing tests.
       testTimeout: 30_000,
-      // A few jsdom interaction tests are timing-sensitive on a loaded CI machine; retry before failing.
-      retry: 2,
     },
   }),
 );

@@ -40,8 +40,9 @@ const EnvSchema = z.object({
   /** Unset: on outside production (demo accounts have a known password). */
   SEED_DEMO_DATA: bool.optional(),
   /**
-   * Anonymous public reads (listing, creator page) answered from memory for this long; slot and
-   * booking changes clear it at once. Default: 5 in production, 0 (off) elsewhere.
+   * Anonymous public reads (listing, creator page) answered from memory for this long (then served
+   * stale as long again while refreshed); every change of public data clears it at once
+   * (graphql/response-cache.ts). Default: 30 in production (the public Cache-Control max-age), 0 (off) elsewhere.
    */
   ANON_RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   /** Benchmarks only: count every SQL statement the ORM runs, as `sql_statements_total` at /metrics. */
@@ -53,6 +54,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_ANON_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Requests per partner API key per minute. */
   RATE_LIMIT_KEY_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** Account registrations per client IP per hour (each one costs an argon2 hash). */
+  RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -84,7 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     JWT_SECRET: e.JWT_SECRET ?? devJwtSecret(e.DATA_DIR, e.NODE_ENV),
     CORS_ORIGINS: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     SEED_DEMO_DATA: e.SEED_DEMO_DATA ?? !isProduction,
-    ANON_RESPONSE_CACHE_SECONDS: e.ANON_RESPONSE_CACHE_SECONDS ?? (isProduction ? 5 : 0),
+    ANON_RESPONSE_CACHE_SECONDS: e.ANON_RESPONSE_CACHE_SECONDS ?? (isProduction ? 30 : 0),
     isProduction,
   };
 }

@@ -1,15 +1,13 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
-import path from 'node:path';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import cors from 'cors';
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { GraphQLError, getOperationAST, parse, specifiedRules, validate } from 'graphql';
+import { GraphQLError, getOperationAST, specifiedRules } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import pino, { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -24,6 +22,8 @@ import { makeFormatError } from './graphql/format-error';
 import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
 import { anonymousResponseCache } from './graphql/response-cache';
+import { wsDocumentChecker } from './graphql/ws-documents';
+import { serveClient } from './http/static-client';
 import { createRequestContext, type RequestContext } from './request-context';
 import { graphqlTransportErrorHandler, restErrorHandler } from './rest/errors';
 import { restRouter } from './rest/router';
@@ -152,6 +152,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       return new GraphQLError(err instanceof Error ? err.message : 'Unauthenticated', { extensions: { code: 'UNAUTHENTICATED' } });
     }
   };
+  const checkWsDocument = wsDocumentChecker({ schema, rules: [...specifiedRules, ...limitValidationRules], maxTokens: QUERY_LIMITS.maxTokens, maxEntries: 200 });
   const wsCleanup = useServer<Record<string, unknown>, { viewerHeader?: unknown }>(
     {
       schema,
@@ -163,9 +164,9 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
         const expired = sessionProblem(ctx.extra.viewerHeader);
         if (expired) return [expired];
         try {
-          const document = parse(payload.query, { maxTokens: QUERY_LIMITS.maxTokens });
-          const errors = validate(schema, document, [...specifiedRules, ...limitValidationRules]);
-          if (errors.length > 0) return errors;
+          const checked = checkWsDocument(payload.query);
+          if (checked.errors) return [...checked.errors];
+          const { document } = checked;
           const operation = getOperationAST(document, payload.operationName);
           if (!operation) return [new GraphQLError('Unable to identify the operation')];
           assertCostWithinLimit(schema, document, operation, payload.variables ?? undefined);
@@ -205,7 +206,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
 
   const responseCache =
     config.ANON_RESPONSE_CACHE_SECONDS > 0
-      ? anonymousResponseCache({ ttlMs: config.ANON_RESPONSE_CACHE_SECONDS * 1000, maxEntries: 2000, events: deps.events })
+      ? anonymousResponseCache({ ttlMs: config.ANON_RESPONSE_CACHE_SECONDS * 1000, maxEntries: 2000, events: deps.events, now: () => deps.clock.now().getTime() })
       : null;
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -289,20 +290,6 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       await deps.counters.close();
     },
   };
-}
-
-/** The built client at `/`, with history fallback so deep links like /dashboard load the app. */
-function serveClient(app: express.Express, dist: string) {
-  const index = path.join(dist, 'index.html');
-  app.use(express.static(dist, { index: false, maxAge: '1h', immutable: false }));
-  app.get(/^(?!\/(api|graphql|healthz|readyz|metrics)(\/|$)).*/, (_req, res) => {
-    if (!existsSync(index)) {
-      res.status(503).type('text/plain').send('The web client is not built yet: run `pnpm build` (or `pnpm start`).');
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
 }
 
 async function isDatabaseReachable(orm: Orm): Promise<boolean> {

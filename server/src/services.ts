@@ -23,6 +23,7 @@ import { TestClockService } from './features/test-clock/test-clock.service';
 import { PartnersService } from './features/partners/partners.service';
 import { createCounterStore, type CounterStore } from './security/counter-store';
 import { LoginThrottle } from './security/login-throttle';
+import { SignUpThrottle } from './security/signup-throttle';
 
 /** Long-lived dependencies shared by every request (no per-request state here). */
 export interface AppDeps {
@@ -86,10 +87,13 @@ export function createServices(deps: AppDeps): Services {
       clock: deps.clock,
       refreshTtlDays: deps.config.REFRESH_TOKEN_TTL_DAYS,
       loginThrottle: new LoginThrottle(deps.counters, deps.clock),
+      signUpThrottle: deps.config.RATE_LIMIT_ENABLED
+        ? new SignUpThrottle(deps.counters, deps.clock, deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR)
+        : undefined,
     }),
     availability: new AvailabilityService({ clock: deps.clock, events: deps.events }),
-    profiles: new ProfilesService({ clock: deps.clock }),
-    reviews: new ReviewsService({ clock: deps.clock }),
+    profiles: new ProfilesService({ clock: deps.clock, events: deps.events }),
+    reviews: new ReviewsService({ clock: deps.clock, events: deps.events }),
     payments,
     ...bookingServices(deps, payments),
     testClock: new TestClockService({ config: deps.config, clock: deps.clock, jobs: deps.jobs }),
@@ -100,12 +104,13 @@ export function createServices(deps: AppDeps): Services {
 /** The booking process: one transition runner shared by lifecycle, checkout, support, timers and provider events. */
 function bookingServices(deps: AppDeps, payments: PaymentsService) {
   const provider = () => payments.provider;
-  const runner = new TransitionRunner({ clock: deps.clock, events: deps.events, provider, metrics: deps.metrics });
+  const logger = deps.logger.child({ feature: 'bookings' });
+  const runner = new TransitionRunner({ clock: deps.clock, events: deps.events, provider, metrics: deps.metrics, logger });
   payments.setEventHandler(new BookingPaymentEvents(runner));
   return {
     bookings: new BookingsService({ clock: deps.clock, events: deps.events, runner }),
     checkout: new CheckoutService({ clock: deps.clock, events: deps.events, provider, runner }),
     support: new SupportService({ clock: deps.clock, events: deps.events, runner }),
-    bookingTimers: new BookingTimers({ orm: deps.orm, provider, runner, logger: deps.logger.child({ feature: 'bookings' }) }),
+    bookingTimers: new BookingTimers({ orm: deps.orm, provider, runner, logger }),
   };
 }

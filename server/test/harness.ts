@@ -53,14 +53,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Boots the real server (Apollo, REST, WebSocket) on a random port against a fresh database. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Boots the real server (Apollo, REST, WebSocket) on a random port against a fresh database.
+ * `poolMax` shrinks the connection pool (default 20), e.g. to run more requests than connections.
+ */
+export async function startTestApp(env: Record<string, string> = {}, options: { poolMax?: number } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   // Jobs are not started in tests; they run through app.server.jobs.runAll(now).
   // Rate limits are off unless a test turns them on: suites sign up many users from one IP.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', ...env });
   const queries: string[] = [];
-  const orm = await initOrm({ clientUrl: db.url, onQuery: (sql) => queries.push(sql) });
+  const orm = await initOrm({ clientUrl: db.url, poolMax: options.poolMax, onQuery: (sql) => queries.push(sql) });
   const clock = new AdjustableClock();
   const server = await createServer({ config, orm, clock, logger: pino({ level: 'silent' }) });
   await new Promise<void>((resolve) => server.httpServer.listen(0, '127.0.0.1', resolve));

@@ -26,14 +26,20 @@ export interface Actor {
 }
 
 export async function newActor(browser: Browser, name: string, baseURL: string): Promise<Actor> {
-  // A fixed locale and zone, so dates and times read the same on every machine.
+  // A fixed locale and zone, so dates and times read the same on every machine. Reduced motion
+  // stops the endless decorative animation (blurred shapes, software-rendered here), which
+  // otherwise keeps a core busy per open page on a small CI machine.
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 1280, height: 900 },
     timezoneId: 'Europe/Berlin',
     locale: 'en-US',
+    reducedMotion: 'reduce',
   });
   const page = await context.newPage();
+  // E2E_CPU_SLOWDOWN=4 runs every page's scripts four times slower: a loaded CI box, reproduced.
+  const slowdown = Number(process.env.E2E_CPU_SLOWDOWN ?? 1);
+  if (slowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: slowdown });
   const consoleLines: string[] = [];
   page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
   page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
@@ -45,8 +51,12 @@ export async function newActor(browser: Browser, name: string, baseURL: string):
  * actor under e2e/artifacts/ and rethrows with the step's name, so the report says where it broke.
  */
 export async function step<T>(name: string, actors: Actor[], fn: () => Promise<T>): Promise<T> {
+  const started = performance.now();
   try {
-    return await fn();
+    const result = await fn();
+    // Each step's time in the report, to see which one a slow machine stretches.
+    process.stdout.write(`  ✓ ${name} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+    return result;
   } catch (err) {
     await mkdir(ARTIFACTS_DIR, { recursive: true });
     const slug = name.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 80);
@@ -64,11 +74,19 @@ let axeSource: string | undefined;
 /** axe-core injected into the page: no serious or critical violations allowed. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-  // Colours are read mid-fade otherwise (tab panels, dialogs and toasts animate in): let every
-  // finite animation end first. Endless ones (spinners, the decorative background) are left running.
-  await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 3000))]);
+  // Colours are read mid-fade otherwise (tab panels, dialogs and toasts animate in, a button fades
+  // from its disabled look): jump every finite animation and transition to its end state. Waiting
+  // for them is not enough on a loaded machine, where a starved page may not draw a frame for
+  // seconds and a 200 ms transition has not even started. Endless ones (spinners) are left running.
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.getComputedTiming().iterations === Infinity) continue;
+      try {
+        animation.finish();
+      } catch {
+        // an animation that cannot be finished (paused at rate 0) is not fading anything in
+      }
+    }
   });
   // evaluate() runs through the DevTools protocol, so the page's CSP stays fully in force.
   await page.evaluate(axeSource);

@@ -1,11 +1,10 @@
 import { ApolloClient, HttpLink, InMemoryCache, from, split, type Operation } from '@apollo/client';
 import { setContext } from '@apollo/client/link/context';
 import { RetryLink } from '@apollo/client/link/retry';
-import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
-import { createClient } from 'graphql-ws';
 import { SessionRejectedError, type RefreshSession } from '../features/auth/lib/session-refresher';
 import { tokenStorage } from '../features/auth/lib/token-storage';
+import { lazyLink } from './links/lazy-link';
 import { createTokenRefreshLink } from './links/token-refresh-link';
 
 const GRAPHQL_PATH = '/graphql';
@@ -31,20 +30,34 @@ function operationType({ query }: Operation) {
   return definition.kind === 'OperationDefinition' ? definition.operation : undefined;
 }
 
-export function createApolloClient({ refreshSession, onSessionExpired }: ApolloOptions) {
-  const wsClient = createClient({
-    url: websocketUrl,
-    lazy: true,
-    // Read per connection, so a reconnect after sign-in carries the new token.
-    connectionParams: () => {
-      const authorization = bearer(tokenStorage.getAccessToken());
-      return authorization ? { authorization } : {};
-    },
-    retryAttempts: 5,
+/**
+ * The WebSocket transport for subscriptions. graphql-ws is loaded on the first subscription (most
+ * visitors of the public pages never open one), so it is not part of the first script.
+ */
+function liveLink(onConnected: (wasRetry: boolean) => void) {
+  return lazyLink(async () => {
+    const [{ createClient }, { GraphQLWsLink }] = await Promise.all([
+      import('graphql-ws'),
+      import('@apollo/client/link/subscriptions'),
+    ]);
+    const wsClient = createClient({
+      url: websocketUrl,
+      lazy: true,
+      // Read per connection, so a reconnect after sign-in carries the new token.
+      connectionParams: () => {
+        const authorization = bearer(tokenStorage.getAccessToken());
+        return authorization ? { authorization } : {};
+      },
+      retryAttempts: 5,
+    });
+    // A socket authenticated as somebody else (or nobody) must not outlive a session change.
+    tokenStorage.subscribe(() => wsClient.terminate());
+    wsClient.on('connected', (_socket, _payload, wasRetry) => onConnected(wasRetry));
+    return new GraphQLWsLink(wsClient);
   });
-  // A socket authenticated as somebody else (or nobody) must not outlive a session change.
-  tokenStorage.subscribe(() => wsClient.terminate());
+}
 
+export function createApolloClient({ refreshSession, onSessionExpired }: ApolloOptions) {
   const authLink = setContext((_, { headers = {} }: { headers?: Record<string, string> }) => {
     const authorization = headers.authorization ?? bearer(tokenStorage.getAccessToken());
     return { headers: authorization ? { ...headers, authorization } : headers };
@@ -76,12 +89,18 @@ export function createApolloClient({ refreshSession, onSessionExpired }: ApolloO
   const httpLink = new HttpLink({ uri: GRAPHQL_PATH });
   const transport = split(
     (operation) => operationType(operation) === 'subscription',
-    new GraphQLWsLink(wsClient),
+    liveLink((wasRetry) => {
+      // Live updates published while the socket was reconnecting (a token refresh restarts it, a
+      // network blip drops it) never arrive: after a reconnect, read what is on screen again.
+      if (wasRetry) void client.refetchQueries({ include: 'active' }).catch(() => undefined);
+    }),
     from([retryLink, httpLink]),
   );
 
-  return new ApolloClient({
+  const client = new ApolloClient({
     link: from([refreshLink, authLink, transport]),
     cache: new InMemoryCache(),
   });
+
+  return client;
 }

@@ -1,12 +1,13 @@
-import { ApolloProvider } from '@apollo/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { ThemeProvider } from 'next-themes';
-import { useState, type ReactNode } from 'react';
-import { AuthProvider } from '../features/auth/AuthProvider';
-import { createSessionRefresher } from '../features/auth/lib/session-refresher';
-import { AppToaster } from '../shared/components/AppToaster';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { system } from '../theme';
-import { createApolloClient } from './apollo';
+import { SessionProvider } from './SessionProvider';
+
+// The toast region (Zag's toast machine) is not needed to paint a page, so it is not part of the
+// first script: it loads right after. Toasts raised before it arrives wait in the store and show
+// when it mounts.
+const AppToaster = lazy(async () => ({ default: (await import('../shared/components/AppToaster')).AppToaster }));
 
 interface Props {
   children: ReactNode;
@@ -14,19 +15,17 @@ interface Props {
   onSessionExpired: () => void;
 }
 
-/** Theme (following the system light/dark preference), GraphQL client, session and toasts. */
+/** Theme (following the system light/dark preference), session (with the GraphQL client) and toasts. */
 export function AppProviders({ children, onSessionExpired }: Props) {
-  const [client] = useState(() => createApolloClient({ refreshSession: createSessionRefresher(), onSessionExpired }));
-
   return (
     <ChakraProvider value={system}>
       <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
-        <ApolloProvider client={client}>
-          <AuthProvider>
-            {children}
+        <SessionProvider onSessionExpired={onSessionExpired}>
+          {children}
+          <Suspense fallback={null}>
             <AppToaster />
-          </AuthProvider>
-        </ApolloProvider>
+          </Suspense>
+        </SessionProvider>
       </ThemeProvider>
     </ChakraProvider>
   );

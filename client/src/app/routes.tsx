@@ -3,13 +3,34 @@ import type { RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { AppLayout } from '../shared/layout/AppLayout';
 import { RouteErrorPage } from '../shared/pages/RouteErrorPage';
+import { WithGraphQL } from './WithGraphQL';
 
-/** Route-level code splitting: each page is its own chunk, loaded on first visit. */
+/**
+ * Route-level code splitting: each page is its own chunk, loaded on first visit. A page renders
+ * once the GraphQL client has loaded too (`WithGraphQL`), unless it is a `staticPage`.
+ */
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => {
+    const Page = (await load())[name] as ComponentType;
+    return {
+      default: () => (
+        <WithGraphQL>
+          <Page />
+        </WithGraphQL>
+      ),
+    };
+  });
+}
+
+/**
+ * A page that never queries (content pages): it paints without waiting for Apollo Client, which
+ * is what keeps the landing page's first script small. Its components must not use Apollo hooks.
+ */
+function staticPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage'), 'LandingPage');
+const LandingPage = staticPage(() => import('../features/landing/pages/LandingPage'), 'LandingPage');
 const AuthPage = lazyPage(() => import('../features/auth/pages/AuthPage'), 'AuthPage');
 const DashboardPage = lazyPage(() => import('../features/dashboard/pages/DashboardPage'), 'DashboardPage');
 const StreamerProfilePage = lazyPage(
@@ -18,12 +39,12 @@ const StreamerProfilePage = lazyPage(
 );
 const CheckoutPage = lazyPage(() => import('../features/checkout/pages/CheckoutPage'), 'CheckoutPage');
 const SupportConsolePage = lazyPage(() => import('../features/support/pages/SupportConsolePage'), 'SupportConsolePage');
-const AboutPage = lazyPage(() => import('../features/about/pages/AboutPage'), 'AboutPage');
-const ContactPage = lazyPage(() => import('../features/contact/pages/ContactPage'), 'ContactPage');
-const FaqPage = lazyPage(() => import('../features/faq/pages/FaqPage'), 'FaqPage');
-const PrivacyPolicyPage = lazyPage(() => import('../features/legal/pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
-const TermsOfUsePage = lazyPage(() => import('../features/legal/pages/TermsOfUsePage'), 'TermsOfUsePage');
-const NotFoundPage = lazyPage(() => import('../shared/pages/NotFoundPage'), 'NotFoundPage');
+const AboutPage = staticPage(() => import('../features/about/pages/AboutPage'), 'AboutPage');
+const ContactPage = staticPage(() => import('../features/contact/pages/ContactPage'), 'ContactPage');
+const FaqPage = staticPage(() => import('../features/faq/pages/FaqPage'), 'FaqPage');
+const PrivacyPolicyPage = staticPage(() => import('../features/legal/pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
+const TermsOfUsePage = staticPage(() => import('../features/legal/pages/TermsOfUsePage'), 'TermsOfUsePage');
+const NotFoundPage = staticPage(() => import('../shared/pages/NotFoundPage'), 'NotFoundPage');
 
 /** Every route of spec §2. Exported so tests can mount them in a memory router. */
 export const routes: RouteObject[] = [

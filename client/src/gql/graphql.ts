@@ -3,7 +3,7 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-import { gql } from '@apollo/client';
+import type { DocumentNode } from 'graphql';
 import * as Apollo from '@apollo/client';
 const defaultOptions = {} as const;
 /** creator (also called streamer) or brand */
@@ -1356,270 +1356,629 @@ export type WarnUserMutation = {
   warnUser: { id: string; userId: string; reason: string; bookingId: string | null; warningCount: number };
 };
 
-export const CurrentUserFragmentDoc = gql`
-  fragment CurrentUser on User {
-    id
-    email
-    accountType
-    role
-    createdAt
-  }
-`;
-export const DaySlotList_SlotFragmentDoc = gql`
-  fragment DaySlotList_slot on AvailabilitySlot {
-    id
-    streamerId
-    startTime
-    endTime
-    isBooked
-  }
-`;
-export const RecurringScheduleList_PatternFragmentDoc = gql`
-  fragment RecurringScheduleList_pattern on RecurringPattern {
-    id
-    streamerId
-    title
-    daysOfWeek
-    startTime
-    endTime
-  }
-`;
-export const BookingDisputeDetails_DisputeFragmentDoc = gql`
-  fragment BookingDisputeDetails_dispute on BookingDispute {
-    id
-    kind
-    reason
-    evidence
-    respondentStatement
-    openedBy
-    resolution
-    refundCents
-    resolutionNote
-    createdAt
-    resolvedAt
-  }
-`;
-export const BookingCard_BookingFragmentDoc = gql`
-  fragment BookingCard_booking on Booking {
-    id
-    streamerId
-    bookerId
-    startTime
-    endTime
-    totalHours
-    hourlyRateCents
-    totalCents
-    feeCents
-    streamerAmountCents
-    refundCents
-    status
-    paymentStatus
-    paymentIntentId
-    bookingDetails
-    streamerConfirmed
-    bookerConfirmed
-    confirmationDeadline
-    cancellationReason
-    cancelledAt
-    completedAt
-    createdAt
-    viewerRole
-    availableActions
-    streamer {
-      id
-      userId
-      displayName
-      profileImageUrl
-    }
-    booker {
-      id
-      name
-      email
-    }
-    dispute {
-      ...BookingDisputeDetails_dispute
-    }
-  }
-  ${BookingDisputeDetails_DisputeFragmentDoc}
-`;
-export const ConnectCard_StatusFragmentDoc = gql`
-  fragment ConnectCard_status on ConnectStatus {
-    connected
-    onboardingComplete
-    chargesEnabled
-    payoutsEnabled
-  }
-`;
-export const CreatorCard_CreatorFragmentDoc = gql`
-  fragment CreatorCard_creator on Profile {
-    id
-    displayName
-    profileImageUrl
-    isVerified
-    averageRating
-    totalBookings
-    platforms
-    bio
-    hourlyRateCents
-    minimumHours
-    isAvailable
-  }
-`;
-export const EarningRow_BookingFragmentDoc = gql`
-  fragment EarningRow_booking on Booking {
-    id
-    startTime
-    completedAt
-    totalHours
-    streamerAmountCents
-    booker {
-      id
-      name
-    }
-  }
-`;
-export const UpcomingBookingRow_BookingFragmentDoc = gql`
-  fragment UpcomingBookingRow_booking on Booking {
-    id
-    startTime
-    endTime
-    totalHours
-    totalCents
-    streamerAmountCents
-    viewerRole
-    booker {
-      id
-      name
-    }
-    streamer {
-      id
-      displayName
-    }
-  }
-`;
-export const ProfileForm_ProfileFragmentDoc = gql`
-  fragment ProfileForm_profile on Profile {
-    id
-    accountType
-    displayName
-    bio
-    hourlyRateCents
-    minimumHours
-    platforms
-    twitchUsername
-    youtubeHandle
-    tiktokHandle
-    instagramHandle
-    timezone
-  }
-`;
-export const ProfileTab_ProfileFragmentDoc = gql`
-  fragment ProfileTab_profile on Profile {
-    id
-    accountType
-    displayName
-    bio
-    isVerified
-    totalBookings
-    averageRating
-    reviewCount
-    hourlyRateCents
-    minimumHours
-    platforms
-    twitchUsername
-    youtubeHandle
-    tiktokHandle
-    instagramHandle
-    timezone
-    ...ProfileForm_profile
-  }
-  ${ProfileForm_ProfileFragmentDoc}
-`;
-export const MyProfile_ProfileFragmentDoc = gql`
-  fragment MyProfile_profile on Profile {
-    id
-    accountType
-    timezone
-    bio
-    platforms
-    averageRating
-    ...ProfileTab_profile
-  }
-  ${ProfileTab_ProfileFragmentDoc}
-`;
-export const CreatorHeader_CreatorFragmentDoc = gql`
-  fragment CreatorHeader_creator on Profile {
-    id
-    displayName
-    profileImageUrl
-    bio
-    averageRating
-    totalBookings
-    hourlyRateCents
-    minimumHours
-    platforms
-    isVerified
-  }
-`;
-export const ReviewItem_ReviewFragmentDoc = gql`
-  fragment ReviewItem_review on Review {
-    id
-    rating
-    comment
-    reviewerName
-    createdAt
-  }
-`;
-export const SupportDisputeCard_DisputeFragmentDoc = gql`
-  fragment SupportDisputeCard_dispute on SupportDispute {
-    id
-    kind
-    openedBy
-    reason
-    evidence
-    respondentStatement
-    bookerId
-    bookerName
-    bookerEmail
-    creatorUserId
-    creatorName
-    creatorEmail
-    resolution
-    refundCents
-    resolutionNote
-    createdAt
-    resolvedAt
-    booking {
-      id
-      startTime
-      endTime
-      totalHours
-      hourlyRateCents
-      totalCents
-      feeCents
-      streamerAmountCents
-      refundCents
-      status
-      paymentStatus
-      bookingDetails
-    }
-  }
-`;
-export const LoginDocument = gql`
-  mutation Login($input: LoginInput!) {
-    login(input: $input) {
-      user {
-        ...CurrentUser
-      }
-      tokens {
-        accessToken
-        refreshToken
-        accessTokenExpiresAt
-      }
-    }
-  }
-  ${CurrentUserFragmentDoc}
-`;
+export const CurrentUserFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CurrentUser' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'User' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'role' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const DaySlotList_SlotFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DaySlotList_slot' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AvailabilitySlot' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isBooked' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const RecurringScheduleList_PatternFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'RecurringScheduleList_pattern' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RecurringPattern' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'daysOfWeek' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const BookingDisputeDetails_DisputeFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const BookingCard_BookingFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const ConnectCard_StatusFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConnectCard_status' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConnectStatus' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'connected' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'onboardingComplete' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'chargesEnabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payoutsEnabled' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const CreatorCard_CreatorFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CreatorCard_creator' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isAvailable' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const EarningRow_BookingFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'EarningRow_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const UpcomingBookingRow_BookingFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'UpcomingBookingRow_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const ProfileForm_ProfileFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProfileForm_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'twitchUsername' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'youtubeHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tiktokHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instagramHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const ProfileTab_ProfileFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProfileTab_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'twitchUsername' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'youtubeHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tiktokHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instagramHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProfileForm_profile' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProfileForm_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'twitchUsername' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'youtubeHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tiktokHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instagramHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const MyProfile_ProfileFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MyProfile_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProfileTab_profile' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProfileForm_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'twitchUsername' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'youtubeHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tiktokHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instagramHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProfileTab_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'twitchUsername' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'youtubeHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tiktokHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instagramHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProfileForm_profile' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const CreatorHeader_CreatorFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CreatorHeader_creator' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const ReviewItem_ReviewFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ReviewItem_review' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Review' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const SupportDisputeCard_DisputeFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SupportDisputeCard_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SupportDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerEmail' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorEmail' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booking' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const LoginDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'Login' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'LoginInput' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'login' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'user' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CurrentUser' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'tokens' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'refreshToken' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'accessTokenExpiresAt' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CurrentUser' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'User' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'role' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type LoginMutationFn = Apollo.MutationFunction<LoginMutation, LoginMutationVariables>;
 
 /**
@@ -1646,11 +2005,39 @@ export function useLoginMutation(baseOptions?: Apollo.MutationHookOptions<LoginM
 export type LoginMutationHookResult = ReturnType<typeof useLoginMutation>;
 export type LoginMutationResult = Apollo.MutationResult<LoginMutation>;
 export type LoginMutationOptions = Apollo.BaseMutationOptions<LoginMutation, LoginMutationVariables>;
-export const LogoutDocument = gql`
-  mutation Logout($refreshToken: String) {
-    logout(refreshToken: $refreshToken)
-  }
-`;
+export const LogoutDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'Logout' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'refreshToken' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'logout' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'refreshToken' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'refreshToken' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type LogoutMutationFn = Apollo.MutationFunction<LogoutMutation, LogoutMutationVariables>;
 
 /**
@@ -1677,14 +2064,44 @@ export function useLogoutMutation(baseOptions?: Apollo.MutationHookOptions<Logou
 export type LogoutMutationHookResult = ReturnType<typeof useLogoutMutation>;
 export type LogoutMutationResult = Apollo.MutationResult<LogoutMutation>;
 export type LogoutMutationOptions = Apollo.BaseMutationOptions<LogoutMutation, LogoutMutationVariables>;
-export const MeDocument = gql`
-  query Me {
-    me {
-      ...CurrentUser
-    }
-  }
-  ${CurrentUserFragmentDoc}
-`;
+export const MeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Me' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'me' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CurrentUser' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CurrentUser' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'User' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'role' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useMeQuery__
@@ -1726,15 +2143,47 @@ export type MeQueryHookResult = ReturnType<typeof useMeQuery>;
 export type MeLazyQueryHookResult = ReturnType<typeof useMeLazyQuery>;
 export type MeSuspenseQueryHookResult = ReturnType<typeof useMeSuspenseQuery>;
 export type MeQueryResult = Apollo.QueryResult<MeQuery, MeQueryVariables>;
-export const RefreshTokenDocument = gql`
-  mutation RefreshToken($refreshToken: String!) {
-    refreshToken(refreshToken: $refreshToken) {
-      accessToken
-      refreshToken
-      accessTokenExpiresAt
-    }
-  }
-`;
+export const RefreshTokenDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RefreshToken' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'refreshToken' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'refreshToken' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'refreshToken' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'refreshToken' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refreshToken' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'accessTokenExpiresAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type RefreshTokenMutationFn = Apollo.MutationFunction<RefreshTokenMutation, RefreshTokenMutationVariables>;
 
 /**
@@ -1766,21 +2215,79 @@ export type RefreshTokenMutationOptions = Apollo.BaseMutationOptions<
   RefreshTokenMutation,
   RefreshTokenMutationVariables
 >;
-export const RegisterDocument = gql`
-  mutation Register($input: RegisterInput!) {
-    register(input: $input) {
-      user {
-        ...CurrentUser
-      }
-      tokens {
-        accessToken
-        refreshToken
-        accessTokenExpiresAt
-      }
-    }
-  }
-  ${CurrentUserFragmentDoc}
-`;
+export const RegisterDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'Register' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'RegisterInput' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'register' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'user' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CurrentUser' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'tokens' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'refreshToken' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'accessTokenExpiresAt' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CurrentUser' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'User' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'role' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type RegisterMutationFn = Apollo.MutationFunction<RegisterMutation, RegisterMutationVariables>;
 
 /**
@@ -1809,14 +2316,61 @@ export function useRegisterMutation(
 export type RegisterMutationHookResult = ReturnType<typeof useRegisterMutation>;
 export type RegisterMutationResult = Apollo.MutationResult<RegisterMutation>;
 export type RegisterMutationOptions = Apollo.BaseMutationOptions<RegisterMutation, RegisterMutationVariables>;
-export const AddAvailabilitySlotDocument = gql`
-  mutation AddAvailabilitySlot($input: AddAvailabilityInput!) {
-    addAvailability(input: $input) {
-      ...DaySlotList_slot
-    }
-  }
-  ${DaySlotList_SlotFragmentDoc}
-`;
+export const AddAvailabilitySlotDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AddAvailabilitySlot' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'AddAvailabilityInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addAvailability' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'DaySlotList_slot' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DaySlotList_slot' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AvailabilitySlot' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isBooked' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type AddAvailabilitySlotMutationFn = Apollo.MutationFunction<
   AddAvailabilitySlotMutation,
   AddAvailabilitySlotMutationVariables
@@ -1854,13 +2408,43 @@ export type AddAvailabilitySlotMutationOptions = Apollo.BaseMutationOptions<
   AddAvailabilitySlotMutation,
   AddAvailabilitySlotMutationVariables
 >;
-export const AvailabilitySlotsChangedDocument = gql`
-  subscription AvailabilitySlotsChanged($streamerId: ID!) {
-    slotsChanged(streamerId: $streamerId) {
-      streamerId
-    }
-  }
-`;
+export const AvailabilitySlotsChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'AvailabilitySlotsChanged' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'slotsChanged' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'streamerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'streamerId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useAvailabilitySlotsChangedSubscription__
@@ -1894,14 +2478,78 @@ export function useAvailabilitySlotsChangedSubscription(
 export type AvailabilitySlotsChangedSubscriptionHookResult = ReturnType<typeof useAvailabilitySlotsChangedSubscription>;
 export type AvailabilitySlotsChangedSubscriptionResult =
   Apollo.SubscriptionResult<AvailabilitySlotsChangedSubscription>;
-export const AvailabilityWeekDocument = gql`
-  query AvailabilityWeek($streamerId: ID!, $from: DateTimeISO!, $to: DateTimeISO!) {
-    availabilitySlots(streamerId: $streamerId, from: $from, to: $to) {
-      ...DaySlotList_slot
-    }
-  }
-  ${DaySlotList_SlotFragmentDoc}
-`;
+export const AvailabilityWeekDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AvailabilityWeek' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'availabilitySlots' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'streamerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'DaySlotList_slot' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DaySlotList_slot' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AvailabilitySlot' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isBooked' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useAvailabilityWeekQuery__
@@ -1956,14 +2604,62 @@ export type AvailabilityWeekQueryHookResult = ReturnType<typeof useAvailabilityW
 export type AvailabilityWeekLazyQueryHookResult = ReturnType<typeof useAvailabilityWeekLazyQuery>;
 export type AvailabilityWeekSuspenseQueryHookResult = ReturnType<typeof useAvailabilityWeekSuspenseQuery>;
 export type AvailabilityWeekQueryResult = Apollo.QueryResult<AvailabilityWeekQuery, AvailabilityWeekQueryVariables>;
-export const CreateRecurringScheduleDocument = gql`
-  mutation CreateRecurringSchedule($input: CreateRecurringPatternInput!) {
-    createRecurringPattern(input: $input) {
-      ...RecurringScheduleList_pattern
-    }
-  }
-  ${RecurringScheduleList_PatternFragmentDoc}
-`;
+export const CreateRecurringScheduleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CreateRecurringSchedule' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateRecurringPatternInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createRecurringPattern' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'RecurringScheduleList_pattern' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'RecurringScheduleList_pattern' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RecurringPattern' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'daysOfWeek' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type CreateRecurringScheduleMutationFn = Apollo.MutationFunction<
   CreateRecurringScheduleMutation,
   CreateRecurringScheduleMutationVariables
@@ -2001,11 +2697,39 @@ export type CreateRecurringScheduleMutationOptions = Apollo.BaseMutationOptions<
   CreateRecurringScheduleMutation,
   CreateRecurringScheduleMutationVariables
 >;
-export const DeleteAvailabilitySlotDocument = gql`
-  mutation DeleteAvailabilitySlot($id: ID!) {
-    deleteAvailabilitySlot(id: $id)
-  }
-`;
+export const DeleteAvailabilitySlotDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DeleteAvailabilitySlot' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteAvailabilitySlot' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type DeleteAvailabilitySlotMutationFn = Apollo.MutationFunction<
   DeleteAvailabilitySlotMutation,
   DeleteAvailabilitySlotMutationVariables
@@ -2043,11 +2767,39 @@ export type DeleteAvailabilitySlotMutationOptions = Apollo.BaseMutationOptions<
   DeleteAvailabilitySlotMutation,
   DeleteAvailabilitySlotMutationVariables
 >;
-export const DeleteRecurringScheduleDocument = gql`
-  mutation DeleteRecurringSchedule($id: ID!) {
-    deleteRecurringPattern(id: $id)
-  }
-`;
+export const DeleteRecurringScheduleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DeleteRecurringSchedule' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteRecurringPattern' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type DeleteRecurringScheduleMutationFn = Apollo.MutationFunction<
   DeleteRecurringScheduleMutation,
   DeleteRecurringScheduleMutationVariables
@@ -2085,14 +2837,58 @@ export type DeleteRecurringScheduleMutationOptions = Apollo.BaseMutationOptions<
   DeleteRecurringScheduleMutation,
   DeleteRecurringScheduleMutationVariables
 >;
-export const GenerateRecurringSlotsDocument = gql`
-  mutation GenerateRecurringSlots($input: GenerateSlotsInput) {
-    generateSlots(input: $input) {
-      ...DaySlotList_slot
-    }
-  }
-  ${DaySlotList_SlotFragmentDoc}
-`;
+export const GenerateRecurringSlotsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'GenerateRecurringSlots' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'GenerateSlotsInput' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'generateSlots' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'DaySlotList_slot' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DaySlotList_slot' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AvailabilitySlot' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isBooked' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type GenerateRecurringSlotsMutationFn = Apollo.MutationFunction<
   GenerateRecurringSlotsMutation,
   GenerateRecurringSlotsMutationVariables
@@ -2130,14 +2926,59 @@ export type GenerateRecurringSlotsMutationOptions = Apollo.BaseMutationOptions<
   GenerateRecurringSlotsMutation,
   GenerateRecurringSlotsMutationVariables
 >;
-export const RecurringSchedulesDocument = gql`
-  query RecurringSchedules($streamerId: ID!) {
-    recurringPatterns(streamerId: $streamerId) {
-      ...RecurringScheduleList_pattern
-    }
-  }
-  ${RecurringScheduleList_PatternFragmentDoc}
-`;
+export const RecurringSchedulesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'RecurringSchedules' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'recurringPatterns' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'streamerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'RecurringScheduleList_pattern' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'RecurringScheduleList_pattern' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'RecurringPattern' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'daysOfWeek' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useRecurringSchedulesQuery__
@@ -2199,14 +3040,78 @@ export type RecurringSchedulesQueryResult = Apollo.QueryResult<
   RecurringSchedulesQuery,
   RecurringSchedulesQueryVariables
 >;
-export const UpcomingFreeSlotsDocument = gql`
-  query UpcomingFreeSlots($streamerId: ID!, $from: DateTimeISO!, $to: DateTimeISO!) {
-    availabilitySlots(streamerId: $streamerId, from: $from, to: $to) {
-      ...DaySlotList_slot
-    }
-  }
-  ${DaySlotList_SlotFragmentDoc}
-`;
+export const UpcomingFreeSlotsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'UpcomingFreeSlots' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'availabilitySlots' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'streamerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'DaySlotList_slot' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DaySlotList_slot' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AvailabilitySlot' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isBooked' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useUpcomingFreeSlotsQuery__
@@ -2264,14 +3169,131 @@ export type UpcomingFreeSlotsQueryHookResult = ReturnType<typeof useUpcomingFree
 export type UpcomingFreeSlotsLazyQueryHookResult = ReturnType<typeof useUpcomingFreeSlotsLazyQuery>;
 export type UpcomingFreeSlotsSuspenseQueryHookResult = ReturnType<typeof useUpcomingFreeSlotsSuspenseQuery>;
 export type UpcomingFreeSlotsQueryResult = Apollo.QueryResult<UpcomingFreeSlotsQuery, UpcomingFreeSlotsQueryVariables>;
-export const AcceptBookingDocument = gql`
-  mutation AcceptBooking($bookingId: ID!) {
-    acceptBooking(bookingId: $bookingId) {
-      ...BookingCard_booking
-    }
-  }
-  ${BookingCard_BookingFragmentDoc}
-`;
+export const AcceptBookingDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AcceptBooking' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'acceptBooking' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'bookingId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type AcceptBookingMutationFn = Apollo.MutationFunction<AcceptBookingMutation, AcceptBookingMutationVariables>;
 
 /**
@@ -2303,19 +3325,51 @@ export type AcceptBookingMutationOptions = Apollo.BaseMutationOptions<
   AcceptBookingMutation,
   AcceptBookingMutationVariables
 >;
-export const BookingCancellationQuoteDocument = gql`
-  query BookingCancellationQuote($bookingId: ID!) {
-    cancellationQuote(bookingId: $bookingId) {
-      bookingId
-      allowed
-      reason
-      refundCents
-      feeApplies
-      platformFeeCents
-      creatorKeepsCents
-    }
-  }
-`;
+export const BookingCancellationQuoteDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BookingCancellationQuote' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancellationQuote' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'bookingId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'allowed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'feeApplies' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorKeepsCents' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useBookingCancellationQuoteQuery__
@@ -2381,24 +3435,184 @@ export type BookingCancellationQuoteQueryResult = Apollo.QueryResult<
   BookingCancellationQuoteQuery,
   BookingCancellationQuoteQueryVariables
 >;
-export const BookingListDocument = gql`
-  query BookingList($status: BookingStatus, $first: Int, $after: String) {
-    myBookings(status: $status, first: $first, after: $after) {
-      edges {
-        cursor
-        node {
-          ...BookingCard_booking
-        }
-      }
-      pageInfo {
-        endCursor
-        hasNextPage
-      }
-      totalCount
-    }
-  }
-  ${BookingCard_BookingFragmentDoc}
-`;
+export const BookingListDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BookingList' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingStatus' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myBookings' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'status' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'edges' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'cursor' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'node' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pageInfo' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useBookingListQuery__
@@ -2447,14 +3661,117 @@ export type BookingListQueryHookResult = ReturnType<typeof useBookingListQuery>;
 export type BookingListLazyQueryHookResult = ReturnType<typeof useBookingListLazyQuery>;
 export type BookingListSuspenseQueryHookResult = ReturnType<typeof useBookingListSuspenseQuery>;
 export type BookingListQueryResult = Apollo.QueryResult<BookingListQuery, BookingListQueryVariables>;
-export const BookingListUpdatesDocument = gql`
-  subscription BookingListUpdates {
-    bookingUpdated {
-      ...BookingCard_booking
-    }
-  }
-  ${BookingCard_BookingFragmentDoc}
-`;
+export const BookingListUpdatesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'BookingListUpdates' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bookingUpdated' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useBookingListUpdatesSubscription__
@@ -2482,14 +3799,134 @@ export function useBookingListUpdatesSubscription(
 }
 export type BookingListUpdatesSubscriptionHookResult = ReturnType<typeof useBookingListUpdatesSubscription>;
 export type BookingListUpdatesSubscriptionResult = Apollo.SubscriptionResult<BookingListUpdatesSubscription>;
-export const CancelBookingDocument = gql`
-  mutation CancelBooking($input: CancelBookingInput!) {
-    cancelBooking(input: $input) {
-      ...BookingCard_booking
-    }
-  }
-  ${BookingCard_BookingFragmentDoc}
-`;
+export const CancelBookingDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CancelBooking' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CancelBookingInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancelBooking' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type CancelBookingMutationFn = Apollo.MutationFunction<CancelBookingMutation, CancelBookingMutationVariables>;
 
 /**
@@ -2521,14 +3958,131 @@ export type CancelBookingMutationOptions = Apollo.BaseMutationOptions<
   CancelBookingMutation,
   CancelBookingMutationVariables
 >;
-export const ConfirmBookingCompletionDocument = gql`
-  mutation ConfirmBookingCompletion($bookingId: ID!) {
-    confirmBookingCompletion(bookingId: $bookingId) {
-      ...BookingCard_booking
-    }
-  }
-  ${BookingCard_BookingFragmentDoc}
-`;
+export const ConfirmBookingCompletionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConfirmBookingCompletion' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'confirmBookingCompletion' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'bookingId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type ConfirmBookingCompletionMutationFn = Apollo.MutationFunction<
   ConfirmBookingCompletionMutation,
   ConfirmBookingCompletionMutationVariables
@@ -2566,14 +4120,141 @@ export type ConfirmBookingCompletionMutationOptions = Apollo.BaseMutationOptions
   ConfirmBookingCompletionMutation,
   ConfirmBookingCompletionMutationVariables
 >;
-export const DeclineBookingDocument = gql`
-  mutation DeclineBooking($bookingId: ID!, $reason: String) {
-    declineBooking(bookingId: $bookingId, reason: $reason) {
-      ...BookingCard_booking
-    }
-  }
-  ${BookingCard_BookingFragmentDoc}
-`;
+export const DeclineBookingDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DeclineBooking' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'declineBooking' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'bookingId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type DeclineBookingMutationFn = Apollo.MutationFunction<DeclineBookingMutation, DeclineBookingMutationVariables>;
 
 /**
@@ -2606,14 +4287,131 @@ export type DeclineBookingMutationOptions = Apollo.BaseMutationOptions<
   DeclineBookingMutation,
   DeclineBookingMutationVariables
 >;
-export const OpenBookingDisputeDocument = gql`
-  mutation OpenBookingDispute($input: OpenDisputeInput!) {
-    openDispute(input: $input) {
-      ...BookingCard_booking
-    }
-  }
-  ${BookingCard_BookingFragmentDoc}
-`;
+export const OpenBookingDisputeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'OpenBookingDispute' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'OpenDisputeInput' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openDispute' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type OpenBookingDisputeMutationFn = Apollo.MutationFunction<
   OpenBookingDisputeMutation,
   OpenBookingDisputeMutationVariables
@@ -2651,14 +4449,131 @@ export type OpenBookingDisputeMutationOptions = Apollo.BaseMutationOptions<
   OpenBookingDisputeMutation,
   OpenBookingDisputeMutationVariables
 >;
-export const RequestBookingPayoutDocument = gql`
-  mutation RequestBookingPayout($bookingId: ID!) {
-    requestPayout(bookingId: $bookingId) {
-      ...BookingCard_booking
-    }
-  }
-  ${BookingCard_BookingFragmentDoc}
-`;
+export const RequestBookingPayoutDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RequestBookingPayout' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'requestPayout' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'bookingId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type RequestBookingPayoutMutationFn = Apollo.MutationFunction<
   RequestBookingPayoutMutation,
   RequestBookingPayoutMutationVariables
@@ -2696,14 +4611,67 @@ export type RequestBookingPayoutMutationOptions = Apollo.BaseMutationOptions<
   RequestBookingPayoutMutation,
   RequestBookingPayoutMutationVariables
 >;
-export const RespondToDisputeDocument = gql`
-  mutation RespondToDispute($input: AddDisputeStatementInput!) {
-    addDisputeStatement(input: $input) {
-      ...BookingDisputeDetails_dispute
-    }
-  }
-  ${BookingDisputeDetails_DisputeFragmentDoc}
-`;
+export const RespondToDisputeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RespondToDispute' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'AddDisputeStatementInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addDisputeStatement' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type RespondToDisputeMutationFn = Apollo.MutationFunction<
   RespondToDisputeMutation,
   RespondToDisputeMutationVariables
@@ -2741,17 +4709,52 @@ export type RespondToDisputeMutationOptions = Apollo.BaseMutationOptions<
   RespondToDisputeMutation,
   RespondToDisputeMutationVariables
 >;
-export const ReviewBookingDocument = gql`
-  mutation ReviewBooking($input: CreateReviewInput!) {
-    createReview(input: $input) {
-      id
-      bookingId
-      streamerId
-      rating
-      comment
-    }
-  }
-`;
+export const ReviewBookingDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ReviewBooking' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateReviewInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createReview' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type ReviewBookingMutationFn = Apollo.MutationFunction<ReviewBookingMutation, ReviewBookingMutationVariables>;
 
 /**
@@ -2783,11 +4786,39 @@ export type ReviewBookingMutationOptions = Apollo.BaseMutationOptions<
   ReviewBookingMutation,
   ReviewBookingMutationVariables
 >;
-export const CheckoutClientSecretDocument = gql`
-  query CheckoutClientSecret($paymentIntentId: ID!) {
-    paymentIntentClientSecret(paymentIntentId: $paymentIntentId)
-  }
-`;
+export const CheckoutClientSecretDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CheckoutClientSecret' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'paymentIntentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'paymentIntentClientSecret' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'paymentIntentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'paymentIntentId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useCheckoutClientSecretQuery__
@@ -2849,14 +4880,32 @@ export type CheckoutClientSecretQueryResult = Apollo.QueryResult<
   CheckoutClientSecretQuery,
   CheckoutClientSecretQueryVariables
 >;
-export const CheckoutPaymentConfigDocument = gql`
-  query CheckoutPaymentConfig {
-    paymentConfig {
-      provider
-      publishableKey
-    }
-  }
-`;
+export const CheckoutPaymentConfigDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CheckoutPaymentConfig' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'paymentConfig' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'provider' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'publishableKey' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useCheckoutPaymentConfigQuery__
@@ -2916,26 +4965,86 @@ export type CheckoutPaymentConfigQueryResult = Apollo.QueryResult<
   CheckoutPaymentConfigQuery,
   CheckoutPaymentConfigQueryVariables
 >;
-export const ConfirmLocalPaymentDocument = gql`
-  mutation ConfirmLocalPayment(
-    $paymentIntentId: ID!
-    $cardNumber: String!
-    $expiry: String
-    $cvc: String
-    $clientSecret: String
-  ) {
-    confirmLocalPayment(
-      paymentIntentId: $paymentIntentId
-      cardNumber: $cardNumber
-      expiry: $expiry
-      cvc: $cvc
-      clientSecret: $clientSecret
-    ) {
-      id
-      status
-    }
-  }
-`;
+export const ConfirmLocalPaymentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConfirmLocalPayment' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'paymentIntentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'cardNumber' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'expiry' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'cvc' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'clientSecret' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'confirmLocalPayment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'paymentIntentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'paymentIntentId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'cardNumber' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'cardNumber' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'expiry' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'expiry' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'cvc' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'cvc' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'clientSecret' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'clientSecret' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type ConfirmLocalPaymentMutationFn = Apollo.MutationFunction<
   ConfirmLocalPaymentMutation,
   ConfirmLocalPaymentMutationVariables
@@ -2977,18 +5086,60 @@ export type ConfirmLocalPaymentMutationOptions = Apollo.BaseMutationOptions<
   ConfirmLocalPaymentMutation,
   ConfirmLocalPaymentMutationVariables
 >;
-export const VerifyBookingPaymentDocument = gql`
-  mutation VerifyBookingPayment($input: VerifyBookingPaymentInput!) {
-    verifyBookingPayment(input: $input) {
-      bookingConfirmed
-      booking {
-        id
-        status
-        paymentStatus
-      }
-    }
-  }
-`;
+export const VerifyBookingPaymentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'VerifyBookingPayment' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'VerifyBookingPaymentInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'verifyBookingPayment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'bookingConfirmed' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'booking' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type VerifyBookingPaymentMutationFn = Apollo.MutationFunction<
   VerifyBookingPaymentMutation,
   VerifyBookingPaymentMutationVariables
@@ -3026,14 +5177,46 @@ export type VerifyBookingPaymentMutationOptions = Apollo.BaseMutationOptions<
   VerifyBookingPaymentMutation,
   VerifyBookingPaymentMutationVariables
 >;
-export const AddTestFundsDocument = gql`
-  mutation AddTestFunds($amountCents: Int) {
-    addTestFunds(amountCents: $amountCents) {
-      amountAddedCents
-      newAvailableBalanceCents
-    }
-  }
-`;
+export const AddTestFundsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AddTestFunds' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'amountCents' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addTestFunds' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'amountCents' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'amountCents' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'amountAddedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'newAvailableBalanceCents' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type AddTestFundsMutationFn = Apollo.MutationFunction<AddTestFundsMutation, AddTestFundsMutationVariables>;
 
 /**
@@ -3065,14 +5248,43 @@ export type AddTestFundsMutationOptions = Apollo.BaseMutationOptions<
   AddTestFundsMutation,
   AddTestFundsMutationVariables
 >;
-export const ConnectStatusDocument = gql`
-  query ConnectStatus {
-    connectStatus {
-      ...ConnectCard_status
-    }
-  }
-  ${ConnectCard_StatusFragmentDoc}
-`;
+export const ConnectStatusDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConnectStatus' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'connectStatus' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConnectCard_status' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConnectCard_status' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConnectStatus' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'connected' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'onboardingComplete' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'chargesEnabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'payoutsEnabled' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useConnectStatusQuery__
@@ -3118,13 +5330,43 @@ export type ConnectStatusQueryHookResult = ReturnType<typeof useConnectStatusQue
 export type ConnectStatusLazyQueryHookResult = ReturnType<typeof useConnectStatusLazyQuery>;
 export type ConnectStatusSuspenseQueryHookResult = ReturnType<typeof useConnectStatusSuspenseQuery>;
 export type ConnectStatusQueryResult = Apollo.QueryResult<ConnectStatusQuery, ConnectStatusQueryVariables>;
-export const StartConnectOnboardingDocument = gql`
-  mutation StartConnectOnboarding($returnUrl: String) {
-    createConnectAccount(returnUrl: $returnUrl) {
-      url
-    }
-  }
-`;
+export const StartConnectOnboardingDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StartConnectOnboarding' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'returnUrl' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createConnectAccount' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'returnUrl' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'returnUrl' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'url' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type StartConnectOnboardingMutationFn = Apollo.MutationFunction<
   StartConnectOnboardingMutation,
   StartConnectOnboardingMutationVariables
@@ -3162,25 +5404,118 @@ export type StartConnectOnboardingMutationOptions = Apollo.BaseMutationOptions<
   StartConnectOnboardingMutation,
   StartConnectOnboardingMutationVariables
 >;
-export const CreatorsDocument = gql`
-  query Creators($filter: CreatorFilter, $first: Int!, $after: String) {
-    creators(filter: $filter, first: $first, after: $after) {
-      edges {
-        cursor
-        node {
-          id
-          ...CreatorCard_creator
-        }
-      }
-      pageInfo {
-        endCursor
-        hasNextPage
-      }
-      totalCount
-    }
-  }
-  ${CreatorCard_CreatorFragmentDoc}
-`;
+export const CreatorsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Creators' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreatorFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creators' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'edges' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'cursor' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'node' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CreatorCard_creator' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pageInfo' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CreatorCard_creator' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isAvailable' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useCreatorsQuery__
@@ -3228,29 +5563,124 @@ export type CreatorsQueryHookResult = ReturnType<typeof useCreatorsQuery>;
 export type CreatorsLazyQueryHookResult = ReturnType<typeof useCreatorsLazyQuery>;
 export type CreatorsSuspenseQueryHookResult = ReturnType<typeof useCreatorsSuspenseQuery>;
 export type CreatorsQueryResult = Apollo.QueryResult<CreatorsQuery, CreatorsQueryVariables>;
-export const OverviewDocument = gql`
-  query Overview {
-    overview {
-      earningsCents
-      monthEarningsCents
-      pendingPayoutCents
-      upcomingCount
-      utilizationPercent
-      totalSlots
-      bookedSlots
-      recentEarnings {
-        id
-        ...EarningRow_booking
-      }
-      upcoming {
-        id
-        ...UpcomingBookingRow_booking
-      }
-    }
-  }
-  ${EarningRow_BookingFragmentDoc}
-  ${UpcomingBookingRow_BookingFragmentDoc}
-`;
+export const OverviewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Overview' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'overview' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'earningsCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'monthEarningsCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'pendingPayoutCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'upcomingCount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'utilizationPercent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalSlots' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'bookedSlots' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'recentEarnings' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'EarningRow_booking' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'upcoming' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'UpcomingBookingRow_booking' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'EarningRow_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'UpcomingBookingRow_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useOverviewQuery__
@@ -3292,14 +5722,112 @@ export type OverviewQueryHookResult = ReturnType<typeof useOverviewQuery>;
 export type OverviewLazyQueryHookResult = ReturnType<typeof useOverviewLazyQuery>;
 export type OverviewSuspenseQueryHookResult = ReturnType<typeof useOverviewSuspenseQuery>;
 export type OverviewQueryResult = Apollo.QueryResult<OverviewQuery, OverviewQueryVariables>;
-export const CreateProfileDocument = gql`
-  mutation CreateProfile($input: CreateProfileInput!) {
-    createProfile(input: $input) {
-      ...MyProfile_profile
-    }
-  }
-  ${MyProfile_ProfileFragmentDoc}
-`;
+export const CreateProfileDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CreateProfile' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateProfileInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createProfile' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MyProfile_profile' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MyProfile_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProfileTab_profile' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProfileForm_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'twitchUsername' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'youtubeHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tiktokHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instagramHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProfileTab_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'twitchUsername' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'youtubeHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tiktokHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instagramHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProfileForm_profile' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type CreateProfileMutationFn = Apollo.MutationFunction<CreateProfileMutation, CreateProfileMutationVariables>;
 
 /**
@@ -3331,14 +5859,95 @@ export type CreateProfileMutationOptions = Apollo.BaseMutationOptions<
   CreateProfileMutation,
   CreateProfileMutationVariables
 >;
-export const MyProfileDocument = gql`
-  query MyProfile {
-    myProfile {
-      ...MyProfile_profile
-    }
-  }
-  ${MyProfile_ProfileFragmentDoc}
-`;
+export const MyProfileDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MyProfile' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myProfile' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MyProfile_profile' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MyProfile_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProfileTab_profile' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProfileForm_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'twitchUsername' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'youtubeHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tiktokHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instagramHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProfileTab_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'twitchUsername' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'youtubeHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tiktokHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instagramHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProfileForm_profile' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useMyProfileQuery__
@@ -3382,14 +5991,112 @@ export type MyProfileQueryHookResult = ReturnType<typeof useMyProfileQuery>;
 export type MyProfileLazyQueryHookResult = ReturnType<typeof useMyProfileLazyQuery>;
 export type MyProfileSuspenseQueryHookResult = ReturnType<typeof useMyProfileSuspenseQuery>;
 export type MyProfileQueryResult = Apollo.QueryResult<MyProfileQuery, MyProfileQueryVariables>;
-export const UpdateProfileDocument = gql`
-  mutation UpdateProfile($input: UpdateProfileInput!) {
-    updateProfile(input: $input) {
-      ...MyProfile_profile
-    }
-  }
-  ${MyProfile_ProfileFragmentDoc}
-`;
+export const UpdateProfileDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UpdateProfile' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'UpdateProfileInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateProfile' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MyProfile_profile' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MyProfile_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProfileTab_profile' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProfileForm_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'twitchUsername' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'youtubeHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tiktokHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instagramHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProfileTab_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'twitchUsername' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'youtubeHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tiktokHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instagramHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProfileForm_profile' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type UpdateProfileMutationFn = Apollo.MutationFunction<UpdateProfileMutation, UpdateProfileMutationVariables>;
 
 /**
@@ -3421,14 +6128,32 @@ export type UpdateProfileMutationOptions = Apollo.BaseMutationOptions<
   UpdateProfileMutation,
   UpdateProfileMutationVariables
 >;
-export const BookingViewerProfileDocument = gql`
-  query BookingViewerProfile {
-    myProfile {
-      id
-      accountType
-    }
-  }
-`;
+export const BookingViewerProfileDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BookingViewerProfile' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myProfile' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useBookingViewerProfileQuery__
@@ -3488,19 +6213,61 @@ export type BookingViewerProfileQueryResult = Apollo.QueryResult<
   BookingViewerProfileQuery,
   BookingViewerProfileQueryVariables
 >;
-export const CreateBookingCheckoutDocument = gql`
-  mutation CreateBookingCheckout($input: CreateBookingCheckoutInput!) {
-    createBookingCheckout(input: $input) {
-      checkoutUrl
-      paymentIntentId
-      booking {
-        id
-        status
-        paymentStatus
-      }
-    }
-  }
-`;
+export const CreateBookingCheckoutDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CreateBookingCheckout' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateBookingCheckoutInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createBookingCheckout' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'checkoutUrl' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'booking' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type CreateBookingCheckoutMutationFn = Apollo.MutationFunction<
   CreateBookingCheckoutMutation,
   CreateBookingCheckoutMutationVariables
@@ -3538,24 +6305,89 @@ export type CreateBookingCheckoutMutationOptions = Apollo.BaseMutationOptions<
   CreateBookingCheckoutMutation,
   CreateBookingCheckoutMutationVariables
 >;
-export const StreamerPageCreatorDocument = gql`
-  query StreamerPageCreator($id: ID!) {
-    creator(id: $id) {
-      id
-      userId
-      timezone
-      hourlyRateCents
-      minimumHours
-      isAvailable
-      nextFreeSlots(first: 1) {
-        id
-        startTime
-      }
-      ...CreatorHeader_creator
-    }
-  }
-  ${CreatorHeader_CreatorFragmentDoc}
-`;
+export const StreamerPageCreatorDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StreamerPageCreator' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creator' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isAvailable' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'nextFreeSlots' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'first' },
+                      value: { kind: 'IntValue', value: '1' },
+                    },
+                  ],
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                    ],
+                  },
+                },
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CreatorHeader_creator' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CreatorHeader_creator' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useStreamerPageCreatorQuery__
@@ -3617,20 +6449,81 @@ export type StreamerPageCreatorQueryResult = Apollo.QueryResult<
   StreamerPageCreatorQuery,
   StreamerPageCreatorQueryVariables
 >;
-export const StreamerPageReviewsDocument = gql`
-  query StreamerPageReviews($streamerId: ID!) {
-    reviews(streamerId: $streamerId, first: 10) {
-      totalCount
-      edges {
-        node {
-          id
-          ...ReviewItem_review
-        }
-      }
-    }
-  }
-  ${ReviewItem_ReviewFragmentDoc}
-`;
+export const StreamerPageReviewsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StreamerPageReviews' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reviews' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'streamerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+              },
+              { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '10' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'edges' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'node' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ReviewItem_review' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ReviewItem_review' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Review' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useStreamerPageReviewsQuery__
@@ -3692,17 +6585,69 @@ export type StreamerPageReviewsQueryResult = Apollo.QueryResult<
   StreamerPageReviewsQuery,
   StreamerPageReviewsQueryVariables
 >;
-export const StreamerPageSlotsDocument = gql`
-  query StreamerPageSlots($streamerId: ID!, $from: DateTimeISO, $to: DateTimeISO) {
-    availabilitySlots(streamerId: $streamerId, from: $from, to: $to) {
-      id
-      streamerId
-      startTime
-      endTime
-      isBooked
-    }
-  }
-`;
+export const StreamerPageSlotsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'StreamerPageSlots' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'availabilitySlots' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'streamerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isBooked' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useStreamerPageSlotsQuery__
@@ -3760,13 +6705,43 @@ export type StreamerPageSlotsQueryHookResult = ReturnType<typeof useStreamerPage
 export type StreamerPageSlotsLazyQueryHookResult = ReturnType<typeof useStreamerPageSlotsLazyQuery>;
 export type StreamerPageSlotsSuspenseQueryHookResult = ReturnType<typeof useStreamerPageSlotsSuspenseQuery>;
 export type StreamerPageSlotsQueryResult = Apollo.QueryResult<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>;
-export const StreamerSlotsChangedDocument = gql`
-  subscription StreamerSlotsChanged($streamerId: ID!) {
-    slotsChanged(streamerId: $streamerId) {
-      streamerId
-    }
-  }
-`;
+export const StreamerSlotsChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'StreamerSlotsChanged' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'slotsChanged' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'streamerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'streamerId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useStreamerSlotsChangedSubscription__
@@ -3799,14 +6774,94 @@ export function useStreamerSlotsChangedSubscription(
 }
 export type StreamerSlotsChangedSubscriptionHookResult = ReturnType<typeof useStreamerSlotsChangedSubscription>;
 export type StreamerSlotsChangedSubscriptionResult = Apollo.SubscriptionResult<StreamerSlotsChangedSubscription>;
-export const ResolveDisputeDocument = gql`
-  mutation ResolveDispute($input: ResolveDisputeInput!) {
-    resolveDispute(input: $input) {
-      ...SupportDisputeCard_dispute
-    }
-  }
-  ${SupportDisputeCard_DisputeFragmentDoc}
-`;
+export const ResolveDisputeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ResolveDispute' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ResolveDisputeInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'resolveDispute' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SupportDisputeCard_dispute' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SupportDisputeCard_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SupportDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerEmail' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorEmail' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booking' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type ResolveDisputeMutationFn = Apollo.MutationFunction<ResolveDisputeMutation, ResolveDisputeMutationVariables>;
 
 /**
@@ -3838,14 +6893,91 @@ export type ResolveDisputeMutationOptions = Apollo.BaseMutationOptions<
   ResolveDisputeMutation,
   ResolveDisputeMutationVariables
 >;
-export const SupportDisputesDocument = gql`
-  query SupportDisputes($status: DisputeListStatus) {
-    supportDisputes(status: $status) {
-      ...SupportDisputeCard_dispute
-    }
-  }
-  ${SupportDisputeCard_DisputeFragmentDoc}
-`;
+export const SupportDisputesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SupportDisputes' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DisputeListStatus' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'supportDisputes' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'status' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SupportDisputeCard_dispute' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SupportDisputeCard_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SupportDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerEmail' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorEmail' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booking' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 
 /**
  * __useSupportDisputesQuery__
@@ -3892,17 +7024,49 @@ export type SupportDisputesQueryHookResult = ReturnType<typeof useSupportDispute
 export type SupportDisputesLazyQueryHookResult = ReturnType<typeof useSupportDisputesLazyQuery>;
 export type SupportDisputesSuspenseQueryHookResult = ReturnType<typeof useSupportDisputesSuspenseQuery>;
 export type SupportDisputesQueryResult = Apollo.QueryResult<SupportDisputesQuery, SupportDisputesQueryVariables>;
-export const WarnUserDocument = gql`
-  mutation WarnUser($input: WarnUserInput!) {
-    warnUser(input: $input) {
-      id
-      userId
-      reason
-      bookingId
-      warningCount
-    }
-  }
-`;
+export const WarnUserDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'WarnUser' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'WarnUserInput' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'warnUser' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'warningCount' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export type WarnUserMutationFn = Apollo.MutationFunction<WarnUserMutation, WarnUserMutationVariables>;
 
 /**

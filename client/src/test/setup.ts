@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { failOnMissingChakraRecipes } from './recipe-guard';
+
+failOnMissingChakraRecipes();
+
+// findBy*/waitFor give up after 1 s by default: too short for Chakra renders on a loaded 2-core CI
+// machine (a slow render failed a correct test). A wrong page still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks a few browser APIs that Chakra (Zag) and next-themes use.
 if (!window.matchMedia) {

@@ -1,6 +1,7 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import { toastAnatomy } from '@chakra-ui/react/anatomy';
 import { colorSemanticTokens, colorTokens, contrastSemanticTokens } from './palette';
+import { chakraTheme } from './chakra-theme';
 
 const systemFontStack =
   'ui-sans-serif, system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
@@ -37,5 +38,8 @@ const config = defineConfig({
   },
 });
 
-/** The single Chakra system of the app: default preset + CollabHub palette. */
-export const system = createSystem(defaultConfig, config);
+/**
+ * The single Chakra system of the app: Chakra's default preset (with only the recipes of the
+ * components we use, see ./chakra-theme) + the CollabHub palette.
+ */
+export const system = createSystem(defaultBaseConfig, chakraTheme, config);

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
 }
@@ -17,16 +18,23 @@ export interface RouteBundle {
   chunks: { name: string; gzipKb: number }[];
 }
 
-/** Each route's page module (the lazy boundary in client/src/app/routes.tsx) and its budget. */
+/** The lazily loaded GraphQL client + session chunk (client/src/app/session-loader.ts): a page that queries waits for it. */
+const GRAPHQL_SESSION = 'session';
+
+/**
+ * Each route's page module (the lazy boundary in client/src/app/routes.tsx), the other lazy chunks
+ * it cannot render without, and its budget. The landing page is a `staticPage` (paints before
+ * Apollo Client arrives); the creator page queries, so Apollo counts towards its first render.
+ */
 export const ROUTE_BUDGETS = [
-  { route: '/', module: 'src/features/landing/pages/LandingPage.tsx', limitKb: 200 },
-  { route: '/streamer/:id', module: 'src/features/streamers/pages/StreamerProfilePage.tsx', limitKb: 300 },
+  { route: '/', module: 'src/features/landing/pages/LandingPage.tsx', needs: [], limitKb: 200 },
+  { route: '/streamer/:id', module: 'src/features/streamers/pages/StreamerProfilePage.tsx', needs: [GRAPHQL_SESSION], limitKb: 300 },
 ];
 
 /**
  * Initial JavaScript of a route in the production build: the scripts and module preloads of
- * index.html, the entry's static imports, and the route's lazy page chunk with its static imports
- * (from Vite's manifest), each gzipped.
+ * index.html, the entry's static imports, and the route's lazy page chunk and the lazy chunks it
+ * needs to render, with their static imports (from Vite's manifest), each gzipped.
  */
 export function measureRouteBundles(clientDist: string): RouteBundle[] {
   const manifestFile = path.join(clientDist, '.vite', 'manifest.json');
@@ -47,11 +55,16 @@ export function measureRouteBundles(clientDist: string): RouteBundle[] {
   };
   const gzipKb = (file: string) => gzipSync(readFileSync(path.join(clientDist, file))).length / 1024;
 
-  return ROUTE_BUDGETS.map(({ route, module, limitKb }) => {
-    if (!manifest[module]) throw new Error(`${module} is not a chunk of the build (is ${route} still lazy-loaded?)`);
+  return ROUTE_BUDGETS.map(({ route, module, needs, limitKb }) => {
+    // A chunk is named by its source module, or (chunks Vite keys by file name) by its chunk name.
+    const keys = [module, ...needs].map((wanted) => {
+      const key = manifest[wanted] ? wanted : Object.keys(manifest).find((k) => manifest[k].name === wanted);
+      if (!key) throw new Error(`${wanted} is not a chunk of the build (is it still lazy-loaded for ${route}?)`);
+      return key;
+    });
     const files = new Set<string>(fromHtml);
     closure(entry, files);
-    closure(module, files);
+    for (const key of keys) closure(key, files);
     const chunks = [...files]
       .filter((f) => f.endsWith('.js'))
       .map((file) => ({ name: path.basename(file).replace(/-[\w-]{8}\.js$/, ''), gzipKb: gzipKb(file) }))

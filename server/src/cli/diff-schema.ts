@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { loadConfig } from '../config';
 import { initOrm } from '../db/orm';
 
 /**
@@ -7,7 +8,7 @@ import { initOrm } from '../db/orm';
  * Usage: DATABASE_URL=postgres://… pnpm --filter server schema:diff
  */
 async function main() {
-  const url = process.argv[2] ?? process.env.DATABASE_URL;
+  const url = process.argv[2] ?? loadConfig().DATABASE_URL;
   if (!url) throw new Error('Usage: schema:diff <postgres-url> (or DATABASE_URL)');
   const orm = await initOrm({ clientUrl: url });
   try {

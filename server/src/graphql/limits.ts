@@ -151,6 +151,23 @@ export function operationCost(
   return costOf(operation.selectionSet, root, new Set());
 }
 
+/**
+ * Costs of operations whose page sizes are all literal (or defaults), per operation node: Apollo
+ * hands out the same parsed document for repeated query text, so repeated requests (every cache
+ * hit of the listing) skip the walk. Operations with a `first: $variable` are computed each time.
+ */
+const constantCosts = new WeakMap<OperationDefinitionNode, number>();
+
+function cachedCost(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables?: Record<string, unknown>): number {
+  const known = constantCosts.get(operation);
+  if (known !== undefined) return known;
+  let readVariable = false;
+  const tracked = new Proxy(variables ?? {}, { get: (target, key) => ((readVariable = true), Reflect.get(target, key)) });
+  const cost = operationCost(schema, document, operation, tracked);
+  if (!readVariable) constantCosts.set(operation, cost);
+  return cost;
+}
+
 /** Throws a 400 QUERY_TOO_COMPLEX error when the operation's estimated cost is over the limit. */
 export function assertCostWithinLimit(
   schema: GraphQLSchema,
@@ -158,7 +175,7 @@ export function assertCostWithinLimit(
   operation: OperationDefinitionNode,
   variables?: Record<string, unknown>,
 ): void {
-  const cost = operationCost(schema, document, operation, variables);
+  const cost = cachedCost(schema, document, operation, variables);
   if (cost > QUERY_LIMITS.maxCost) {
     throw limitError(`Query cost ${cost} exceeds the limit of ${QUERY_LIMITS.maxCost}; request fewer items per page or fewer nested lists`);
   }

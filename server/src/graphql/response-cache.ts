@@ -1,61 +1,166 @@
-import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
-import { Kind, type FormattedExecutionResult, type OperationDefinitionNode } from 'graphql';
+import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestContextResponseForOperation } from '@apollo/server';
+import { execute, Kind, type FormattedExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { PUBLIC_CACHEABLE_FIELDS } from '../security/cache-control';
-import type { EventBus } from '../shared/events';
+import type { EventBus, EventName } from '../shared/events';
 import type { GraphQLContext } from './context';
 
 export interface ResponseCacheOptions {
+  /** How long an answer is fresh. */
   ttlMs: number;
+  /** After that, how long it may still be served while one background run refreshes it (default: ttlMs). */
+  staleMs?: number;
   maxEntries: number;
   events: EventBus;
   now?: () => number;
+  /** How long a request waits for an identical one already running before running itself. */
+  coalesceWaitMs?: number;
 }
+
+/** Every event that announces a change of public data (slots, bookings, profiles, ratings, reviews). */
+export const PUBLIC_DATA_EVENTS: readonly EventName[] = ['slotsChanged', 'bookingUpdated', 'profileChanged'];
+
+/**
+ * Answers never outlive the quarter hour they were computed in: "free future hours" and
+ * `isAvailable` change when a slot starts, slots start on a local hour, and every time zone's
+ * offset is a whole number of quarter hours.
+ */
+const TIME_BUCKET_MS = 15 * 60_000;
 
 interface Entry {
   result: FormattedExecutionResult;
-  expiresAt: number;
+  freshUntil: number;
+  servableUntil: number;
+  refreshing: boolean;
 }
+
+type Answer = FormattedExecutionResult | null;
 
 /**
  * Repeated anonymous reads of the public catalogue (listing, creator page) answered from memory.
- * Correct because: only requests without a viewer are served or stored, and only operations whose
- * every root field is public (PUBLIC_CACHEABLE_FIELDS, the reads HTTP caches may also keep for 30 s:
- * nothing there depends on who asks); answers with
- * errors are never kept; any slot or booking change (the `slotsChanged` / `bookingUpdated`
- * events, which reach every instance) empties the cache at once, so free hours are never shown
- * stale; other edits (profile text, ratings) show within `ttlMs`. Bounded to `maxEntries`.
+ *
+ * What may be kept: only requests without a viewer, only queries whose every root field is public
+ * (PUBLIC_CACHEABLE_FIELDS, the reads HTTP caches may keep too: nothing there depends on who
+ * asks), and only answers without errors. Bounded to `maxEntries`.
+ *
+ * Correctness: every write that changes public data publishes one of PUBLIC_DATA_EVENTS after
+ * its commit, and the event bus delivers it to every instance. Each event empties the cache and
+ * starts a new generation; an answer is stored, shared with a waiting request or refreshed only
+ * if no event arrived since its execution started. So once an event has reached this instance,
+ * no answer computed before it is served. Time is the other input ("future" slots): see
+ * TIME_BUCKET_MS.
+ *
+ * Speed: misses of the same request at the same time run once (the others wait for that run);
+ * an answer past `ttlMs` is still served for up to `staleMs` while one background run replaces it,
+ * so visitors do not wait on expiry. After an event there is nothing stale to serve: the next
+ * requests run for real.
  */
 export function anonymousResponseCache(opts: ResponseCacheOptions): ApolloServerPlugin<GraphQLContext> & { close(): void } {
   const now = opts.now ?? Date.now;
+  const staleMs = opts.staleMs ?? opts.ttlMs;
+  const coalesceWaitMs = opts.coalesceWaitMs ?? 10_000;
   const entries = new Map<string, Entry>();
-  // Bumped by every change: an answer computed before a change is not kept after it.
+  const running = new Map<string, Promise<Answer>>();
   let generation = 0;
-  const clear = () => {
+  const invalidate = () => {
     generation += 1;
     entries.clear();
+    running.clear();
   };
-  const unsubscribe = [opts.events.subscribe('slotsChanged', clear), opts.events.subscribe('bookingUpdated', clear)];
+  const unsubscribe = PUBLIC_DATA_EVENTS.map((event) => opts.events.subscribe(event, invalidate));
+
+  /** Keeps an answer whose execution started at `startedAt` in generation `startedIn`, if still current. */
+  const store = (key: string, result: FormattedExecutionResult, startedIn: number, startedAt: number) => {
+    if (startedIn !== generation || result.errors) return;
+    const servableUntil = Math.min(startedAt + opts.ttlMs + staleMs, (Math.floor(startedAt / TIME_BUCKET_MS) + 1) * TIME_BUCKET_MS);
+    entries.delete(key);
+    entries.set(key, { result, freshUntil: Math.min(startedAt + opts.ttlMs, servableUntil), servableUntil, refreshing: false });
+    if (entries.size > opts.maxEntries) entries.delete(entries.keys().next().value!);
+  };
+
+  /** Runs the operation again outside the request that found the entry stale, and keeps the answer. */
+  const refresh = (key: string, entry: Entry, rc: GraphQLRequestContextResponseForOperation<GraphQLContext>) => {
+    entry.refreshing = true;
+    const startedIn = generation;
+    const startedAt = now();
+    Promise.resolve(
+      execute({
+        schema: rc.schema,
+        document: rc.document,
+        contextValue: rc.contextValue,
+        variableValues: rc.request.variables,
+        operationName: rc.request.operationName,
+      }),
+    )
+      .then((result) => {
+        if (!result.errors) store(key, { data: result.data }, startedIn, startedAt);
+      })
+      .catch((err: unknown) => rc.logger.warn(`response cache: refresh failed: ${String(err)}`))
+      .finally(() => {
+        entry.refreshing = false; // a replaced entry is gone from the map; a kept one may be retried
+      });
+  };
+
+  /** The answer of an identical request already running, if it ends without errors and without an event meanwhile. */
+  const joinRunning = async (flight: Promise<Answer>): Promise<Answer> => {
+    const joinedIn = generation;
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), coalesceWaitMs);
+      timer.unref();
+    });
+    const answer = await Promise.race([flight, gaveUp]);
+    clearTimeout(timer);
+    return answer && joinedIn === generation ? answer : null;
+  };
+
+  const startFlight = (key: string) => {
+    let settle!: (answer: Answer) => void;
+    const flight = new Promise<Answer>((resolve) => (settle = resolve));
+    running.set(key, flight);
+    return { flight, settle };
+  };
 
   return {
     close: () => unsubscribe.forEach((off) => off()),
     async requestDidStart() {
       let key: string | null = null;
-      let hit = false;
-      const startedIn = generation;
+      let served = false;
+      let startedIn = 0;
+      let startedAt = 0;
+      // Set when this request runs a miss others may wait for.
+      let lead: { flight: Promise<Answer>; settle: (answer: Answer) => void } | null = null;
       return {
-        async responseForOperation({ contextValue, operation, source, request }) {
+        async responseForOperation(rc) {
+          const { contextValue, operation, source, request } = rc;
           if (contextValue.viewer || !isPublicRead(operation)) return null;
           key = `${request.operationName ?? ''}\u0000${source}\u0000${JSON.stringify(request.variables ?? {})}`;
+          const t = now();
+          let result: Answer = null;
           const entry = entries.get(key);
-          if (!entry || entry.expiresAt <= now()) return null;
-          hit = true;
-          return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: entry.result } };
+          if (entry && t < entry.servableUntil) {
+            if (t >= entry.freshUntil && !entry.refreshing) refresh(key, entry, rc);
+            result = entry.result;
+          } else {
+            const flight = running.get(key);
+            if (flight) result = await joinRunning(flight);
+            else lead = startFlight(key);
+          }
+          if (result) {
+            served = true;
+            return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: result } };
+          }
+          startedIn = generation;
+          startedAt = now();
+          return null;
         },
         async willSendResponse({ response }) {
-          if (!key || hit || startedIn !== generation || response.body.kind !== 'single' || response.body.singleResult.errors) return;
-          entries.delete(key);
-          entries.set(key, { result: response.body.singleResult, expiresAt: now() + opts.ttlMs });
-          if (entries.size > opts.maxEntries) entries.delete(entries.keys().next().value!);
+          if (!key || served) return;
+          const result = response.body.kind === 'single' && !response.body.singleResult.errors ? response.body.singleResult : null;
+          if (lead) {
+            lead.settle(result && startedIn === generation ? result : null);
+            if (running.get(key) === lead.flight) running.delete(key);
+          }
+          if (result) store(key, result, startedIn, startedAt);
         },
       };
     },

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
+import { DateTimeISO } from './date-scalar';
 import { topicPubSub } from './pubsub';
 import { resolvers } from './resolvers';
 
@@ -8,7 +9,7 @@ let cached: GraphQLSchema | undefined;
 
 /** The schema type-graphql builds from the resolvers (built once per process). */
 export function buildAppSchema(): GraphQLSchema {
-  cached ??= buildSchemaSync({ resolvers, validate: false, pubSub: topicPubSub });
+  cached ??= buildSchemaSync({ resolvers, validate: false, pubSub: topicPubSub, scalarsMap: [{ type: Date, scalar: DateTimeISO }] });
   return cached;
 }
 

@@ -21,6 +21,9 @@ export class PostgresEventBus implements EventBus {
   private closed = false;
   private failures = 0;
   private retryTimer: NodeJS.Timeout | null = null;
+  /** Events waiting for the connection; each learns whether its NOTIFY went out. */
+  private outbox: { text: string; resolve: (sent: boolean) => void }[] = [];
+  private draining = false;
 
   constructor(
     private readonly connectionString: string,
@@ -36,13 +39,34 @@ export class PostgresEventBus implements EventBus {
 
   async publish<E extends EventName>(event: E, payload: DomainEvents[E]): Promise<void> {
     const text = encodeEvent(event, payload);
+    const sent = new Promise<boolean>((resolve) => this.outbox.push({ text, resolve }));
+    void this.drain();
+    if (!(await sent)) await this.local.publish(event, payload);
+  }
+
+  /**
+   * One statement at a time on the LISTEN connection (pg queues overlapping queries and deprecates
+   * it): events published while a NOTIFY is in flight go out together in the next statement.
+   */
+  private async drain(): Promise<void> {
+    if (this.draining) return;
+    this.draining = true;
     try {
-      await this.ready;
-      if (!this.client) throw new Error('not connected');
-      await this.client.query('select pg_notify($1, $2)', [CHANNEL, text]);
-    } catch (err) {
-      this.log('event bus: NOTIFY failed; delivering to this instance only', err);
-      await this.local.publish(event, payload);
+      while (this.outbox.length > 0) {
+        const batch = this.outbox.splice(0);
+        let sent = true;
+        try {
+          await this.ready;
+          if (!this.client) throw new Error('not connected');
+          await this.client.query('select pg_notify($1, e) from unnest($2::text[]) as e', [CHANNEL, batch.map((b) => b.text)]);
+        } catch (err) {
+          this.log('event bus: NOTIFY failed; delivering to this instance only', err);
+          sent = false;
+        }
+        for (const b of batch) b.resolve(sent);
+      }
+    } finally {
+      this.draining = false;
     }
   }
 

@@ -10,6 +10,8 @@ export interface DomainEvents {
   bookingUpdated: { bookingId: string; partyUserIds: string[] };
   /** A creator's slots were added, removed, held, taken or freed. */
   slotsChanged: { streamerId: string };
+  /** What the public sees of a user's profile changed: its fields, or its rating and reviews. */
+  profileChanged: { userId: string };
 }
 
 export type EventName = keyof DomainEvents;

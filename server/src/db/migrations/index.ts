@@ -7,6 +7,7 @@ import { Migration20261121000030_local_payments } from './Migration2026112100003
 import { Migration20261121000040_booking_process } from './Migration20261121000040_booking_process';
 import { Migration20261121000050_partner_api } from './Migration20261121000050_partner_api';
 import { Migration20261121000060_listing_indexes } from './Migration20261121000060_listing_indexes';
+import { Migration20261121000070_booking_money_step } from './Migration20261121000070_booking_money_step';
 
 /** Every migration, in order. Listed explicitly so they run the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000040_booking_process', class: Migration20261121000040_booking_process },
   { name: 'Migration20261121000050_partner_api', class: Migration20261121000050_partner_api },
   { name: 'Migration20261121000060_listing_indexes', class: Migration20261121000060_listing_indexes },
+  { name: 'Migration20261121000070_booking_money_step', class: Migration20261121000070_booking_money_step },
 ];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LoginThrottle } from '../../security/login-throttle';
+import type { SignUpThrottle } from '../../security/signup-throttle';
 import type { Clock } from '../../shared/clock';
 import { requireViewer, type ServiceContext } from '../../shared/context';
 import { conflict, DomainError, PG, pgErrorCode, unauthenticated } from '../../shared/errors';
@@ -50,11 +51,19 @@ export const REFRESH_REUSE_GRACE_MS = 30_000;
 /** Accounts and sessions: registration, sign-in, token rotation, sign-out, password change. */
 export class AuthService {
   constructor(
-    private readonly deps: { tokens: TokenIssuer; clock: Clock; refreshTtlDays: number; loginThrottle?: LoginThrottle },
+    private readonly deps: {
+      tokens: TokenIssuer;
+      clock: Clock;
+      refreshTtlDays: number;
+      loginThrottle?: LoginThrottle;
+      signUpThrottle?: SignUpThrottle;
+    },
   ) {}
 
   async register(ctx: ServiceContext, input: RegisterInput): Promise<AuthResult> {
     const data = parseInput(RegisterSchema, input);
+    // Counted before the (deliberately slow) password hash.
+    await this.deps.signUpThrottle?.assertAllowed(ctx.ip);
     const passwordHash = await hashPassword(data.password);
     try {
       return await ctx.em.transactional(async (em) => {

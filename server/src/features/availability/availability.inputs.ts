@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** spec §9: recurring slots are generated 14 days ahead; one request may cover at most 31 days. */
 export const DEFAULT_GENERATION_DAYS = 14;
 export const MAX_GENERATION_DAYS = 31;
+/** Longest window one slot listing covers (a quarter: the client asks for a week or a month). */
+export const MAX_SLOT_LIST_DAYS = 92;
 
 /** Messages users see; the spec's own strings where it has one (spec §5 "Add slot", "Recurring schedule"). */
 export const AVAILABILITY_MESSAGES = {
@@ -29,6 +31,8 @@ export const AVAILABILITY_MESSAGES = {
   patternNotFound: 'Recurring schedule not found',
   windowTooLong: `Slots can be generated for at most ${MAX_GENERATION_DAYS} days at a time`,
   slotDuration: 'slotDuration must be 1 (slots are one hour long)',
+  listWindowOrder: '`to` must be after `from`',
+  listWindowTooLong: `Slots can be listed for at most ${MAX_SLOT_LIST_DAYS} days at a time: narrow from/to`,
 } as const;
 
 /** Absent, null and blank all mean "not given"; a Date becomes its ISO string. */

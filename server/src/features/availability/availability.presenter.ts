@@ -1,11 +1,12 @@
 import type { AvailabilitySlot } from './availability-slot.entity';
 import type { RecurringPattern } from './recurring-pattern.entity';
+import type { SlotView } from './slot.view';
 
 /** REST shapes of spec §3: snake_case entity fields. */
 
-export const presentSlot = (s: AvailabilitySlot) => ({
+export const presentSlot = (s: SlotView) => ({
   id: s.id,
-  streamer_id: s.streamer.id,
+  streamer_id: s.streamerId,
   start_time: s.startTime,
   end_time: s.endTime,
   is_booked: s.isBooked,

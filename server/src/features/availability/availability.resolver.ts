@@ -9,9 +9,11 @@ import {
   UpdateAvailabilitySlotInput,
   UpdateRecurringPatternInput,
 } from './availability.types';
+import { slotView } from './slot.view';
 
 @Resolver()
 export class AvailabilityResolver {
+  // [from, to) spans at most 92 days; default from now (AvailabilityService.listSlots).
   @Query(() => [AvailabilitySlotType], { description: "A creator's slots, free and booked, in time order (public)" })
   async availabilitySlots(
     @Arg('streamerId', () => ID) streamerId: string,
@@ -19,12 +21,12 @@ export class AvailabilityResolver {
     @Arg('to', () => Date, { nullable: true }) to: Date | null,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return (await ctx.services.availability.listSlots(ctx, streamerId, { from, to })).map(AvailabilitySlotType.from);
+    return ctx.services.availability.listSlots(ctx, streamerId, { from, to });
   }
 
   @Mutation(() => [AvailabilitySlotType], { description: 'Adds a range of one day as 1-hour slots (all or none)' })
   async addAvailability(@Arg('input', () => AddAvailabilityInput) input: AddAvailabilityInput, @Ctx() ctx: GraphQLContext) {
-    return (await ctx.services.availability.addSlots(ctx, input)).map(AvailabilitySlotType.from);
+    return (await ctx.services.availability.addSlots(ctx, input)).map(slotView);
   }
 
   @Mutation(() => AvailabilitySlotType, { description: 'Moves a free, future slot of yours to another hour' })
@@ -33,7 +35,7 @@ export class AvailabilityResolver {
     @Arg('input', () => UpdateAvailabilitySlotInput) input: UpdateAvailabilitySlotInput,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return AvailabilitySlotType.from(await ctx.services.availability.updateSlot(ctx, id, input));
+    return slotView(await ctx.services.availability.updateSlot(ctx, id, input));
   }
 
   @Mutation(() => Boolean, { description: 'Deletes a free, future slot of yours' })
@@ -75,6 +77,6 @@ export class AvailabilityResolver {
     @Arg('input', () => GenerateSlotsInput, { nullable: true }) input: GenerateSlotsInput | null,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return (await ctx.services.availability.generateSlots(ctx, input ?? {})).map(AvailabilitySlotType.from);
+    return (await ctx.services.availability.generateSlots(ctx, input ?? {})).map(slotView);
   }
 }

@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { route } from '../../rest/route';
 import { presentGeneratedSlot, presentPattern, presentSlot } from './availability.presenter';
+import { slotView } from './slot.view';
 
 /** The first of the given body fields that is present (the spec mixes snake_case and camelCase). */
 const field = (req: Request, ...names: string[]): any => names.map((n) => req.body?.[n]).find((v) => v !== undefined);
@@ -27,9 +28,9 @@ export function availabilityRoutes(): Router {
     slots: (await ctx.services.availability.listSlots(ctx, param(req, 'streamerId'), { from: query(req, 'from'), to: query(req, 'to') })).map(presentSlot),
   })));
   r.post('/availability', route(async (ctx, req) => ({
-    slots: (await ctx.services.availability.addSlots(ctx, { streamerId: field(req, 'streamer_id', 'streamerId'), ...slotRange(req) })).map(presentSlot),
+    slots: (await ctx.services.availability.addSlots(ctx, { streamerId: field(req, 'streamer_id', 'streamerId'), ...slotRange(req) })).map((s) => presentSlot(slotView(s))),
   }), 201));
-  r.put('/availability/:id', route(async (ctx, req) => ({ slot: presentSlot(await ctx.services.availability.updateSlot(ctx, param(req, 'id'), slotRange(req))) })));
+  r.put('/availability/:id', route(async (ctx, req) => ({ slot: presentSlot(slotView(await ctx.services.availability.updateSlot(ctx, param(req, 'id'), slotRange(req)))) })));
   r.delete('/availability/:id', route(async (ctx, req) => ({ deleted: await ctx.services.availability.deleteSlot(ctx, param(req, 'id')) })));
 
   r.get('/availability/recurring/:streamerId', route(async (ctx, req) => ({

@@ -15,6 +15,7 @@ import {
   CreatePatternSchema,
   GenerateSlotsSchema,
   MAX_GENERATION_DAYS,
+  MAX_SLOT_LIST_DAYS,
   PatternFieldsSchema,
   SlotListSchema,
   SlotRangeSchema,
@@ -29,6 +30,7 @@ import { isIsoDateTime, localInstant, zoneOf } from './local-time';
 import { RecurringPattern } from './recurring-pattern.entity';
 import { defaultWindow, expandPatterns, normalizePattern, resolveWindow, type GenerationWindow } from './recurring-rules';
 import { resolveSlotRange } from './slot-range';
+import { rowToSlotView, type SlotRow, type SlotView } from './slot.view';
 import {
   insertGeneratedSlots,
   purgePastSkips,
@@ -48,19 +50,25 @@ const isUuid = (id: unknown): id is string => typeof id === 'string' && UUID.tes
 export class AvailabilityService {
   constructor(private readonly deps: { clock: Clock; events: EventBus }) {}
 
-  /** A creator's slots, free and booked, in time order; `from`/`to` keep those overlapping the range. */
-  async listSlots(ctx: ServiceContext, streamerId: string, range: SlotListInput = {}): Promise<AvailabilitySlot[]> {
-    const { from, to } = parseInput(SlotListSchema, range);
-    const profile = await this.findCreator(ctx.em, streamerId);
-    return ctx.em.find(
-      AvailabilitySlot,
-      {
-        streamer: profile.id,
-        ...(from ? { endTime: { $gt: readInstant(from, 'from') } } : {}),
-        ...(to ? { startTime: { $lt: readInstant(to, 'to') } } : {}),
-      },
-      { orderBy: { startTime: 'asc' } },
+  /**
+   * A creator's slots, free and booked, overlapping [from, to), in time order. The window is
+   * bounded (a creator's past hours pile up for ever): at most MAX_SLOT_LIST_DAYS; without `from`
+   * it starts now (or that many days before `to`), without `to` it ends that many days after `from`.
+   * One statement: the creator check and the slots.
+   */
+  async listSlots(ctx: ServiceContext, streamerId: string, range: SlotListInput = {}): Promise<SlotView[]> {
+    const { from, to } = slotListWindow(parseInput(SlotListSchema, range), this.deps.clock.now());
+    if (!isUuid(streamerId)) throw notFound(MSG.streamerNotFound);
+    const rows: (SlotRow & { profile_id: string })[] = await ctx.em.execute(
+      `select p.id as profile_id, s.id, s.streamer_id, s.start_time, s.end_time, s.is_booked, s.created_at, s.updated_at
+         from profiles p
+         left join availability_slots s on s.streamer_id = p.id and tstzrange(s.start_time, s.end_time) && tstzrange(?::timestamptz, ?::timestamptz)
+        where p.id = ? and p.account_type = ?
+        order by s.start_time`,
+      [from, to, streamerId, AccountType.CREATOR],
     );
+    if (rows.length === 0) throw notFound(MSG.streamerNotFound);
+    return rows[0].id === null ? [] : rows.map(rowToSlotView);
   }
 
   /** Adds a range of one local day as 1-hour slots: all of them, or none when any hour is taken. */
@@ -279,6 +287,17 @@ export class AvailabilityService {
   private slotsChanged(streamerId: string) {
     return this.deps.events.publish('slotsChanged', { streamerId });
   }
+}
+
+/** listSlots' window from the optional `from`/`to` (see there); a clear error when it is too long or empty. */
+function slotListWindow(range: { from?: string; to?: string }, now: Date): { from: Date; to: Date } {
+  const maxMs = MAX_SLOT_LIST_DAYS * 86_400_000;
+  const given = { from: range.from ? readInstant(range.from, 'from') : null, to: range.to ? readInstant(range.to, 'to') : null };
+  const from = given.from ?? (given.to ? new Date(given.to.getTime() - maxMs) : now);
+  const to = given.to ?? new Date(from.getTime() + maxMs);
+  if (to.getTime() <= from.getTime()) throw badInput(MSG.listWindowOrder, 'to');
+  if (to.getTime() - from.getTime() > maxMs) throw badInput(MSG.listWindowTooLong, 'to');
+  return { from, to };
 }
 
 function readInstant(text: string, field: string): Date {

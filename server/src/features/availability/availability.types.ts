@@ -1,10 +1,10 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import type { AvailabilitySlot } from './availability-slot.entity';
 import type { RecurringPattern } from './recurring-pattern.entity';
+import type { SlotView } from './slot.view';
 
-/** One bookable hour of a creator (an `AvailabilitySlot` row seen through GraphQL). */
+/** One bookable hour of a creator (a SlotView, or profiles' FreeSlot, seen through GraphQL). */
 @ObjectType('AvailabilitySlot', { description: 'One bookable hour of a creator, aligned to their local hour', simpleResolvers: true })
-export class AvailabilitySlotType {
+export class AvailabilitySlotType implements Omit<SlotView, 'createdAt' | 'updatedAt'> {
   @Field(() => ID)
   id!: string;
 
@@ -19,16 +19,6 @@ export class AvailabilitySlotType {
 
   @Field(() => Boolean, { description: 'Held during checkout or booked' })
   isBooked!: boolean;
-
-  static from(slot: AvailabilitySlot): AvailabilitySlotType {
-    return Object.assign(new AvailabilitySlotType(), {
-      id: slot.id,
-      streamerId: slot.streamer.id,
-      startTime: slot.startTime,
-      endTime: slot.endTime,
-      isBooked: slot.isBooked,
-    });
-  }
 }
 
 @ObjectType('RecurringPattern', { description: "A weekly schedule in the creator's own time zone" })

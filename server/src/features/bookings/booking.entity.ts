@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Entity, Enum, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
 import { Profile } from '../profiles/profile.entity';
 import { User } from '../users/user.entity';
+import type { PendingMoneyStep } from './payment-effects';
 
 export enum BookingStatus {
   PENDING = 'pending',
@@ -146,6 +147,13 @@ export class Booking {
 
   @Property({ type: 'text', nullable: true })
   transferId?: string | null;
+
+  /**
+   * A transition whose payment provider call is in flight (claimed, not yet recorded): other moves
+   * of this booking wait for it; one left behind by a crash is finished later (transition-runner.ts).
+   */
+  @Property({ type: 'json', nullable: true })
+  moneyStep?: PendingMoneyStep | null;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();

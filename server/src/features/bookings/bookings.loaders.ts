@@ -4,6 +4,7 @@ import { Profile } from '../profiles/profile.entity';
 import { Review } from '../reviews/review.entity';
 import { Dispute } from '../support/dispute.entity';
 import { User } from '../users/user.entity';
+import { Booking } from './booking.entity';
 import { ledgerTotalsByBooking, type LedgerTotals } from './ledger';
 
 /** Per-request batch loaders behind booking lists (GraphQL fields and REST rows): no N+1. */
@@ -14,40 +15,106 @@ const byId = <T extends { id: string }>(rows: T[], keys: readonly string[]) => {
   return keys.map((k) => map.get(k) ?? null);
 };
 
-export const bookingLoaders = {
-  profile: (ctx: LoaderContext) =>
-    perRequestLoader<string, Profile | null>(ctx, 'bookings.profile', async (ids) => byId(await ctx.em.find(Profile, { id: [...ids] }), ids)),
+/**
+ * graphql-ws runs a subscription's selection once per subscriber, so each live event is delivered
+ * (and resolved) once per party. The deliveries of one event share one EntityManager fork and the
+ * loaders below, which read the same rows whoever looks: one set of reads per event, not per party.
+ * Per viewer (role, moves, `reviewedByViewer`'s reviewer) is still decided on each subscriber's own
+ * context. The shared context has no viewer, so a loader that wrongly asked for one would see nobody.
+ */
+const eventReads = new WeakMap<object, LoaderContext>(); // event (the bus hands every listener the same object) -> its shared reads
+const sharedReadsOf = new WeakMap<LoaderCache, LoaderContext>(); // a subscriber's loaders for one event -> that event's shared reads
 
-  user: (ctx: LoaderContext) =>
-    perRequestLoader<string, User | null>(ctx, 'bookings.user', async (ids) => byId(await ctx.em.find(User, { id: [...ids] }), ids)),
+/** Points a subscription's context at `event`: fresh loaders of its own, the event's shared reads. */
+export function joinEventReads(ctx: LoaderContext, event: object): void {
+  let shared = eventReads.get(event);
+  if (!shared) {
+    shared = { em: ctx.em.fork(), viewer: null, loaders: new Map() };
+    eventReads.set(event, shared);
+  }
+  ctx.em = shared.em;
+  ctx.loaders = new Map();
+  sharedReadsOf.set(ctx.loaders, shared);
+}
+
+/** A viewer-independent loader: on the event's shared reads during a live delivery, else on the request's own. */
+function readLoader<K, V>(
+  ctx: LoaderContext,
+  key: string,
+  batch: (reads: LoaderContext, keys: readonly K[]) => Promise<ArrayLike<V | Error>>,
+  options?: { cacheKeyFn: (key: K) => string },
+) {
+  const reads = sharedReadsOf.get(ctx.loaders) ?? ctx;
+  return perRequestLoader<K, V>(reads, key, (keys) => batch(reads, keys), options);
+}
+
+const profile = (ctx: LoaderContext) =>
+  readLoader<string, Profile | null>(ctx, 'bookings.profile', async (reads, ids) => byId(await reads.em.find(Profile, { id: [...ids] }), ids));
+
+const user = (ctx: LoaderContext) =>
+  readLoader<string, User | null>(ctx, 'bookings.user', async (reads, ids) => byId(await reads.em.find(User, { id: [...ids] }), ids));
+
+interface ReviewerOfBooking {
+  bookingId: string;
+  reviewerId: string;
+}
+
+export const bookingLoaders = {
+  /** Bookings read fresh, with their creator profile and booker (one joined statement, primed into those loaders). */
+  booking: (ctx: LoaderContext) =>
+    readLoader<string, Booking | null>(ctx, 'bookings.booking', async (reads, ids) => {
+      const rows = await reads.em.find(Booking, { id: [...ids] }, { populate: ['streamer', 'booker'] });
+      for (const b of rows) {
+        profile(reads).prime(b.streamer.id, b.streamer.unwrap());
+        user(reads).prime(b.booker.id, b.booker.unwrap());
+      }
+      return byId(rows, ids);
+    }),
+
+  profile,
+
+  user,
 
   /** A user's own profile (a booker's brand or creator profile names them). */
   profileOfUser: (ctx: LoaderContext) =>
-    perRequestLoader<string, Profile | null>(ctx, 'bookings.profileOfUser', async (userIds) => {
-      const rows = await ctx.em.find(Profile, { user: [...userIds] });
+    readLoader<string, Profile | null>(ctx, 'bookings.profileOfUser', async (reads, userIds) => {
+      const rows = await reads.em.find(Profile, { user: [...userIds] });
       const map = new Map(rows.map((p) => [p.user.id, p]));
       return userIds.map((id) => map.get(id) ?? null);
     }),
 
   dispute: (ctx: LoaderContext) =>
-    perRequestLoader<string, Dispute | null>(ctx, 'bookings.dispute', async (bookingIds) => {
-      const rows = await ctx.em.find(Dispute, { bookingId: [...bookingIds] });
+    readLoader<string, Dispute | null>(ctx, 'bookings.dispute', async (reads, bookingIds) => {
+      const rows = await reads.em.find(Dispute, { bookingId: [...bookingIds] });
       const map = new Map(rows.map((d) => [d.bookingId, d]));
       return bookingIds.map((id) => map.get(id) ?? null);
     }),
 
   ledger: (ctx: LoaderContext) =>
-    perRequestLoader<string, LedgerTotals>(ctx, 'bookings.ledger', async (bookingIds) => {
-      const totals = await ledgerTotalsByBooking(ctx.em, bookingIds);
+    readLoader<string, LedgerTotals>(ctx, 'bookings.ledger', async (reads, bookingIds) => {
+      const totals = await ledgerTotalsByBooking(reads.em, bookingIds);
       return bookingIds.map((id) => totals.get(id)!);
     }),
 
-  /** Whether the viewer already reviewed each booking. */
-  reviewedByViewer: (ctx: LoaderContext) =>
-    perRequestLoader<string, boolean>(ctx, 'bookings.reviewedByViewer', async (bookingIds) => {
-      if (!ctx.viewer) return bookingIds.map(() => false);
-      const rows = await ctx.em.find(Review, { bookingId: [...bookingIds], reviewer: ctx.viewer.id }, { fields: ['bookingId'] });
-      const reviewed = new Set(rows.map((r) => r.bookingId));
-      return bookingIds.map((id) => reviewed.has(id));
-    }),
+  /** Whether the viewer already reviewed each booking (batched with other viewers' questions on a live event). */
+  reviewedByViewer: (ctx: LoaderContext) => ({
+    load: (bookingId: string): Promise<boolean> =>
+      ctx.viewer ? reviewed(ctx).load({ bookingId, reviewerId: ctx.viewer.id }) : Promise.resolve(false),
+  }),
 };
+
+const reviewed = (ctx: LoaderContext) =>
+  readLoader<ReviewerOfBooking, boolean>(
+    ctx,
+    'bookings.reviewed',
+    async (reads, keys) => {
+      const rows = await reads.em.find(
+        Review,
+        { bookingId: [...new Set(keys.map((k) => k.bookingId))], reviewer: [...new Set(keys.map((k) => k.reviewerId))] },
+        { fields: ['bookingId', 'reviewer'] },
+      );
+      const found = new Set(rows.map((r) => `${r.bookingId}|${r.reviewer.id}`));
+      return keys.map((k) => found.has(`${k.bookingId}|${k.reviewerId}`));
+    },
+    { cacheKeyFn: (k) => `${k.bookingId}|${k.reviewerId}` },
+  );

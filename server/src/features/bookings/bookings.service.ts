@@ -10,7 +10,7 @@ import { Profile } from '../profiles/profile.entity';
 import { Dispute, DisputeKind, DisputeResolution } from '../support/dispute.entity';
 import type { User } from '../users/user.entity';
 import { Booking, PaymentStatus } from './booking.entity';
-import { bookingLoaders, type LoaderContext } from './bookings.loaders';
+import { bookingLoaders, joinEventReads, type LoaderContext } from './bookings.loaders';
 import { BookingIdSchema, CancelSchema, DisputeSchema, ListFilterSchema, StatusChangeSchema, type CancelInput, type DisputeInput } from './bookings.inputs';
 import { lateCancelRefund, splitRetained } from './bookings.policy';
 import { availableActions, BookingAction, decide, type TransitionFacts } from './bookings.state';
@@ -297,14 +297,16 @@ export class BookingsService {
   }
 
   /** The live feed of the viewer's bookings: every change of a booking they are a party to. */
-  bookingUpdates(ctx: ServiceContext): AsyncIterableIterator<Booking> {
+  bookingUpdates(ctx: LoaderContext): AsyncIterableIterator<Booking> {
     const viewer = requireViewer(ctx);
     const events = eventStream(this.deps.events, 'bookingUpdated', (e) => e.partyUserIds.includes(viewer.id));
-    return mapStream(events, async ({ bookingId }) => {
-      // Re-checked against the database: the event says who to tell, the row says who may see it.
-      const booking = await ctx.em.findOne(Booking, { id: bookingId }, { refresh: true });
+    return mapStream(events, async (event) => {
+      // Both parties' deliveries of this event read the booking (and their cards' fields) once.
+      joinEventReads(ctx, event);
+      // Re-checked against the database per subscriber: the event says who to tell, the row says who may see it.
+      const booking = await bookingLoaders.booking(ctx).load(event.bookingId);
       if (!booking) return null;
-      const creator = await ctx.em.findOne(Profile, { id: booking.streamer.id });
+      const creator = await bookingLoaders.profile(ctx).load(booking.streamer.id);
       return creator && partyRole(viewer.id, booking, creator) ? booking : null;
     });
   }

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm';
 import type { JobDefinition } from '../../jobs/job-scheduler';
@@ -65,8 +66,14 @@ export class BookingTimers {
     return this.each(due, () => BookingAction.REQUEST_PAYOUT);
   }
 
+  /** Payment provider calls whose transition died mid-call (a crash): finished with the same idempotency key. */
+  finishAbandonedPayments(now: Date): Promise<number> {
+    return this.deps.runner.finishAbandonedSteps(systemContext(this.deps.orm).em as EntityManager, now);
+  }
+
   jobs(): JobDefinition[] {
     return [
+      { name: 'bookings-finish-abandoned-payments', everySeconds: 60, run: (now) => this.finishAbandonedPayments(now).then(() => {}) },
       { name: 'bookings-expire-checkouts', everySeconds: 30, run: (now) => this.expireCheckouts(now).then(() => {}) },
       { name: 'bookings-expire-requests', everySeconds: 60, run: (now) => this.expireRequests(now).then(() => {}) },
       { name: 'bookings-auto-complete', everySeconds: 60, run: (now) => this.autoComplete(now).then(() => {}) },

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../shared/clock';
@@ -16,7 +15,7 @@ import { CheckoutSchema, VerifyPaymentSchema, type CheckoutInput, type VerifyPay
 import { checkoutExpiryFor, confirmationDeadlineFor, CURRENT_POLICY, MAX_BOOKING_HOURS, priceBooking } from './bookings.policy';
 import { BookingAction } from './bookings.state';
 import { providerKey } from './payment-effects';
-import { partyRole, partyUserIds, type TransitionRunner } from './transition-runner';
+import { partyRole, type TransitionRunner } from './transition-runner';
 
 export const CHECKOUT_MESSAGES = {
   consecutive: 'Please select consecutive hours only',
@@ -35,6 +34,25 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 const HOUR_MS = 3_600_000;
+
+/** One row per slot of the requested range (one row with null slot columns when there is none). */
+interface CreatorWithSlot {
+  user_id: string;
+  account_type: AccountType;
+  hourly_rate_cents: number | null;
+  minimum_hours: number;
+  is_available: boolean;
+  suspended: boolean;
+  slot_id: string | null;
+  start_time: Date | null;
+  end_time: Date | null;
+  is_booked: boolean | null;
+}
+
+interface HeldBooking {
+  booking: Booking;
+  creatorUserId: string;
+}
 /** Booked statuses in which the booker's money is authorized or moved (the "booking confirmed" answer after payment). */
 const PAID = new Set<PaymentStatus>([PaymentStatus.HELD, PaymentStatus.ALLOCATED, PaymentStatus.RELEASED, PaymentStatus.PAID_OUT, PaymentStatus.DISPUTED]);
 
@@ -74,9 +92,9 @@ export class CheckoutService {
       const earlier = await this.findByKey(ctx.em, viewer.id, data.idempotencyKey);
       if (earlier) return this.resume(ctx.em, earlier, data);
     }
-    let booking: Booking;
+    let held: HeldBooking;
     try {
-      booking = await this.hold(ctx.em, viewer, data);
+      held = await this.hold(ctx.em, viewer, data);
     } catch (err) {
       // A retry racing its first attempt loses the slots to it: answer with that attempt's checkout.
       const earlier = data.idempotencyKey && err instanceof DomainError && err.code === 'CONFLICT'
@@ -85,6 +103,7 @@ export class CheckoutService {
       if (earlier) return this.resume(ctx.em, earlier, data);
       throw err;
     }
+    const { booking, creatorUserId } = held;
     let result: CheckoutResult;
     try {
       result = await this.openAuthorization(ctx.em, booking);
@@ -92,9 +111,11 @@ export class CheckoutService {
       await this.release(ctx.em, booking);
       throw err instanceof DomainError ? err : new DomainError('PAYMENT_FAILED', 'The payment could not be started. Please try again.');
     }
-    const creator = await ctx.em.findOneOrFail(Profile, { id: booking.streamer.id });
-    await this.deps.events.publish('slotsChanged', { streamerId: creator.id });
-    await this.deps.events.publish('bookingUpdated', { bookingId: booking.id, partyUserIds: partyUserIds(booking, creator) });
+    // Published together: the event bus sends them in one statement.
+    await Promise.all([
+      this.deps.events.publish('slotsChanged', { streamerId: booking.streamer.id }),
+      this.deps.events.publish('bookingUpdated', { bookingId: booking.id, partyUserIds: [viewer.id, creatorUserId] }),
+    ]);
     return result;
   }
 
@@ -121,8 +142,12 @@ export class CheckoutService {
     return { booking, bookingConfirmed: PAID.has(booking.paymentStatus) };
   }
 
-  /** Takes the slots and writes the pending booking, all or nothing. */
-  private async hold(root: EntityManager, viewer: Viewer, data: ReturnType<typeof CheckoutSchema.parse>): Promise<Booking> {
+  /**
+   * Takes the slots and writes the pending booking, all or nothing, in two statements: the creator
+   * with the requested range's slots locked (FOR UPDATE), then the booking inserted and the slots
+   * taken in one statement (a conditional update: a slot taken meanwhile is not counted).
+   */
+  private async hold(root: EntityManager, viewer: Viewer, data: ReturnType<typeof CheckoutSchema.parse>): Promise<HeldBooking> {
     const now = this.deps.clock.now();
     const { startTime, endTime } = data;
     const hours = (endTime.getTime() - startTime.getTime()) / HOUR_MS;
@@ -131,20 +156,31 @@ export class CheckoutService {
 
     try {
       return await root.transactional(async (em) => {
-        const creator = await em.findOne(Profile, { id: data.streamerId }, { populate: ['user'] });
+        const rows: CreatorWithSlot[] = await em.execute(
+          `select p.user_id, p.account_type, p.hourly_rate_cents, p.minimum_hours, p.is_available,
+                  (p.suspended_at is not null or u.suspended_at is not null) as suspended,
+                  s.id as slot_id, s.start_time, s.end_time, s.is_booked
+           from profiles p
+           join users u on u.id = p.user_id
+           left join lateral (
+             select id, start_time, end_time, is_booked from availability_slots
+             where streamer_id = p.id and start_time < ? and end_time > ?
+             order by start_time
+             for update
+           ) s on true
+           where p.id = ?`,
+          [endTime, startTime, data.streamerId],
+        );
+        const creator = rows[0];
         if (!creator) throw notFound(CHECKOUT_MESSAGES.creatorNotFound);
-        if (creator.user.id === viewer.id) throw forbidden(CHECKOUT_MESSAGES.ownProfile);
-        const rate = creator.hourlyRateCents;
-        if (creator.accountType !== AccountType.CREATOR || !rate || creator.suspendedAt || !creator.isAvailable || creator.user.getEntity().suspendedAt) {
+        if (creator.user_id === viewer.id) throw forbidden(CHECKOUT_MESSAGES.ownProfile);
+        const rate = creator.hourly_rate_cents;
+        if (creator.account_type !== AccountType.CREATOR || !rate || creator.suspended || !creator.is_available) {
           throw badInput(CHECKOUT_MESSAGES.notBookable, 'streamerId');
         }
-        if (hours < creator.minimumHours) throw badInput(CHECKOUT_MESSAGES.minimumHours(creator.minimumHours), 'endTime');
+        if (hours < creator.minimum_hours) throw badInput(CHECKOUT_MESSAGES.minimumHours(creator.minimum_hours), 'endTime');
 
-        const slots = await em.find(
-          AvailabilitySlot,
-          { streamer: creator.id, startTime: { $lt: endTime }, endTime: { $gt: startTime } },
-          { orderBy: { startTime: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-        );
+        const slots = rows.filter((r) => r.slot_id !== null).map((r) => ({ id: r.slot_id!, startTime: new Date(r.start_time!), endTime: new Date(r.end_time!), isBooked: r.is_booked! }));
         assertCovers(slots, startTime, endTime);
         if (data.availabilitySlotId && !slots.some((s) => s.id === data.availabilitySlotId)) {
           throw badInput(CHECKOUT_MESSAGES.slotMismatch, 'availabilitySlotId');
@@ -152,31 +188,37 @@ export class CheckoutService {
         if (slots.some((s) => s.isBooked)) throw conflict(CHECKOUT_MESSAGES.taken);
 
         const policy = { ...CURRENT_POLICY };
-        const booking = em.create(Booking, {
-          id: randomUUID(),
-          streamer: creator,
-          booker: em.getReference(User, viewer.id),
-          startTime,
-          endTime,
-          totalHours: hours,
-          hourlyRateCents: rate,
-          ...priceBooking(rate, hours, policy),
-          bookingDetails: data.bookingDetails,
-          confirmationDeadline: confirmationDeadlineFor(endTime, policy),
-          policy,
-          idempotencyKey: data.idempotencyKey ?? null,
-          checkoutExpiresAt: checkoutExpiryFor(now, policy),
-          createdAt: now,
-          updatedAt: now,
-        });
-        await em.flush();
-        const taken = await em.nativeUpdate(
-          AvailabilitySlot,
-          { id: slots.map((s) => s.id), isBooked: false },
-          { isBooked: true, bookingId: booking.id, updatedAt: now },
+        const booking = em.create(
+          Booking,
+          {
+            id: randomUUID(),
+            streamer: em.getReference(Profile, data.streamerId),
+            booker: em.getReference(User, viewer.id),
+            startTime,
+            endTime,
+            totalHours: hours,
+            hourlyRateCents: rate,
+            ...priceBooking(rate, hours, policy),
+            bookingDetails: data.bookingDetails,
+            confirmationDeadline: confirmationDeadlineFor(endTime, policy),
+            policy,
+            idempotencyKey: data.idempotencyKey ?? null,
+            checkoutExpiresAt: checkoutExpiryFor(now, policy),
+            createdAt: now,
+            updatedAt: now,
+          },
+          { persist: false },
         );
-        if (taken !== slots.length) throw conflict(CHECKOUT_MESSAGES.taken);
-        return booking;
+        const takeSlots = em
+          .getKnex()
+          .with('inserted', (knex) => knex.insert(bookingRow(booking)).into('bookings'))
+          .table('availability_slots')
+          .update({ is_booked: true, booking_id: booking.id, updated_at: now })
+          .whereIn('id', slots.map((s) => s.id))
+          .where('is_booked', false);
+        const taken = await em.execute(takeSlots, [], 'run');
+        if ((taken as unknown as { affectedRows: number }).affectedRows !== slots.length) throw conflict(CHECKOUT_MESSAGES.taken);
+        return { booking, creatorUserId: creator.user_id };
       });
     } catch (err) {
       const code = pgErrorCode(err);
@@ -240,8 +282,37 @@ export class CheckoutService {
   }
 }
 
+/** The new booking's row (the entity's defaults included) for the insert that also takes its slots. */
+function bookingRow(b: Booking): Record<string, unknown> {
+  return {
+    id: b.id,
+    streamer_id: b.streamer.id,
+    booker_id: b.booker.id,
+    start_time: b.startTime,
+    end_time: b.endTime,
+    total_hours: b.totalHours,
+    hourly_rate_cents: b.hourlyRateCents,
+    total_cents: b.totalCents,
+    fee_cents: b.feeCents,
+    streamer_amount_cents: b.streamerAmountCents,
+    refund_cents: b.refundCents,
+    status: b.status,
+    payment_status: b.paymentStatus,
+    booking_details: b.bookingDetails ?? null,
+    streamer_confirmed: b.streamerConfirmed,
+    booker_confirmed: b.bookerConfirmed,
+    confirmation_deadline: b.confirmationDeadline,
+    policy: JSON.stringify(b.policy),
+    idempotency_key: b.idempotencyKey ?? null,
+    checkout_expires_at: b.checkoutExpiresAt,
+    created_at: b.createdAt,
+    updated_at: b.updatedAt,
+    version: b.version,
+  };
+}
+
 /** The slots must tile [start, end) exactly, hour after hour. */
-function assertCovers(slots: AvailabilitySlot[], start: Date, end: Date): void {
+function assertCovers(slots: Pick<AvailabilitySlot, 'startTime' | 'endTime'>[], start: Date, end: Date): void {
   if (slots.length === 0 || slots[0].startTime.getTime() !== start.getTime() || slots.at(-1)!.endTime.getTime() !== end.getTime()) {
     throw badInput(slots.length > 1 ? CHECKOUT_MESSAGES.consecutive : CHECKOUT_MESSAGES.notOffered, 'startTime');
   }

@@ -1,6 +1,5 @@
 import { Arg, ID, Resolver, Root, Subscription } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
-import { freshContextPerEvent } from '../../graphql/pubsub';
 import type { Booking } from './booking.entity';
 import { BookingType, SlotsChangedEvent } from './bookings.types';
 
@@ -9,8 +8,8 @@ import { BookingType, SlotsChangedEvent } from './bookings.types';
 export class LiveUpdatesResolver {
   @Subscription(() => BookingType, {
     description: 'Every change of a booking the viewer is a party to (sign-in required)',
-    subscribe: ({ context }: { context: GraphQLContext }) =>
-      freshContextPerEvent(context, context.services.bookings.bookingUpdates(context)),
+    // Each event brings its own EntityManager fork and loaders (shared by its deliveries): see bookingUpdates.
+    subscribe: ({ context }: { context: GraphQLContext }) => context.services.bookings.bookingUpdates(context),
   })
   bookingUpdated(@Root() booking: Booking): Booking {
     return booking;

@@ -4,76 +4,170 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import type { Profile } from '../profiles/profile.entity';
 import { BookingStatus, type Booking } from './booking.entity';
 import { lateCancelRefund, splitRetained } from './bookings.policy';
-import type { PaymentEffect } from './bookings.state';
+import type { Actor, BookingAction, BookingState, PaymentEffect } from './bookings.state';
 import { escrowOf, recordEntry, untransferredOf, type LedgerTotals } from './ledger';
 import { LedgerKind } from './ledger-entry.entity';
 
 /**
- * Carries out a transition's money movement: the provider call (idempotency key = booking id +
- * step, so a retry never moves money twice) and the matching ledger entries, written in the
- * caller's transaction. Ledger keys follow the provider keys; a settlement after a dispute uses
- * its own keys because the first one was reversed.
+ * A transition's money movement in three steps, so that no row lock (and no pooled connection) is
+ * held while the provider works:
+ * 1. `planPaymentEffect`, under the booking's lock: which provider call (if any) with which amount
+ *    and idempotency key (booking id + step, so a retry never moves money twice);
+ * 2. `callProvider`, outside any transaction;
+ * 3. `recordPaymentEffect`, under the lock again: the matching ledger entries and booking fields.
+ * A plan is plain data: it is stored on the booking while the call is in flight, so a crashed
+ * attempt can be finished with the very same call (see transition-runner.ts).
  */
-export interface EffectArgs {
-  em: EntityManager;
-  provider: PaymentProvider;
-  booking: Booking;
-  creator: Profile;
-  totals: LedgerTotals;
-  now: Date;
-  /** Support's refund for a partial resolution, in cents. */
-  requestedRefundCents?: number;
-}
 
 export const providerKey = (bookingId: string, step: 'authorize' | 'capture' | 'cancel' | 'refund' | 'transfer') =>
   `booking:${bookingId}:${step}`;
 
-export async function applyPaymentEffect(effect: PaymentEffect, a: EffectArgs): Promise<void> {
+export type ProviderCall =
+  | { op: 'cancelAuthorization'; paymentIntentId: string; idempotencyKey: string }
+  | { op: 'capture'; paymentIntentId: string; idempotencyKey: string }
+  | { op: 'refund'; paymentIntentId: string; amountCents: number; idempotencyKey: string }
+  | { op: 'transfer'; accountId: string; bookingId: string; amountCents: number; idempotencyKey: string };
+
+/** What the provider answered that the ledger keeps: its object id, and the amount a capture took. */
+export interface ProviderOutcome {
+  ref: string | null;
+  capturedCents?: number;
+}
+
+export interface MoneyPlan {
+  effect: PaymentEffect;
+  /** Null when the money moves on paper only (allocation, reversal) or not at all. */
+  call: ProviderCall | null;
+  /** For `settle`: the cents going back to the booker. */
+  refundCents: number;
+}
+
+export interface PlanArgs {
+  booking: Booking;
+  creator: Profile;
+  totals: LedgerTotals;
+  /** Support's refund for a partial resolution, in cents. */
+  requestedRefundCents?: number;
+}
+
+export function planPaymentEffect(effect: PaymentEffect, a: PlanArgs): MoneyPlan {
+  const plan = (call: ProviderCall | null, refundCents = 0): MoneyPlan => ({ effect, call, refundCents });
+  const { booking } = a;
   switch (effect.kind) {
-    case 'none':
-      return;
-    case 'cancelAuthorization':
-      return cancelAuthorization(a);
+    case 'cancelAuthorization': {
+      const pi = booking.paymentIntentId;
+      // No intent: the checkout failed before creating it, there is no hold to release.
+      return plan(pi ? { op: 'cancelAuthorization', paymentIntentId: pi, idempotencyKey: providerKey(booking.id, 'cancel') } : null);
+    }
     case 'capture':
-      return capture(a);
-    case 'settle':
-      return settle(a, refundFor(effect.refund, a));
+      return plan({ op: 'capture', paymentIntentId: requireIntent(booking), idempotencyKey: providerKey(booking.id, 'capture') });
+    case 'settle': {
+      const escrow = escrowOf(a.totals);
+      const refundCents = refundFor(effect.refund, a);
+      if (refundCents < 0 || refundCents > escrow) throw new Error(`Refund ${refundCents} outside the escrow of ${escrow}`);
+      if (refundCents === 0) return plan(null);
+      const call: ProviderCall = { op: 'refund', paymentIntentId: requireIntent(booking), amountCents: refundCents, idempotencyKey: providerKey(booking.id, 'refund') };
+      return plan(call, refundCents);
+    }
+    case 'transfer': {
+      const accountId = a.creator.connectAccountId;
+      if (!accountId) throw new DomainError('PAYMENT_FAILED', 'Set up your payout account before requesting a payout');
+      const amountCents = untransferredOf(a.totals);
+      return plan({ op: 'transfer', accountId, bookingId: booking.id, amountCents, idempotencyKey: providerKey(booking.id, 'transfer') });
+    }
+    case 'none':
     case 'unallocate':
-      return unallocate(a);
-    case 'transfer':
-      return transfer(a);
     case 'markPaidOut':
-      a.booking.paidOutAt = a.now;
-      return;
+      return plan(null);
   }
 }
 
-async function cancelAuthorization({ provider, booking }: EffectArgs): Promise<void> {
-  const pi = booking.paymentIntentId;
-  if (!pi) return; // the authorization was never created (the checkout failed before it)
+/** Makes the planned call. A provider refusal reaches the user as PAYMENT_FAILED with the provider's message. */
+export async function callProvider(provider: PaymentProvider, call: ProviderCall): Promise<ProviderOutcome> {
   try {
-    await provider.cancelAuthorization(pi, { idempotencyKey: providerKey(booking.id, 'cancel') });
+    switch (call.op) {
+      case 'cancelAuthorization':
+        return await cancelAuthorization(provider, call);
+      case 'capture': {
+        const authorization = await provider.capture(call.paymentIntentId, { idempotencyKey: call.idempotencyKey });
+        return { ref: call.paymentIntentId, capturedCents: authorization.capturedCents };
+      }
+      case 'refund': {
+        const { refundId } = await provider.refund(call.paymentIntentId, { amountCents: call.amountCents, idempotencyKey: call.idempotencyKey });
+        return { ref: refundId };
+      }
+      case 'transfer': {
+        const { transferId } = await provider.transfer(call);
+        return { ref: transferId };
+      }
+    }
+  } catch (err) {
+    throw asPaymentFailure(err);
+  }
+}
+
+async function cancelAuthorization(provider: PaymentProvider, call: { paymentIntentId: string; idempotencyKey: string }): Promise<ProviderOutcome> {
+  try {
+    await provider.cancelAuthorization(call.paymentIntentId, { idempotencyKey: call.idempotencyKey });
   } catch (err) {
     // Already canceled at the provider (e.g. by the provider itself): the hold is gone either way.
-    const current = await provider.getAuthorization(pi).catch(() => null);
-    if (current?.status !== 'canceled') throw asPaymentFailure(err);
+    const current = await provider.getAuthorization(call.paymentIntentId).catch(() => null);
+    if (current?.status !== 'canceled') throw err;
+  }
+  return { ref: call.paymentIntentId };
+}
+
+export interface RecordArgs {
+  em: EntityManager;
+  booking: Booking;
+  totals: LedgerTotals;
+  now: Date;
+}
+
+/**
+ * Writes the ledger entries and booking fields of a carried-out plan, in the caller's
+ * transaction. Ledger keys follow the provider keys; a settlement after a dispute uses its own
+ * keys because the first one was reversed.
+ */
+export function recordPaymentEffect(plan: MoneyPlan, outcome: ProviderOutcome | null, { em, booking, totals, now }: RecordArgs): void {
+  const key = plan.call?.idempotencyKey;
+  switch (plan.effect.kind) {
+    case 'none':
+    case 'cancelAuthorization':
+      return;
+    case 'capture':
+      recordEntry(em, {
+        bookingId: booking.id,
+        kind: LedgerKind.CAPTURE,
+        amountCents: outcome?.capturedCents || booking.totalCents,
+        idempotencyKey: key!,
+        providerRef: outcome?.ref ?? null,
+        at: now,
+      });
+      return;
+    case 'settle':
+      return settle(plan.refundCents, outcome, { em, booking, totals, now }, key);
+    case 'unallocate':
+      return unallocate({ em, booking, totals, now });
+    case 'transfer':
+      recordEntry(em, {
+        bookingId: booking.id,
+        kind: LedgerKind.TRANSFER,
+        amountCents: plan.call!.op === 'transfer' ? plan.call!.amountCents : 0,
+        idempotencyKey: key!,
+        providerRef: outcome?.ref ?? null,
+        at: now,
+      });
+      booking.transferId = outcome?.ref ?? null;
+      booking.releasedAt = now;
+      return;
+    case 'markPaidOut':
+      booking.paidOutAt = now;
+      return;
   }
 }
 
-async function capture({ em, provider, booking, now }: EffectArgs): Promise<void> {
-  const pi = requireIntent(booking);
-  const authorization = await call(() => provider.capture(pi, { idempotencyKey: providerKey(booking.id, 'capture') }));
-  recordEntry(em, {
-    bookingId: booking.id,
-    kind: LedgerKind.CAPTURE,
-    amountCents: authorization.capturedCents || booking.totalCents,
-    idempotencyKey: providerKey(booking.id, 'capture'),
-    providerRef: pi,
-    at: now,
-  });
-}
-
-function refundFor(mode: 'none' | 'all' | 'lateCancel' | 'requested', a: EffectArgs): number {
+function refundFor(mode: 'none' | 'all' | 'lateCancel' | 'requested', a: PlanArgs): number {
   const escrow = escrowOf(a.totals);
   switch (mode) {
     case 'none':
@@ -88,15 +182,11 @@ function refundFor(mode: 'none' | 'all' | 'lateCancel' | 'requested', a: EffectA
 }
 
 /** Splits the escrow: `refundCents` back to the booker, then the fee and the creator's share of the rest. */
-async function settle({ em, provider, booking, totals, now }: EffectArgs, refundCents: number): Promise<void> {
+function settle(refundCents: number, outcome: ProviderOutcome | null, { em, booking, totals, now }: RecordArgs, refundKey: string | undefined): void {
   const escrow = escrowOf(totals);
-  if (refundCents < 0 || refundCents > escrow) throw new Error(`Refund ${refundCents} outside the escrow of ${escrow}`);
   const round = booking.status === BookingStatus.DISPUTED ? 'resolution:' : '';
   if (refundCents > 0) {
-    const pi = requireIntent(booking);
-    const key = providerKey(booking.id, 'refund');
-    const { refundId } = await call(() => provider.refund(pi, { amountCents: refundCents, idempotencyKey: key }));
-    recordEntry(em, { bookingId: booking.id, kind: LedgerKind.REFUND, amountCents: refundCents, idempotencyKey: key, providerRef: refundId, at: now });
+    recordEntry(em, { bookingId: booking.id, kind: LedgerKind.REFUND, amountCents: refundCents, idempotencyKey: refundKey!, providerRef: outcome?.ref ?? null, at: now });
     booking.refundCents += refundCents;
   }
   const { feeCents, creatorCents } = splitRetained(escrow - refundCents, booking.policy);
@@ -112,7 +202,7 @@ async function settle({ em, provider, booking, totals, now }: EffectArgs, refund
 }
 
 /** A dispute after completion: the fee and the creator's share go back into escrow until support decides. */
-function unallocate({ em, booking, totals, now }: EffectArgs): void {
+function unallocate({ em, booking, totals, now }: RecordArgs): void {
   recordEntry(em, { bookingId: booking.id, kind: LedgerKind.FEE_REVERSAL, amountCents: totals.fee, idempotencyKey: `booking:${booking.id}:fee:reversal`, at: now });
   recordEntry(em, {
     bookingId: booking.id,
@@ -124,33 +214,25 @@ function unallocate({ em, booking, totals, now }: EffectArgs): void {
   booking.allocatedAt = null;
 }
 
-async function transfer({ em, provider, booking, creator, totals, now }: EffectArgs): Promise<void> {
-  const amountCents = untransferredOf(totals);
-  const accountId = creator.connectAccountId;
-  if (!accountId) throw new DomainError('PAYMENT_FAILED', 'Set up your payout account before requesting a payout');
-  const key = providerKey(booking.id, 'transfer');
-  const { transferId } = await call(() => provider.transfer({ accountId, amountCents, bookingId: booking.id, idempotencyKey: key }));
-  recordEntry(em, { bookingId: booking.id, kind: LedgerKind.TRANSFER, amountCents, idempotencyKey: key, providerRef: transferId, at: now });
-  booking.transferId = transferId;
-  booking.releasedAt = now;
-}
-
 function requireIntent(booking: Booking): string {
   if (!booking.paymentIntentId) throw new DomainError('PAYMENT_FAILED', 'This booking has no payment to act on');
   return booking.paymentIntentId;
 }
 
-async function call<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    throw asPaymentFailure(err);
-  }
-}
-
 /** Provider refusals reach the user as PAYMENT_FAILED with the provider's message. */
-function asPaymentFailure(err: unknown): DomainError {
+export function asPaymentFailure(err: unknown): DomainError {
   if (err instanceof DomainError && err.code === 'PAYMENT_FAILED') return err;
   const message = err instanceof Error && err.message ? err.message : 'The payment provider could not complete the request';
   return new DomainError('PAYMENT_FAILED', message);
+}
+
+/** A planned provider call stored on the booking while it is in flight: enough to finish it after a crash. */
+export interface PendingMoneyStep extends MoneyPlan {
+  call: ProviderCall;
+  action: BookingAction;
+  actor: Actor;
+  to: Partial<BookingState>;
+  viewerId: string | null;
+  /** The decision's time (ISO): stamps use it, and a step older than the stale limit is taken over. */
+  decidedAt: string;
 }

@@ -1,9 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
 import type { Metrics } from '../../observability/metrics';
 import type { Clock } from '../../shared/clock';
 import { requireViewer, type ServiceContext, type Viewer } from '../../shared/context';
-import { DomainError, forbidden, notFound } from '../../shared/errors';
+import { conflict, DomainError, forbidden, notFound } from '../../shared/errors';
 import type { EventBus } from '../../shared/events';
 import { AvailabilitySlot } from '../availability/availability-slot.entity';
 import type { PaymentEventContext, PaymentProvider } from '../payments/payment-provider';
@@ -14,7 +15,14 @@ import { UserRole } from '../users/user.entity';
 import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
 import { BookingAction, decide, type Actor, type BookingState, type TransitionFacts, type TransitionRule } from './bookings.state';
 import { ledgerTotals, untransferredOf, type LedgerTotals } from './ledger';
-import { applyPaymentEffect } from './payment-effects';
+import {
+  callProvider,
+  planPaymentEffect,
+  recordPaymentEffect,
+  type MoneyPlan,
+  type PendingMoneyStep,
+  type ProviderOutcome,
+} from './payment-effects';
 
 export interface TransitionDeps {
   clock: Clock;
@@ -22,6 +30,7 @@ export interface TransitionDeps {
   provider: () => PaymentProvider;
   /** booking_transitions_total{transition} at /metrics. */
   metrics?: Pick<Metrics, 'bookingTransitions'>;
+  logger?: Pick<Logger, 'warn'>;
 }
 
 /** What a transition did, handed to the action's own writes (dispute row, reason, flags). */
@@ -78,10 +87,55 @@ export function transitionFacts(args: {
   };
 }
 
+/** How long a claimed provider call may take before its claim is treated as abandoned (the process died). */
+export const STALE_MONEY_STEP_MS = 5 * 60_000;
+/** How long a transition waits for another one's provider call on the same booking before answering CONFLICT. */
+const BUSY_WAIT_MS = 5_000;
+const BUSY_POLL_MS = 25;
+
+type Begun =
+  | { kind: 'done'; done: Done }
+  | { kind: 'claimed'; step: PendingMoneyStep; rule: TransitionRule }
+  | { kind: 'busy' }
+  | { kind: 'abandoned'; step: PendingMoneyStep };
+
+interface Done {
+  booking: Booking;
+  creator: Profile;
+  freedSlots: boolean;
+}
+
+/** A decided move, ready to apply: the rule's target, its money plan and what the provider answered. */
+interface Decision {
+  actor: Actor;
+  actingUserId: string | null;
+  now: Date;
+  to: Partial<BookingState>;
+  plan: MoneyPlan;
+  outcome: ProviderOutcome | null;
+}
+
+/** The request's own part of applying a decision (absent when a crashed step is finished by the sweep). */
+interface Requested {
+  req: TransitionRequest;
+  rule: TransitionRule;
+  viewer: Viewer | null;
+}
+
 /**
  * The one way a booking changes (Vendure's transition helper, as a function): lock the row, ask
- * the state machine, move the money, write the new state and the action's own data in one
- * transaction, then tell both parties once it is committed.
+ * the state machine, move the money, write the new state and the action's own data, then tell both
+ * parties once it is committed.
+ *
+ * A move whose money goes through the payment provider never holds the booking's row lock (nor a
+ * pooled connection) during the call, which may be a network round trip to Stripe and, with the
+ * local provider, takes a connection of its own: (1) lock, decide, plan the call and claim the
+ * booking (`money_step`), commit; (2) call the provider with the step's idempotency key; (3) lock
+ * again, record the ledger entries and the new state, clear the claim, commit. Other moves of the
+ * booking wait while it is claimed. A refused call clears the claim and changes nothing. A claim
+ * left by a crash between (1) and (3) is finished with the same call (the key makes the provider
+ * answer with what it already did, so money moves once) and the rule's state change; the request's
+ * own writes (`onApply`, e.g. a cancellation reason) are lost in that case and logged.
  */
 export class TransitionRunner {
   constructor(private readonly deps: TransitionDeps) {}
@@ -89,50 +143,32 @@ export class TransitionRunner {
   async run(ctx: ServiceContext, bookingId: string, req: TransitionRequest): Promise<Booking> {
     const viewer = req.as === 'system' ? null : requireViewer(ctx);
     const now = this.deps.clock.now();
-    const done = await ctx.em.transactional(async (em) => {
-      const booking = await em.findOne(Booking, { id: bookingId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-      if (!booking) throw notFound('Booking not found');
-      const creator = await em.findOneOrFail(Profile, { id: booking.streamer.id }, { refresh: true });
-      const actor = actorFor(req.as, viewer, booking, creator);
-      const totals = await ledgerTotals(em, booking.id);
-      const facts = transitionFacts({
-        booking,
-        creator,
-        actor,
-        now,
-        totals,
-        hasDispute: (await em.count(Dispute, { bookingId: booking.id })) > 0,
-        reviewedByActor:
-          req.action === BookingAction.REVIEW && viewer ? (await em.count(Review, { bookingId: booking.id, reviewer: viewer.id })) > 0 : false,
-      });
-      const rule = decide(req.action, facts);
-      req.validate?.(booking, rule);
-
-      const previous = { status: booking.status, payment: booking.paymentStatus };
-      await applyPaymentEffect(rule.effect, { em, provider: this.deps.provider(), booking, creator, totals, now, requestedRefundCents: req.refundCents });
-      booking.status = rule.to.status ?? booking.status;
-      booking.paymentStatus = rule.to.payment ?? booking.paymentStatus;
-      stamp(booking, previous, now, viewer);
-
-      let freedSlots = false;
-      if (booking.status === BookingStatus.CANCELLED && previous.status !== BookingStatus.CANCELLED && now < booking.startTime) {
-        // The hours become bookable again; after the start they stay taken (the time is gone).
-        freedSlots = (await em.nativeUpdate(AvailabilitySlot, { bookingId: booking.id }, { isBooked: false, bookingId: null })) > 0;
+    const waitUntil = Date.now() + BUSY_WAIT_MS;
+    let done: Done;
+    for (;;) {
+      const begun = await ctx.em.transactional((em) => this.begin(em, bookingId, req, viewer, now));
+      if (begun.kind === 'done') {
+        done = begun.done;
+        break;
       }
-      if (booking.status === BookingStatus.CONFIRMED && previous.status === BookingStatus.PENDING) {
-        // total_bookings counts requests the creator accepted; later cancellations do not undo it.
-        await em.execute('update profiles set total_bookings = total_bookings + 1 where id = ?', [creator.id]);
+      if (begun.kind === 'claimed') {
+        if (ctx.em.isInTransaction()) {
+          // The claim would only be a savepoint and the call would hold the caller's locks and connection.
+          throw new Error('A booking move that calls the payment provider must not run inside a transaction');
+        }
+        done = await this.carryOut(ctx.em, bookingId, begun.step, { req, rule: begun.rule, viewer });
+        break;
       }
-      await req.onApply?.({ em, booking, creator, rule, actor, viewer, previous, now });
-      await em.flush();
-      return { booking, creator, freedSlots };
-    });
+      if (begun.kind === 'abandoned') {
+        await this.finishAbandoned(ctx.em, bookingId, begun.step);
+        continue;
+      }
+      if (Date.now() >= waitUntil) throw conflict('This booking is being updated right now. Please try again in a moment.');
+      await sleep(BUSY_POLL_MS);
+    }
     this.deps.metrics?.bookingTransitions.inc({ transition: req.action });
 
-    const publish = async () => {
-      await this.deps.events.publish('bookingUpdated', { bookingId, partyUserIds: partyUserIds(done.booking, done.creator) });
-      if (done.freedSlots) await this.deps.events.publish('slotsChanged', { streamerId: done.creator.id });
-    };
+    const publish = () => this.publish(done);
     const afterCommit = (ctx as Partial<PaymentEventContext>).afterCommit;
     if (afterCommit) afterCommit(publish);
     else await publish();
@@ -148,7 +184,151 @@ export class TransitionRunner {
       throw err;
     }
   }
+
+  /**
+   * The sweep for provider calls left behind by a crash: every step claimed before `now` minus
+   * the stale limit is finished (or, if the provider refuses it now, released). Returns how many.
+   */
+  async finishAbandonedSteps(em: EntityManager, now: Date): Promise<number> {
+    const rows: { id: string }[] = await em.execute(
+      `select id from bookings where money_step is not null and (money_step->>'decidedAt')::timestamptz <= ? order by id limit 100`,
+      [new Date(now.getTime() - STALE_MONEY_STEP_MS)],
+    );
+    let finished = 0;
+    for (const { id } of rows) {
+      const step = await em.transactional(async (tx) => {
+        const booking = await tx.findOne(Booking, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+        return booking?.moneyStep && isStale(booking.moneyStep, now) ? booking.moneyStep : null;
+      });
+      if (step && (await this.finishAbandoned(em, id, step))) finished += 1;
+    }
+    return finished;
+  }
+
+  /** (1) Under the row lock: decide; a move without a provider call is applied right here. */
+  private async begin(em: EntityManager, bookingId: string, req: TransitionRequest, viewer: Viewer | null, now: Date): Promise<Begun> {
+    const booking = await em.findOne(Booking, { id: bookingId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (!booking) throw notFound('Booking not found');
+    if (booking.moneyStep) return isStale(booking.moneyStep, this.deps.clock.now()) ? { kind: 'abandoned', step: booking.moneyStep } : { kind: 'busy' };
+    const creator = await em.findOneOrFail(Profile, { id: booking.streamer.id }, { refresh: true });
+    const actor = actorFor(req.as, viewer, booking, creator);
+    const totals = await ledgerTotals(em, booking.id);
+    const facts = transitionFacts({
+      booking,
+      creator,
+      actor,
+      now,
+      totals,
+      hasDispute: (await em.count(Dispute, { bookingId: booking.id })) > 0,
+      reviewedByActor:
+        req.action === BookingAction.REVIEW && viewer ? (await em.count(Review, { bookingId: booking.id, reviewer: viewer.id })) > 0 : false,
+    });
+    const rule = decide(req.action, facts);
+    req.validate?.(booking, rule);
+    const plan = planPaymentEffect(rule.effect, { booking, creator, totals, requestedRefundCents: req.refundCents });
+    if (!plan.call) {
+      const decision = { actor, actingUserId: viewer?.id ?? null, now, to: rule.to, plan, outcome: null };
+      const done = await this.apply(em, booking, creator, totals, decision, { req, rule, viewer });
+      return { kind: 'done', done };
+    }
+    const step: PendingMoneyStep = { ...plan, call: plan.call, action: req.action, actor, to: rule.to, viewerId: viewer?.id ?? null, decidedAt: now.toISOString() };
+    booking.moneyStep = step;
+    await em.flush();
+    return { kind: 'claimed', step, rule };
+  }
+
+  /** (2) and (3): the provider call outside any transaction, then its record under the lock. */
+  private async carryOut(root: EntityManager, bookingId: string, step: PendingMoneyStep, requested: Requested): Promise<Done> {
+    let outcome: ProviderOutcome;
+    try {
+      outcome = await callProvider(this.deps.provider(), step.call);
+    } catch (err) {
+      await this.release(root, bookingId, step);
+      throw err;
+    }
+    const done = await root.transactional((em) => this.record(em, bookingId, step, outcome, requested));
+    if (!done) throw conflict('This booking was changed while its payment was processed. Please reload it.');
+    return done;
+  }
+
+  /** Finishes a claim whose transition died mid-call: the same call again, then the rule's state change. */
+  private async finishAbandoned(root: EntityManager, bookingId: string, step: PendingMoneyStep): Promise<boolean> {
+    let outcome: ProviderOutcome;
+    try {
+      outcome = await callProvider(this.deps.provider(), step.call);
+    } catch (err) {
+      // Refused now, so the first attempt moved nothing either (a replayed key repeats its answer).
+      this.deps.logger?.warn({ err, bookingId, step }, 'an abandoned payment step was refused by the provider; released');
+      await this.release(root, bookingId, step);
+      return false;
+    }
+    const done = await root.transactional((em) => this.record(em, bookingId, step, outcome, null));
+    if (!done) return false;
+    this.deps.logger?.warn({ bookingId, action: step.action }, "an abandoned payment step was finished; the request's own details were lost");
+    await this.publish(done);
+    return true;
+  }
+
+  /** Tells both parties (and, when hours were freed, the creator page) once the move is committed. */
+  private async publish(done: Done): Promise<void> {
+    await this.deps.events.publish('bookingUpdated', { bookingId: done.booking.id, partyUserIds: partyUserIds(done.booking, done.creator) });
+    if (done.freedSlots) await this.deps.events.publish('slotsChanged', { streamerId: done.creator.id });
+  }
+
+  /** (3) Records a carried-out step if the booking still holds this very claim (null otherwise: someone else finished it). */
+  private async record(em: EntityManager, bookingId: string, step: PendingMoneyStep, outcome: ProviderOutcome, requested: Requested | null): Promise<Done | null> {
+    const booking = await em.findOne(Booking, { id: bookingId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (!booking || !sameStep(booking.moneyStep, step)) return null;
+    const creator = await em.findOneOrFail(Profile, { id: booking.streamer.id }, { refresh: true });
+    const totals = await ledgerTotals(em, booking.id);
+    const decision = { actor: step.actor, actingUserId: step.viewerId, now: new Date(step.decidedAt), to: step.to, plan: step, outcome };
+    return this.apply(em, booking, creator, totals, decision, requested);
+  }
+
+  /** Clears a claim whose call was refused: the booking stays as it was. */
+  private async release(root: EntityManager, bookingId: string, step: PendingMoneyStep): Promise<void> {
+    await root.transactional(async (em) => {
+      await em.execute(`update bookings set money_step = null where id = ? and money_step->'call'->>'idempotencyKey' = ? and money_step->>'decidedAt' = ?`, [
+        bookingId,
+        step.call.idempotencyKey,
+        step.decidedAt,
+      ]);
+    });
+  }
+
+  /** The decided move itself: money on paper, new state, stamps, freed hours, the request's own writes. */
+  private async apply(em: EntityManager, booking: Booking, creator: Profile, totals: LedgerTotals, d: Decision, requested: Requested | null): Promise<Done> {
+    const { now } = d;
+    const previous = { status: booking.status, payment: booking.paymentStatus };
+    recordPaymentEffect(d.plan, d.outcome, { em, booking, totals, now });
+    booking.status = d.to.status ?? booking.status;
+    booking.paymentStatus = d.to.payment ?? booking.paymentStatus;
+    booking.moneyStep = null;
+    stamp(booking, previous, now, d.actingUserId);
+
+    let freedSlots = false;
+    if (booking.status === BookingStatus.CANCELLED && previous.status !== BookingStatus.CANCELLED && now < booking.startTime) {
+      // The hours become bookable again; after the start they stay taken (the time is gone).
+      freedSlots = (await em.nativeUpdate(AvailabilitySlot, { bookingId: booking.id }, { isBooked: false, bookingId: null })) > 0;
+    }
+    if (booking.status === BookingStatus.CONFIRMED && previous.status === BookingStatus.PENDING) {
+      // total_bookings counts requests the creator accepted; later cancellations do not undo it.
+      await em.execute('update profiles set total_bookings = total_bookings + 1 where id = ?', [creator.id]);
+    }
+    if (requested) {
+      await requested.req.onApply?.({ em, booking, creator, rule: requested.rule, actor: d.actor, viewer: requested.viewer, previous, now });
+    }
+    await em.flush();
+    return { booking, creator, freedSlots };
+  }
 }
+
+const isStale = (step: PendingMoneyStep, now: Date) => now.getTime() - new Date(step.decidedAt).getTime() >= STALE_MONEY_STEP_MS;
+
+const sameStep = (a: PendingMoneyStep | null | undefined, b: PendingMoneyStep) =>
+  Boolean(a) && a!.call.idempotencyKey === b.call.idempotencyKey && a!.decidedAt === b.decidedAt;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function actorFor(as: TransitionRequest['as'], viewer: Viewer | null, booking: Booking, creator: Profile): Actor {
   if (as === 'system') return 'system';
@@ -158,7 +338,7 @@ function actorFor(as: TransitionRequest['as'], viewer: Viewer | null, booking: B
   return role;
 }
 
-function stamp(booking: Booking, previous: BookingState, now: Date, viewer: Viewer | null): void {
+function stamp(booking: Booking, previous: BookingState, now: Date, actingUserId: string | null): void {
   if (previous.payment === PaymentStatus.UNPAID && booking.paymentStatus === PaymentStatus.HELD) booking.authorizedAt = now;
   if (booking.status === BookingStatus.CONFIRMED && previous.status === BookingStatus.PENDING) booking.acceptedAt = now;
   if ((booking.status === BookingStatus.COMPLETED || booking.status === BookingStatus.AUTO_COMPLETED) && previous.status !== booking.status) {
@@ -166,6 +346,6 @@ function stamp(booking: Booking, previous: BookingState, now: Date, viewer: View
   }
   if (booking.status === BookingStatus.CANCELLED && previous.status !== BookingStatus.CANCELLED) {
     booking.cancelledAt = now;
-    booking.cancelledBy = viewer?.id ?? null;
+    booking.cancelledBy = actingUserId;
   }
 }

@@ -1,4 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Orm } from '../../db/orm';
@@ -8,7 +8,6 @@ import { badInput, forbidden, notFound } from '../../shared/errors';
 import { parseInput } from '../../shared/validation';
 import { Booking } from '../bookings/booking.entity';
 import { Profile } from '../profiles/profile.entity';
-import { User } from '../users/user.entity';
 import { applyConnectStatus } from './connect-sync';
 import { createPaymentProvider } from './create-payment-provider';
 import { LocalPaymentProvider, type OnboardingLinkState } from './local/local-payment-provider';
@@ -123,22 +122,30 @@ export class PaymentsService {
     const viewer = requireViewer(ctx);
     const { returnUrl } = parseInput(CreateConnectAccountSchema, input);
     const target = this.siteUrl(returnUrl || DEFAULT_RETURN_PATH);
-    const accountId = await ctx.em.transactional(async (em) => {
-      // The row lock makes two simultaneous clicks create one account (the idempotency key covers retries).
-      const profile = await em.findOne(Profile, { user: viewer.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!profile) throw notFound(PAYMENT_MESSAGES.noProfile);
-      if (profile.connectAccountId) return profile.connectAccountId;
-      const user = await em.findOneOrFail(User, { id: viewer.id });
-      const created = await this.provider.createConnectAccount({
-        userId: user.id,
-        email: user.email,
-        kind: profile.accountType,
-        idempotencyKey: `connect-account:${profile.id}`,
-      });
-      profile.connectAccountId = created.accountId;
-      return created.accountId;
-    });
+    const accountId = await this.connectAccountOf(ctx.em, viewer.id);
     return this.provider.createOnboardingLink(accountId, { returnUrl: target, refreshUrl: this.siteUrl(DEFAULT_REFRESH_PATH) });
+  }
+
+  /**
+   * The user's connected account, created once per profile. The provider call runs outside any
+   * transaction (no row lock or second pooled connection held across it): its idempotency key
+   * makes simultaneous clicks create one account, and the first account stored is kept.
+   */
+  private async connectAccountOf(em: EntityManager, userId: string): Promise<string> {
+    const profile = await em.findOne(Profile, { user: userId }, { populate: ['user'], refresh: true });
+    if (!profile) throw notFound(PAYMENT_MESSAGES.noProfile);
+    if (profile.connectAccountId) return profile.connectAccountId;
+    const created = await this.provider.createConnectAccount({
+      userId,
+      email: profile.user.getEntity().email,
+      kind: profile.accountType,
+      idempotencyKey: `connect-account:${profile.id}`,
+    });
+    const [row] = await em.execute<{ connect_account_id: string }[]>(
+      'update profiles set connect_account_id = coalesce(connect_account_id, ?) where id = ? returning connect_account_id',
+      [created.accountId, profile.id],
+    );
+    return row.connect_account_id;
   }
 
   /** Test mode: tops up the platform balance (the connect card's $500 button). */

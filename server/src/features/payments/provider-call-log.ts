@@ -10,13 +10,26 @@ export interface CallMeta {
   amountCents?: number | null;
 }
 
+const ROW_SQL = `(?, ?, coalesce(
+  ?,
+  (select b.id::text from bookings b where b.payment_intent_id = ? limit 1),
+  (select c.booking_id from payment_provider_calls c
+    where c.target_id = ? and c.operation = 'createAuthorization' and c.booking_id is not null limit 1)
+), ?, ?, ?, ?, ?, ?)`;
+/** Rows per insert statement at most. */
+const MAX_BATCH = 200;
+
 /**
  * Appends one `payment_provider_calls` row per provider call, outside any caller transaction (the
  * call happened even if the caller later rolls back). A call that does not name its booking is
  * linked through its payment intent: the booking that holds it, or the booking the intent was
- * created for.
+ * created for. Each call waits for its row; rows of calls that finish while an insert is under way
+ * go in the next insert together (one statement, one connection for many calls under load).
  */
 export class ProviderCallLog {
+  private queue: { params: unknown[]; written: () => void }[] = [];
+  private writing = false;
+
   constructor(
     private readonly deps: { orm: Orm; clock: Clock; provider: string; onLogError: (err: unknown) => void },
   ) {}
@@ -32,34 +45,48 @@ export class ProviderCallLog {
     }
   }
 
-  private async write(meta: CallMeta, targetId: string | null | undefined, outcome: 'ok' | 'error', error: string | null) {
+  private write(meta: CallMeta, targetId: string | null | undefined, outcome: 'ok' | 'error', error: string | null): Promise<void> {
+    const target = targetId ?? null;
+    const params = [
+      this.deps.provider,
+      meta.operation,
+      meta.bookingId ?? null,
+      target,
+      target,
+      target,
+      meta.idempotencyKey ?? null,
+      meta.amountCents ?? null,
+      outcome,
+      error,
+      this.deps.clock.now(),
+    ];
+    return new Promise((written) => {
+      this.queue.push({ params, written });
+      void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    if (this.writing) return;
+    this.writing = true;
     try {
-      await this.deps.orm.em.fork().execute(
-        `insert into payment_provider_calls
-           (provider, operation, booking_id, target_id, idempotency_key, amount_cents, outcome, error, created_at)
-         values (?, ?, coalesce(
-           ?,
-           (select b.id::text from bookings b where b.payment_intent_id = ? limit 1),
-           (select c.booking_id from payment_provider_calls c
-             where c.target_id = ? and c.operation = 'createAuthorization' and c.booking_id is not null limit 1)
-         ), ?, ?, ?, ?, ?, ?)`,
-        [
-          this.deps.provider,
-          meta.operation,
-          meta.bookingId ?? null,
-          targetId ?? null,
-          targetId ?? null,
-          targetId ?? null,
-          meta.idempotencyKey ?? null,
-          meta.amountCents ?? null,
-          outcome,
-          error,
-          this.deps.clock.now(),
-        ],
-      );
-    } catch (err) {
-      // The provider call already happened; a failed audit write must not turn it into an error.
-      this.deps.onLogError(err);
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        try {
+          await this.deps.orm.em.fork().execute(
+            `insert into payment_provider_calls
+               (provider, operation, booking_id, target_id, idempotency_key, amount_cents, outcome, error, created_at)
+             values ${batch.map(() => ROW_SQL).join(', ')}`,
+            batch.flatMap((row) => row.params),
+          );
+        } catch (err) {
+          // The provider calls already happened; a failed audit write must not turn them into errors.
+          this.deps.onLogError(err);
+        }
+        for (const row of batch) row.written();
+      }
+    } finally {
+      this.writing = false;
     }
   }
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../shared/clock';
 import { requireViewer, type ServiceContext } from '../../shared/context';
 import { conflict, forbidden, notFound, PG, pgErrorCode } from '../../shared/errors';
+import type { EventBus } from '../../shared/events';
 import { perRequestLoader, type LoaderCache } from '../../shared/loaders';
 import { pageSize, UUID_RE, type Connection } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
@@ -29,9 +30,12 @@ export interface FreeSlot {
 
 type LoaderContext = ServiceContext & { loaders: LoaderCache };
 
-/** Creator and brand profiles: own profile CRUD, public reads and the creator listing. */
+/**
+ * Creator and brand profiles: own profile CRUD, public reads and the creator listing. Every write
+ * publishes `profileChanged` (public caches of the listing and creator pages drop their answers).
+ */
 export class ProfilesService {
-  constructor(private readonly deps: { clock: Clock }) {}
+  constructor(private readonly deps: { clock: Clock; events: EventBus }) {}
 
   async createMyProfile(ctx: ServiceContext, input: ProfileInput): Promise<ProfileView> {
     const viewer = requireViewer(ctx);
@@ -47,6 +51,7 @@ export class ProfilesService {
       if (pgErrorCode(err) === PG.uniqueViolation) throw conflict(PROFILE_MESSAGES.exists);
       throw err;
     }
+    await this.deps.events.publish('profileChanged', { userId: viewer.id });
     return this.ownView(ctx.em, viewer.id);
   }
 
@@ -134,6 +139,7 @@ export class ProfilesService {
     const data: ProfileData = parseInput(profileSchemaFor(accountType), merged);
     em.assign(profile, { ...data, updatedAt: this.deps.clock.now() });
     await em.flush();
+    await this.deps.events.publish('profileChanged', { userId: profile.user.id });
     return this.ownView(em, profile.user.id);
   }
 

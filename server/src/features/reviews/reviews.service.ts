@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../shared/clock';
 import { requireViewer, type ServiceContext } from '../../shared/context';
 import { badInput, conflict, forbidden, invalidTransition, notFound, PG, pgErrorCode } from '../../shared/errors';
+import type { EventBus } from '../../shared/events';
 import { perRequestLoader, type LoaderCache } from '../../shared/loaders';
 import { decodeCursor, encodeCursor, pageSize, pageWindow, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
@@ -63,9 +64,12 @@ const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2
 
 type LoaderContext = ServiceContext & { loaders: LoaderCache };
 
-/** Reviews: public lists of a creator's reviews, and writing one after a completed booking. */
+/**
+ * Reviews: public lists of a creator's reviews, and writing one after a completed booking (which
+ * publishes `profileChanged` for the reviewee: their rating and review list changed).
+ */
 export class ReviewsService {
-  constructor(private readonly deps: { clock: Clock }) {}
+  constructor(private readonly deps: { clock: Clock; events: EventBus }) {}
 
   /** A creator's reviews, newest first; Relay cursor (`first`/`after`) or REST page/limit. */
   async listForCreator(
@@ -77,12 +81,9 @@ export class ReviewsService {
       decodeCursor(cursor, (p) => p.length === 2 && typeof p[0] === 'string' && TIMESTAMP_TEXT.test(p[0]) && typeof p[1] === 'string' && UUID_RE.test(p[1])),
     );
     if (!streamerId) throw badInput('streamerId is required', 'streamerId');
-    const exists = UUID_RE.test(streamerId)
-      ? await ctx.em.execute(`select 1 from profiles p join users u on u.id = p.user_id where p.id = ? and ${PUBLIC_CREATOR}`, [streamerId])
-      : [];
-    if (exists.length === 0) throw notFound(PROFILE_MESSAGES.notFound);
+    if (!UUID_RE.test(streamerId)) throw notFound(PROFILE_MESSAGES.notFound);
 
-    const params: unknown[] = [streamerId];
+    const params: unknown[] = [streamerId, streamerId];
     let page = '';
     if (window.mode === 'cursor' && window.after) {
       const [createdKey, id] = window.after;
@@ -91,13 +92,17 @@ export class ReviewsService {
     }
     params.push(window.size + 1);
     const offset = window.mode === 'offset' ? ` offset ${window.offset}` : '';
+    // One statement: no row at all when the creator is not public; else the count and the page.
     const rows: ReviewRow[] = await ctx.em.execute(
-      `with matching as (${REVIEWS_OF_PROFILE} where p.id = ?)
-       select t.total_count, m.* from (select count(*)::int as total_count from matching) t
+      `with creator as (select p.id from profiles p join users u on u.id = p.user_id where p.id = ? and ${PUBLIC_CREATOR}),
+       matching as (${REVIEWS_OF_PROFILE} where p.id = ?)
+       select t.total_count, m.* from creator
+       cross join (select count(*)::int as total_count from matching) t
        left join lateral (select * from matching ${page} order by created_at desc, id desc limit ?${offset}) m on true
        order by m.created_at desc, m.id desc`,
       params,
     );
+    if (rows.length === 0) throw notFound(PROFILE_MESSAGES.notFound);
     const found = rows.filter((r) => r.id !== null);
     const conn = toConnection(found, window.size, rows[0]?.total_count ?? 0, (r) => encodeCursor([r.created_key, r.id]));
     return { ...conn, edges: conn.edges.map((e) => ({ cursor: e.cursor, node: rowToView(e.node) })) };
@@ -129,9 +134,9 @@ export class ReviewsService {
   async createReview(ctx: ServiceContext, input: CreateReviewInput): Promise<ReviewView> {
     const viewer = requireViewer(ctx);
     const data = parseInput(CreateReviewSchema, input);
-    let reviewId: string;
+    let created: { reviewId: string; revieweeId: string };
     try {
-      reviewId = await ctx.em.transactional(async (em) => {
+      created = await ctx.em.transactional(async (em) => {
         const booking = await em.findOne(Booking, { id: data.bookingId }, { populate: ['streamer'] });
         if (!booking) throw notFound(REVIEW_MESSAGES.bookingNotFound);
         const bookerId = booking.booker.id;
@@ -156,15 +161,16 @@ export class ReviewsService {
         });
         await em.flush();
         await recomputeRating(em, revieweeId);
-        return review.id;
+        return { reviewId: review.id, revieweeId };
       });
     } catch (err) {
       if (pgErrorCode(err) === PG.uniqueViolation) throw conflict(REVIEW_MESSAGES.alreadyReviewed);
       throw err;
     }
+    await this.deps.events.publish('profileChanged', { userId: created.revieweeId });
     const [row] = await ctx.em.execute(
       `select r.*, ${REVIEWER_NAME} from reviews r left join profiles rp on rp.user_id = r.reviewer_id where r.id = ?`,
-      [reviewId],
+      [created.reviewId],
     );
     return rowToView(row);
   }

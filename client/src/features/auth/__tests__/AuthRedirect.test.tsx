@@ -58,7 +58,7 @@ async function signIn() {
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
 }
 
-describe('Signing in from another page', { timeout: 15_000 }, () => {
+describe('Signing in from another page', () => {
   it('returns to the page that sent the visitor (state.from), query string included', async () => {
     renderAuthFrom('/streamer/abc?date=2030-05-01&start=slot-10&hours=2');
     await signIn();

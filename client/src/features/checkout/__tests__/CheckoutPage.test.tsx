@@ -91,7 +91,7 @@ function renderCheckout(mocks: MockedResponse[], path = CHECKOUT_PATH) {
   return renderPage(<CheckoutPage />, { path, route: '/stripe-checkout', mocks: [signedIn(), ...mocks] });
 }
 
-describe('Checkout page', { timeout: 15_000 }, () => {
+describe('Checkout page', () => {
   beforeEach(() => toaster.remove());
 
   it('without booking_id or payment_intent it toasts "Invalid checkout parameters" and goes to the dashboard', async () => {
@@ -204,7 +204,8 @@ describe('Checkout page', { timeout: 15_000 }, () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Payment cancelled')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+    // The toast is raised before the navigation renders: wait for the dashboard, don't race it.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
     expect(cancelled).toHaveBeenCalledTimes(1);
   });
 });

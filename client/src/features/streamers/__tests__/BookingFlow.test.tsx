@@ -125,7 +125,7 @@ async function pickTenToTwelveAndBook(mocks: MockedResponse[]) {
   return user;
 }
 
-describe('Booking from the creator page', { timeout: 15_000 }, () => {
+describe('Booking from the creator page', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);

@@ -104,7 +104,7 @@ const hourButton = (hour: number, state: string) =>
     name: `${formatTime(new Date(2030, 4, 1, hour))} – ${formatTime(new Date(2030, 4, 1, hour + 1))}, ${state}`,
   });
 
-describe('Creator public page', { timeout: 15_000 }, () => {
+describe('Creator public page', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
@@ -268,7 +268,7 @@ describe('Creator public page', { timeout: 15_000 }, () => {
     renderCreatorPage([creatorMock({ data: { creator } }), ...slotMocks(DAY_SLOTS), reviewsMock(0), event, ...later]);
 
     expect(await hourButton(11, 'available')).toBeEnabled();
-    await waitFor(async () => expect(await hourButton(11, 'booked')).toBeDisabled(), { timeout: 3000 });
+    await waitFor(async () => expect(await hourButton(11, 'booked')).toBeDisabled());
   });
 
   it('signed out, Book goes to sign in', async () => {

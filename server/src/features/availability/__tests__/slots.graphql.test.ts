@@ -94,6 +94,36 @@ describe('GraphQL availability slots', () => {
     expect(errorOf(await app.gql(LIST, { id: '00000000-0000-4000-8000-000000000000' }))).toEqual({ code: 'NOT_FOUND', message: 'Streamer not found' });
   });
 
+  it('a listing covers at most 92 days: by default from now (slots under way included), else around the given bound', async () => {
+    const c = await creator(app);
+    for (const start of ['2027-03-01T10:00:00Z', '2027-03-01T11:30:00Z', '2027-03-02T09:00:00Z', '2027-05-31T11:00:00Z', '2027-06-01T13:00:00Z']) {
+      await insertSlot(app, c.profileId, start);
+    }
+    const starts = (res: { body: any }) => res.body.data.availabilitySlots.map((s: any) => s.startTime);
+    // now = 2027-03-01 12:00: the 10:00 slot is over, the 11:30 one is under way, 1 June 13:00 is over 92 days on.
+    expect(starts(await app.gql(LIST, { id: c.profileId }))).toEqual(['2027-03-01T11:30:00.000Z', '2027-03-02T09:00:00.000Z', '2027-05-31T11:00:00.000Z']);
+    expect(starts(await app.gql(LIST, { id: c.profileId, from: '2027-03-01T00:00:00Z' }))).toEqual([
+      '2027-03-01T10:00:00.000Z',
+      '2027-03-01T11:30:00.000Z',
+      '2027-03-02T09:00:00.000Z',
+      '2027-05-31T11:00:00.000Z',
+    ]);
+    expect(starts(await app.gql(LIST, { id: c.profileId, to: '2027-06-01T14:00:00Z' }))).toEqual(['2027-03-02T09:00:00.000Z', '2027-05-31T11:00:00.000Z', '2027-06-01T13:00:00.000Z']);
+  });
+
+  it('a listing window over 92 days, or one that ends before it starts, is refused with a clear message', async () => {
+    const c = await creator(app);
+    expect(errorOf(await app.gql(LIST, { id: c.profileId, from: '2027-03-01T00:00:00Z', to: '2027-06-02T00:00:00Z' }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      message: 'Slots can be listed for at most 92 days at a time: narrow from/to',
+    });
+    expect(errorOf(await app.gql(LIST, { id: c.profileId, from: '2027-03-02T00:00:00Z', to: '2027-03-02T00:00:00Z' }))).toEqual({
+      code: 'BAD_USER_INPUT',
+      message: '`to` must be after `from`',
+    });
+    expect((await app.rest('GET', `/availability/slots/${c.profileId}?from=2027-01-01T00:00:00Z&to=2027-12-31T00:00:00Z`)).status).toBe(400);
+  });
+
   it('a creator deletes a free future slot of theirs', async () => {
     const c = await creator(app);
     const [slot] = (await add(c.token, { date: '2027-03-02', startTime: '10:00', endTime: '11:00' })).body.data.addAvailability;

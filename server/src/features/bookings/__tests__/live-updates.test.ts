@@ -65,6 +65,16 @@ async function untilListening(sub: Sub, probe: () => Promise<void>): Promise<voi
   sub.events.length = 0;
 }
 
+/** Waits until the server has run no SQL for `quietMs` (deliveries still in flight have finished). */
+async function untilNoStatementFor(app: TestApp, quietMs: number): Promise<void> {
+  const until = Date.now() + 5000;
+  for (let seen = -1; seen !== app.queries.length; ) {
+    if (Date.now() > until) throw new Error('the server never went quiet');
+    seen = app.queries.length;
+    await new Promise((r) => setTimeout(r, quietMs));
+  }
+}
+
 const BOOKING_UPDATED = `subscription { bookingUpdated { id status paymentStatus viewerRole availableActions } }`;
 const BOOKING_UPDATED_DETAILS = `subscription { bookingUpdated { id bookingDetails } }`;
 const SLOTS_CHANGED = `subscription ($id: ID!) { slotsChanged(streamerId: $id) { streamerId } }`;
@@ -136,6 +146,53 @@ describe('live updates over graphql-ws', () => {
       expect(otherSub.errors).toEqual([]);
     } finally {
       await Promise.all([brandSub.close(), otherSub.close(), creatorSub.close()]);
+    }
+  });
+
+  it("one event's deliveries share their reads, yet each subscriber gets its own card and a non-party gets nothing", async () => {
+    const start = hourFromNow(app, 96);
+    const c = await creator(app, consecutive(start, 2));
+    const brand = await account(app);
+    const other = await account(app);
+    const own = await heldBooking(app, brand, c, start);
+    const othersOwn = await checkout(app, other, c, new Date(start.getTime() + HOUR));
+    const bus = app.server.deps.events;
+
+    const brandSub = subscribe(app.url, BOOKING_UPDATED, {}, brand.token);
+    const creatorSub = subscribe(app.url, BOOKING_UPDATED, {}, c.token);
+    const otherSub = subscribe(app.url, BOOKING_UPDATED_DETAILS, {}, other.token);
+    try {
+      await untilListening(brandSub, probeFor(bus, own.bookingId, brand));
+      await untilListening(creatorSub, probeFor(bus, own.bookingId, c));
+      await untilListening(otherSub, probeFor(bus, othersOwn.bookingId, other));
+
+      // A repeated probe may still be on its way: let the deliveries settle before counting statements.
+      await untilNoStatementFor(app, 200);
+      brandSub.events.length = 0;
+      creatorSub.events.length = 0;
+      otherSub.events.length = 0;
+
+      // One event object reaches all three subscriptions (the forged party list names the other user too).
+      app.queries.length = 0;
+      await bus.publish('bookingUpdated', { bookingId: own.bookingId, partyUserIds: [brand.userId, c.userId, other.userId] });
+      await within(1000, () => brandSub.events.length > 0 && creatorSub.events.length > 0);
+      // The booking (with its creator and booker) was read once for all three, not once per subscriber.
+      expect(app.queries.filter((q) => /from "bookings"/.test(q))).toHaveLength(1);
+      expect(brandSub.events.map((e) => e.data.bookingUpdated)).toEqual([
+        { id: own.bookingId, status: 'PENDING', paymentStatus: 'HELD', viewerRole: 'BOOKER', availableActions: ['CANCEL'] },
+      ]);
+      expect(creatorSub.events.map((e) => e.data.bookingUpdated)).toEqual([
+        { id: own.bookingId, status: 'PENDING', paymentStatus: 'HELD', viewerRole: 'CREATOR', availableActions: ['ACCEPT', 'DECLINE', 'CANCEL'] },
+      ]);
+
+      // The other user's stream carried nothing of it: flush it with their own (marked) probe and look.
+      await app.orm.em.fork().getConnection().execute(`update bookings set booking_details = 'shared-flush' where id = ?`, [othersOwn.bookingId]);
+      await probeFor(bus, othersOwn.bookingId, other)();
+      await within(1000, () => otherSub.events.some((e) => e.data.bookingUpdated.bookingDetails === 'shared-flush'));
+      expect(otherSub.events.map((e) => e.data.bookingUpdated.id)).toEqual([othersOwn.bookingId]);
+      expect([...brandSub.errors, ...creatorSub.errors, ...otherSub.errors]).toEqual([]);
+    } finally {
+      await Promise.all([brandSub.close(), creatorSub.close(), otherSub.close()]);
     }
   });
 

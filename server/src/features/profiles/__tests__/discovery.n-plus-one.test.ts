@@ -103,3 +103,23 @@ describe('creators listing has no N+1', () => {
     expect(counts[0]).toBeLessThanOrEqual(5);
   });
 });
+
+const CREATOR_PAGE = /* GraphQL */ `
+  query ($id: ID!, $from: DateTimeISO!, $to: DateTimeISO!) {
+    creator(id: $id) { id displayName averageRating isAvailable }
+    availabilitySlots(streamerId: $id, from: $from, to: $to) { id startTime isBooked }
+    reviews(streamerId: $id, first: 10) { totalCount edges { node { id rating reviewerName } } }
+  }`;
+
+describe('the creator page', () => {
+  it('is three statements: the profile, the slots (with the creator check), the reviews (with the check and the count)', async () => {
+    const { edges } = (await app.gql(QUERY, { first: 1 })).body.data.creators;
+    const now = app.clock.now();
+    app.queries.length = 0;
+    const res = await app.gql(CREATOR_PAGE, { id: edges[0].node.id, from: now.toISOString(), to: new Date(now.getTime() + 7 * 24 * HOUR).toISOString() });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.availabilitySlots).toHaveLength(6);
+    expect(res.body.data.reviews.totalCount).toBe(4);
+    expect(app.queries).toHaveLength(3);
+  });
+});

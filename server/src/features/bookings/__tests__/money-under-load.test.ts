@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../test/harness';
+import type { PendingMoneyStep } from '../payment-effects';
+import { acceptedBooking, account, addSlots, bookingRow, creator, heldBooking, hourFromNow, ledger, type Account, type Creator } from './booking-fixtures';
+
+/**
+ * Money-moving transitions with more requests in flight than database connections. The payment
+ * provider call used to run inside the transition's transaction while the local provider and the
+ * provider call log each took a second connection: with as many transitions as connections, every
+ * connection waited for another one until the pool's acquire timeout failed them all.
+ */
+const POOL = 4;
+const PER_KIND = 3 * POOL;
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({}, { poolMax: POOL });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const sql = (query: string, params: unknown[] = []) => app.orm.em.fork().getConnection().execute(query, params);
+const balance = () => app.server.services.payments.local!.platformBalance();
+
+async function bookings(make: typeof heldBooking, firstHour: number, brand: Account, c: Creator) {
+  const out: string[] = [];
+  for (let i = 0; i < PER_KIND; i++) {
+    const start = hourFromNow(app, firstHour + i);
+    await addSlots(app, c.profileId, [start]);
+    out.push((await make(app, brand, c, start)).bookingId);
+  }
+  return out;
+}
+
+describe('money-moving transitions with more requests than pool connections', () => {
+  it(`${3 * PER_KIND} cancels with refunds, accepts and declines at once on ${POOL} connections: all succeed, every cent balances`, async () => {
+    const brand = await account(app);
+    const c = await creator(app);
+    const toCancel = await bookings(acceptedBooking, 72, brand, c);
+    const toAccept = await bookings(heldBooking, 120, brand, c);
+    const toDecline = await bookings(heldBooking, 160, brand, c);
+    const before = await balance();
+
+    const move = (mutation: string, id: string, token: string) => app.gql(`mutation ($id: ID!) { ${mutation} { id status paymentStatus } }`, { id }, token);
+    const results = await Promise.all([
+      ...toCancel.map((id) => move('cancelBooking(input: { bookingId: $id })', id, brand.token)),
+      ...toAccept.map((id) => move('acceptBooking(bookingId: $id)', id, c.token)),
+      ...toDecline.map((id) => move('declineBooking(bookingId: $id)', id, c.token)),
+    ]);
+
+    expect(results.flatMap((r) => r.body.errors ?? [])).toEqual([]);
+    for (const id of toCancel) {
+      expect(await bookingRow(app, id)).toMatchObject({ status: 'cancelled', payment_status: 'refunded', refund_cents: 5000, money_step: null });
+      expect(await ledger(app, id)).toMatchObject({ captured: 5000, refunded: 5000, fee: 0, allocated: 0 });
+    }
+    for (const id of toAccept) {
+      expect(await bookingRow(app, id)).toMatchObject({ status: 'confirmed', payment_status: 'held', money_step: null });
+      expect(await ledger(app, id)).toMatchObject({ captured: 5000, refunded: 0 });
+    }
+    for (const id of toDecline) {
+      expect(await bookingRow(app, id)).toMatchObject({ status: 'cancelled', payment_status: 'voided', money_step: null });
+      expect((await ledger(app, id)).rows).toEqual([]);
+    }
+    // The provider moved exactly what the ledger says: one refund per cancelled booking, captures in.
+    const [refunds] = await sql(
+      `select count(*)::int as n, coalesce(sum(r.amount_cents), 0)::int as cents from local_refunds r
+       join bookings b on b.payment_intent_id = r.payment_intent_id where b.id in (?)`,
+      [toCancel],
+    );
+    expect(refunds).toEqual({ n: PER_KIND, cents: PER_KIND * 5000 });
+    const capturedByAccepts = PER_KIND * 5000;
+    const refundedByCancels = PER_KIND * 5000;
+    expect(await balance()).toBe(before + capturedByAccepts - refundedByCancels);
+    const [captures] = await sql(`select count(*)::int as n from local_payment_intents where id in (?) and status = 'succeeded'`, [
+      await Promise.all(toAccept.map(async (id) => (await bookingRow(app, id)).payment_intent_id)),
+    ]);
+    expect(captures.n).toBe(PER_KIND);
+  });
+
+  it('a provider call left behind by a crash is finished once by the sweep, with the same idempotency key', async () => {
+    const brand = await account(app);
+    const start = hourFromNow(app, 300);
+    const c = await creator(app, [start]);
+    const { bookingId, paymentIntentId } = await acceptedBooking(app, brand, c, start);
+    const key = `booking:${bookingId}:refund`;
+    // What a cancel leaves when its process dies after the provider refunded and before the record.
+    const step: PendingMoneyStep = {
+      effect: { kind: 'settle', refund: 'all' },
+      call: { op: 'refund', paymentIntentId, amountCents: 5000, idempotencyKey: key },
+      refundCents: 5000,
+      action: 'cancel' as PendingMoneyStep['action'],
+      actor: 'booker',
+      to: { status: 'cancelled' as never, payment: 'refunded' as never },
+      viewerId: brand.userId,
+      decidedAt: app.clock.now().toISOString(),
+    };
+    await sql('update bookings set money_step = ?::jsonb where id = ?', [JSON.stringify(step), bookingId]);
+    await app.server.services.payments.provider.refund(paymentIntentId, { amountCents: 5000, idempotencyKey: key });
+
+    // Meanwhile the booking waits for the step: other moves are refused, not made on stale money.
+    const busy = await app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id }) { id } }`, { id: bookingId }, brand.token);
+    expect(busy.body.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+
+    app.clock.advance(6 * 60_000);
+    await app.server.jobs.runAll(app.clock.now());
+    await app.server.jobs.runAll(app.clock.now());
+    expect(await bookingRow(app, bookingId)).toMatchObject({ status: 'cancelled', payment_status: 'refunded', refund_cents: 5000, money_step: null, cancelled_by: brand.userId });
+    expect(await ledger(app, bookingId)).toMatchObject({ captured: 5000, refunded: 5000, fee: 0, allocated: 0 });
+    const [refunds] = await sql('select count(*)::int as n from local_refunds where payment_intent_id = ?', [paymentIntentId]);
+    expect(refunds.n).toBe(1);
+  });
+});

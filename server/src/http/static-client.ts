@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+
+/** Build output named by its content hash (`assets/name-<hash>.js`): never changes under that name. */
+const HASHED_ASSET = /^\/assets\//;
+const HASHED_MAX_AGE = 'public, max-age=31536000, immutable';
+const OTHER_MAX_AGE = 'public, max-age=3600';
+/** Files the client build precompresses (client/vite-plugins/precompress.ts). */
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+const VARIANTS = { br: '.br', gzip: '.gz' } as const;
+type Encoding = keyof typeof VARIANTS;
+
+/** The precompressed variant of `file` the request accepts (Brotli first), if the build wrote one. */
+async function acceptedVariant(req: Request, file: string): Promise<{ encoding: Encoding; file: string } | null> {
+  for (const encoding of Object.keys(VARIANTS) as Encoding[]) {
+    if (req.acceptsEncodings(encoding, 'identity') !== encoding) continue;
+    const variant = file + VARIANTS[encoding];
+    const found = await stat(variant).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+    if (found) return { encoding, file: variant };
+  }
+  return null;
+}
+
+/** The file a URL path names inside `dist`, or null (malformed, or outside `dist`). */
+function fileInside(dist: string, urlPath: string): string | null {
+  try {
+    const file = path.join(dist, path.normalize(decodeURIComponent(urlPath)));
+    return file.startsWith(dist + path.sep) ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Marks a response as the `encoding` variant of a file of type `ext` (send would type it by `.br`). */
+function markEncoded(res: Response, encoding: Encoding, ext: string) {
+  res.setHeader('Content-Encoding', encoding);
+  res.type(ext);
+}
+
+/**
+ * The built client at `/`: precompressed files when the browser accepts them (`Vary:
+ * Accept-Encoding`), hashed assets cached for a year, `index.html` always revalidated, and history
+ * fallback so deep links like /dashboard load the app.
+ */
+export function serveClient(app: Express, clientDist: string) {
+  const dist = path.resolve(clientDist);
+  const index = path.join(dist, 'index.html');
+
+  // For a compressible file with a precompressed variant the browser accepts, serve the variant.
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !COMPRESSIBLE.test(req.path)) return next();
+    const file = fileInside(dist, req.path);
+    if (!file) return next();
+    res.vary('Accept-Encoding');
+    const variant = await acceptedVariant(req, file).catch(() => null);
+    if (variant) {
+      res.locals.encodedAs = { encoding: variant.encoding, ext: path.extname(req.path) };
+      req.url = req.path + VARIANTS[variant.encoding];
+    }
+    next();
+  });
+
+  app.use(
+    express.static(dist, {
+      index: false,
+      setHeaders: (res: Response, filePath: string) => {
+        const encoded = res.locals.encodedAs as { encoding: Encoding; ext: string } | undefined;
+        if (encoded) markEncoded(res, encoded.encoding, encoded.ext);
+        const served = '/' + path.relative(dist, filePath).split(path.sep).join('/');
+        const isIndex = served === '/index.html' || served.startsWith('/index.html.');
+        res.setHeader(
+          'Cache-Control',
+          isIndex ? 'no-cache' : HASHED_ASSET.test(served) ? HASHED_MAX_AGE : OTHER_MAX_AGE,
+        );
+      },
+    }),
+  );
+
+  app.get(/^(?!\/(api|graphql|healthz|readyz|metrics)(\/|$)).*/, async (req, res) => {
+    if (!existsSync(index)) {
+      res.status(503).type('text/plain').send('The web client is not built yet: run `pnpm build` (or `pnpm start`).');
+      return;
+    }
+    const variant = await acceptedVariant(req, index).catch(() => null);
+    res.vary('Accept-Encoding');
+    res.setHeader('Cache-Control', 'no-cache');
+    if (variant) markEncoded(res, variant.encoding, '.html');
+    res.sendFile(variant?.file ?? index);
+  });
+}
