@@ -41,8 +41,8 @@ export const CANCEL_BOOKING = `mutation CancelBooking($input: CancelBookingInput
   cancelBooking(input: $input) { id status paymentStatus }
 }`;
 
-/** The dashboard's live booking list (client: BookingListUpdates with BookingCard_booking). */
-export const BOOKING_UPDATES = `subscription BookingListUpdates {
+/** The dashboard's live booking list (client: LiveBookingUpdates with BookingCard_booking). */
+export const BOOKING_UPDATES = `subscription LiveBookingUpdates {
   bookingUpdated {
     id streamerId bookerId startTime endTime totalHours hourlyRateCents totalCents feeCents streamerAmountCents
     refundCents status paymentStatus paymentIntentId bookingDetails streamerConfirmed bookerConfirmed

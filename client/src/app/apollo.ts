@@ -18,6 +18,10 @@ export interface ApolloOptions {
   onSessionExpired: () => void;
 }
 
+const MAX_RECONNECT_WAIT_MS = 30_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 const bearer = (token: string | null) => (token ? `Bearer ${token}` : undefined);
 
 function websocketUrl() {
@@ -48,7 +52,10 @@ function liveLink(onConnected: (wasRetry: boolean) => void) {
         const authorization = bearer(tokenStorage.getAccessToken());
         return authorization ? { authorization } : {};
       },
-      retryAttempts: 5,
+      // A live dashboard must come back after any outage, however long: retry for ever, backing
+      // off to one attempt every 30 s (a reconnect refetches what is on screen, see below).
+      retryAttempts: Infinity,
+      retryWait: (retries) => sleep(Math.min(MAX_RECONNECT_WAIT_MS, 500 * 2 ** retries) + Math.random() * 1000),
     });
     // A socket authenticated as somebody else (or nobody) must not outlive a session change.
     tokenStorage.subscribe(() => wsClient.terminate());
@@ -91,8 +98,10 @@ export function createApolloClient({ refreshSession, onSessionExpired }: ApolloO
     (operation) => operationType(operation) === 'subscription',
     liveLink((wasRetry) => {
       // Live updates published while the socket was reconnecting (a token refresh restarts it, a
-      // network blip drops it) never arrive: after a reconnect, read what is on screen again.
-      if (wasRetry) void client.refetchQueries({ include: 'active' }).catch(() => undefined);
+      // network blip drops it) never arrive: after a reconnect, read what is on screen again. In a
+      // task of its own: graphql-ws re-sends the subscriptions right after this event (microtasks),
+      // so they are registered on the server before the refetch reads, and nothing falls between.
+      if (wasRetry) setTimeout(() => void client.refetchQueries({ include: 'active' }).catch(() => undefined), 0);
     }),
     from([retryLink, httpLink]),
   );

@@ -4,6 +4,7 @@ import { AuthProvider } from '../features/auth/AuthProvider';
 import type { AuthContextValue } from '../features/auth/auth-context';
 import { useAuth } from '../features/auth/hooks/useAuth';
 import { createSessionRefresher } from '../features/auth/lib/session-refresher';
+import { LiveBookingUpdates } from '../features/bookings/live/LiveBookingUpdates';
 import { createApolloClient } from './apollo';
 
 export interface SessionOptions {
@@ -28,12 +29,13 @@ export function createSession({ onSessionExpired }: SessionOptions) {
 
   return {
     client,
-    /** Runs the session (token check with `me`, sign-in, sign-out) and reports every change. */
+    /** Runs the session (token check with `me`, sign-in, sign-out, live booking updates) and reports every change. */
     SessionEngine({ onChange }: { onChange: (auth: AuthContextValue) => void }) {
       return (
         <ApolloProvider client={client}>
           <AuthProvider>
             <ReportAuth onChange={onChange} />
+            <LiveBookingUpdates />
           </AuthProvider>
         </ApolloProvider>
       );

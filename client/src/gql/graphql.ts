@@ -549,52 +549,6 @@ export type BookingListQuery = {
   };
 };
 
-export type BookingListUpdatesSubscriptionVariables = Exact<{ [key: string]: never }>;
-
-export type BookingListUpdatesSubscription = {
-  bookingUpdated: {
-    id: string;
-    streamerId: string;
-    bookerId: string;
-    startTime: string;
-    endTime: string;
-    totalHours: number;
-    hourlyRateCents: number;
-    totalCents: number;
-    feeCents: number;
-    streamerAmountCents: number;
-    refundCents: number;
-    status: BookingStatus;
-    paymentStatus: PaymentStatus;
-    paymentIntentId: string | null;
-    bookingDetails: string | null;
-    streamerConfirmed: boolean;
-    bookerConfirmed: boolean;
-    confirmationDeadline: string;
-    cancellationReason: string | null;
-    cancelledAt: string | null;
-    completedAt: string | null;
-    createdAt: string;
-    viewerRole: BookingRole | null;
-    availableActions: Array<BookingAction>;
-    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
-    booker: { id: string; name: string; email: string };
-    dispute: {
-      id: string;
-      kind: DisputeKind;
-      reason: string;
-      evidence: string | null;
-      respondentStatement: string | null;
-      openedBy: BookingRole;
-      resolution: DisputeResolution | null;
-      refundCents: number | null;
-      resolutionNote: string | null;
-      createdAt: string;
-      resolvedAt: string | null;
-    } | null;
-  };
-};
-
 export type CancelBookingMutationVariables = Exact<{
   input: CancelBookingInput;
 }>;
@@ -698,6 +652,52 @@ export type DeclineBookingMutationVariables = Exact<{
 
 export type DeclineBookingMutation = {
   declineBooking: {
+    id: string;
+    streamerId: string;
+    bookerId: string;
+    startTime: string;
+    endTime: string;
+    totalHours: number;
+    hourlyRateCents: number;
+    totalCents: number;
+    feeCents: number;
+    streamerAmountCents: number;
+    refundCents: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    paymentIntentId: string | null;
+    bookingDetails: string | null;
+    streamerConfirmed: boolean;
+    bookerConfirmed: boolean;
+    confirmationDeadline: string;
+    cancellationReason: string | null;
+    cancelledAt: string | null;
+    completedAt: string | null;
+    createdAt: string;
+    viewerRole: BookingRole | null;
+    availableActions: Array<BookingAction>;
+    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    booker: { id: string; name: string; email: string };
+    dispute: {
+      id: string;
+      kind: DisputeKind;
+      reason: string;
+      evidence: string | null;
+      respondentStatement: string | null;
+      openedBy: BookingRole;
+      resolution: DisputeResolution | null;
+      refundCents: number | null;
+      resolutionNote: string | null;
+      createdAt: string;
+      resolvedAt: string | null;
+    } | null;
+  };
+};
+
+export type LiveBookingUpdatesSubscriptionVariables = Exact<{ [key: string]: never }>;
+
+export type LiveBookingUpdatesSubscription = {
+  bookingUpdated: {
     id: string;
     streamerId: string;
     bookerId: string;
@@ -3661,144 +3661,6 @@ export type BookingListQueryHookResult = ReturnType<typeof useBookingListQuery>;
 export type BookingListLazyQueryHookResult = ReturnType<typeof useBookingListLazyQuery>;
 export type BookingListSuspenseQueryHookResult = ReturnType<typeof useBookingListSuspenseQuery>;
 export type BookingListQueryResult = Apollo.QueryResult<BookingListQuery, BookingListQueryVariables>;
-export const BookingListUpdatesDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'subscription',
-      name: { kind: 'Name', value: 'BookingListUpdates' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'bookingUpdated' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'BookingCard_booking' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'booker' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'dispute' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
-
-/**
- * __useBookingListUpdatesSubscription__
- *
- * To run a query within a React component, call `useBookingListUpdatesSubscription` and pass it any options that fit your needs.
- * When your component renders, `useBookingListUpdatesSubscription` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
- *
- * @param baseOptions options that will be passed into the subscription, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
- *
- * @example
- * const { data, loading, error } = useBookingListUpdatesSubscription({
- *   variables: {
- *   },
- * });
- */
-export function useBookingListUpdatesSubscription(
-  baseOptions?: Apollo.SubscriptionHookOptions<BookingListUpdatesSubscription, BookingListUpdatesSubscriptionVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useSubscription<BookingListUpdatesSubscription, BookingListUpdatesSubscriptionVariables>(
-    BookingListUpdatesDocument,
-    options,
-  );
-}
-export type BookingListUpdatesSubscriptionHookResult = ReturnType<typeof useBookingListUpdatesSubscription>;
-export type BookingListUpdatesSubscriptionResult = Apollo.SubscriptionResult<BookingListUpdatesSubscription>;
 export const CancelBookingDocument = {
   kind: 'Document',
   definitions: [
@@ -4287,6 +4149,144 @@ export type DeclineBookingMutationOptions = Apollo.BaseMutationOptions<
   DeclineBookingMutation,
   DeclineBookingMutationVariables
 >;
+export const LiveBookingUpdatesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'LiveBookingUpdates' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bookingUpdated' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useLiveBookingUpdatesSubscription__
+ *
+ * To run a query within a React component, call `useLiveBookingUpdatesSubscription` and pass it any options that fit your needs.
+ * When your component renders, `useLiveBookingUpdatesSubscription` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the subscription, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useLiveBookingUpdatesSubscription({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useLiveBookingUpdatesSubscription(
+  baseOptions?: Apollo.SubscriptionHookOptions<LiveBookingUpdatesSubscription, LiveBookingUpdatesSubscriptionVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useSubscription<LiveBookingUpdatesSubscription, LiveBookingUpdatesSubscriptionVariables>(
+    LiveBookingUpdatesDocument,
+    options,
+  );
+}
+export type LiveBookingUpdatesSubscriptionHookResult = ReturnType<typeof useLiveBookingUpdatesSubscription>;
+export type LiveBookingUpdatesSubscriptionResult = Apollo.SubscriptionResult<LiveBookingUpdatesSubscription>;
 export const OpenBookingDisputeDocument = {
   kind: 'Document',
   definitions: [

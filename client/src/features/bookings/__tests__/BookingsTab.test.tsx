@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   BookingCancellationQuoteDocument,
-  BookingListUpdatesDocument,
+  LiveBookingUpdatesDocument,
   CancelBookingDocument,
   OpenBookingDisputeDocument,
   RequestBookingPayoutDocument,
@@ -12,8 +12,10 @@ import {
 } from '../../../gql/graphql';
 import { toaster } from '../../../shared/toast';
 import { renderPage } from '../../../test/render';
+import { signedIn } from '../../../test/session';
 import { BookingsTab } from '../components/BookingsTab';
-import { booking, listMock, PROFILE, quietUpdates } from './fixtures';
+import { LiveBookingUpdates } from '../live/LiveBookingUpdates';
+import { booking, listMock, PROFILE } from './fixtures';
 
 // Dialogs and user-event typing are slow in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -24,7 +26,7 @@ const cardOf = (name: RegExp | string) => screen.getByRole('article', { name });
 
 describe('My Bookings', () => {
   it('shows the loading state, then "No bookings found."', async () => {
-    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [{ ...listMock([]), delay: 50 }, quietUpdates()] });
+    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [{ ...listMock([]), delay: 50 }] });
     expect(screen.getByText('Loading bookings...')).toBeInTheDocument();
     expect(await screen.findByText('No bookings found.')).toBeInTheDocument();
   });
@@ -46,7 +48,7 @@ describe('My Bookings', () => {
         profileImageUrl: null,
       },
     });
-    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [quietUpdates(), listMock([request, nameless, collab])] });
+    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [listMock([request, nameless, collab])] });
 
     expect(await screen.findByRole('article', { name: 'Booking Request from Acme Games' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Booking Request from sam' })).toBeInTheDocument();
@@ -71,7 +73,7 @@ describe('My Bookings', () => {
       booker: { __typename: 'BookingBooker', id: 'u3', name: 'Old Client', email: 'o@x.test' },
       availableActions: [],
     });
-    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [quietUpdates(), listMock([pending, confirmed, done])] });
+    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [listMock([pending, confirmed, done])] });
 
     const first = await screen.findByRole('article', { name: 'Booking Request from Acme Games' });
     const names = (card: HTMLElement) =>
@@ -105,7 +107,6 @@ describe('My Bookings', () => {
     const cancel = vi.fn(() => ({ data: { cancelBooking: cancelled } }));
     renderPage(<BookingsTab profile={PROFILE} />, {
       mocks: [
-        quietUpdates(),
         listMock([soon]),
         {
           request: { query: BookingCancellationQuoteDocument, variables: { bookingId: soon.id } },
@@ -164,7 +165,6 @@ describe('My Bookings', () => {
     }));
     renderPage(<BookingsTab profile={PROFILE} />, {
       mocks: [
-        quietUpdates(),
         listMock([finished]),
         {
           request: {
@@ -200,7 +200,6 @@ describe('My Bookings', () => {
     }));
     renderPage(<BookingsTab profile={PROFILE} />, {
       mocks: [
-        quietUpdates(),
         listMock([confirmed]),
         {
           request: {
@@ -233,7 +232,6 @@ describe('My Bookings', () => {
     });
     renderPage(<BookingsTab profile={PROFILE} />, {
       mocks: [
-        quietUpdates(),
         listMock([allocated]),
         {
           request: { query: RequestBookingPayoutDocument, variables: { bookingId: allocated.id } },
@@ -281,7 +279,7 @@ describe('My Bookings details', () => {
       booker: { __typename: 'BookingBooker', id: 'u6', name: 'Voided Brand', email: 'v@x.test' },
     });
     renderPage(<BookingsTab profile={PROFILE} />, {
-      mocks: [quietUpdates(), listMock([disputed, both, cancelledFree])],
+      mocks: [listMock([disputed, both, cancelledFree])],
     });
     const disputedCard = await screen.findByRole('article', { name: 'Booking Request from Acme Games' });
     expect(disputedCard).toHaveTextContent('Reason (by the booker): Only half the agreed time');
@@ -298,6 +296,14 @@ describe('My Bookings details', () => {
   });
 });
 
+/** The list beside the session's live booking stream, as in the app. */
+const LiveBookings = () => (
+  <>
+    <LiveBookingUpdates />
+    <BookingsTab profile={PROFILE} />
+  </>
+);
+
 describe('My Bookings, live', () => {
   it('a bookingUpdated event updates the row without a reload', async () => {
     const pending = booking({
@@ -307,11 +313,11 @@ describe('My Bookings, live', () => {
     });
     const accepted = { ...pending, status: 'CONFIRMED', availableActions: ['CANCEL', 'OPEN_DISPUTE'] };
     const event: MockedResponse = {
-      request: { query: BookingListUpdatesDocument },
+      request: { query: LiveBookingUpdatesDocument },
       result: { data: { bookingUpdated: accepted } },
       delay: 300,
     };
-    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [listMock([pending]), event] });
+    renderPage(<LiveBookings />, { mocks: [signedIn(), listMock([pending]), event] });
     const card = await screen.findByRole('article', { name: 'Collab with Luna' });
     expect(within(card).getByLabelText('Status: Pending')).toBeInTheDocument();
     await waitFor(() => expect(within(card).getByLabelText('Status: Confirmed')).toBeInTheDocument());
@@ -326,10 +332,11 @@ describe('My Bookings, live', () => {
       booker: { __typename: 'BookingBooker', id: 'u9', name: 'New Brand', email: 'n@x.test' },
       availableActions: ['ACCEPT', 'DECLINE'],
     });
-    renderPage(<BookingsTab profile={PROFILE} />, {
+    renderPage(<LiveBookings />, {
       mocks: [
+        signedIn(),
         listMock([known]),
-        { request: { query: BookingListUpdatesDocument }, result: { data: { bookingUpdated: fresh } }, delay: 300 },
+        { request: { query: LiveBookingUpdatesDocument }, result: { data: { bookingUpdated: fresh } }, delay: 300 },
         listMock([fresh, known]),
       ],
     });

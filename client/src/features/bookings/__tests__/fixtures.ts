@@ -1,5 +1,4 @@
 import type { MockedResponse } from '@apollo/client/testing';
-import { BookingListUpdatesDocument } from '../../../gql/graphql';
 import { BookingListDocument, type BookingAction, type BookingCard_BookingFragment } from '../../../gql/graphql';
 
 export const PROFILE = { id: 'p-creator', accountType: 'CREATOR' as const, timezone: 'UTC' };
@@ -69,10 +68,3 @@ export function listMock(bookings: Booking[], status?: string): MockedResponse {
     },
   };
 }
-
-/** The live feed, quiet for the whole test (no event arrives). */
-export const quietUpdates = (): MockedResponse => ({
-  request: { query: BookingListUpdatesDocument },
-  result: { data: null },
-  delay: 1e9,
-});

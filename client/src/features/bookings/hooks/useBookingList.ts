@@ -1,18 +1,14 @@
 import { useEffect, useRef } from 'react';
-import {
-  useBookingListQuery,
-  useBookingListUpdatesSubscription,
-  type BookingListQuery,
-  type BookingStatus,
-} from '../../../gql/graphql';
+import { useBookingListQuery, type BookingListQuery, type BookingStatus } from '../../../gql/graphql';
+import { useBookingEvents } from '../live/booking-events';
 
 export const BOOKINGS_PAGE_SIZE = 20;
 
 /**
- * The viewer's bookings (newest first, optionally one status) kept live: every `bookingUpdated`
- * event is written into the Apollo cache by id, so a row changed by the other party re-renders
- * at once; a booking the list does not hold yet (a new request) or one that left the filter
- * makes the list refetch.
+ * The viewer's bookings (newest first, optionally one status) kept live: the session's
+ * `bookingUpdated` stream writes every change into the Apollo cache by id, so a row changed by the
+ * other party re-renders at once; a booking the list does not hold yet (a new request) or one that
+ * left the filter makes the list refetch.
  */
 export function useBookingList(status: BookingStatus | null) {
   const variables = status ? { status, first: BOOKINGS_PAGE_SIZE } : { first: BOOKINGS_PAGE_SIZE };
@@ -25,13 +21,8 @@ export function useBookingList(status: BookingStatus | null) {
   });
 
   const { refetch } = query;
-  useBookingListUpdatesSubscription({
-    onData: ({ data }) => {
-      const booking = data.data?.bookingUpdated;
-      if (!booking) return;
-      if (!listed.current.has(booking.id) || (status && booking.status !== status))
-        void refetch().catch(() => undefined);
-    },
+  useBookingEvents((booking) => {
+    if (!listed.current.has(booking.id) || (status && booking.status !== status)) void refetch().catch(() => undefined);
   });
 
   const pageInfo = query.data?.myBookings.pageInfo;
