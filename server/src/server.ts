@@ -22,6 +22,7 @@ import { makeFormatError } from './graphql/format-error';
 import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
 import { anonymousResponseCache } from './graphql/response-cache';
+import { serveCachedAnswers } from './graphql/response-cache-http';
 import { wsDocumentChecker } from './graphql/ws-documents';
 import { serveClient } from './http/static-client';
 import { createRequestContext, type RequestContext } from './request-context';
@@ -255,6 +256,17 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     express.json({ limit: '100kb' }),
     guard.identify,
     guard.rateLimit('graphql'),
+    ...(responseCache
+      ? [
+          serveCachedAnswers(responseCache, {
+            isAnonymous: guard.isAnonymous,
+            onServed: (operationName, startedAt) => {
+              deps.metrics.graphqlOperations.inc({ operation: operationName ?? 'anonymous', type: 'query', outcome: 'ok' });
+              deps.metrics.graphqlDuration.observe({ operation: operationName ?? 'anonymous' }, (performance.now() - startedAt) / 1000);
+            },
+          }),
+        ]
+      : []),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         try {

@@ -28,12 +28,28 @@ const TIME_BUCKET_MS = 15 * 60_000;
 
 interface Entry {
   result: FormattedExecutionResult;
+  /** The result as Apollo would send it, serialized on the first answer straight from HTTP. */
+  body?: string;
   freshUntil: number;
   servableUntil: number;
   refreshing: boolean;
 }
 
 type Answer = FormattedExecutionResult | null;
+
+/** One key per operation text, operation name and variables (a document sent in full or by APQ hash alike). */
+const cacheKey = (operationName: string | null | undefined, source: string, variables: unknown) =>
+  `${operationName ?? ''}\u0000${source}\u0000${JSON.stringify(variables ?? {})}`;
+
+export interface AnonymousResponseCache extends ApolloServerPlugin<GraphQLContext> {
+  /**
+   * The serialized answer to an anonymous request, if a fresh one is kept: lets the HTTP layer
+   * answer repeated reads without running Apollo's pipeline (see response-cache-http.ts). Only
+   * what Apollo stored is found, so only public reads; anything else is for Apollo to run.
+   */
+  freshBody(operationName: string | null | undefined, source: string, variables: unknown): string | null;
+  close(): void;
+}
 
 /**
  * Repeated anonymous reads of the public catalogue (listing, creator page) answered from memory.
@@ -54,7 +70,7 @@ type Answer = FormattedExecutionResult | null;
  * so visitors do not wait on expiry. After an event there is nothing stale to serve: the next
  * requests run for real.
  */
-export function anonymousResponseCache(opts: ResponseCacheOptions): ApolloServerPlugin<GraphQLContext> & { close(): void } {
+export function anonymousResponseCache(opts: ResponseCacheOptions): AnonymousResponseCache {
   const now = opts.now ?? Date.now;
   const staleMs = opts.staleMs ?? opts.ttlMs;
   const coalesceWaitMs = opts.coalesceWaitMs ?? 10_000;
@@ -122,6 +138,12 @@ export function anonymousResponseCache(opts: ResponseCacheOptions): ApolloServer
 
   return {
     close: () => unsubscribe.forEach((off) => off()),
+    freshBody(operationName, source, variables) {
+      const entry = entries.get(cacheKey(operationName, source, variables));
+      if (!entry || now() >= entry.freshUntil) return null; // stale or missing: Apollo serves it (and refreshes)
+      entry.body ??= `${JSON.stringify(entry.result)}\n`; // what Apollo writes (prettyJSONStringify)
+      return entry.body;
+    },
     async requestDidStart() {
       let key: string | null = null;
       let served = false;
@@ -133,7 +155,7 @@ export function anonymousResponseCache(opts: ResponseCacheOptions): ApolloServer
         async responseForOperation(rc) {
           const { contextValue, operation, source, request } = rc;
           if (contextValue.viewer || !isPublicRead(operation)) return null;
-          key = `${request.operationName ?? ''}\u0000${source}\u0000${JSON.stringify(request.variables ?? {})}`;
+          key = cacheKey(request.operationName, source, request.variables);
           const t = now();
           let result: Answer = null;
           const entry = entries.get(key);

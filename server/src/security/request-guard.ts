@@ -94,7 +94,10 @@ export function createRequestGuard(deps: RequestGuardDeps) {
     return (res.locals.viewer as Viewer | null | undefined) ?? null;
   };
 
-  return { identify, rateLimit, viewerOf };
+  /** Came without credentials (nor with ones that failed): what anybody may be shown. */
+  const isAnonymous = (res: Response): boolean => !res.locals.authError && !res.locals.viewer;
+
+  return { identify, rateLimit, viewerOf, isAnonymous };
 }
 
 /** Reads: REST GETs, and GraphQL over GET or any POST that is not a mutation (unparsable ones count too). */

@@ -1,0 +1,105 @@
+import { ApolloServer } from '@apollo/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness';
+import { createCreator, registerAccount } from '../../features/profiles/__tests__/fixtures';
+
+let app: TestApp;
+
+const LISTING = `query Listing($search: String) {
+  creators(first: 20, filter: { search: $search }) { totalCount edges { node { id displayName } } }
+}`;
+
+/** The raw HTTP answer: status, the headers a client or CDN acts on, and the exact bytes. */
+async function post(body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, contentType: res.headers.get('content-type'), cacheControl: res.headers.get('cache-control'), text: await res.text() };
+}
+
+async function get(params: Record<string, string>) {
+  const res = await fetch(`${app.url}/graphql?${new URLSearchParams(params)}`);
+  return { status: res.status, contentType: res.headers.get('content-type'), cacheControl: res.headers.get('cache-control'), text: await res.text() };
+}
+
+/** How many requests reached Apollo's pipeline while `run` ran. */
+async function apolloRuns(run: () => Promise<unknown>): Promise<number> {
+  const spy = vi.spyOn(ApolloServer.prototype, 'executeHTTPGraphQLRequest');
+  try {
+    await run();
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ ANON_RESPONSE_CACHE_SECONDS: '60' });
+});
+afterAll(() => app.close());
+
+describe('anonymous cache hits are answered before Apollo', () => {
+  it('a repeated anonymous POST gets the same bytes and headers without running Apollo', async () => {
+    await createCreator(app, { displayName: 'Early Edith' });
+    const request = { query: LISTING, operationName: 'Listing', variables: { search: 'Early Edith' } };
+    let first!: Awaited<ReturnType<typeof post>>;
+    expect(await apolloRuns(async () => (first = await post(request)))).toBe(1);
+    expect(JSON.parse(first.text).data.creators.edges[0].node.displayName).toBe('Early Edith');
+
+    let again!: Awaited<ReturnType<typeof post>>;
+    expect(await apolloRuns(async () => (again = await post(request)))).toBe(0);
+    expect(again).toEqual(first);
+    expect(again.cacheControl).toBe('public, max-age=30');
+    expect(again.contentType).toBe('application/json; charset=utf-8');
+  });
+
+  it('over GET too, with the same answer as over POST', async () => {
+    await createCreator(app, { displayName: 'Getty Gwen' });
+    const params = { query: LISTING, variables: JSON.stringify({ search: 'Getty Gwen' }) };
+    const first = await get(params);
+    expect(first.status).toBe(200);
+    let again!: Awaited<ReturnType<typeof get>>;
+    expect(await apolloRuns(async () => (again = await get(params)))).toBe(0);
+    expect(again).toEqual(first);
+  });
+
+  it('a write empties it: the next read runs and shows the change', async () => {
+    await createCreator(app, { displayName: 'Fresh Fay' });
+    const request = { query: LISTING, variables: { search: 'Fresh' } };
+    expect(JSON.parse((await post(request)).text).data.creators.totalCount).toBe(1);
+    await createCreator(app, { displayName: 'Fresh Finn' });
+    let after!: Awaited<ReturnType<typeof post>>;
+    expect(await apolloRuns(async () => (after = await post(request)))).toBe(1);
+    expect(JSON.parse(after.text).data.creators.totalCount).toBe(2);
+  });
+
+  it('signed-in requests, bad tokens and APQ requests always go to Apollo', async () => {
+    await createCreator(app, { displayName: 'Private Pia' });
+    const request = { query: LISTING, variables: { search: 'Private Pia' } };
+    await post(request); // now kept
+    const { token } = await registerAccount(app, 'brand');
+
+    const signedIn = await apolloRuns(() => post(request, { authorization: `Bearer ${token}` }));
+    expect(signedIn).toBe(1);
+
+    let refused!: Awaited<ReturnType<typeof post>>;
+    expect(await apolloRuns(async () => (refused = await post(request, { authorization: 'Bearer not-a-token' })))).toBe(1);
+    expect(refused.status).toBe(401);
+    expect(refused.text).not.toContain('Private Pia');
+
+    const wrongHash = { ...request, extensions: { persistedQuery: { version: 1, sha256Hash: '0'.repeat(64) } } };
+    const apq = await post(wrongHash);
+    expect(apq.text).toContain('provided sha does not match query');
+  });
+
+  it('a client that asks for application/graphql-response+json gets it from Apollo', async () => {
+    await createCreator(app, { displayName: 'Media Mo' });
+    const request = { query: LISTING, variables: { search: 'Media Mo' } };
+    await post(request);
+    let answer!: Awaited<ReturnType<typeof post>>;
+    expect(await apolloRuns(async () => (answer = await post(request, { accept: 'application/graphql-response+json' })))).toBe(1);
+    expect(answer.contentType).toBe('application/graphql-response+json; charset=utf-8');
+  });
+});

@@ -1,0 +1,79 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { PUBLIC_CACHE_CONTROL } from '../security/cache-control';
+import type { AnonymousResponseCache } from './response-cache';
+
+export interface CachedAnswersOptions {
+  /** Whether the request reached here without a viewer (the request guard has identified it). */
+  isAnonymous: (res: Response) => boolean;
+  /** Counts an answer served here, as Apollo's metrics plugin would have. */
+  onServed: (operationName: string | undefined, startedAt: number) => void;
+}
+
+interface RawOperation {
+  query: string;
+  operationName: string | undefined;
+  variables: unknown;
+}
+
+/**
+ * Answers a repeated anonymous public read (the partner listing, a creator page) from the response
+ * cache before Apollo's pipeline (request parsing, document lookup, validation, plugins), which is
+ * most of what a cache hit costs. Runs after the rate limit, so limits count these requests too.
+ *
+ * Only the plainest requests are answered here: a full query text (no APQ extension to verify), at
+ * most an operation name and variables, and a client that accepts `application/json`. Anything
+ * else, and every miss or stale entry, goes on to Apollo, which keeps the cache.
+ */
+export function serveCachedAnswers(cache: AnonymousResponseCache, opts: CachedAnswersOptions): RequestHandler {
+  return (req, res, next) => {
+    const startedAt = performance.now();
+    if (!opts.isAnonymous(res) || !acceptsJson(req.headers.accept)) return next();
+    const operation = req.method === 'POST' ? fromBody(req.body) : req.method === 'GET' ? fromSearch(req) : null;
+    const body = operation && cache.freshBody(operation.operationName, operation.query, operation.variables);
+    if (!body) return next();
+    res.status(200);
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.setHeader('cache-control', PUBLIC_CACHE_CONTROL); // what cacheControlPlugin sends for a public read
+    res.end(body);
+    opts.onServed(operation.operationName, startedAt);
+  };
+}
+
+function acceptsJson(accept: string | undefined): boolean {
+  if (!accept) return true;
+  // Apollo may choose application/graphql-response+json for these: let it.
+  if (accept.includes('graphql-response+json')) return false;
+  return /application\/json|application\/\*|\*\/\*/.test(accept);
+}
+
+function fromBody(body: unknown): RawOperation | null {
+  if (!isRecord(body) || 'extensions' in body || typeof body.query !== 'string') return null;
+  const { operationName, variables } = body;
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return null;
+  if (variables !== undefined && variables !== null && !isRecord(variables)) return null;
+  return { query: body.query, operationName: operationName ?? undefined, variables: variables ?? undefined };
+}
+
+function fromSearch(req: Request): RawOperation | null {
+  const params = new URLSearchParams(req.originalUrl.slice(req.originalUrl.indexOf('?') + 1));
+  const once = (name: string) => {
+    const values = params.getAll(name);
+    return values.length <= 1 ? (values[0] ?? undefined) : null;
+  };
+  const query = once('query');
+  const operationName = once('operationName');
+  const variablesText = once('variables');
+  if (!req.originalUrl.includes('?') || !query || operationName === null || variablesText === null || params.has('extensions')) return null;
+  if (req.headers['content-type'] !== undefined) return null; // Apollo's own content-type rules apply
+  let variables: unknown;
+  try {
+    variables = variablesText === undefined ? undefined : JSON.parse(variablesText);
+  } catch {
+    return null;
+  }
+  if (variables !== undefined && variables !== null && !isRecord(variables)) return null;
+  return { query, operationName, variables: variables ?? undefined };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
