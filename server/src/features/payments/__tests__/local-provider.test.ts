@@ -112,6 +112,15 @@ describe('local provider: the PaymentIntent state machine (manual capture)', () 
     expect(await balance()).toBe(before + 5_000);
   });
 
+  it('concurrent creates with one idempotency key open one intent, all answered alike', async () => {
+    const bookingId = crypto.randomUUID();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => newIntent(app, 6_500, bookingId)));
+    for (const a of answers) expect(a).toEqual(answers[0]);
+    expect(answers[0]).toMatchObject({ status: 'requires_payment_method', amountCents: 6_500, lastPaymentError: null });
+    const rows = await sql(app, 'select id, amount_cents from local_payment_intents where booking_id = ?', [bookingId]);
+    expect(rows).toEqual([{ id: answers[0].id, amount_cents: 6_500 }]);
+  });
+
   it('refuses the same idempotency key with different parameters', async () => {
     const intent = await newIntent(app, 8_000);
     await confirmCard(app, intent, '4242424242424242');

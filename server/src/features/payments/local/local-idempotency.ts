@@ -10,29 +10,18 @@ import { conflict } from '../../../shared/errors';
  */
 export async function idempotent<T>(
   root: EntityManager,
-  call: { operation: string; idempotencyKey: string; params: unknown; now: Date },
+  call: IdempotentCall,
   run: (em: EntityManager) => Promise<T>,
 ): Promise<T> {
   const { operation, idempotencyKey, now } = call;
-  const requestHash = createHash('sha256').update(stableJson(call.params)).digest('hex');
+  const requestHash = requestHashOf(call.params);
   return root.transactional(async (em) => {
     const claimed = await em.execute(
       `insert into local_idempotency_keys (operation, idempotency_key, request_hash, created_at)
        values (?, ?, ?, ?) on conflict do nothing returning operation`,
       [operation, idempotencyKey, requestHash, now],
     );
-    if (claimed.length === 0) {
-      const [stored] = await em.execute(
-        'select request_hash, result from local_idempotency_keys where operation = ? and idempotency_key = ?',
-        [operation, idempotencyKey],
-      );
-      if (stored.request_hash !== requestHash) {
-        throw conflict(
-          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
-        );
-      }
-      return stored.result as T;
-    }
+    if (claimed.length === 0) return storedResult<T>(em, call, requestHash);
     const result = await run(em);
     await em.flush();
     await em.execute('update local_idempotency_keys set result = ?::jsonb where operation = ? and idempotency_key = ?', [
@@ -43,6 +32,56 @@ export async function idempotent<T>(
     return result;
   });
 }
+
+/**
+ * The same guarantee, in one statement and no transaction, for a call whose whole effect is one
+ * new row and whose answer is known before it runs (creating a PaymentIntent): the key with its
+ * answer and the row go in together, or, when the key was used before, neither does and the
+ * stored answer is returned. `insert` is `insert into <table> (<columns>) select <values>` (cast
+ * the values: a select list gives them no column types); it only runs if the key was free.
+ */
+export async function idempotentInsert<T>(
+  root: EntityManager,
+  call: IdempotentCall,
+  created: { result: T; insert: string; params: unknown[] },
+): Promise<T> {
+  const { operation, idempotencyKey, now } = call;
+  const requestHash = requestHashOf(call.params);
+  const inserted = await root.execute(
+    `with claimed as (
+       insert into local_idempotency_keys (operation, idempotency_key, request_hash, created_at, result)
+       values (?, ?, ?, ?, ?::jsonb) on conflict do nothing returning 1
+     )
+     ${created.insert} where exists (select 1 from claimed)`,
+    [operation, idempotencyKey, requestHash, now, JSON.stringify(created.result), ...created.params],
+    'run',
+  );
+  if ((inserted as unknown as { affectedRows: number }).affectedRows === 1) return created.result;
+  return storedResult<T>(root, call, requestHash);
+}
+
+interface IdempotentCall {
+  operation: string;
+  idempotencyKey: string;
+  params: unknown;
+  now: Date;
+}
+
+/** A replay: the first call's answer, if it was made with the same parameters. */
+async function storedResult<T>(em: EntityManager, { operation, idempotencyKey }: IdempotentCall, requestHash: string): Promise<T> {
+  const [stored] = await em.execute(
+    'select request_hash, result from local_idempotency_keys where operation = ? and idempotency_key = ?',
+    [operation, idempotencyKey],
+  );
+  if (stored.request_hash !== requestHash) {
+    throw conflict(
+      `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+    );
+  }
+  return stored.result as T;
+}
+
+const requestHashOf = (params: unknown) => createHash('sha256').update(stableJson(params)).digest('hex');
 
 /** JSON with sorted object keys, so equal parameters always hash the same. */
 function stableJson(value: unknown): string {

@@ -13,7 +13,7 @@ import type {
   ProviderEvent,
   ProviderEventBody,
 } from '../payment-provider';
-import { idempotent } from './local-idempotency';
+import { idempotent, idempotentInsert } from './local-idempotency';
 import {
   LocalAccount,
   LocalAccountLink,
@@ -58,23 +58,25 @@ export class LocalPaymentProvider implements PaymentProvider {
   ): Promise<Authorization> {
     positiveCents(args.amountCents, 'amount');
     const { idempotencyKey, ...params } = args;
-    return idempotent(this.em(), { operation: 'payment_intents.create', idempotencyKey, params, now: this.now() }, async (em) => {
-      const id = `pi_local_${randomId(24)}`;
-      const pi = em.create(LocalPaymentIntent, {
-        id,
-        status: 'requires_payment_method',
-        amountCents: args.amountCents,
-        currency: args.currency,
-        clientSecret: `${id}_secret_${randomId(24)}`,
-        capturedCents: 0,
-        refundedCents: 0,
-        bookingId: args.bookingId,
-        description: args.description,
-        metadata: { ...args.metadata, booking_id: args.bookingId },
-        createdAt: this.now(),
-        updatedAt: this.now(),
-      });
-      return toAuthorization(pi);
+    const id = `pi_local_${randomId(24)}`;
+    const now = this.now();
+    const intent: Authorization = {
+      id,
+      status: 'requires_payment_method',
+      amountCents: args.amountCents,
+      clientSecret: `${id}_secret_${randomId(24)}`,
+      capturedCents: 0,
+      refundedCents: 0,
+      metadata: { ...args.metadata, booking_id: args.bookingId },
+      lastPaymentError: null,
+    };
+    // Every checkout opens one: a single statement rather than a transaction of four.
+    return idempotentInsert(this.em(), { operation: 'payment_intents.create', idempotencyKey, params, now }, {
+      result: intent,
+      insert: `insert into local_payment_intents
+                 (id, status, amount_cents, currency, client_secret, captured_cents, refunded_cents, booking_id, description, metadata, created_at, updated_at)
+               select ?, ?, ?::int, ?, ?, 0, 0, ?, ?, ?::jsonb, ?::timestamptz, ?::timestamptz`,
+      params: [id, intent.status, intent.amountCents, args.currency, intent.clientSecret, args.bookingId, args.description, JSON.stringify(intent.metadata), now, now],
     });
   }
 
