@@ -79,8 +79,8 @@ export interface CheckoutDeps {
 /**
  * Checkout: holds 1-8 consecutive free hours of a creator for the booker (15 minutes while
  * unpaid) and opens a manual-capture authorization for the total. Double booking is impossible:
- * the slot rows are locked (FOR UPDATE) and taken with a conditional update, and the database's
- * `bookings_no_overlap` exclusion constraint backs both up.
+ * the database's `bookings_no_overlap` exclusion constraint admits one live booking per hour, and
+ * the slots are taken by a conditional update in the same statement as the booking's insert.
  */
 export class CheckoutService {
   constructor(private readonly deps: CheckoutDeps) {}
@@ -143,85 +143,95 @@ export class CheckoutService {
   }
 
   /**
-   * Takes the slots and writes the pending booking, all or nothing, in two statements: the creator
-   * with the requested range's slots locked (FOR UPDATE), then the booking inserted and the slots
-   * taken in one statement (a conditional update: a slot taken meanwhile is not counted).
+   * Takes the slots and writes the pending booking in two statements and no transaction: (1) read
+   * the creator with the requested range's slots and check the request against them; (2) insert
+   * the booking and take its slots in one statement. The database decides races: the insert fails
+   * on `bookings_no_overlap` while another live booking holds any of those hours (waiting for a
+   * concurrent one to commit first), and the slots are only taken while still free. If fewer slots
+   * were taken than read (availability removed meanwhile), the booking is undone.
    */
-  private async hold(root: EntityManager, viewer: Viewer, data: ReturnType<typeof CheckoutSchema.parse>): Promise<HeldBooking> {
+  private async hold(em: EntityManager, viewer: Viewer, data: ReturnType<typeof CheckoutSchema.parse>): Promise<HeldBooking> {
     const now = this.deps.clock.now();
     const { startTime, endTime } = data;
     const hours = (endTime.getTime() - startTime.getTime()) / HOUR_MS;
     if (!Number.isInteger(hours) || hours < 1 || hours > MAX_BOOKING_HOURS) throw badInput(CHECKOUT_MESSAGES.duration, 'endTime');
     if (startTime.getTime() <= now.getTime()) throw badInput(CHECKOUT_MESSAGES.past, 'startTime');
 
+    const rows: CreatorWithSlot[] = await em.execute(
+      `select p.user_id, p.account_type, p.hourly_rate_cents, p.minimum_hours, p.is_available,
+              (p.suspended_at is not null or u.suspended_at is not null) as suspended,
+              s.id as slot_id, s.start_time, s.end_time, s.is_booked
+       from profiles p
+       join users u on u.id = p.user_id
+       left join lateral (
+         select id, start_time, end_time, is_booked from availability_slots
+         where streamer_id = p.id and start_time < ? and end_time > ?
+         order by start_time
+       ) s on true
+       where p.id = ?`,
+      [endTime, startTime, data.streamerId],
+    );
+    const creator = rows[0];
+    if (!creator) throw notFound(CHECKOUT_MESSAGES.creatorNotFound);
+    if (creator.user_id === viewer.id) throw forbidden(CHECKOUT_MESSAGES.ownProfile);
+    const rate = creator.hourly_rate_cents;
+    if (creator.account_type !== AccountType.CREATOR || !rate || creator.suspended || !creator.is_available) {
+      throw badInput(CHECKOUT_MESSAGES.notBookable, 'streamerId');
+    }
+    if (hours < creator.minimum_hours) throw badInput(CHECKOUT_MESSAGES.minimumHours(creator.minimum_hours), 'endTime');
+
+    const slots = rows.filter((r) => r.slot_id !== null).map((r) => ({ id: r.slot_id!, startTime: new Date(r.start_time!), endTime: new Date(r.end_time!), isBooked: r.is_booked! }));
+    assertCovers(slots, startTime, endTime);
+    if (data.availabilitySlotId && !slots.some((s) => s.id === data.availabilitySlotId)) {
+      throw badInput(CHECKOUT_MESSAGES.slotMismatch, 'availabilitySlotId');
+    }
+    if (slots.some((s) => s.isBooked)) throw conflict(CHECKOUT_MESSAGES.taken);
+
+    const policy = { ...CURRENT_POLICY };
+    const booking = em.create(
+      Booking,
+      {
+        id: randomUUID(),
+        streamer: em.getReference(Profile, data.streamerId),
+        booker: em.getReference(User, viewer.id),
+        startTime,
+        endTime,
+        totalHours: hours,
+        hourlyRateCents: rate,
+        ...priceBooking(rate, hours, policy),
+        bookingDetails: data.bookingDetails,
+        confirmationDeadline: confirmationDeadlineFor(endTime, policy),
+        policy,
+        idempotencyKey: data.idempotencyKey ?? null,
+        checkoutExpiresAt: checkoutExpiryFor(now, policy),
+        createdAt: now,
+        updatedAt: now,
+      },
+      { persist: false },
+    );
+    const taken = await this.insertTakingSlots(em, booking, slots.map((s) => s.id), now);
+    if (taken !== slots.length) {
+      await this.release(em, booking);
+      throw conflict(CHECKOUT_MESSAGES.taken);
+    }
+    return { booking, creatorUserId: creator.user_id };
+  }
+
+  /** Inserts the booking and takes those of its slots that are still free, in one statement; returns how many it took. */
+  private async insertTakingSlots(em: EntityManager, booking: Booking, slotIds: string[], now: Date): Promise<number> {
+    const statement = em
+      .getKnex()
+      .with('inserted', (knex) => knex.insert(bookingRow(booking)).into('bookings'))
+      .table('availability_slots')
+      .update({ is_booked: true, booking_id: booking.id, updated_at: now })
+      .whereIn('id', slotIds)
+      .where('is_booked', false);
     try {
-      return await root.transactional(async (em) => {
-        const rows: CreatorWithSlot[] = await em.execute(
-          `select p.user_id, p.account_type, p.hourly_rate_cents, p.minimum_hours, p.is_available,
-                  (p.suspended_at is not null or u.suspended_at is not null) as suspended,
-                  s.id as slot_id, s.start_time, s.end_time, s.is_booked
-           from profiles p
-           join users u on u.id = p.user_id
-           left join lateral (
-             select id, start_time, end_time, is_booked from availability_slots
-             where streamer_id = p.id and start_time < ? and end_time > ?
-             order by start_time
-             for update
-           ) s on true
-           where p.id = ?`,
-          [endTime, startTime, data.streamerId],
-        );
-        const creator = rows[0];
-        if (!creator) throw notFound(CHECKOUT_MESSAGES.creatorNotFound);
-        if (creator.user_id === viewer.id) throw forbidden(CHECKOUT_MESSAGES.ownProfile);
-        const rate = creator.hourly_rate_cents;
-        if (creator.account_type !== AccountType.CREATOR || !rate || creator.suspended || !creator.is_available) {
-          throw badInput(CHECKOUT_MESSAGES.notBookable, 'streamerId');
-        }
-        if (hours < creator.minimum_hours) throw badInput(CHECKOUT_MESSAGES.minimumHours(creator.minimum_hours), 'endTime');
-
-        const slots = rows.filter((r) => r.slot_id !== null).map((r) => ({ id: r.slot_id!, startTime: new Date(r.start_time!), endTime: new Date(r.end_time!), isBooked: r.is_booked! }));
-        assertCovers(slots, startTime, endTime);
-        if (data.availabilitySlotId && !slots.some((s) => s.id === data.availabilitySlotId)) {
-          throw badInput(CHECKOUT_MESSAGES.slotMismatch, 'availabilitySlotId');
-        }
-        if (slots.some((s) => s.isBooked)) throw conflict(CHECKOUT_MESSAGES.taken);
-
-        const policy = { ...CURRENT_POLICY };
-        const booking = em.create(
-          Booking,
-          {
-            id: randomUUID(),
-            streamer: em.getReference(Profile, data.streamerId),
-            booker: em.getReference(User, viewer.id),
-            startTime,
-            endTime,
-            totalHours: hours,
-            hourlyRateCents: rate,
-            ...priceBooking(rate, hours, policy),
-            bookingDetails: data.bookingDetails,
-            confirmationDeadline: confirmationDeadlineFor(endTime, policy),
-            policy,
-            idempotencyKey: data.idempotencyKey ?? null,
-            checkoutExpiresAt: checkoutExpiryFor(now, policy),
-            createdAt: now,
-            updatedAt: now,
-          },
-          { persist: false },
-        );
-        const takeSlots = em
-          .getKnex()
-          .with('inserted', (knex) => knex.insert(bookingRow(booking)).into('bookings'))
-          .table('availability_slots')
-          .update({ is_booked: true, booking_id: booking.id, updated_at: now })
-          .whereIn('id', slots.map((s) => s.id))
-          .where('is_booked', false);
-        const taken = await em.execute(takeSlots, [], 'run');
-        if ((taken as unknown as { affectedRows: number }).affectedRows !== slots.length) throw conflict(CHECKOUT_MESSAGES.taken);
-        return { booking, creatorUserId: creator.user_id };
-      });
+      const taken = await em.execute(statement, [], 'run');
+      return (taken as unknown as { affectedRows: number }).affectedRows;
     } catch (err) {
       const code = pgErrorCode(err);
+      // Another live booking holds some of these hours (or this key's first attempt won the race).
       if (code === PG.exclusionViolation || code === PG.uniqueViolation) throw conflict(CHECKOUT_MESSAGES.taken);
       throw err;
     }
