@@ -29,15 +29,25 @@ const SIGNED: Record<LedgerKind, [keyof LedgerTotals, 1 | -1]> = {
 
 export function totalsOf(entries: Iterable<Pick<LedgerEntry, 'kind' | 'amountCents'>>): LedgerTotals {
   const totals = emptyTotals();
-  for (const e of entries) {
-    const [field, sign] = SIGNED[e.kind];
-    totals[field] += sign * e.amountCents;
-  }
+  for (const e of entries) addTo(totals, e.kind, e.amountCents);
   return totals;
 }
 
-export async function ledgerTotals(em: EntityManager, bookingId: string): Promise<LedgerTotals> {
-  return totalsOf(await em.find(LedgerEntry, { bookingId }, { orderBy: { id: 'asc' } }));
+/** One kind's sum over a booking's entries, as SQL returns it (bigint sums arrive as strings). */
+export interface LedgerSum {
+  kind: LedgerKind;
+  amount: string | number;
+}
+
+export function totalsOfSums(sums: Iterable<LedgerSum>): LedgerTotals {
+  const totals = emptyTotals();
+  for (const s of sums) addTo(totals, s.kind, Number(s.amount));
+  return totals;
+}
+
+function addTo(totals: LedgerTotals, kind: LedgerKind, amountCents: number): void {
+  const [field, sign] = SIGNED[kind];
+  totals[field] += sign * amountCents;
 }
 
 /** Totals of many bookings in one query. */
@@ -49,10 +59,7 @@ export async function ledgerTotalsByBooking(em: EntityManager, bookingIds: reado
      where booking_id in (${bookingIds.map(() => '?').join(', ')}) group by booking_id, kind`,
     [...bookingIds],
   );
-  for (const row of rows) {
-    const [field, sign] = SIGNED[row.kind];
-    out.get(row.booking_id)![field] += sign * Number(row.amount);
-  }
+  for (const row of rows) addTo(out.get(row.booking_id)!, row.kind, Number(row.amount));
   return out;
 }
 

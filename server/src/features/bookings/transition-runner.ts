@@ -9,12 +9,10 @@ import type { EventBus } from '../../shared/events';
 import { AvailabilitySlot } from '../availability/availability-slot.entity';
 import type { PaymentEventContext, PaymentProvider } from '../payments/payment-provider';
 import { Profile } from '../profiles/profile.entity';
-import { Review } from '../reviews/review.entity';
-import { Dispute } from '../support/dispute.entity';
 import { UserRole } from '../users/user.entity';
 import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
 import { BookingAction, decide, type Actor, type BookingState, type TransitionFacts, type TransitionRule } from './bookings.state';
-import { ledgerTotals, untransferredOf, type LedgerTotals } from './ledger';
+import { totalsOfSums, untransferredOf, type LedgerSum, type LedgerTotals } from './ledger';
 import {
   callProvider,
   planPaymentEffect,
@@ -212,17 +210,9 @@ export class TransitionRunner {
     if (booking.moneyStep) return isStale(booking.moneyStep, this.deps.clock.now()) ? { kind: 'abandoned', step: booking.moneyStep } : { kind: 'busy' };
     const creator = await em.findOneOrFail(Profile, { id: booking.streamer.id }, { refresh: true });
     const actor = actorFor(req.as, viewer, booking, creator);
-    const totals = await ledgerTotals(em, booking.id);
-    const facts = transitionFacts({
-      booking,
-      creator,
-      actor,
-      now,
-      totals,
-      hasDispute: (await em.count(Dispute, { bookingId: booking.id })) > 0,
-      reviewedByActor:
-        req.action === BookingAction.REVIEW && viewer ? (await em.count(Review, { bookingId: booking.id, reviewer: viewer.id })) > 0 : false,
-    });
+    const reviewer = req.action === BookingAction.REVIEW ? viewer?.id : undefined;
+    const { totals, hasDispute, reviewedByActor } = await readMoveFacts(em, booking.id, reviewer);
+    const facts = transitionFacts({ booking, creator, actor, now, totals, hasDispute, reviewedByActor });
     const rule = decide(req.action, facts);
     req.validate?.(booking, rule);
     const plan = planPaymentEffect(rule.effect, { booking, creator, totals, requestedRefundCents: req.refundCents });
@@ -280,7 +270,7 @@ export class TransitionRunner {
     const booking = await em.findOne(Booking, { id: bookingId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (!booking || !sameStep(booking.moneyStep, step)) return null;
     const creator = await em.findOneOrFail(Profile, { id: booking.streamer.id }, { refresh: true });
-    const totals = await ledgerTotals(em, booking.id);
+    const { totals } = await readMoveFacts(em, booking.id, undefined);
     const decision = { actor: step.actor, actingUserId: step.viewerId, now: new Date(step.decidedAt), to: step.to, plan: step, outcome };
     return this.apply(em, booking, creator, totals, decision, requested);
   }
@@ -321,6 +311,19 @@ export class TransitionRunner {
     await em.flush();
     return { booking, creator, freedSlots };
   }
+}
+
+/** The ledger's totals, whether a dispute exists and (for a review) whether `reviewerId` reviewed: one statement. */
+async function readMoveFacts(em: EntityManager, bookingId: string, reviewerId: string | undefined) {
+  const [row]: { sums: LedgerSum[]; has_dispute: boolean; reviewed: boolean }[] = await em.execute(
+    `select
+       coalesce((select json_agg(l) from (select kind, sum(amount_cents)::bigint as amount from ledger_entries
+                                          where booking_id = ? group by kind) l), '[]') as sums,
+       exists (select 1 from disputes where booking_id = ?) as has_dispute,
+       exists (select 1 from reviews where booking_id = ? and reviewer_id = ?) as reviewed`,
+    [bookingId, bookingId, bookingId, reviewerId ?? null],
+  );
+  return { totals: totalsOfSums(row.sums), hasDispute: row.has_dispute, reviewedByActor: row.reviewed };
 }
 
 const isStale = (step: PendingMoneyStep, now: Date) => now.getTime() - new Date(step.decidedAt).getTime() >= STALE_MONEY_STEP_MS;
