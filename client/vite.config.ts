@@ -5,8 +5,11 @@ import { reactIconsPerIcon } from './vite-plugins/react-icons-per-icon';
 
 const API_ORIGIN = 'http://localhost:4000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), reactIconsPerIcon(), precompress()],
+  // Apollo Client decides "development" at run time from globalThis.__DEV__; the production build
+  // fixes it to false, so its dev-only checks and messages ("Download the Apollo DevTools") go.
+  define: command === 'build' ? { 'globalThis.__DEV__': JSON.stringify(false) } : {},
   server: {
     port: 5173,
     proxy: {
@@ -40,4 +43,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
