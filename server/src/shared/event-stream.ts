@@ -3,21 +3,54 @@ import type { DomainEvents, EventBus, EventName } from './events';
 /** Events kept for a slow consumer before the oldest are dropped (live updates are hints to refetch). */
 const MAX_BUFFERED = 1000;
 
+/** Starts delivering events to `listener`; returns the function that stops it. */
+export type Listen<T> = (listener: (payload: T) => void) => () => void;
+
 /**
- * The events of one topic as an async iterator (what a GraphQL subscription consumes).
- * Listening starts at once; `return()` (the client unsubscribed) stops it.
+ * One topic's events for one key (a user, a creator) as listeners: the topic has a single bus
+ * listener that hands each event to the listeners of the keys it names. A server with thousands of
+ * open dashboards then does a map lookup per event, not a call to every subscriber's filter.
  */
-export function eventStream<E extends EventName>(
+export function keyedEvents<E extends EventName>(
   bus: EventBus,
   event: E,
-  filter: (payload: DomainEvents[E]) => boolean = () => true,
-): AsyncIterableIterator<DomainEvents[E]> {
-  const buffered: DomainEvents[E][] = [];
-  let waiting: ((r: IteratorResult<DomainEvents[E]>) => void) | null = null;
+  keysOf: (payload: DomainEvents[E]) => readonly string[],
+): (key: string) => Listen<DomainEvents[E]> {
+  type Listener = (payload: DomainEvents[E]) => void;
+  const byKey = new Map<string, Set<Listener>>();
+  let stopBus: (() => void) | null = null;
+  const dispatch = (payload: DomainEvents[E]) => {
+    for (const key of new Set(keysOf(payload))) {
+      for (const listener of [...(byKey.get(key) ?? [])]) listener(payload);
+    }
+  };
+  return (key) => (listener) => {
+    let listeners = byKey.get(key);
+    if (!listeners) byKey.set(key, (listeners = new Set()));
+    listeners.add(listener);
+    stopBus ??= bus.subscribe(event, dispatch);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && byKey.get(key) === listeners) byKey.delete(key);
+      if (byKey.size === 0 && stopBus) {
+        stopBus();
+        stopBus = null;
+      }
+    };
+  };
+}
+
+/**
+ * Events as an async iterator (what a GraphQL subscription consumes). Listening starts at once;
+ * `return()` (the client unsubscribed) stops it.
+ */
+export function eventStream<T>(listen: Listen<T>): AsyncIterableIterator<T> {
+  const buffered: T[] = [];
+  let waiting: ((r: IteratorResult<T>) => void) | null = null;
   let done = false;
 
-  const unsubscribe = bus.subscribe(event, (payload) => {
-    if (done || !filter(payload)) return;
+  const unsubscribe = listen((payload) => {
+    if (done) return;
     if (waiting) {
       const resolve = waiting;
       waiting = null;
@@ -28,7 +61,7 @@ export function eventStream<E extends EventName>(
     if (buffered.length > MAX_BUFFERED) buffered.shift();
   });
 
-  const finish = (): Promise<IteratorResult<DomainEvents[E]>> => {
+  const finish = (): Promise<IteratorResult<T>> => {
     if (!done) {
       done = true;
       unsubscribe();

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { Clock } from '../../shared/clock';
 import { requireViewer, type ServiceContext } from '../../shared/context';
 import { forbidden, invalidTransition, notFound } from '../../shared/errors';
-import type { EventBus } from '../../shared/events';
-import { eventStream, mapStream } from '../../shared/event-stream';
+import type { DomainEvents, EventBus } from '../../shared/events';
+import { eventStream, keyedEvents, mapStream, type Listen } from '../../shared/event-stream';
 import { decodeCursor, encodeCursor, pageWindow, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
 import { Profile } from '../profiles/profile.entity';
@@ -81,7 +81,14 @@ const STATUS_ACTIONS: Record<string, BookingAction> = {
  * TransitionRunner, i.e. through the state machine in bookings.state.ts.
  */
 export class BookingsService {
-  constructor(private readonly deps: { clock: Clock; events: EventBus; runner: TransitionRunner }) {}
+  /** Live events by who hears them: a booking's two parties; a creator's page. */
+  private readonly partyUpdates: (userId: string) => Listen<DomainEvents['bookingUpdated']>;
+  private readonly slotChangesOf: (streamerId: string) => Listen<DomainEvents['slotsChanged']>;
+
+  constructor(private readonly deps: { clock: Clock; events: EventBus; runner: TransitionRunner }) {
+    this.partyUpdates = keyedEvents(deps.events, 'bookingUpdated', (e) => e.partyUserIds);
+    this.slotChangesOf = keyedEvents(deps.events, 'slotsChanged', (e) => [e.streamerId]);
+  }
 
   // ---- lifecycle ----
 
@@ -299,7 +306,7 @@ export class BookingsService {
   /** The live feed of the viewer's bookings: every change of a booking they are a party to. */
   bookingUpdates(ctx: LoaderContext): AsyncIterableIterator<Booking> {
     const viewer = requireViewer(ctx);
-    const events = eventStream(this.deps.events, 'bookingUpdated', (e) => e.partyUserIds.includes(viewer.id));
+    const events = eventStream(this.partyUpdates(viewer.id));
     return mapStream(events, async (event) => {
       // Both parties' deliveries of this event read the booking (and their cards' fields) once.
       joinEventReads(ctx, event);
@@ -314,7 +321,7 @@ export class BookingsService {
   /** Public: a creator's free hours changed (slots added, removed, held, booked or freed). */
   slotChanges(_ctx: ServiceContext, streamerId: unknown): AsyncIterableIterator<{ streamerId: string }> {
     const { id } = parseInput(z.object({ id: z.uuid({ error: 'streamerId must be a valid id' }) }), { id: streamerId });
-    return eventStream(this.deps.events, 'slotsChanged', (e) => e.streamerId === id);
+    return eventStream(this.slotChangesOf(id));
   }
 
   private async factsFor(ctx: LoaderContext, booking: Booking): Promise<TransitionFacts> {
