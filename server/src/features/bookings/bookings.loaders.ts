@@ -1,11 +1,9 @@
 import type { ServiceContext } from '../../shared/context';
 import { perRequestLoader, type LoaderCache } from '../../shared/loaders';
 import { Profile } from '../profiles/profile.entity';
-import { Review } from '../reviews/review.entity';
-import { Dispute } from '../support/dispute.entity';
 import { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
-import { ledgerTotalsByBooking, type LedgerTotals } from './ledger';
+import { readBookingFacts, type BookingFacts } from './booking-facts';
 
 /** Per-request batch loaders behind booking lists (GraphQL fields and REST rows): no N+1. */
 export type LoaderContext = ServiceContext & { loaders: LoaderCache };
@@ -19,7 +17,7 @@ const byId = <T extends { id: string }>(rows: T[], keys: readonly string[]) => {
  * graphql-ws runs a subscription's selection once per subscriber, so each live event is delivered
  * (and resolved) once per party. The deliveries of one event share one EntityManager fork and the
  * loaders below, which read the same rows whoever looks: one set of reads per event, not per party.
- * Per viewer (role, moves, `reviewedByViewer`'s reviewer) is still decided on each subscriber's own
+ * Per viewer (role, moves, whether they reviewed) is still decided on each subscriber's own
  * context. The shared context has no viewer, so a loader that wrongly asked for one would see nobody.
  */
 const eventReads = new WeakMap<object, LoaderContext>(); // event (the bus hands every listener the same object) -> its shared reads
@@ -54,11 +52,6 @@ const profile = (ctx: LoaderContext) =>
 const user = (ctx: LoaderContext) =>
   readLoader<string, User | null>(ctx, 'bookings.user', async (reads, ids) => byId(await reads.em.find(User, { id: [...ids] }), ids));
 
-interface ReviewerOfBooking {
-  bookingId: string;
-  reviewerId: string;
-}
-
 export const bookingLoaders = {
   /** Bookings read fresh, with their creator profile and booker (one joined statement, primed into those loaders). */
   booking: (ctx: LoaderContext) =>
@@ -83,38 +76,10 @@ export const bookingLoaders = {
       return userIds.map((id) => map.get(id) ?? null);
     }),
 
-  dispute: (ctx: LoaderContext) =>
-    readLoader<string, Dispute | null>(ctx, 'bookings.dispute', async (reads, bookingIds) => {
-      const rows = await reads.em.find(Dispute, { bookingId: [...bookingIds] });
-      const map = new Map(rows.map((d) => [d.bookingId, d]));
-      return bookingIds.map((id) => map.get(id) ?? null);
+  /** Ledger totals, dispute and reviewers: the state machine's facts and the card's dispute, one statement per batch. */
+  facts: (ctx: LoaderContext) =>
+    readLoader<string, BookingFacts>(ctx, 'bookings.facts', async (reads, bookingIds) => {
+      const facts = await readBookingFacts(reads.em, bookingIds);
+      return bookingIds.map((id) => facts.get(id)!);
     }),
-
-  ledger: (ctx: LoaderContext) =>
-    readLoader<string, LedgerTotals>(ctx, 'bookings.ledger', async (reads, bookingIds) => {
-      const totals = await ledgerTotalsByBooking(reads.em, bookingIds);
-      return bookingIds.map((id) => totals.get(id)!);
-    }),
-
-  /** Whether the viewer already reviewed each booking (batched with other viewers' questions on a live event). */
-  reviewedByViewer: (ctx: LoaderContext) => ({
-    load: (bookingId: string): Promise<boolean> =>
-      ctx.viewer ? reviewed(ctx).load({ bookingId, reviewerId: ctx.viewer.id }) : Promise.resolve(false),
-  }),
 };
-
-const reviewed = (ctx: LoaderContext) =>
-  readLoader<ReviewerOfBooking, boolean>(
-    ctx,
-    'bookings.reviewed',
-    async (reads, keys) => {
-      const rows = await reads.em.find(
-        Review,
-        { bookingId: [...new Set(keys.map((k) => k.bookingId))], reviewer: [...new Set(keys.map((k) => k.reviewerId))] },
-        { fields: ['bookingId', 'reviewer'] },
-      );
-      const found = new Set(rows.map((r) => `${r.bookingId}|${r.reviewer.id}`));
-      return keys.map((k) => found.has(`${k.bookingId}|${k.reviewerId}`));
-    },
-    { cacheKeyFn: (k) => `${k.bookingId}|${k.reviewerId}` },
-  );

@@ -276,7 +276,7 @@ export class BookingsService {
   }
 
   async disputeOf(ctx: LoaderContext, booking: Booking): Promise<BookingDisputeView | null> {
-    const d = await bookingLoaders.dispute(ctx).load(booking.id);
+    const d = (await bookingLoaders.facts(ctx).load(booking.id)).dispute;
     if (!d) return null;
     return {
       id: d.id,
@@ -328,12 +328,8 @@ export class BookingsService {
     const creator = await this.creatorOf(ctx, booking);
     const role = ctx.viewer ? partyRole(ctx.viewer.id, booking, creator) : null;
     if (!role) throw forbidden('You are not a party to this booking');
-    const [totals, dispute, reviewed] = await Promise.all([
-      bookingLoaders.ledger(ctx).load(booking.id),
-      bookingLoaders.dispute(ctx).load(booking.id),
-      bookingLoaders.reviewedByViewer(ctx).load(booking.id),
-    ]);
-    return transitionFacts({ booking, creator, actor: role, now: this.deps.clock.now(), totals, hasDispute: Boolean(dispute), reviewedByActor: reviewed });
+    const facts = await bookingLoaders.facts(ctx).load(booking.id);
+    return transitionFacts({ booking, creator, actor: role, now: this.deps.clock.now(), facts, actingUserId: ctx.viewer!.id });
   }
 
   private id(bookingId: unknown): string {

@@ -27,12 +27,6 @@ const SIGNED: Record<LedgerKind, [keyof LedgerTotals, 1 | -1]> = {
   [LedgerKind.TRANSFER]: ['transferred', 1],
 };
 
-export function totalsOf(entries: Iterable<Pick<LedgerEntry, 'kind' | 'amountCents'>>): LedgerTotals {
-  const totals = emptyTotals();
-  for (const e of entries) addTo(totals, e.kind, e.amountCents);
-  return totals;
-}
-
 /** One kind's sum over a booking's entries, as SQL returns it (bigint sums arrive as strings). */
 export interface LedgerSum {
   kind: LedgerKind;
@@ -48,19 +42,6 @@ export function totalsOfSums(sums: Iterable<LedgerSum>): LedgerTotals {
 function addTo(totals: LedgerTotals, kind: LedgerKind, amountCents: number): void {
   const [field, sign] = SIGNED[kind];
   totals[field] += sign * amountCents;
-}
-
-/** Totals of many bookings in one query. */
-export async function ledgerTotalsByBooking(em: EntityManager, bookingIds: readonly string[]): Promise<Map<string, LedgerTotals>> {
-  const out = new Map(bookingIds.map((id) => [id, emptyTotals()]));
-  if (bookingIds.length === 0) return out;
-  const rows: { booking_id: string; kind: LedgerKind; amount: string }[] = await em.execute(
-    `select booking_id, kind, sum(amount_cents) as amount from ledger_entries
-     where booking_id in (${bookingIds.map(() => '?').join(', ')}) group by booking_id, kind`,
-    [...bookingIds],
-  );
-  for (const row of rows) addTo(out.get(row.booking_id)!, row.kind, Number(row.amount));
-  return out;
 }
 
 /**

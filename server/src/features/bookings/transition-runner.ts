@@ -12,7 +12,8 @@ import { Profile } from '../profiles/profile.entity';
 import { UserRole } from '../users/user.entity';
 import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
 import { BookingAction, decide, type Actor, type BookingState, type TransitionFacts, type TransitionRule } from './bookings.state';
-import { totalsOfSums, untransferredOf, type LedgerSum, type LedgerTotals } from './ledger';
+import { readFactsOf, type BookingFacts } from './booking-facts';
+import { untransferredOf, type LedgerTotals } from './ledger';
 import {
   callProvider,
   planPaymentEffect,
@@ -70,18 +71,18 @@ export function transitionFacts(args: {
   creator: Profile;
   actor: Actor;
   now: Date;
-  totals: LedgerTotals;
-  hasDispute: boolean;
-  reviewedByActor: boolean;
+  facts: BookingFacts;
+  /** The acting user (whether they already reviewed); null for the system. */
+  actingUserId: string | null;
 }): TransitionFacts {
   return {
     now: args.now,
     actor: args.actor,
     booking: args.booking,
-    hasDispute: args.hasDispute,
-    untransferredCents: untransferredOf(args.totals),
+    hasDispute: args.facts.dispute !== null,
+    untransferredCents: untransferredOf(args.facts.totals),
     payoutAccountReady: Boolean(args.creator.connectAccountId && args.creator.payoutsEnabled),
-    reviewedByActor: args.reviewedByActor,
+    reviewedByActor: args.actingUserId !== null && args.facts.reviewerIds.includes(args.actingUserId),
   };
 }
 
@@ -210,10 +211,10 @@ export class TransitionRunner {
     if (booking.moneyStep) return isStale(booking.moneyStep, this.deps.clock.now()) ? { kind: 'abandoned', step: booking.moneyStep } : { kind: 'busy' };
     const creator = await em.findOneOrFail(Profile, { id: booking.streamer.id }, { refresh: true });
     const actor = actorFor(req.as, viewer, booking, creator);
-    const reviewer = req.action === BookingAction.REVIEW ? viewer?.id : undefined;
-    const { totals, hasDispute, reviewedByActor } = await readMoveFacts(em, booking.id, reviewer);
-    const facts = transitionFacts({ booking, creator, actor, now, totals, hasDispute, reviewedByActor });
+    const known = await readFactsOf(em, booking.id);
+    const facts = transitionFacts({ booking, creator, actor, now, facts: known, actingUserId: viewer?.id ?? null });
     const rule = decide(req.action, facts);
+    const { totals } = known;
     req.validate?.(booking, rule);
     const plan = planPaymentEffect(rule.effect, { booking, creator, totals, requestedRefundCents: req.refundCents });
     if (!plan.call) {
@@ -270,7 +271,7 @@ export class TransitionRunner {
     const booking = await em.findOne(Booking, { id: bookingId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (!booking || !sameStep(booking.moneyStep, step)) return null;
     const creator = await em.findOneOrFail(Profile, { id: booking.streamer.id }, { refresh: true });
-    const { totals } = await readMoveFacts(em, booking.id, undefined);
+    const { totals } = await readFactsOf(em, booking.id);
     const decision = { actor: step.actor, actingUserId: step.viewerId, now: new Date(step.decidedAt), to: step.to, plan: step, outcome };
     return this.apply(em, booking, creator, totals, decision, requested);
   }
@@ -311,19 +312,6 @@ export class TransitionRunner {
     await em.flush();
     return { booking, creator, freedSlots };
   }
-}
-
-/** The ledger's totals, whether a dispute exists and (for a review) whether `reviewerId` reviewed: one statement. */
-async function readMoveFacts(em: EntityManager, bookingId: string, reviewerId: string | undefined) {
-  const [row]: { sums: LedgerSum[]; has_dispute: boolean; reviewed: boolean }[] = await em.execute(
-    `select
-       coalesce((select json_agg(l) from (select kind, sum(amount_cents)::bigint as amount from ledger_entries
-                                          where booking_id = ? group by kind) l), '[]') as sums,
-       exists (select 1 from disputes where booking_id = ?) as has_dispute,
-       exists (select 1 from reviews where booking_id = ? and reviewer_id = ?) as reviewed`,
-    [bookingId, bookingId, bookingId, reviewerId ?? null],
-  );
-  return { totals: totalsOfSums(row.sums), hasDispute: row.has_dispute, reviewedByActor: row.reviewed };
 }
 
 const isStale = (step: PendingMoneyStep, now: Date) => now.getTime() - new Date(step.decidedAt).getTime() >= STALE_MONEY_STEP_MS;

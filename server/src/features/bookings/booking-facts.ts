@@ -1,0 +1,60 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Dispute } from '../support/dispute.entity';
+import { totalsOfSums, type LedgerSum, type LedgerTotals } from './ledger';
+
+/** A booking's dispute as cards and guards read it. */
+export type DisputeRecord = Pick<
+  Dispute,
+  'id' | 'kind' | 'reason' | 'evidence' | 'respondentStatement' | 'openedBy' | 'resolution' | 'refundCents' | 'resolutionNote' | 'createdAt' | 'resolvedAt'
+>;
+
+/** What the state machine's guards (and a booking card) know of a booking beyond its own row. */
+export interface BookingFacts {
+  totals: LedgerTotals;
+  dispute: DisputeRecord | null;
+  /** Users who reviewed this booking (at most its two parties). */
+  reviewerIds: string[];
+}
+
+interface FactsRow {
+  id: string;
+  sums: LedgerSum[];
+  dispute: (Omit<DisputeRecord, 'createdAt' | 'resolvedAt'> & { createdAt: string; resolvedAt: string | null }) | null;
+  reviewer_ids: string[];
+}
+
+/**
+ * The ledger's totals, the dispute and the reviewers of many bookings in one statement: a move
+ * reads them under its row lock, a list or a live delivery through one batched loader.
+ */
+export async function readBookingFacts(em: EntityManager, bookingIds: readonly string[]): Promise<Map<string, BookingFacts>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows: FactsRow[] = await em.execute(
+    `select b.id,
+       coalesce((select json_agg(l) from (select kind, sum(amount_cents)::bigint as amount from ledger_entries
+                                          where booking_id = b.id group by kind) l), '[]') as sums,
+       (select json_build_object('id', d.id, 'kind', d.kind, 'reason', d.reason, 'evidence', d.evidence,
+                                 'respondentStatement', d.respondent_statement, 'openedBy', d.opened_by,
+                                 'resolution', d.resolution, 'refundCents', d.refund_cents,
+                                 'resolutionNote', d.resolution_note, 'createdAt', d.created_at, 'resolvedAt', d.resolved_at)
+          from disputes d where d.booking_id = b.id) as dispute,
+       array(select r.reviewer_id::text from reviews r where r.booking_id = b.id) as reviewer_ids
+     from unnest(array[${bookingIds.map(() => '?').join(', ')}]::uuid[]) as b(id)`,
+    [...bookingIds],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        totals: totalsOfSums(row.sums),
+        dispute: row.dispute && { ...row.dispute, createdAt: new Date(row.dispute.createdAt), resolvedAt: row.dispute.resolvedAt ? new Date(row.dispute.resolvedAt) : null },
+        reviewerIds: row.reviewer_ids,
+      },
+    ]),
+  );
+}
+
+/** One booking's facts (it exists: the caller holds its row). */
+export async function readFactsOf(em: EntityManager, bookingId: string): Promise<BookingFacts> {
+  return (await readBookingFacts(em, [bookingId])).get(bookingId)!;
+}
