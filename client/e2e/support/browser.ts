@@ -78,14 +78,23 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   // from its disabled look): jump every finite animation and transition to its end state. Waiting
   // for them is not enough on a loaded machine, where a starved page may not draw a frame for
   // seconds and a 200 ms transition has not even started. Endless ones (spinners) are left running.
-  await page.evaluate(() => {
-    for (const animation of document.getAnimations()) {
-      if (animation.effect?.getComputedTiming().iterations === Infinity) continue;
-      try {
-        animation.finish();
-      } catch {
-        // an animation that cannot be finished (paused at rate 0) is not fading anything in
+  // An animation may also start a frame or two after the step's last action (an accordion opens
+  // on its next frame), so finish, let two frames pass, and look again until nothing is fading.
+  await page.evaluate(async () => {
+    const finite = () => document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity && a.playState !== 'finished');
+    // (a page that draws no frames, e.g. one the browser treats as hidden, must not stall the check)
+    const nextFrame = () => new Promise((resolve) => (requestAnimationFrame(resolve), setTimeout(resolve, 100)));
+    for (let round = 0; round < 20; round++) {
+      for (const animation of finite()) {
+        try {
+          animation.finish();
+        } catch {
+          // an animation that cannot be finished (paused at rate 0) is not fading anything in
+        }
       }
+      await nextFrame();
+      await nextFrame();
+      if (finite().length === 0) return;
     }
   });
   // evaluate() runs through the DevTools protocol, so the page's CSP stays fully in force.

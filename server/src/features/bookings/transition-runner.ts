@@ -206,10 +206,10 @@ export class TransitionRunner {
 
   /** (1) Under the row lock: decide; a move without a provider call is applied right here. */
   private async begin(em: EntityManager, bookingId: string, req: TransitionRequest, viewer: Viewer | null, now: Date): Promise<Begun> {
-    const booking = await em.findOne(Booking, { id: bookingId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const booking = await lockBooking(em, bookingId);
     if (!booking) throw notFound('Booking not found');
     if (booking.moneyStep) return isStale(booking.moneyStep, this.deps.clock.now()) ? { kind: 'abandoned', step: booking.moneyStep } : { kind: 'busy' };
-    const creator = await em.findOneOrFail(Profile, { id: booking.streamer.id }, { refresh: true });
+    const creator = booking.streamer.getEntity();
     const actor = actorFor(req.as, viewer, booking, creator);
     const known = await readFactsOf(em, booking.id);
     const facts = transitionFacts({ booking, creator, actor, now, facts: known, actingUserId: viewer?.id ?? null });
@@ -268,9 +268,9 @@ export class TransitionRunner {
 
   /** (3) Records a carried-out step if the booking still holds this very claim (null otherwise: someone else finished it). */
   private async record(em: EntityManager, bookingId: string, step: PendingMoneyStep, outcome: ProviderOutcome, requested: Requested | null): Promise<Done | null> {
-    const booking = await em.findOne(Booking, { id: bookingId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const booking = await lockBooking(em, bookingId);
     if (!booking || !sameStep(booking.moneyStep, step)) return null;
-    const creator = await em.findOneOrFail(Profile, { id: booking.streamer.id }, { refresh: true });
+    const creator = booking.streamer.getEntity();
     const { totals } = await readFactsOf(em, booking.id);
     const decision = { actor: step.actor, actingUserId: step.viewerId, now: new Date(step.decidedAt), to: step.to, plan: step, outcome };
     return this.apply(em, booking, creator, totals, decision, requested);
@@ -312,6 +312,20 @@ export class TransitionRunner {
     await em.flush();
     return { booking, creator, freedSlots };
   }
+}
+
+/**
+ * The booking's row, locked for this transaction, with its creator's profile read in the same
+ * statement (the profile is not locked: other bookings of the creator move independently).
+ */
+function lockBooking(em: EntityManager, bookingId: string): Promise<Booking | null> {
+  return em
+    .createQueryBuilder(Booking, 'b')
+    .select('*')
+    .leftJoinAndSelect('b.streamer', 's')
+    .where({ id: bookingId })
+    .setLockMode(LockMode.PESSIMISTIC_WRITE, ['b'])
+    .getSingleResult();
 }
 
 const isStale = (step: PendingMoneyStep, now: Date) => now.getTime() - new Date(step.decidedAt).getTime() >= STALE_MONEY_STEP_MS;
