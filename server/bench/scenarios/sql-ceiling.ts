@@ -24,7 +24,7 @@ export async function captureStatements(databaseUrl: string, requests: RequestSp
   const log: string[] = [];
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, JOBS_ENABLED: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false' });
   // With `query-params` the log shows each statement exactly as sent (MikroORM inlines the parameters).
-  const orm = await MikroORM.init({ ...ormOptions({ clientUrl: databaseUrl, onQuery: (line) => log.push(line) }), debug: ['query', 'query-params'] });
+  const orm = await MikroORM.init({ ...ormOptions({ clientUrl: databaseUrl }), debug: ['query', 'query-params'], logger: (line: string) => log.push(line) });
   const server = await createServer({ config, orm, logger: pino({ level: 'silent' }) });
   try {
     await new Promise<void>((resolve) => server.httpServer.listen(0, '127.0.0.1', resolve));
@@ -34,6 +34,7 @@ export async function captureStatements(databaseUrl: string, requests: RequestSp
       log.length = 0;
       const res = await fetch(`http://127.0.0.1:${port}${req.path}`, { method: req.method, headers: { 'content-type': 'application/json', ...req.headers }, body: req.body });
       await res.text();
+      if (log.length === 0) throw new Error(`no SQL was captured for ${req.method} ${req.path}: the ORM's query log no longer reaches the capture`);
       captured.push(log.map(sqlOfLogLine));
     }
     return captured;
