@@ -75,4 +75,41 @@ describe('no double booking, ever', () => {
     );
     await expect(insert).rejects.toMatchObject({ code: '23P01' });
   });
+
+  it('an hour removed while a checkout is under way: CONFLICT, and the checkout leaves nothing behind', async () => {
+    const start = hourFromNow(app, 44);
+    const c = await creator(app, consecutive(start, 2));
+    const brand = await account(app);
+    const secondHour = new Date(start.getTime() + HOUR);
+    const input = { streamerId: c.profileId, startTime: start.toISOString(), endTime: new Date(start.getTime() + 2 * HOUR).toISOString() };
+    const watcher = app.orm.em.fork().getConnection();
+
+    let answer: Promise<{ body: any }> | undefined;
+    // The creator's removal of the second hour is under way (row locked, not committed) when the
+    // checkout reads the two free hours and goes to take them: it has to wait for the removal.
+    await app.orm.em.fork().transactional(async (em) => {
+      const removed = await em.execute('delete from availability_slots where streamer_id = ? and start_time = ?', [c.profileId, secondHour], 'run');
+      expect((removed as unknown as { affectedRows: number }).affectedRows).toBe(1);
+      answer = app.gql(CHECKOUT, { input }, brand.token);
+      await within(10_000, async () => {
+        const [row] = await watcher.execute(
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%availability_slots%' and query like '%is_booked%'`,
+        );
+        return row.n > 0;
+      });
+    });
+
+    const { body } = await answer!;
+    expect(body.errors?.[0]).toMatchObject({ message: 'This time slot was just booked by someone else. Please pick another time.', extensions: { code: 'CONFLICT' } });
+    expect(await watcher.execute('select id from bookings where booker_id = ?', [brand.userId])).toEqual([]);
+    expect((await slotsOf(app, c.profileId)).map((s: any) => ({ booked: s.is_booked, bookingId: s.booking_id }))).toEqual([{ booked: false, bookingId: null }]);
+  });
 });
+
+async function within(ms: number, condition: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
