@@ -15,7 +15,7 @@ import { BookingIdSchema, CancelSchema, DisputeSchema, ListFilterSchema, StatusC
 import { lateCancelRefund, splitRetained } from './bookings.policy';
 import { availableActions, BookingAction, decide, type TransitionFacts } from './bookings.state';
 import { loadOverview, type Overview } from './overview';
-import { partyRole, transitionFacts, type TransitionRunner } from './transition-runner';
+import { partyRole, transitionFacts, type OwnWrites, type TransitionRunner } from './transition-runner';
 
 export type ViewerRole = 'booker' | 'creator';
 
@@ -88,6 +88,15 @@ export class BookingsService {
   constructor(private readonly deps: { clock: Clock; events: EventBus; runner: TransitionRunner }) {
     this.partyUpdates = keyedEvents(deps.events, 'bookingUpdated', (e) => e.partyUserIds);
     this.slotChangesOf = keyedEvents(deps.events, 'slotsChanged', (e) => [e.streamerId]);
+    deps.runner.defineOwnWrites<ReasonDetails>([BookingAction.DECLINE, BookingAction.CANCEL], ({ booking }, { reason }) => {
+      booking.cancellationReason = reason;
+    });
+    deps.runner.defineOwnWrites([BookingAction.CONFIRM_COMPLETION], ({ booking, actor }) => {
+      if (actor === 'creator') booking.streamerConfirmed = true;
+      else booking.bookerConfirmed = true;
+    });
+    deps.runner.defineOwnWrites([BookingAction.OPEN_DISPUTE], disputeWrites(DisputeKind.GENERAL));
+    deps.runner.defineOwnWrites([BookingAction.REPORT_NO_SHOW], disputeWrites(DisputeKind.CREATOR_NO_SHOW));
   }
 
   // ---- lifecycle ----
@@ -98,32 +107,18 @@ export class BookingsService {
 
   decline(ctx: ServiceContext, bookingId: string, reason?: string | null): Promise<Booking> {
     const data = parseInput(CancelSchema, { bookingId, reason });
-    return this.deps.runner.run(ctx, data.bookingId, {
-      action: BookingAction.DECLINE,
-      onApply: ({ booking }) => {
-        booking.cancellationReason = data.reason ?? 'Declined by the creator';
-      },
-    });
+    const details: ReasonDetails = { reason: data.reason ?? 'Declined by the creator' };
+    return this.deps.runner.run(ctx, data.bookingId, { action: BookingAction.DECLINE, details });
   }
 
   cancel(ctx: ServiceContext, input: CancelInput): Promise<Booking> {
     const data = parseInput(CancelSchema, input);
-    return this.deps.runner.run(ctx, data.bookingId, {
-      action: BookingAction.CANCEL,
-      onApply: ({ booking }) => {
-        booking.cancellationReason = data.reason ?? 'User requested cancellation';
-      },
-    });
+    const details: ReasonDetails = { reason: data.reason ?? 'User requested cancellation' };
+    return this.deps.runner.run(ctx, data.bookingId, { action: BookingAction.CANCEL, details });
   }
 
   confirmCompletion(ctx: ServiceContext, bookingId: string): Promise<Booking> {
-    return this.deps.runner.run(ctx, this.id(bookingId), {
-      action: BookingAction.CONFIRM_COMPLETION,
-      onApply: ({ booking, actor }) => {
-        if (actor === 'creator') booking.streamerConfirmed = true;
-        else booking.bookerConfirmed = true;
-      },
-    });
+    return this.deps.runner.run(ctx, this.id(bookingId), { action: BookingAction.CONFIRM_COMPLETION });
   }
 
   /**
@@ -133,32 +128,10 @@ export class BookingsService {
   openDispute(ctx: ServiceContext, input: DisputeInput): Promise<Booking> {
     const data = parseInput(DisputeSchema, input);
     const noShow = data.kind === DisputeKind.CREATOR_NO_SHOW;
-    return this.deps.runner.run(ctx, data.bookingId, {
-      action: noShow ? BookingAction.REPORT_NO_SHOW : BookingAction.OPEN_DISPUTE,
-      onApply: async ({ em, booking, creator, viewer, now }) => {
-        em.create(Dispute, {
-          bookingId: booking.id,
-          openedBy: viewer!.id,
-          kind: noShow ? DisputeKind.CREATOR_NO_SHOW : DisputeKind.GENERAL,
-          reason: data.reason,
-          evidence: data.evidence,
-          createdAt: now,
-          ...(noShow
-            ? { resolution: DisputeResolution.REFUND_FULL, refundCents: booking.refundCents, resolutionNote: 'Automatic full refund: creator no-show', resolvedAt: now }
-            : {}),
-        });
-        if (noShow) {
-          booking.cancellationReason = `Creator no-show: ${data.reason}`;
-          await em.execute(
-            `update profiles set no_show_flags = no_show_flags + 1,
-               suspended_at = case when no_show_flags + 1 >= ? then coalesce(suspended_at, ?) else suspended_at end
-             where id = ?`,
-            [NO_SHOW_SUSPENSION_FLAGS, now, creator.id],
-          );
-        }
-      },
-    });
+    const details: DisputeDetails = { reason: data.reason, evidence: data.evidence ?? null };
+    return this.deps.runner.run(ctx, data.bookingId, { action: noShow ? BookingAction.REPORT_NO_SHOW : BookingAction.OPEN_DISPUTE, details });
   }
+
 
   /** "Confirm Payout": the creator's share goes to their connected account now. */
   requestPayout(ctx: ServiceContext, bookingId: string): Promise<Booking> {
@@ -336,3 +309,40 @@ export class BookingsService {
     return parseInput(BookingIdSchema, { bookingId }).bookingId;
   }
 }
+
+/** A cancellation's or decline's own data. */
+interface ReasonDetails {
+  reason: string;
+}
+
+/** A dispute's opening statement. */
+interface DisputeDetails {
+  reason: string;
+  evidence: string | null;
+}
+
+/**
+ * The dispute row of an opened dispute. A creator no-show reported by the booker is decided at
+ * once (full refund) and flags the creator's profile, which is suspended at the third flag.
+ */
+const disputeWrites = (kind: DisputeKind): OwnWrites<DisputeDetails> => async ({ em, booking, creator, actingUserId, now }, details) => {
+  const noShow = kind === DisputeKind.CREATOR_NO_SHOW;
+  em.create(Dispute, {
+    bookingId: booking.id,
+    openedBy: actingUserId!,
+    kind,
+    reason: details.reason,
+    evidence: details.evidence,
+    createdAt: now,
+    ...(noShow ? { resolution: DisputeResolution.REFUND_FULL, refundCents: booking.refundCents, resolutionNote: 'Automatic full refund: creator no-show', resolvedAt: now } : {}),
+  });
+  if (noShow) {
+    booking.cancellationReason = `Creator no-show: ${details.reason}`;
+    await em.execute(
+      `update profiles set no_show_flags = no_show_flags + 1,
+         suspended_at = case when no_show_flags + 1 >= ? then coalesce(suspended_at, ?) else suspended_at end
+       where id = ?`,
+      [NO_SHOW_SUSPENSION_FLAGS, now, creator.id],
+    );
+  }
+};

@@ -230,6 +230,8 @@ export function asPaymentFailure(err: unknown): DomainError {
 export interface PendingMoneyStep extends MoneyPlan {
   call: ProviderCall;
   action: BookingAction;
+  /** The request's details for the action's own writes (absent in steps claimed before they were kept). */
+  details?: unknown;
   actor: Actor;
   to: Partial<BookingState>;
   viewerId: string | null;

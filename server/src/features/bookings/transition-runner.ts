@@ -37,12 +37,20 @@ export interface AppliedTransition {
   em: EntityManager;
   booking: Booking;
   creator: Profile;
-  rule: TransitionRule;
   actor: Actor;
-  viewer: Viewer | null;
+  /** Who made the move (null for the system). */
+  actingUserId: string | null;
   previous: BookingState;
   now: Date;
 }
+
+/**
+ * An action's own writes beyond the state and the money (a cancellation reason, a dispute row),
+ * from the request's details. Registered once per action rather than passed as a closure: a
+ * money move keeps its details in the claimed step, so one finished by the sweep after a crash
+ * writes them too.
+ */
+export type OwnWrites<D> = (t: AppliedTransition, details: D) => Promise<void> | void;
 
 export interface TransitionRequest {
   action: BookingAction;
@@ -52,8 +60,8 @@ export interface TransitionRequest {
   refundCents?: number;
   /** Checked before anything moves (e.g. "a dispute needs a reason"); throw to refuse. */
   validate?: (booking: Booking, rule: TransitionRule) => void;
-  /** The action's own writes, in the same transaction, after the state and the money moved. */
-  onApply?: (t: AppliedTransition) => Promise<void> | void;
+  /** The request's details for the action's own writes (plain JSON: they may be stored with a money step). */
+  details?: unknown;
 }
 
 /** The booker's user id and the creator's user id: who hears about a change. */
@@ -94,7 +102,7 @@ const BUSY_POLL_MS = 25;
 
 type Begun =
   | { kind: 'done'; done: Done }
-  | { kind: 'claimed'; step: PendingMoneyStep; rule: TransitionRule }
+  | { kind: 'claimed'; step: PendingMoneyStep }
   | { kind: 'busy' }
   | { kind: 'abandoned'; step: PendingMoneyStep };
 
@@ -104,21 +112,16 @@ interface Done {
   freedSlots: boolean;
 }
 
-/** A decided move, ready to apply: the rule's target, its money plan and what the provider answered. */
+/** A decided move, ready to apply: the rule's target, its money plan, what the provider answered, the request's details. */
 interface Decision {
+  action: BookingAction;
+  details: unknown;
   actor: Actor;
   actingUserId: string | null;
   now: Date;
   to: Partial<BookingState>;
   plan: MoneyPlan;
   outcome: ProviderOutcome | null;
-}
-
-/** The request's own part of applying a decision (absent when a crashed step is finished by the sweep). */
-interface Requested {
-  req: TransitionRequest;
-  rule: TransitionRule;
-  viewer: Viewer | null;
 }
 
 /**
@@ -133,11 +136,21 @@ interface Requested {
  * again, record the ledger entries and the new state, clear the claim, commit. Other moves of the
  * booking wait while it is claimed. A refused call clears the claim and changes nothing. A claim
  * left by a crash between (1) and (3) is finished with the same call (the key makes the provider
- * answer with what it already did, so money moves once) and the rule's state change; the request's
- * own writes (`onApply`, e.g. a cancellation reason) are lost in that case and logged.
+ * answer with what it already did, so money moves once), the rule's state change and the action's
+ * own writes from the details kept in the step.
  */
 export class TransitionRunner {
+  private readonly ownWrites = new Map<BookingAction, OwnWrites<never>>();
+
   constructor(private readonly deps: TransitionDeps) {}
+
+  /** Registers the own writes of `actions` (once per action, by the service that owns them). */
+  defineOwnWrites<D>(actions: BookingAction[], writes: OwnWrites<D>): void {
+    for (const action of actions) {
+      if (this.ownWrites.has(action)) throw new Error(`own writes for ${action} are defined twice`);
+      this.ownWrites.set(action, writes as OwnWrites<never>);
+    }
+  }
 
   async run(ctx: ServiceContext, bookingId: string, req: TransitionRequest): Promise<Booking> {
     const viewer = req.as === 'system' ? null : requireViewer(ctx);
@@ -155,7 +168,7 @@ export class TransitionRunner {
           // The claim would only be a savepoint and the call would hold the caller's locks and connection.
           throw new Error('A booking move that calls the payment provider must not run inside a transaction');
         }
-        done = await this.carryOut(ctx.em, bookingId, begun.step, { req, rule: begun.rule, viewer });
+        done = await this.carryOut(ctx.em, bookingId, begun.step);
         break;
       }
       if (begun.kind === 'abandoned') {
@@ -218,18 +231,27 @@ export class TransitionRunner {
     req.validate?.(booking, rule);
     const plan = planPaymentEffect(rule.effect, { booking, creator, totals, requestedRefundCents: req.refundCents });
     if (!plan.call) {
-      const decision = { actor, actingUserId: viewer?.id ?? null, now, to: rule.to, plan, outcome: null };
-      const done = await this.apply(em, booking, creator, totals, decision, { req, rule, viewer });
+      const decision = { action: req.action, details: req.details ?? null, actor, actingUserId: viewer?.id ?? null, now, to: rule.to, plan, outcome: null };
+      const done = await this.apply(em, booking, creator, totals, decision);
       return { kind: 'done', done };
     }
-    const step: PendingMoneyStep = { ...plan, call: plan.call, action: req.action, actor, to: rule.to, viewerId: viewer?.id ?? null, decidedAt: now.toISOString() };
+    const step: PendingMoneyStep = {
+      ...plan,
+      call: plan.call,
+      action: req.action,
+      details: req.details ?? null,
+      actor,
+      to: rule.to,
+      viewerId: viewer?.id ?? null,
+      decidedAt: now.toISOString(),
+    };
     booking.moneyStep = step;
     await em.flush();
-    return { kind: 'claimed', step, rule };
+    return { kind: 'claimed', step };
   }
 
   /** (2) and (3): the provider call outside any transaction, then its record under the lock. */
-  private async carryOut(root: EntityManager, bookingId: string, step: PendingMoneyStep, requested: Requested): Promise<Done> {
+  private async carryOut(root: EntityManager, bookingId: string, step: PendingMoneyStep): Promise<Done> {
     let outcome: ProviderOutcome;
     try {
       outcome = await callProvider(this.deps.provider(), step.call);
@@ -237,7 +259,7 @@ export class TransitionRunner {
       await this.release(root, bookingId, step);
       throw err;
     }
-    const done = await root.transactional((em) => this.record(em, bookingId, step, outcome, requested));
+    const done = await root.transactional((em) => this.record(em, bookingId, step, outcome));
     if (!done) throw conflict('This booking was changed while its payment was processed. Please reload it.');
     return done;
   }
@@ -253,9 +275,9 @@ export class TransitionRunner {
       await this.release(root, bookingId, step);
       return false;
     }
-    const done = await root.transactional((em) => this.record(em, bookingId, step, outcome, null));
+    const done = await root.transactional((em) => this.record(em, bookingId, step, outcome));
     if (!done) return false;
-    this.deps.logger?.warn({ bookingId, action: step.action }, "an abandoned payment step was finished; the request's own details were lost");
+    this.deps.logger?.warn({ bookingId, action: step.action }, 'an abandoned payment step was finished');
     await this.publish(done);
     return true;
   }
@@ -267,13 +289,22 @@ export class TransitionRunner {
   }
 
   /** (3) Records a carried-out step if the booking still holds this very claim (null otherwise: someone else finished it). */
-  private async record(em: EntityManager, bookingId: string, step: PendingMoneyStep, outcome: ProviderOutcome, requested: Requested | null): Promise<Done | null> {
+  private async record(em: EntityManager, bookingId: string, step: PendingMoneyStep, outcome: ProviderOutcome): Promise<Done | null> {
     const booking = await lockBooking(em, bookingId);
     if (!booking || !sameStep(booking.moneyStep, step)) return null;
     const creator = booking.streamer.getEntity();
     const { totals } = await readFactsOf(em, booking.id);
-    const decision = { actor: step.actor, actingUserId: step.viewerId, now: new Date(step.decidedAt), to: step.to, plan: step, outcome };
-    return this.apply(em, booking, creator, totals, decision, requested);
+    const decision = {
+      action: step.action,
+      details: step.details ?? null,
+      actor: step.actor,
+      actingUserId: step.viewerId,
+      now: new Date(step.decidedAt),
+      to: step.to,
+      plan: step,
+      outcome,
+    };
+    return this.apply(em, booking, creator, totals, decision);
   }
 
   /** Clears a claim whose call was refused: the booking stays as it was. */
@@ -288,7 +319,7 @@ export class TransitionRunner {
   }
 
   /** The decided move itself: money on paper, new state, stamps, freed hours, the request's own writes. */
-  private async apply(em: EntityManager, booking: Booking, creator: Profile, totals: LedgerTotals, d: Decision, requested: Requested | null): Promise<Done> {
+  private async apply(em: EntityManager, booking: Booking, creator: Profile, totals: LedgerTotals, d: Decision): Promise<Done> {
     const { now } = d;
     const previous = { status: booking.status, payment: booking.paymentStatus };
     recordPaymentEffect(d.plan, d.outcome, { em, booking, totals, now });
@@ -306,9 +337,7 @@ export class TransitionRunner {
       // total_bookings counts requests the creator accepted; later cancellations do not undo it.
       await em.execute('update profiles set total_bookings = total_bookings + 1 where id = ?', [creator.id]);
     }
-    if (requested) {
-      await requested.req.onApply?.({ em, booking, creator, rule: requested.rule, actor: d.actor, viewer: requested.viewer, previous, now });
-    }
+    await this.ownWrites.get(d.action)?.({ em, booking, creator, actor: d.actor, actingUserId: d.actingUserId, previous, now }, d.details as never);
     await em.flush();
     return { booking, creator, freedSlots };
   }

@@ -40,6 +40,13 @@ const RESOLUTION_ACTIONS: Record<DisputeResolution, BookingAction> = {
   [DisputeResolution.RELEASE]: BookingAction.RESOLVE_RELEASE,
 };
 
+/** Support's decision on a dispute, as the booking move carries it. */
+interface ResolutionDetails {
+  disputeId: string;
+  resolution: DisputeResolution;
+  note: string | null;
+}
+
 /**
  * Support staff mediate disputes: they read open disputes, decide them (full refund, partial
  * refund, release to the creator) and warn users. Decisions move the booking through the same
@@ -47,7 +54,17 @@ const RESOLUTION_ACTIONS: Record<DisputeResolution, BookingAction> = {
  * the platform fee is charged on the part the booker finally pays, the creator gets the rest.
  */
 export class SupportService {
-  constructor(private readonly deps: { clock: Clock; events: EventBus; runner: TransitionRunner }) {}
+  constructor(private readonly deps: { clock: Clock; events: EventBus; runner: TransitionRunner }) {
+    // The decision is written with the move (and, after a crash mid-refund, by the sweep that finishes it).
+    deps.runner.defineOwnWrites<ResolutionDetails>(Object.values(RESOLUTION_ACTIONS), async ({ em, booking, actingUserId, now }, details) => {
+      const row = await em.findOneOrFail(Dispute, { id: details.disputeId });
+      row.resolution = details.resolution;
+      row.refundCents = booking.refundCents;
+      row.resolutionNote = details.note;
+      row.resolvedBy = actingUserId;
+      row.resolvedAt = now;
+    });
+  }
 
   async disputes(ctx: ServiceContext, input: { status?: unknown } = {}): Promise<SupportDisputeView[]> {
     requireSupport(ctx);
@@ -96,14 +113,7 @@ export class SupportService {
           throw badInput(`A partial refund is between 1 and ${refundable - 1} cents`, 'refundCents');
         }
       },
-      onApply: async ({ em, booking, viewer, now }) => {
-        const row = await em.findOneOrFail(Dispute, { id: dispute.id });
-        row.resolution = data.resolution;
-        row.refundCents = booking.refundCents;
-        row.resolutionNote = data.note;
-        row.resolvedBy = viewer!.id;
-        row.resolvedAt = now;
-      },
+      details: { disputeId: dispute.id, resolution: data.resolution, note: data.note ?? null } satisfies ResolutionDetails,
     });
     await ctx.em.refresh(dispute);
     return (await this.views(ctx.em, [dispute]))[0];

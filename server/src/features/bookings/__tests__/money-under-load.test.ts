@@ -78,7 +78,7 @@ describe('money-moving transitions with more requests than pool connections', ()
     expect(captures.n).toBe(PER_KIND);
   });
 
-  it('a provider call left behind by a crash is finished once by the sweep, with the same idempotency key', async () => {
+  it("a provider call left behind by a crash is finished once by the sweep, with the same idempotency key and the request's own details", async () => {
     const brand = await account(app);
     const start = hourFromNow(app, 300);
     const c = await creator(app, [start]);
@@ -90,6 +90,7 @@ describe('money-moving transitions with more requests than pool connections', ()
       call: { op: 'refund', paymentIntentId, amountCents: 5000, idempotencyKey: key },
       refundCents: 5000,
       action: 'cancel' as PendingMoneyStep['action'],
+      details: { reason: 'Our launch moved to March' },
       actor: 'booker',
       to: { status: 'cancelled' as never, payment: 'refunded' as never },
       viewerId: brand.userId,
@@ -105,7 +106,14 @@ describe('money-moving transitions with more requests than pool connections', ()
     app.clock.advance(6 * 60_000);
     await app.server.jobs.runAll(app.clock.now());
     await app.server.jobs.runAll(app.clock.now());
-    expect(await bookingRow(app, bookingId)).toMatchObject({ status: 'cancelled', payment_status: 'refunded', refund_cents: 5000, money_step: null, cancelled_by: brand.userId });
+    expect(await bookingRow(app, bookingId)).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'refunded',
+      refund_cents: 5000,
+      money_step: null,
+      cancelled_by: brand.userId,
+      cancellation_reason: 'Our launch moved to March',
+    });
     expect(await ledger(app, bookingId)).toMatchObject({ captured: 5000, refunded: 5000, fee: 0, allocated: 0 });
     const [refunds] = await sql('select count(*)::int as n from local_refunds where payment_intent_id = ?', [paymentIntentId]);
     expect(refunds.n).toBe(1);

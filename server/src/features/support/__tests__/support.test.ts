@@ -124,4 +124,37 @@ describe('support mediates disputes', () => {
     });
     expect((await bookingRow(app, bookingId)).status).toBe('disputed');
   });
+
+  it('a refund whose server died mid-call is finished by the sweep, and the dispute is recorded as resolved with its note', async () => {
+    const { bookingId, disputeId } = await disputed();
+    const provider = app.server.services.payments.provider;
+    const realRefund = provider.refund;
+    let refunded!: () => void;
+    const refundMade = new Promise<void>((resolve) => (refunded = resolve));
+    let wakeUp!: () => void;
+    const asleep = new Promise<void>((resolve) => (wakeUp = resolve));
+    // The provider refunds, then this server "dies": its request never gets to record anything.
+    provider.refund = async (...args) => {
+      const result = await realRefund.apply(provider, args);
+      refunded();
+      await asleep;
+      return result;
+    };
+    const resolving = app.gql(RESOLVE, { input: { disputeId, resolution: 'REFUND_FULL', note: 'Stream never started' } }, support.token);
+    await refundMade;
+    provider.refund = realRefund;
+
+    app.clock.advance(6 * 60_000);
+    await app.server.jobs.runAll(app.clock.now());
+    const [row] = await app.orm.em.fork().getConnection().execute('select resolution, refund_cents, resolution_note, resolved_by, resolved_at from disputes where id = ?', [disputeId]);
+    expect(row).toMatchObject({ resolution: 'refund_full', refund_cents: 5000, resolution_note: 'Stream never started', resolved_by: support.userId });
+    expect(row.resolved_at).not.toBeNull();
+    expect(await bookingRow(app, bookingId)).toMatchObject({ status: 'cancelled', payment_status: 'refunded', money_step: null });
+    expect(await ledger(app, bookingId)).toMatchObject({ captured: 5000, refunded: 5000 });
+
+    // The "dead" request, woken up, finds its move made by someone else and records nothing twice.
+    wakeUp();
+    expect(gqlError((await resolving).body).code).toBe('CONFLICT');
+    expect(await ledger(app, bookingId)).toMatchObject({ captured: 5000, refunded: 5000 });
+  });
 });
