@@ -226,15 +226,20 @@ export function asPaymentFailure(err: unknown): DomainError {
   return new DomainError('PAYMENT_FAILED', message);
 }
 
-/** A planned provider call stored on the booking while it is in flight: enough to finish it after a crash. */
-export interface PendingMoneyStep extends MoneyPlan {
-  call: ProviderCall;
+/** What the state machine decided, as plain data: applied at once, or kept with a money step until its call is done. */
+export interface DecidedMove {
   action: BookingAction;
   /** The request's details for the action's own writes (absent in steps claimed before they were kept). */
   details?: unknown;
   actor: Actor;
   to: Partial<BookingState>;
+  /** Who made the move (null for the system). */
   viewerId: string | null;
   /** The decision's time (ISO): stamps use it, and a step older than the stale limit is taken over. */
   decidedAt: string;
+}
+
+/** A planned provider call stored on the booking while it is in flight: enough to finish it after a crash. */
+export interface PendingMoneyStep extends MoneyPlan, DecidedMove {
+  call: ProviderCall;
 }

@@ -18,6 +18,7 @@ import {
   callProvider,
   planPaymentEffect,
   recordPaymentEffect,
+  type DecidedMove,
   type MoneyPlan,
   type PendingMoneyStep,
   type ProviderOutcome,
@@ -112,17 +113,6 @@ interface Done {
   freedSlots: boolean;
 }
 
-/** A decided move, ready to apply: the rule's target, its money plan, what the provider answered, the request's details. */
-interface Decision {
-  action: BookingAction;
-  details: unknown;
-  actor: Actor;
-  actingUserId: string | null;
-  now: Date;
-  to: Partial<BookingState>;
-  plan: MoneyPlan;
-  outcome: ProviderOutcome | null;
-}
 
 /**
  * The one way a booking changes (Vendure's transition helper, as a function): lock the row, ask
@@ -230,21 +220,9 @@ export class TransitionRunner {
     const { totals } = known;
     req.validate?.(booking, rule);
     const plan = planPaymentEffect(rule.effect, { booking, creator, totals, requestedRefundCents: req.refundCents });
-    if (!plan.call) {
-      const decision = { action: req.action, details: req.details ?? null, actor, actingUserId: viewer?.id ?? null, now, to: rule.to, plan, outcome: null };
-      const done = await this.apply(em, booking, creator, totals, decision);
-      return { kind: 'done', done };
-    }
-    const step: PendingMoneyStep = {
-      ...plan,
-      call: plan.call,
-      action: req.action,
-      details: req.details ?? null,
-      actor,
-      to: rule.to,
-      viewerId: viewer?.id ?? null,
-      decidedAt: now.toISOString(),
-    };
+    const move: DecidedMove = { action: req.action, details: req.details ?? null, actor, to: rule.to, viewerId: viewer?.id ?? null, decidedAt: now.toISOString() };
+    if (!plan.call) return { kind: 'done', done: await this.apply(em, booking, creator, totals, { ...plan, ...move }, null) };
+    const step: PendingMoneyStep = { ...plan, call: plan.call, ...move };
     booking.moneyStep = step;
     await em.flush();
     return { kind: 'claimed', step };
@@ -294,17 +272,7 @@ export class TransitionRunner {
     if (!booking || !sameStep(booking.moneyStep, step)) return null;
     const creator = booking.streamer.getEntity();
     const { totals } = await readFactsOf(em, booking.id);
-    const decision = {
-      action: step.action,
-      details: step.details ?? null,
-      actor: step.actor,
-      actingUserId: step.viewerId,
-      now: new Date(step.decidedAt),
-      to: step.to,
-      plan: step,
-      outcome,
-    };
-    return this.apply(em, booking, creator, totals, decision);
+    return this.apply(em, booking, creator, totals, step, outcome);
   }
 
   /** Clears a claim whose call was refused: the booking stays as it was. */
@@ -319,14 +287,21 @@ export class TransitionRunner {
   }
 
   /** The decided move itself: money on paper, new state, stamps, freed hours, the request's own writes. */
-  private async apply(em: EntityManager, booking: Booking, creator: Profile, totals: LedgerTotals, d: Decision): Promise<Done> {
-    const { now } = d;
+  private async apply(
+    em: EntityManager,
+    booking: Booking,
+    creator: Profile,
+    totals: LedgerTotals,
+    move: MoneyPlan & DecidedMove,
+    outcome: ProviderOutcome | null,
+  ): Promise<Done> {
+    const now = new Date(move.decidedAt);
     const previous = { status: booking.status, payment: booking.paymentStatus };
-    recordPaymentEffect(d.plan, d.outcome, { em, booking, totals, now });
-    booking.status = d.to.status ?? booking.status;
-    booking.paymentStatus = d.to.payment ?? booking.paymentStatus;
+    recordPaymentEffect(move, outcome, { em, booking, totals, now });
+    booking.status = move.to.status ?? booking.status;
+    booking.paymentStatus = move.to.payment ?? booking.paymentStatus;
     booking.moneyStep = null;
-    stamp(booking, previous, now, d.actingUserId);
+    stamp(booking, previous, now, move.viewerId);
 
     let freedSlots = false;
     if (booking.status === BookingStatus.CANCELLED && previous.status !== BookingStatus.CANCELLED && now < booking.startTime) {
@@ -337,7 +312,8 @@ export class TransitionRunner {
       // total_bookings counts requests the creator accepted; later cancellations do not undo it.
       await em.execute('update profiles set total_bookings = total_bookings + 1 where id = ?', [creator.id]);
     }
-    await this.ownWrites.get(d.action)?.({ em, booking, creator, actor: d.actor, actingUserId: d.actingUserId, previous, now }, d.details as never);
+    const writes = this.ownWrites.get(move.action);
+    await writes?.({ em, booking, creator, actor: move.actor, actingUserId: move.viewerId, previous, now }, (move.details ?? null) as never);
     await em.flush();
     return { booking, creator, freedSlots };
   }
