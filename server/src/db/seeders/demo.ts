@@ -4,6 +4,7 @@ import { AvailabilitySlot } from '../../features/availability/availability-slot.
 import { Booking, BookingStatus, PaymentStatus } from '../../features/bookings/booking.entity';
 import { CURRENT_POLICY, confirmationDeadlineFor, priceBooking } from '../../features/bookings/bookings.policy';
 import { recordEntry } from '../../features/bookings/ledger';
+import { providerKey } from '../../features/bookings/payment-effects';
 import { LedgerKind } from '../../features/bookings/ledger-entry.entity';
 import { hashPassword } from '../../features/auth/passwords';
 import { AccountType, User } from '../../features/users/user.entity';
@@ -52,6 +53,7 @@ export async function seedDemoData(
   clock: Clock = systemClock,
 ): Promise<DemoSeedResult> {
   const now = clock.now();
+  let upcomingBookings: Booking[] = [];
   const result = await orm.em.fork().transactional(async (em): Promise<DemoSeedResult> => {
     await em.execute('select pg_advisory_xact_lock(?)', [SEED_LOCK_KEY]);
     const [{ any }] = await em.execute('select exists (select 1 from users) as "any"');
@@ -71,7 +73,10 @@ export async function seedDemoData(
 
     const slots = DEMO_CREATORS.map((c, i) => addSlots(em, creators[i].profileId, c, now));
     const past = DEMO_CREATORS.flatMap((c, i) => addPastBookings(em, c, i, creators, brand, now));
-    const upcoming = [0, 1, 2, 4, 6].flatMap((i) => addUpcomingBooking(em, DEMO_CREATORS[i], creators[i], brand, slots[i], now));
+    // Upcoming bookings hold a real card payment, which only the local provider can make here.
+    const withUpcoming = services.payments.local ? [0, 1, 2, 4, 6] : [];
+    const upcoming = withUpcoming.flatMap((i) => addUpcomingBooking(em, DEMO_CREATORS[i], creators[i], brand, slots[i], now));
+    upcomingBookings = upcoming;
     await em.flush();
     // Ledger rows reference bookings by a plain column, so they follow once the bookings exist.
     for (const { booking } of past) recordLedger(em, booking, [LedgerKind.CAPTURE, LedgerKind.FEE, LedgerKind.ALLOCATION, LedgerKind.TRANSFER]);
@@ -88,6 +93,7 @@ export async function seedDemoData(
   });
 
   if (result.seeded) {
+    for (const booking of upcomingBookings) await payWithTestCard(orm, services, booking);
     log(`Demo data created. Sign in with any of these accounts (password: ${DEMO_PASSWORD}):`);
     for (const a of result.accounts) log(`  ${a.kind.padEnd(8)} ${a.email}  (${a.name})`);
   }
@@ -227,6 +233,27 @@ function addUpcomingBooking(em: EntityManager, c: DemoCreator, creator: Party, b
     s.bookingId = booking.id;
   }
   return [booking];
+}
+
+/**
+ * An upcoming booking's payment as the brand's checkout and the creator's acceptance made it: a
+ * PaymentIntent authorized with Stripe's 4242 test card and captured, so cancelling, disputing and
+ * refunding work on it as on any booking. Made through the local provider once the demo data is
+ * committed (the provider keeps its own records), with the booking's own idempotency keys.
+ */
+async function payWithTestCard(orm: Orm, services: Services, booking: Booking): Promise<void> {
+  const { provider, local } = services.payments;
+  const intent = await provider.createAuthorization({
+    amountCents: booking.totalCents,
+    currency: 'usd',
+    bookingId: booking.id,
+    description: `Collaboration booking ${booking.id} (${booking.totalHours} h)`,
+    metadata: { booking_id: booking.id },
+    idempotencyKey: providerKey(booking.id, 'authorize'),
+  });
+  await local!.confirmCard(intent.id, { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
+  await provider.capture(intent.id, { idempotencyKey: providerKey(booking.id, 'capture') });
+  await orm.em.fork().execute('update bookings set payment_intent_id = ? where id = ?', [intent.id, booking.id]);
 }
 
 /** The money trail of a demo booking: captured at acceptance; fee, allocation and transfer once paid out. */

@@ -68,6 +68,23 @@ describe('demo data', () => {
     expect(booked.n).toBeGreaterThan(0);
     expect(booked.confirmed).toBe(booked.n);
 
+    // Upcoming bookings carry a captured card payment, so the brand can cancel one and be refunded.
+    const upcoming = await app.orm.em.fork().getConnection().execute(
+      `select b.id, b.total_cents, pi.status, pi.captured_cents from bookings b
+       left join local_payment_intents pi on pi.id = b.payment_intent_id where b.status = 'confirmed'`,
+    );
+    expect(upcoming.length).toBeGreaterThan(0);
+    for (const b of upcoming) expect(b).toMatchObject({ status: 'succeeded', captured_cents: b.total_cents });
+    const brand = result.accounts.find((a) => a.kind === 'brand')!;
+    const brandLogin = await app.rest('POST', '/auth/login', { email: brand.email, password: DEMO_PASSWORD });
+    const cancelled = await app.gql(
+      `mutation ($input: CancelBookingInput!) { cancelBooking(input: $input) { status paymentStatus refundCents totalCents } }`,
+      { input: { bookingId: upcoming[0].id } },
+      brandLogin.body.data.tokens.accessToken,
+    );
+    expect(cancelled.body.errors).toBeUndefined();
+    expect(cancelled.body.data.cancelBooking).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUNDED', refundCents: upcoming[0].total_cents });
+
     const before = await counts();
     const again = await seedDemoData(app.orm, app.server.services, (m) => logs.push(m), app.clock);
     expect(again).toEqual({ seeded: false, password: DEMO_PASSWORD, accounts: [] });
