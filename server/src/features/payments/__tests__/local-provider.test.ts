@@ -121,6 +121,25 @@ describe('local provider: the PaymentIntent state machine (manual capture)', () 
     expect(rows).toEqual([{ id: answers[0].id, amount_cents: 6_500 }]);
   });
 
+  it('cancels once per key: concurrent and later replays answer alike, another intent under the key is refused and untouched', async () => {
+    const intent = await newIntent(app, 4_000);
+    await confirmCard(app, intent, '4242424242424242');
+    const key = { idempotencyKey: `booking:${intent.bookingId}:cancel` };
+    const answers = await Promise.all([1, 2, 3, 4].map(() => provider().cancelAuthorization(intent.id, key)));
+    for (const a of answers) expect(a).toEqual(answers[0]);
+    expect(answers[0]).toMatchObject({ id: intent.id, status: 'canceled', amountCents: 4_000, capturedCents: 0, lastPaymentError: null });
+    expect(await provider().cancelAuthorization(intent.id, key)).toEqual(answers[0]);
+    expect(await provider().getAuthorization(intent.id)).toEqual(answers[0]);
+
+    const other = await newIntent(app, 5_000);
+    const reused = await rejection(provider().cancelAuthorization(other.id, key));
+    expect(reused.code).toBe('CONFLICT');
+    expect((await provider().getAuthorization(other.id)).status).toBe('requires_payment_method');
+    expect((await rejection(provider().cancelAuthorization('pi_local_nope', { idempotencyKey: 'x-none' }))).code).toBe('NOT_FOUND');
+    // Under a new key, an intent that is already cancelled is refused (the first answer belongs to its key).
+    expect((await rejection(provider().cancelAuthorization(intent.id, { idempotencyKey: 'x-late' }))).code).toBe('INVALID_TRANSITION');
+  });
+
   it('refuses the same idempotency key with different parameters', async () => {
     const intent = await newIntent(app, 8_000);
     await confirmCard(app, intent, '4242424242424242');

@@ -60,6 +60,39 @@ export async function idempotentInsert<T>(
   return storedResult<T>(root, call, requestHash);
 }
 
+/**
+ * The same guarantee, in one statement, for a call whose whole effect is a change of one row and
+ * whose answer is built from that row (cancelling a PaymentIntent): the row is locked, the key is
+ * claimed with the answer only if the row allows the call, and the change runs only if the key was
+ * claimed. When nothing was claimed, the key's stored answer is returned (a replay), or, for a first
+ * call the row refused, `refused` with the row as it is (null when there is none) for the caller's
+ * error. `target` selects and locks the row as `target`; `allowed` and `answer` read its columns;
+ * `change` is an update whose where clause ends so that `and exists (select 1 from claimed)` follows.
+ */
+export async function idempotentRowChange<T>(
+  root: EntityManager,
+  call: IdempotentCall,
+  sql: { target: string; targetParams: unknown[]; allowed: string; answer: string; change: string; changeParams: unknown[] },
+): Promise<{ result: T } | { refused: Record<string, unknown> | null }> {
+  const { operation, idempotencyKey, now } = call;
+  const requestHash = requestHashOf(call.params);
+  const [row] = await root.execute(
+    `with target as (${sql.target}),
+     claimed as (
+       insert into local_idempotency_keys (operation, idempotency_key, request_hash, created_at, result)
+       select ?, ?, ?, ?, ${sql.answer} from target where ${sql.allowed}
+       on conflict do nothing returning result
+     ),
+     changed as (${sql.change} and exists (select 1 from claimed) returning 1)
+     select (select result from claimed) as result, (select to_jsonb(target) from target) as current`,
+    [...sql.targetParams, operation, idempotencyKey, requestHash, now, ...sql.changeParams],
+  );
+  if (row.result) return { result: row.result as T };
+  const stored = await root.execute('select 1 from local_idempotency_keys where operation = ? and idempotency_key = ?', [operation, idempotencyKey]);
+  if (stored.length > 0) return { result: await storedResult<T>(root, call, requestHash) };
+  return { refused: row.current as Record<string, unknown> | null };
+}
+
 interface IdempotentCall {
   operation: string;
   idempotencyKey: string;

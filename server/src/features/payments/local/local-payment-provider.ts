@@ -13,7 +13,7 @@ import type {
   ProviderEvent,
   ProviderEventBody,
 } from '../payment-provider';
-import { idempotent, idempotentInsert } from './local-idempotency';
+import { idempotent, idempotentInsert, idempotentRowChange } from './local-idempotency';
 import {
   LocalAccount,
   LocalAccountLink,
@@ -103,18 +103,22 @@ export class LocalPaymentProvider implements PaymentProvider {
     });
   }
 
-  cancelAuthorization(id: string, { idempotencyKey }: MoneyCall): Promise<Authorization> {
-    return idempotent(this.em(), { operation: 'payment_intents.cancel', idempotencyKey, params: { id }, now: this.now() }, async (em) => {
-      const pi = await this.lockIntent(em, id);
-      if (!CANCELABLE.includes(pi.status)) {
-        throw invalidTransition(
-          `You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
-        );
-      }
-      pi.status = 'canceled';
-      pi.updatedAt = this.now();
-      return toAuthorization(pi);
+  /** Every abandoned checkout cancels its intent: one statement rather than a transaction of six. */
+  async cancelAuthorization(id: string, { idempotencyKey }: MoneyCall): Promise<Authorization> {
+    const outcome = await idempotentRowChange<Authorization>(this.em(), { operation: 'payment_intents.cancel', idempotencyKey, params: { id }, now: this.now() }, {
+      target: 'select * from local_payment_intents where id = ? for update',
+      targetParams: [id],
+      allowed: `status in (${CANCELABLE.map((s) => `'${s}'`).join(', ')})`,
+      answer: `jsonb_build_object('id', id, 'status', 'canceled', 'amountCents', amount_cents, 'clientSecret', client_secret,
+                 'capturedCents', captured_cents, 'refundedCents', refunded_cents, 'metadata', metadata, 'lastPaymentError', last_payment_error)`,
+      change: `update local_payment_intents set status = 'canceled', updated_at = ? where id = ?`,
+      changeParams: [this.now(), id],
     });
+    if ('result' in outcome) return outcome.result;
+    if (!outcome.refused) throw noSuchIntent(id);
+    throw invalidTransition(
+      `You cannot cancel this PaymentIntent because it has a status of ${String(outcome.refused.status)}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
+    );
   }
 
   refund(id: string, { amountCents, idempotencyKey }: { amountCents: number } & MoneyCall): Promise<{ refundId: string }> {
