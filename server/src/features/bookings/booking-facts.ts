@@ -16,42 +16,45 @@ export interface BookingFacts {
   reviewerIds: string[];
 }
 
-interface FactsRow {
-  id: string;
+/** The facts' columns as selected by `factsColumns`. */
+export interface FactsColumns {
   sums: LedgerSum[];
   dispute: (Omit<DisputeRecord, 'createdAt' | 'resolvedAt'> & { createdAt: string; resolvedAt: string | null }) | null;
   reviewer_ids: string[];
 }
 
+/** The select list of a booking's facts, for the booking whose id is `bookingId` (a column reference). */
+export const factsColumns = (bookingId: string) => `
+  coalesce((select json_agg(l) from (select kind, sum(amount_cents)::bigint as amount from ledger_entries
+                                     where booking_id = ${bookingId} group by kind) l), '[]') as sums,
+  (select json_build_object('id', d.id, 'kind', d.kind, 'reason', d.reason, 'evidence', d.evidence,
+                            'respondentStatement', d.respondent_statement, 'openedBy', d.opened_by,
+                            'resolution', d.resolution, 'refundCents', d.refund_cents,
+                            'resolutionNote', d.resolution_note, 'createdAt', d.created_at, 'resolvedAt', d.resolved_at)
+     from disputes d where d.booking_id = ${bookingId}) as dispute,
+  array(select r.reviewer_id::text from reviews r where r.booking_id = ${bookingId}) as reviewer_ids`;
+
+/** The facts of a row selected with `factsColumns`. */
+export function factsOfRow(row: FactsColumns): BookingFacts {
+  return {
+    totals: totalsOfSums(row.sums),
+    dispute: row.dispute && { ...row.dispute, createdAt: new Date(row.dispute.createdAt), resolvedAt: row.dispute.resolvedAt ? new Date(row.dispute.resolvedAt) : null },
+    reviewerIds: row.reviewer_ids,
+  };
+}
+
 /**
  * The ledger's totals, the dispute and the reviewers of many bookings in one statement: a move
- * reads them under its row lock, a list or a live delivery through one batched loader.
+ * reads them under its row lock, a list through one batched loader.
  */
 export async function readBookingFacts(em: EntityManager, bookingIds: readonly string[]): Promise<Map<string, BookingFacts>> {
   if (bookingIds.length === 0) return new Map();
-  const rows: FactsRow[] = await em.execute(
-    `select b.id,
-       coalesce((select json_agg(l) from (select kind, sum(amount_cents)::bigint as amount from ledger_entries
-                                          where booking_id = b.id group by kind) l), '[]') as sums,
-       (select json_build_object('id', d.id, 'kind', d.kind, 'reason', d.reason, 'evidence', d.evidence,
-                                 'respondentStatement', d.respondent_statement, 'openedBy', d.opened_by,
-                                 'resolution', d.resolution, 'refundCents', d.refund_cents,
-                                 'resolutionNote', d.resolution_note, 'createdAt', d.created_at, 'resolvedAt', d.resolved_at)
-          from disputes d where d.booking_id = b.id) as dispute,
-       array(select r.reviewer_id::text from reviews r where r.booking_id = b.id) as reviewer_ids
+  const rows: (FactsColumns & { id: string })[] = await em.execute(
+    `select b.id, ${factsColumns('b.id')}
      from unnest(array[${bookingIds.map(() => '?').join(', ')}]::uuid[]) as b(id)`,
     [...bookingIds],
   );
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        totals: totalsOfSums(row.sums),
-        dispute: row.dispute && { ...row.dispute, createdAt: new Date(row.dispute.createdAt), resolvedAt: row.dispute.resolvedAt ? new Date(row.dispute.resolvedAt) : null },
-        reviewerIds: row.reviewer_ids,
-      },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.id, factsOfRow(row)]));
 }
 
 /** One booking's facts (it exists: the caller holds its row). */

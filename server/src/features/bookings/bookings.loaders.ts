@@ -3,7 +3,8 @@ import { perRequestLoader, type LoaderCache } from '../../shared/loaders';
 import { Profile } from '../profiles/profile.entity';
 import { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
-import { readBookingFacts, type BookingFacts } from './booking-facts';
+import { factsColumns, factsOfRow, readBookingFacts, type BookingFacts, type FactsColumns } from './booking-facts';
+import { mapPrefixed, prefixedColumns } from '../../db/prefixed-rows';
 
 /** Per-request batch loaders behind booking lists (GraphQL fields and REST rows): no N+1. */
 export type LoaderContext = ServiceContext & { loaders: LoaderCache };
@@ -52,34 +53,58 @@ const profile = (ctx: LoaderContext) =>
 const user = (ctx: LoaderContext) =>
   readLoader<string, User | null>(ctx, 'bookings.user', async (reads, ids) => byId(await reads.em.find(User, { id: [...ids] }), ids));
 
+/** A user's own profile (a booker's brand or creator profile names them). */
+const profileOfUser = (ctx: LoaderContext) =>
+  readLoader<string, Profile | null>(ctx, 'bookings.profileOfUser', async (reads, userIds) => {
+    const rows = await reads.em.find(Profile, { user: [...userIds] });
+    const map = new Map(rows.map((p) => [p.user.id, p]));
+    return userIds.map((id) => map.get(id) ?? null);
+  });
+
+/** Ledger totals, dispute and reviewers: the state machine's facts and the card's dispute, one statement per batch. */
+const facts = (ctx: LoaderContext) =>
+  readLoader<string, BookingFacts>(ctx, 'bookings.facts', async (reads, bookingIds) => {
+    const known = await readBookingFacts(reads.em, bookingIds);
+    return bookingIds.map((id) => known.get(id)!);
+  });
+
 export const bookingLoaders = {
-  /** Bookings read fresh, with their creator profile and booker (one joined statement, primed into those loaders). */
+  /**
+   * Bookings read fresh with everything their cards show, in one statement: the creator's
+   * profile, the booker and the booker's profile, and the facts (primed into those loaders).
+   */
   booking: (ctx: LoaderContext) =>
     readLoader<string, Booking | null>(ctx, 'bookings.booking', async (reads, ids) => {
-      const rows = await reads.em.find(Booking, { id: [...ids] }, { populate: ['streamer', 'booker'] });
-      for (const b of rows) {
-        profile(reads).prime(b.streamer.id, b.streamer.unwrap());
-        user(reads).prime(b.booker.id, b.booker.unwrap());
-      }
-      return byId(rows, ids);
+      const { em } = reads;
+      const rows: (Record<string, unknown> & FactsColumns)[] = await em.execute(
+        `select ${prefixedColumns(em, Booking, 'b')}, ${prefixedColumns(em, Profile, 's')}, ${prefixedColumns(em, User, 'u')},
+                ${prefixedColumns(em, Profile, 'bp')}, ${factsColumns('b.id')}
+         from bookings b
+         join profiles s on s.id = b.streamer_id
+         join users u on u.id = b.booker_id
+         left join profiles bp on bp.user_id = b.booker_id
+         where b.id in (${ids.map(() => '?').join(', ')})`,
+        [...ids],
+      );
+      const bookings = rows.map((row) => {
+        const creator = mapPrefixed(em, Profile, row, 's')!;
+        const booker = mapPrefixed(em, User, row, 'u')!;
+        const bookerProfile = mapPrefixed(em, Profile, row, 'bp');
+        const booking = mapPrefixed(em, Booking, row, 'b')!;
+        profile(reads).prime(creator.id, creator);
+        user(reads).prime(booker.id, booker);
+        profileOfUser(reads).prime(booker.id, bookerProfile);
+        facts(reads).prime(booking.id, factsOfRow(row));
+        return booking;
+      });
+      return byId(bookings, ids);
     }),
 
   profile,
 
   user,
 
-  /** A user's own profile (a booker's brand or creator profile names them). */
-  profileOfUser: (ctx: LoaderContext) =>
-    readLoader<string, Profile | null>(ctx, 'bookings.profileOfUser', async (reads, userIds) => {
-      const rows = await reads.em.find(Profile, { user: [...userIds] });
-      const map = new Map(rows.map((p) => [p.user.id, p]));
-      return userIds.map((id) => map.get(id) ?? null);
-    }),
+  profileOfUser,
 
-  /** Ledger totals, dispute and reviewers: the state machine's facts and the card's dispute, one statement per batch. */
-  facts: (ctx: LoaderContext) =>
-    readLoader<string, BookingFacts>(ctx, 'bookings.facts', async (reads, bookingIds) => {
-      const facts = await readBookingFacts(reads.em, bookingIds);
-      return bookingIds.map((id) => facts.get(id)!);
-    }),
+  facts,
 };

@@ -77,6 +77,12 @@ async function untilNoStatementFor(app: TestApp, quietMs: number): Promise<void>
 
 const BOOKING_UPDATED = `subscription { bookingUpdated { id status paymentStatus viewerRole availableActions } }`;
 const BOOKING_UPDATED_DETAILS = `subscription { bookingUpdated { id bookingDetails } }`;
+/** Everything the dashboard's booking card shows (client: BookingCard_booking). */
+const FULL_CARD = `id streamerId bookerId startTime endTime totalHours hourlyRateCents totalCents feeCents streamerAmountCents
+  refundCents status paymentStatus paymentIntentId bookingDetails streamerConfirmed bookerConfirmed confirmationDeadline
+  cancellationReason cancelledAt completedAt createdAt viewerRole availableActions
+  streamer { id userId displayName profileImageUrl platforms } booker { id name email }
+  dispute { id kind reason evidence respondentStatement openedBy resolution refundCents resolutionNote createdAt resolvedAt }`;
 const SLOTS_CHANGED = `subscription ($id: ID!) { slotsChanged(streamerId: $id) { streamerId } }`;
 
 async function startSecondInstance(app: TestApp): Promise<{ server: AppServer; url: string; close(): Promise<void> }> {
@@ -149,6 +155,31 @@ describe('live updates over graphql-ws', () => {
     }
   });
 
+  it('a delivered card is field for field the card the booking query answers the same party', async () => {
+    const start = hourFromNow(app, 120);
+    const c = await creator(app, consecutive(start, 1));
+    const brand = await account(app);
+    const own = await heldBooking(app, brand, c, start);
+    const bus = app.server.deps.events;
+    const brandSub = subscribe(app.url, `subscription { bookingUpdated { ${FULL_CARD} } }`, {}, brand.token);
+    const creatorSub = subscribe(app.url, `subscription { bookingUpdated { ${FULL_CARD} } }`, {}, c.token);
+    try {
+      await untilListening(brandSub, probeFor(bus, own.bookingId, brand));
+      await untilListening(creatorSub, probeFor(bus, own.bookingId, c));
+      await app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id, reason: "Plans changed" }) { id } }`, { id: own.bookingId }, brand.token);
+      const cancelled = (e: any) => e.data.bookingUpdated.status === 'CANCELLED';
+      await within(1000, () => brandSub.events.some(cancelled) && creatorSub.events.some(cancelled));
+      for (const [sub, party] of [[brandSub, brand], [creatorSub, c]] as const) {
+        const card = sub.events.find(cancelled).data.bookingUpdated;
+        const queried = await app.gql(`query ($id: ID!) { booking(id: $id) { ${FULL_CARD} } }`, { id: own.bookingId }, party.token);
+        expect(card).toEqual(queried.body.data.booking);
+        expect(card).toMatchObject({ cancellationReason: 'Plans changed', paymentStatus: 'VOIDED', streamer: { id: c.profileId }, booker: { id: brand.userId } });
+      }
+    } finally {
+      await Promise.all([brandSub.close(), creatorSub.close()]);
+    }
+  });
+
   it("one event's deliveries share their reads, yet each subscriber gets its own card and a non-party gets nothing", async () => {
     const start = hourFromNow(app, 96);
     const c = await creator(app, consecutive(start, 2));
@@ -176,8 +207,10 @@ describe('live updates over graphql-ws', () => {
       app.queries.length = 0;
       await bus.publish('bookingUpdated', { bookingId: own.bookingId, partyUserIds: [brand.userId, c.userId, other.userId] });
       await within(1000, () => brandSub.events.length > 0 && creatorSub.events.length > 0);
-      // The booking (with its creator and booker) was read once for all three, not once per subscriber.
-      expect(app.queries.filter((q) => /from "bookings"/.test(q))).toHaveLength(1);
+      // The booking with everything its cards show (creator, booker, facts) was read in one statement
+      // for all three, not once per subscriber.
+      expect(app.queries).toHaveLength(1);
+      expect(app.queries[0]).toMatch(/from "?bookings"? /);
       expect(brandSub.events.map((e) => e.data.bookingUpdated)).toEqual([
         { id: own.bookingId, status: 'PENDING', paymentStatus: 'HELD', viewerRole: 'BOOKER', availableActions: ['CANCEL'] },
       ]);
