@@ -44,8 +44,9 @@ export function factsOfRow(row: FactsColumns): BookingFacts {
 }
 
 /**
- * The ledger's totals, the dispute and the reviewers of many bookings in one statement: a move
- * reads them under its row lock, a list through one batched loader.
+ * The ledger's totals, the dispute and the reviewers of many bookings in one statement (a list's
+ * batched loader). A move reads them with its locked row, a live delivery with its card, both
+ * through `factsColumns`.
  */
 export async function readBookingFacts(em: EntityManager, bookingIds: readonly string[]): Promise<Map<string, BookingFacts>> {
   if (bookingIds.length === 0) return new Map();
@@ -55,9 +56,4 @@ export async function readBookingFacts(em: EntityManager, bookingIds: readonly s
     [...bookingIds],
   );
   return new Map(rows.map((row) => [row.id, factsOfRow(row)]));
-}
-
-/** One booking's facts (it exists: the caller holds its row). */
-export async function readFactsOf(em: EntityManager, bookingId: string): Promise<BookingFacts> {
-  return (await readBookingFacts(em, [bookingId])).get(bookingId)!;
 }

@@ -12,7 +12,8 @@ import { Profile } from '../profiles/profile.entity';
 import { UserRole } from '../users/user.entity';
 import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
 import { BookingAction, decide, type Actor, type BookingState, type TransitionFacts, type TransitionRule } from './bookings.state';
-import { readFactsOf, type BookingFacts } from './booking-facts';
+import { factsColumns, factsOfRow, type BookingFacts, type FactsColumns } from './booking-facts';
+import { mapPrefixed, prefixedColumns } from '../../db/prefixed-rows';
 import { untransferredOf, type LedgerTotals } from './ledger';
 import {
   callProvider,
@@ -209,12 +210,11 @@ export class TransitionRunner {
 
   /** (1) Under the row lock: decide; a move without a provider call is applied right here. */
   private async begin(em: EntityManager, bookingId: string, req: TransitionRequest, viewer: Viewer | null, now: Date): Promise<Begun> {
-    const booking = await lockBooking(em, bookingId);
-    if (!booking) throw notFound('Booking not found');
+    const locked = await lockBooking(em, bookingId);
+    if (!locked) throw notFound('Booking not found');
+    const { booking, creator, facts: known } = locked;
     if (booking.moneyStep) return isStale(booking.moneyStep, this.deps.clock.now()) ? { kind: 'abandoned', step: booking.moneyStep } : { kind: 'busy' };
-    const creator = booking.streamer.getEntity();
     const actor = actorFor(req.as, viewer, booking, creator);
-    const known = await readFactsOf(em, booking.id);
     const facts = transitionFacts({ booking, creator, actor, now, facts: known, actingUserId: viewer?.id ?? null });
     const rule = decide(req.action, facts);
     const { totals } = known;
@@ -268,11 +268,9 @@ export class TransitionRunner {
 
   /** (3) Records a carried-out step if the booking still holds this very claim (null otherwise: someone else finished it). */
   private async record(em: EntityManager, bookingId: string, step: PendingMoneyStep, outcome: ProviderOutcome): Promise<Done | null> {
-    const booking = await lockBooking(em, bookingId);
-    if (!booking || !sameStep(booking.moneyStep, step)) return null;
-    const creator = booking.streamer.getEntity();
-    const { totals } = await readFactsOf(em, booking.id);
-    return this.apply(em, booking, creator, totals, step, outcome);
+    const locked = await lockBooking(em, bookingId);
+    if (!locked || !sameStep(locked.booking.moneyStep, step)) return null;
+    return this.apply(em, locked.booking, locked.creator, locked.facts.totals, step, outcome);
   }
 
   /** Clears a claim whose call was refused: the booking stays as it was. */
@@ -319,18 +317,27 @@ export class TransitionRunner {
   }
 }
 
+/** A booking under its row lock, with its creator's profile and its facts. */
+interface LockedBooking {
+  booking: Booking;
+  creator: Profile;
+  facts: BookingFacts;
+}
+
 /**
- * The booking's row, locked for this transaction, with its creator's profile read in the same
- * statement (the profile is not locked: other bookings of the creator move independently).
+ * The booking's row, locked for this transaction, with its creator's profile and its facts read
+ * in the same statement (the profile is not locked: other bookings of the creator move independently).
  */
-function lockBooking(em: EntityManager, bookingId: string): Promise<Booking | null> {
-  return em
-    .createQueryBuilder(Booking, 'b')
-    .select('*')
-    .leftJoinAndSelect('b.streamer', 's')
-    .where({ id: bookingId })
-    .setLockMode(LockMode.PESSIMISTIC_WRITE, ['b'])
-    .getSingleResult();
+async function lockBooking(em: EntityManager, bookingId: string): Promise<LockedBooking | null> {
+  const [row]: (Record<string, unknown> & FactsColumns)[] = await em.execute(
+    `select ${prefixedColumns(em, Booking, 'b')}, ${prefixedColumns(em, Profile, 's')}, ${factsColumns('b.id')}
+     from bookings b join profiles s on s.id = b.streamer_id
+     where b.id = ? for update of b`,
+    [bookingId],
+  );
+  if (!row) return null;
+  const creator = mapPrefixed(em, Profile, row, 's')!;
+  return { creator, booking: mapPrefixed(em, Booking, row, 'b')!, facts: factsOfRow(row) };
 }
 
 const isStale = (step: PendingMoneyStep, now: Date) => now.getTime() - new Date(step.decidedAt).getTime() >= STALE_MONEY_STEP_MS;
