@@ -12,13 +12,18 @@ export interface LiveOptions {
   hours: FreeHour[];
   transitionsPerSecond: number;
   seconds: number;
+  /** Transitions at the same rate before the measured ones (not counted): JIT, pool connections. */
+  warmupSeconds: number;
 }
 
 export interface LiveResult extends Latency {
   clients: number;
   memoryPerConnectionKb: number;
   transitions: number;
+  /** Transitions made per second while checkouts and cancellations both run (after the first second, until the last checkout). */
   transitionsPerSecond: number;
+  /** All transitions over the whole run, the last cancellations' second included. */
+  overallPerSecond: number;
   failedTransitions: number;
   expectedDeliveries: number;
   delivered: number;
@@ -40,6 +45,8 @@ interface BookingEvent {
  * move at a steady rate: a brand opens a checkout with a creator (transition 1) and cancels it a
  * second later (transition 2). Both parties must receive both changes; delivery latency runs
  * from the server's stamp of the transition (`createdAt` / `cancelledAt`) to the party's socket.
+ * Like the other scenarios, it warms up first: the same stream for a few seconds, on the same
+ * hours (each cancellation frees its hour again), neither timed nor counted.
  */
 export async function runLiveFanout(server: ServerProcess, opts: LiveOptions): Promise<LiveResult> {
   const received = new Map<string, number>(); // `${userId}|${bookingId}` -> events
@@ -61,6 +68,12 @@ export async function runLiveFanout(server: ServerProcess, opts: LiveOptions): P
   const subscribed = await settledMetrics(server);
   const memoryPerConnectionKb = (subscribed.rssBytes - idle.rssBytes) / 1024 / users.length;
 
+  if (opts.warmupSeconds > 0) {
+    await driveTransitions(server, { ...opts, seconds: opts.warmupSeconds }, fail);
+    await server.settle();
+    latencies.length = 0;
+    received.clear();
+  }
   const before = await server.metrics();
   const started = performance.now();
   const outcome = await driveTransitions(server, opts, fail);
@@ -83,7 +96,8 @@ export async function runLiveFanout(server: ServerProcess, opts: LiveOptions): P
     clients: users.length,
     memoryPerConnectionKb,
     transitions: outcome.transitions,
-    transitionsPerSecond: outcome.transitions / seconds,
+    transitionsPerSecond: steadyRate(outcome.doneAt, started, opts.seconds),
+    overallPerSecond: outcome.transitions / seconds,
     failedTransitions: outcome.failed,
     expectedDeliveries: expected,
     delivered,
@@ -131,13 +145,15 @@ function subscribe(
 
 interface DriveOutcome {
   transitions: number;
+  /** When each transition was answered (performance.now()). */
+  doneAt: number[];
   failed: number;
   bookings: { id: string; parties: string[]; transitions: number }[];
 }
 
 /** Checkouts at half the rate, each cancelled by its brand one second later: `transitionsPerSecond` in total. */
 async function driveTransitions(server: ServerProcess, opts: LiveOptions, fail: (message: string) => void): Promise<DriveOutcome> {
-  const outcome: DriveOutcome = { transitions: 0, failed: 0, bookings: [] };
+  const outcome: DriveOutcome = { transitions: 0, doneAt: [], failed: 0, bookings: [] };
   const creates = Math.min(opts.hours.length, Math.round((opts.transitionsPerSecond * opts.seconds) / 2));
   const interval = 2000 / opts.transitionsPerSecond;
   const post = async (token: string, body: string) => {
@@ -167,11 +183,13 @@ async function driveTransitions(server: ServerProcess, opts: LiveOptions, fail: 
           const booking = { id: bookingId, parties: [brand.userId, hour.creatorUserId], transitions: 1 };
           outcome.bookings.push(booking);
           outcome.transitions += 1;
+          outcome.doneAt.push(performance.now());
           const cancelAt = t0 + k * interval + 1000 - performance.now();
           if (cancelAt > 0) await sleep(cancelAt);
           await post(brand.token, gqlBody(CANCEL_BOOKING, { input: { bookingId, reason: 'bench: plans changed' } }));
           booking.transitions += 1;
           outcome.transitions += 1;
+          outcome.doneAt.push(performance.now());
         } catch (err) {
           outcome.failed += 1;
           fail(err instanceof Error ? err.message : String(err));
@@ -181,6 +199,16 @@ async function driveTransitions(server: ServerProcess, opts: LiveOptions, fail: 
   }
   await Promise.all(pending);
   return outcome;
+}
+
+/**
+ * Transitions per second in the steady part of the stream: from its first second (when the first
+ * cancellations join the checkouts) to its end (when checkouts stop and only cancellations remain).
+ */
+function steadyRate(doneAt: number[], started: number, seconds: number): number {
+  const from = started + 1000;
+  const to = started + seconds * 1000;
+  return doneAt.filter((t) => t >= from && t < to).length / ((to - from) / 1000);
 }
 
 async function settledMetrics(server: ServerProcess) {
