@@ -60,8 +60,8 @@ export interface TransitionRequest {
   as?: 'system' | 'support';
   /** Support's refund for a partial resolution. */
   refundCents?: number;
-  /** Checked before anything moves (e.g. "a dispute needs a reason"); throw to refuse. */
-  validate?: (booking: Booking, rule: TransitionRule) => void;
+  /** Checked before anything moves (e.g. "a dispute needs a reason"); throw (or reject) to refuse. */
+  validate?: (booking: Booking, rule: TransitionRule) => void | Promise<void>;
   /** The request's details for the action's own writes (plain JSON: they may be stored with a money step). */
   details?: unknown;
 }
@@ -106,6 +106,8 @@ type Begun =
   | { kind: 'done'; done: Done }
   | { kind: 'claimed'; step: PendingMoneyStep }
   | { kind: 'busy' }
+  /** The booking changed between the read and the claim: decide again on a fresh read. */
+  | { kind: 'changed' }
   | { kind: 'abandoned'; step: PendingMoneyStep };
 
 interface Done {
@@ -149,7 +151,7 @@ export class TransitionRunner {
     const waitUntil = Date.now() + BUSY_WAIT_MS;
     let done: Done;
     for (;;) {
-      const begun = await ctx.em.transactional((em) => this.begin(em, bookingId, req, viewer, now));
+      const begun = await this.begin(ctx.em, bookingId, req, viewer, now);
       if (begun.kind === 'done') {
         done = begun.done;
         break;
@@ -166,6 +168,7 @@ export class TransitionRunner {
         await this.finishAbandoned(ctx.em, bookingId, begun.step);
         continue;
       }
+      if (begun.kind === 'changed') continue;
       if (Date.now() >= waitUntil) throw conflict('This booking is being updated right now. Please try again in a moment.');
       await sleep(BUSY_POLL_MS);
     }
@@ -208,24 +211,58 @@ export class TransitionRunner {
     return finished;
   }
 
-  /** (1) Under the row lock: decide; a move without a provider call is applied right here. */
-  private async begin(em: EntityManager, bookingId: string, req: TransitionRequest, viewer: Viewer | null, now: Date): Promise<Begun> {
-    const locked = await lockBooking(em, bookingId);
+  /**
+   * (1) Decide on the booking as read, without a lock or a transaction; a move that calls the
+   * provider is then claimed by one conditional update, which only lands if the booking's version
+   * is still the one decided on (every change of a booking, its money or its dispute bumps it):
+   * otherwise the move is decided again on a fresh read. A move without a call is decided again
+   * and applied under the row lock.
+   */
+  private async begin(root: EntityManager, bookingId: string, req: TransitionRequest, viewer: Viewer | null, now: Date): Promise<Begun> {
+    const read = await readBooking(root, bookingId, { forUpdate: false });
+    if (!read) throw notFound('Booking not found');
+    const { booking } = read;
+    if (booking.moneyStep) return this.waitFor(booking.moneyStep);
+    const { plan, move } = await this.decideMove(read, req, viewer, now);
+    if (!plan.call) return root.transactional((em) => this.beginLocked(em, bookingId, req, viewer, now));
+    const step: PendingMoneyStep = { ...plan, call: plan.call, ...move };
+    const claimed = await root.execute(
+      `update bookings set money_step = ?::jsonb, version = version + 1, updated_at = ?
+       where id = ? and version = ? and money_step is null returning id`,
+      [JSON.stringify(step), new Date(), booking.id, booking.version],
+    );
+    return claimed.length === 1 ? { kind: 'claimed', step } : { kind: 'changed' };
+  }
+
+  /** (1) under the row lock: decide; a move without a provider call is applied right here. */
+  private async beginLocked(em: EntityManager, bookingId: string, req: TransitionRequest, viewer: Viewer | null, now: Date): Promise<Begun> {
+    const locked = await readBooking(em, bookingId, { forUpdate: true });
     if (!locked) throw notFound('Booking not found');
-    const { booking, creator, facts: known } = locked;
-    if (booking.moneyStep) return isStale(booking.moneyStep, this.deps.clock.now()) ? { kind: 'abandoned', step: booking.moneyStep } : { kind: 'busy' };
-    const actor = actorFor(req.as, viewer, booking, creator);
-    const facts = transitionFacts({ booking, creator, actor, now, facts: known, actingUserId: viewer?.id ?? null });
-    const rule = decide(req.action, facts);
-    const { totals } = known;
-    req.validate?.(booking, rule);
-    const plan = planPaymentEffect(rule.effect, { booking, creator, totals, requestedRefundCents: req.refundCents });
-    const move: DecidedMove = { action: req.action, details: req.details ?? null, actor, to: rule.to, viewerId: viewer?.id ?? null, decidedAt: now.toISOString() };
-    if (!plan.call) return { kind: 'done', done: await this.apply(em, booking, creator, totals, { ...plan, ...move }, null) };
+    const { booking, creator, facts } = locked;
+    if (booking.moneyStep) return this.waitFor(booking.moneyStep);
+    const { plan, move } = await this.decideMove(locked, req, viewer, now);
+    if (!plan.call) return { kind: 'done', done: await this.apply(em, booking, creator, facts.totals, { ...plan, ...move }, null) };
     const step: PendingMoneyStep = { ...plan, call: plan.call, ...move };
     booking.moneyStep = step;
     await em.flush();
     return { kind: 'claimed', step };
+  }
+
+  /** What the state machine allows the request to do to the booking as read, and the money it moves. */
+  private async decideMove(found: FoundBooking, req: TransitionRequest, viewer: Viewer | null, now: Date): Promise<{ plan: MoneyPlan; move: DecidedMove }> {
+    const { booking, creator, facts: known } = found;
+    const actor = actorFor(req.as, viewer, booking, creator);
+    const facts = transitionFacts({ booking, creator, actor, now, facts: known, actingUserId: viewer?.id ?? null });
+    const rule = decide(req.action, facts);
+    await req.validate?.(booking, rule);
+    const plan = planPaymentEffect(rule.effect, { booking, creator, totals: known.totals, requestedRefundCents: req.refundCents });
+    const move: DecidedMove = { action: req.action, details: req.details ?? null, actor, to: rule.to, viewerId: viewer?.id ?? null, decidedAt: now.toISOString() };
+    return { plan, move };
+  }
+
+  /** Another move's provider call is under way: wait for it, or take it over when its claim is stale. */
+  private waitFor(step: PendingMoneyStep): Begun {
+    return isStale(step, this.deps.clock.now()) ? { kind: 'abandoned', step } : { kind: 'busy' };
   }
 
   /** (2) and (3): the provider call outside any transaction, then its record under the lock. */
@@ -268,7 +305,7 @@ export class TransitionRunner {
 
   /** (3) Records a carried-out step if the booking still holds this very claim (null otherwise: someone else finished it). */
   private async record(em: EntityManager, bookingId: string, step: PendingMoneyStep, outcome: ProviderOutcome): Promise<Done | null> {
-    const locked = await lockBooking(em, bookingId);
+    const locked = await readBooking(em, bookingId, { forUpdate: true });
     if (!locked || !sameStep(locked.booking.moneyStep, step)) return null;
     return this.apply(em, locked.booking, locked.creator, locked.facts.totals, step, outcome);
   }
@@ -317,22 +354,22 @@ export class TransitionRunner {
   }
 }
 
-/** A booking under its row lock, with its creator's profile and its facts. */
-interface LockedBooking {
+/** A booking with its creator's profile and its facts. */
+interface FoundBooking {
   booking: Booking;
   creator: Profile;
   facts: BookingFacts;
 }
 
 /**
- * The booking's row, locked for this transaction, with its creator's profile and its facts read
- * in the same statement (the profile is not locked: other bookings of the creator move independently).
+ * The booking's row (locked for this transaction with `forUpdate`), its creator's profile and its
+ * facts in one statement. The profile is never locked: other bookings of the creator move independently.
  */
-async function lockBooking(em: EntityManager, bookingId: string): Promise<LockedBooking | null> {
+async function readBooking(em: EntityManager, bookingId: string, { forUpdate }: { forUpdate: boolean }): Promise<FoundBooking | null> {
   const [row]: (Record<string, unknown> & FactsColumns)[] = await em.execute(
     `select ${prefixedColumns(em, Booking, 'b')}, ${prefixedColumns(em, Profile, 's')}, ${factsColumns('b.id')}
      from bookings b join profiles s on s.id = b.streamer_id
-     where b.id = ? for update of b`,
+     where b.id = ?${forUpdate ? ' for update of b' : ''}`,
     [bookingId],
   );
   if (!row) return null;

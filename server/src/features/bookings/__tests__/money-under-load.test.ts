@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
+import { AccountType, UserRole } from '../../users/user.entity';
+import { BookingAction } from '../bookings.state';
 import type { PendingMoneyStep } from '../payment-effects';
+import { TransitionRunner } from '../transition-runner';
 import { acceptedBooking, account, addSlots, bookingRow, creator, heldBooking, hourFromNow, ledger, type Account, type Creator } from './booking-fixtures';
 
 /**
@@ -76,6 +79,79 @@ describe('money-moving transitions with more requests than pool connections', ()
       await Promise.all(toAccept.map(async (id) => (await bookingRow(app, id)).payment_intent_id)),
     ]);
     expect(captures.n).toBe(PER_KIND);
+  });
+
+  it('a booking accepted twice and declined twice at once: one move wins, the money moves once', async () => {
+    const brand = await account(app);
+    const c = await creator(app);
+    const ids = await bookings(heldBooking, 400, brand, c);
+    const before = await balance();
+    const move = (mutation: string, id: string, token: string) => app.gql(`mutation ($id: ID!) { ${mutation} { id status } }`, { id }, token);
+    const races = await Promise.all(
+      ids.map((id) =>
+        Promise.all([
+          move('acceptBooking(bookingId: $id)', id, c.token),
+          move('declineBooking(bookingId: $id)', id, c.token),
+          move('acceptBooking(bookingId: $id)', id, c.token),
+          move('declineBooking(bookingId: $id)', id, c.token),
+        ]),
+      ),
+    );
+    let accepted = 0;
+    for (const [i, answers] of races.entries()) {
+      const winners = answers.filter((a) => !a.body.errors);
+      expect(winners).toHaveLength(1);
+      // The others were told why: the booking moved on (or was being moved) under them.
+      for (const a of answers.filter((x) => x.body.errors)) expect(['INVALID_TRANSITION', 'CONFLICT']).toContain(a.body.errors[0].extensions.code);
+      const row = await bookingRow(app, ids[i]);
+      expect(row.money_step).toBeNull();
+      const calls = await sql(`select operation from payment_provider_calls where booking_id = ? and operation <> 'createAuthorization' and outcome = 'ok'`, [ids[i]]);
+      if (winners[0].body.data.acceptBooking) {
+        accepted += 1;
+        expect(row).toMatchObject({ status: 'confirmed', payment_status: 'held' });
+        expect(await ledger(app, ids[i])).toMatchObject({ captured: 5000, refunded: 0 });
+        expect(calls).toEqual([{ operation: 'capture' }]);
+      } else {
+        expect(row).toMatchObject({ status: 'cancelled', payment_status: 'voided' });
+        expect((await ledger(app, ids[i])).rows).toEqual([]);
+        expect(calls).toEqual([{ operation: 'cancelAuthorization' }]);
+      }
+    }
+    expect(await balance()).toBe(before + accepted * 5000);
+  });
+
+  it('a move decided on a booking that changes before its claim lands is decided again on the new state (and refused)', async () => {
+    const brand = await account(app);
+    const start = hourFromNow(app, 600);
+    const c = await creator(app, [start]);
+    const { bookingId } = await heldBooking(app, brand, c, start);
+    const runner = new TransitionRunner({ clock: app.clock, events: app.server.deps.events, provider: () => app.server.services.payments.provider });
+    const viewer = { id: c.userId, role: UserRole.USER, accountType: AccountType.CREATOR };
+    let decided!: () => void;
+    const hasDecided = new Promise<void>((resolve) => (decided = resolve));
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let pauses = 1;
+    // The decline decides on the held booking, then waits (once) before claiming it...
+    const decline = runner.run({ em: app.orm.em.fork(), viewer }, bookingId, {
+      action: BookingAction.DECLINE,
+      details: { reason: 'Too late' },
+      validate: async () => {
+        if (pauses-- <= 0) return;
+        decided();
+        await gate;
+      },
+    });
+    await hasDecided;
+    // ...while the creator's accept runs from start to end: claim, capture, record.
+    const accepted = await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: bookingId }, c.token);
+    expect(accepted.body.data.acceptBooking.status).toBe('CONFIRMED');
+    openGate();
+    await expect(decline).rejects.toMatchObject({ code: 'INVALID_TRANSITION' });
+    expect(await bookingRow(app, bookingId)).toMatchObject({ status: 'confirmed', payment_status: 'held', money_step: null, cancellation_reason: null });
+    expect(await ledger(app, bookingId)).toMatchObject({ captured: 5000, refunded: 0 });
+    const calls = await sql(`select operation from payment_provider_calls where booking_id = ? and operation <> 'createAuthorization'`, [bookingId]);
+    expect(calls).toEqual([{ operation: 'capture' }]);
   });
 
   it("a provider call left behind by a crash is finished once by the sweep, with the same idempotency key and the request's own details", async () => {
