@@ -24,9 +24,17 @@ function columnsOf(em: EntityManager, entity: EntityClass<object>): { columns: s
   return cached;
 }
 
+const selectListCache = new Map<string, string>();
+
 /** `"s"."id" as "s__id", …`: the select list of `entity` under `alias`. */
 export function prefixedColumns(em: EntityManager, entity: EntityClass<object>, alias: string): string {
-  return columnsOf(em, entity).columns.map((c) => `"${alias}"."${c}" as "${alias}__${c}"`).join(', ');
+  const key = `${entity.name} ${alias}`;
+  let list = selectListCache.get(key);
+  if (list === undefined) {
+    list = columnsOf(em, entity).columns.map((c) => `"${alias}"."${c}" as "${alias}__${c}"`).join(', ');
+    selectListCache.set(key, list);
+  }
+  return list;
 }
 
 /** The `alias` entity of a row selected with `prefixedColumns`, managed by `em`; null when an outer join found none. */

@@ -1,4 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, OptimisticLockError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Metrics } from '../../observability/metrics';
@@ -104,7 +104,8 @@ const BUSY_POLL_MS = 25;
 
 type Begun =
   | { kind: 'done'; done: Done }
-  | { kind: 'claimed'; step: PendingMoneyStep }
+  /** `claimed`: the booking's row as the claim left it, when the claim was made without a lock (no need to read it again). */
+  | { kind: 'claimed'; step: PendingMoneyStep; claimed?: BookingRow }
   | { kind: 'busy' }
   /** The booking changed between the read and the claim: decide again on a fresh read. */
   | { kind: 'changed' }
@@ -161,7 +162,7 @@ export class TransitionRunner {
           // The claim would only be a savepoint and the call would hold the caller's locks and connection.
           throw new Error('A booking move that calls the payment provider must not run inside a transaction');
         }
-        done = await this.carryOut(ctx.em, bookingId, begun.step);
+        done = await this.carryOut(ctx.em, bookingId, begun.step, begun.claimed);
         break;
       }
       if (begun.kind === 'abandoned') {
@@ -226,12 +227,15 @@ export class TransitionRunner {
     const { plan, move } = await this.decideMove(read, req, viewer, now);
     if (!plan.call) return root.transactional((em) => this.beginLocked(em, bookingId, req, viewer, now));
     const step: PendingMoneyStep = { ...plan, call: plan.call, ...move };
+    const updatedAt = new Date();
     const claimed = await root.execute(
       `update bookings set money_step = ?::jsonb, version = version + 1, updated_at = ?
        where id = ? and version = ? and money_step is null returning id`,
-      [JSON.stringify(step), new Date(), booking.id, booking.version],
+      [JSON.stringify(step), updatedAt, booking.id, booking.version],
     );
-    return claimed.length === 1 ? { kind: 'claimed', step } : { kind: 'changed' };
+    if (claimed.length === 0) return { kind: 'changed' };
+    const row = { ...read.row, b__money_step: step, b__version: booking.version + 1, b__updated_at: updatedAt };
+    return { kind: 'claimed', step, claimed: row };
   }
 
   /** (1) under the row lock: decide; a move without a provider call is applied right here. */
@@ -265,8 +269,8 @@ export class TransitionRunner {
     return isStale(step, this.deps.clock.now()) ? { kind: 'abandoned', step } : { kind: 'busy' };
   }
 
-  /** (2) and (3): the provider call outside any transaction, then its record under the lock. */
-  private async carryOut(root: EntityManager, bookingId: string, step: PendingMoneyStep): Promise<Done> {
+  /** (2) and (3): the provider call outside any transaction, then its record. */
+  private async carryOut(root: EntityManager, bookingId: string, step: PendingMoneyStep, claimed?: BookingRow): Promise<Done> {
     let outcome: ProviderOutcome;
     try {
       outcome = await callProvider(this.deps.provider(), step.call);
@@ -274,7 +278,15 @@ export class TransitionRunner {
       await this.release(root, bookingId, step);
       throw err;
     }
-    const done = await root.transactional((em) => this.record(em, bookingId, step, outcome));
+    let done: Done | null;
+    try {
+      done = await root.transactional((em) => (claimed ? this.recordClaimed(em, claimed, step, outcome) : this.record(em, bookingId, step, outcome)));
+    } catch (err) {
+      // Written without a lock, a claim the sweep finished (or released) meanwhile shows as a newer
+      // version of the booking, or as this move's ledger entries already there (their keys are unique).
+      if (!(claimed && (err instanceof OptimisticLockError || err instanceof UniqueConstraintViolationException))) throw err;
+      done = null;
+    }
     if (!done) throw conflict('This booking was changed while its payment was processed. Please reload it.');
     return done;
   }
@@ -310,15 +322,23 @@ export class TransitionRunner {
     return this.apply(em, locked.booking, locked.creator, locked.facts.totals, step, outcome);
   }
 
-  /** Clears a claim whose call was refused: the booking stays as it was. */
+  /**
+   * (3) for a claim made without a lock: the booking is as the claim left it (no other move runs
+   * while it is claimed), so it is written without reading it again. The write is conditional on the
+   * claim's version and the ledger entries' keys are unique: it fails if the claim was finished or released meanwhile.
+   */
+  private recordClaimed(em: EntityManager, claimed: BookingRow, step: PendingMoneyStep, outcome: ProviderOutcome): Promise<Done> {
+    const { booking, creator, facts } = foundOf(em, claimed);
+    return this.apply(em, booking, creator, facts.totals, step, outcome);
+  }
+
+  /** Clears a claim whose call was refused: the booking stays as it was (a new version: the claim's record can no longer land). */
   private async release(root: EntityManager, bookingId: string, step: PendingMoneyStep): Promise<void> {
-    await root.transactional(async (em) => {
-      await em.execute(`update bookings set money_step = null where id = ? and money_step->'call'->>'idempotencyKey' = ? and money_step->>'decidedAt' = ?`, [
-        bookingId,
-        step.call.idempotencyKey,
-        step.decidedAt,
-      ]);
-    });
+    await root.execute(
+      `update bookings set money_step = null, version = version + 1
+       where id = ? and money_step->'call'->>'idempotencyKey' = ? and money_step->>'decidedAt' = ?`,
+      [bookingId, step.call.idempotencyKey, step.decidedAt],
+    );
   }
 
   /** The decided move itself: money on paper, new state, stamps, freed hours, the request's own writes. */
@@ -354,11 +374,15 @@ export class TransitionRunner {
   }
 }
 
+/** A booking's row with its creator's profile and its facts, as `readBooking` selects them. */
+type BookingRow = Record<string, unknown> & FactsColumns;
+
 /** A booking with its creator's profile and its facts. */
 interface FoundBooking {
   booking: Booking;
   creator: Profile;
   facts: BookingFacts;
+  row: BookingRow;
 }
 
 /**
@@ -366,15 +390,19 @@ interface FoundBooking {
  * facts in one statement. The profile is never locked: other bookings of the creator move independently.
  */
 async function readBooking(em: EntityManager, bookingId: string, { forUpdate }: { forUpdate: boolean }): Promise<FoundBooking | null> {
-  const [row]: (Record<string, unknown> & FactsColumns)[] = await em.execute(
+  const [row]: BookingRow[] = await em.execute(
     `select ${prefixedColumns(em, Booking, 'b')}, ${prefixedColumns(em, Profile, 's')}, ${factsColumns('b.id')}
      from bookings b join profiles s on s.id = b.streamer_id
      where b.id = ?${forUpdate ? ' for update of b' : ''}`,
     [bookingId],
   );
-  if (!row) return null;
+  return row ? foundOf(em, row) : null;
+}
+
+/** The entities of a booking row, managed by `em`. */
+function foundOf(em: EntityManager, row: BookingRow): FoundBooking {
   const creator = mapPrefixed(em, Profile, row, 's')!;
-  return { creator, booking: mapPrefixed(em, Booking, row, 'b')!, facts: factsOfRow(row) };
+  return { creator, booking: mapPrefixed(em, Booking, row, 'b')!, facts: factsOfRow(row), row };
 }
 
 const isStale = (step: PendingMoneyStep, now: Date) => now.getTime() - new Date(step.decidedAt).getTime() >= STALE_MONEY_STEP_MS;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { AccountType, UserRole } from '../../users/user.entity';
+import { BookingsService } from '../bookings.service';
 import { BookingAction } from '../bookings.state';
 import type { PendingMoneyStep } from '../payment-effects';
-import { TransitionRunner } from '../transition-runner';
+import { STALE_MONEY_STEP_MS, TransitionRunner } from '../transition-runner';
 import { acceptedBooking, account, addSlots, bookingRow, creator, heldBooking, hourFromNow, ledger, type Account, type Creator } from './booking-fixtures';
 
 /**
@@ -152,6 +153,46 @@ describe('money-moving transitions with more requests than pool connections', ()
     expect(await ledger(app, bookingId)).toMatchObject({ captured: 5000, refunded: 0 });
     const calls = await sql(`select operation from payment_provider_calls where booking_id = ? and operation <> 'createAuthorization'`, [bookingId]);
     expect(calls).toEqual([{ operation: 'capture' }]);
+  });
+
+  it('a call that outlives its claim (the sweep finished the move meanwhile) moves no money twice and answers CONFLICT', async () => {
+    const brand = await account(app);
+    const start = hourFromNow(app, 700);
+    const c = await creator(app, [start]);
+    const { bookingId } = await acceptedBooking(app, brand, c, start);
+    const provider = app.server.services.payments.provider;
+    let enteredCall!: () => void;
+    const inCall = new Promise<void>((resolve) => (enteredCall = resolve));
+    let endCall!: () => void;
+    const callMayEnd = new Promise<void>((resolve) => (endCall = resolve));
+    let refunds = 0;
+    // The first refund hangs (a slow network) until the test lets it go; later ones go straight through.
+    const slowFirstRefund = Object.assign(Object.create(provider), {
+      refund: async (...args: Parameters<typeof provider.refund>) => {
+        if (refunds++ === 0) {
+          enteredCall();
+          await callMayEnd;
+        }
+        return provider.refund(...args);
+      },
+    });
+    const runner = new TransitionRunner({ clock: app.clock, events: app.server.deps.events, provider: () => slowFirstRefund });
+    const bookingsService = new BookingsService({ clock: app.clock, events: app.server.deps.events, runner }); // registers the cancel's own writes
+    const viewer = { id: brand.userId, role: UserRole.USER, accountType: AccountType.BRAND };
+    const cancel = bookingsService.cancel({ em: app.orm.em.fork(), viewer }, { bookingId, reason: 'Slow network' });
+    await inCall;
+    app.clock.advance(STALE_MONEY_STEP_MS + 60_000);
+    try {
+      expect(await runner.finishAbandonedSteps(app.orm.em.fork(), app.clock.now())).toBe(1);
+    } finally {
+      app.clock.advance(-(STALE_MONEY_STEP_MS + 60_000));
+    }
+    endCall();
+    await expect(cancel).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await bookingRow(app, bookingId)).toMatchObject({ status: 'cancelled', payment_status: 'refunded', refund_cents: 5000, money_step: null, cancellation_reason: 'Slow network' });
+    expect(await ledger(app, bookingId)).toMatchObject({ captured: 5000, refunded: 5000 });
+    const [moved] = await sql(`select count(*)::int as n from local_refunds r join bookings b on b.payment_intent_id = r.payment_intent_id where b.id = ?`, [bookingId]);
+    expect(moved.n).toBe(1);
   });
 
   it("a provider call left behind by a crash is finished once by the sweep, with the same idempotency key and the request's own details", async () => {
