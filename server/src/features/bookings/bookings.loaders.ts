@@ -4,6 +4,7 @@ import { Profile } from '../profiles/profile.entity';
 import { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
 import { factsColumns, factsOfRow, readBookingFacts, type BookingFacts, type FactsColumns } from './booking-facts';
+import { preparedQuery } from '../../db/prepared';
 import { mapPrefixed, prefixedColumns } from '../../db/prefixed-rows';
 
 /** Per-request batch loaders behind booking lists (GraphQL fields and REST rows): no N+1. */
@@ -76,15 +77,16 @@ export const bookingLoaders = {
   booking: (ctx: LoaderContext) =>
     readLoader<string, Booking | null>(ctx, 'bookings.booking', async (reads, ids) => {
       const { em } = reads;
-      const rows: (Record<string, unknown> & FactsColumns)[] = await em.execute(
+      const { rows } = await preparedQuery<Record<string, unknown> & FactsColumns>(
+        em,
         `select ${prefixedColumns(em, Booking, 'b')}, ${prefixedColumns(em, Profile, 's')}, ${prefixedColumns(em, User, 'u')},
                 ${prefixedColumns(em, Profile, 'bp')}, ${factsColumns('b.id')}
          from bookings b
          join profiles s on s.id = b.streamer_id
          join users u on u.id = b.booker_id
          left join profiles bp on bp.user_id = b.booker_id
-         where b.id in (${ids.map(() => '?').join(', ')})`,
-        [...ids],
+         where b.id = any(?::uuid[])`,
+        [[...ids]],
       );
       const bookings = rows.map((row) => {
         const creator = mapPrefixed(em, Profile, row, 's')!;

@@ -6,6 +6,7 @@ import { badInput, conflict, DomainError, forbidden, notFound, PG, pgErrorCode }
 import type { EventBus } from '../../shared/events';
 import { UUID_RE } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
+import { preparedQuery } from '../../db/prepared';
 import { AvailabilitySlot } from '../availability/availability-slot.entity';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { Profile } from '../profiles/profile.entity';
@@ -157,7 +158,8 @@ export class CheckoutService {
     if (!Number.isInteger(hours) || hours < 1 || hours > MAX_BOOKING_HOURS) throw badInput(CHECKOUT_MESSAGES.duration, 'endTime');
     if (startTime.getTime() <= now.getTime()) throw badInput(CHECKOUT_MESSAGES.past, 'startTime');
 
-    const rows: CreatorWithSlot[] = await em.execute(
+    const { rows } = await preparedQuery<CreatorWithSlot>(
+      em,
       `select p.user_id, p.account_type, p.hourly_rate_cents, p.minimum_hours, p.is_available,
               (p.suspended_at is not null or u.suspended_at is not null) as suspended,
               s.id as slot_id, s.start_time, s.end_time, s.is_booked
@@ -227,8 +229,8 @@ export class CheckoutService {
       .whereIn('id', slotIds)
       .where('is_booked', false);
     try {
-      const taken = await em.execute(statement, [], 'run');
-      return (taken as unknown as { affectedRows: number }).affectedRows;
+      const { sql, bindings } = statement.toSQL();
+      return (await preparedQuery(em, sql, bindings)).rowCount;
     } catch (err) {
       const code = pgErrorCode(err);
       // Another live booking holds some of these hours (or this key's first attempt won the race).

@@ -13,6 +13,7 @@ import { UserRole } from '../users/user.entity';
 import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
 import { BookingAction, decide, type Actor, type BookingState, type TransitionFacts, type TransitionRule } from './bookings.state';
 import { factsColumns, factsOfRow, type BookingFacts, type FactsColumns } from './booking-facts';
+import { preparedQuery } from '../../db/prepared';
 import { mapPrefixed, prefixedColumns } from '../../db/prefixed-rows';
 import { untransferredOf, type LedgerTotals } from './ledger';
 import {
@@ -228,12 +229,13 @@ export class TransitionRunner {
     if (!plan.call) return root.transactional((em) => this.beginLocked(em, bookingId, req, viewer, now));
     const step: PendingMoneyStep = { ...plan, call: plan.call, ...move };
     const updatedAt = new Date();
-    const claimed = await root.execute(
+    const claimed = await preparedQuery(
+      root,
       `update bookings set money_step = ?::jsonb, version = version + 1, updated_at = ?
-       where id = ? and version = ? and money_step is null returning id`,
+       where id = ? and version = ? and money_step is null`,
       [JSON.stringify(step), updatedAt, booking.id, booking.version],
     );
-    if (claimed.length === 0) return { kind: 'changed' };
+    if (claimed.rowCount === 0) return { kind: 'changed' };
     const row = { ...read.row, b__money_step: step, b__version: booking.version + 1, b__updated_at: updatedAt };
     return { kind: 'claimed', step, claimed: row };
   }
@@ -390,7 +392,10 @@ interface FoundBooking {
  * facts in one statement. The profile is never locked: other bookings of the creator move independently.
  */
 async function readBooking(em: EntityManager, bookingId: string, { forUpdate }: { forUpdate: boolean }): Promise<FoundBooking | null> {
-  const [row]: BookingRow[] = await em.execute(
+  const {
+    rows: [row],
+  } = await preparedQuery<BookingRow>(
+    em,
     `select ${prefixedColumns(em, Booking, 'b')}, ${prefixedColumns(em, Profile, 's')}, ${factsColumns('b.id')}
      from bookings b join profiles s on s.id = b.streamer_id
      where b.id = ?${forUpdate ? ' for update of b' : ''}`,

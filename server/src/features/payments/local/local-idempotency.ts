@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { preparedQuery } from '../../../db/prepared';
 import { conflict } from '../../../shared/errors';
 
 /**
@@ -47,16 +48,16 @@ export async function idempotentInsert<T>(
 ): Promise<T> {
   const { operation, idempotencyKey, now } = call;
   const requestHash = requestHashOf(call.params);
-  const inserted = await root.execute(
+  const inserted = await preparedQuery(
+    root,
     `with claimed as (
        insert into local_idempotency_keys (operation, idempotency_key, request_hash, created_at, result)
        values (?, ?, ?, ?, ?::jsonb) on conflict do nothing returning 1
      )
      ${created.insert} where exists (select 1 from claimed)`,
     [operation, idempotencyKey, requestHash, now, JSON.stringify(created.result), ...created.params],
-    'run',
   );
-  if ((inserted as unknown as { affectedRows: number }).affectedRows === 1) return created.result;
+  if (inserted.rowCount === 1) return created.result;
   return storedResult<T>(root, call, requestHash);
 }
 
@@ -76,7 +77,10 @@ export async function idempotentRowChange<T>(
 ): Promise<{ result: T } | { refused: Record<string, unknown> | null }> {
   const { operation, idempotencyKey, now } = call;
   const requestHash = requestHashOf(call.params);
-  const [row] = await root.execute(
+  const {
+    rows: [row],
+  } = await preparedQuery<{ result: unknown; current: Record<string, unknown> | null }>(
+    root,
     `with target as (${sql.target}),
      claimed as (
        insert into local_idempotency_keys (operation, idempotency_key, request_hash, created_at, result)
