@@ -118,21 +118,23 @@ interface Done {
   freedSlots: boolean;
 }
 
-
 /**
- * The one way a booking changes (Vendure's transition helper, as a function): lock the row, ask
- * the state machine, move the money, write the new state and the action's own data, then tell both
- * parties once it is committed.
+ * The one way a booking changes (Vendure's transition helper, as a function): read the booking,
+ * ask the state machine, move the money, write the new state and the action's own data, then tell
+ * both parties once it is committed.
  *
  * A move whose money goes through the payment provider never holds the booking's row lock (nor a
  * pooled connection) during the call, which may be a network round trip to Stripe and, with the
- * local provider, takes a connection of its own: (1) lock, decide, plan the call and claim the
- * booking (`money_step`), commit; (2) call the provider with the step's idempotency key; (3) lock
- * again, record the ledger entries and the new state, clear the claim, commit. Other moves of the
- * booking wait while it is claimed. A refused call clears the claim and changes nothing. A claim
- * left by a crash between (1) and (3) is finished with the same call (the key makes the provider
- * answer with what it already did, so money moves once), the rule's state change and the action's
- * own writes from the details kept in the step.
+ * local provider, takes a connection of its own: (1) read, decide, plan the call and claim the
+ * booking (`money_step`) with one update conditional on the version read (optimistic: the
+ * booking's version moves with every change, so a claim on a stale decision does not land and the
+ * move is decided again); (2) call the provider with the step's idempotency key; (3) record the
+ * ledger entries and the new state and clear the claim, in one transaction conditional on the
+ * claim's version. Other moves of the booking wait while it is claimed. A refused call clears the
+ * claim and changes nothing. A claim left by a crash between (1) and (3) is finished by the sweep,
+ * under the row lock, with the same call (the key makes the provider answer with what it already
+ * did, so money moves once), the rule's state change and the action's own writes from the details
+ * kept in the step. A move without a provider call is decided and applied under the row lock.
  */
 export class TransitionRunner {
   private readonly ownWrites = new Map<BookingAction, OwnWrites<never>>();
