@@ -105,8 +105,8 @@ const BUSY_POLL_MS = 25;
 
 type Begun =
   | { kind: 'done'; done: Done }
-  /** `claimed`: the booking's row as the claim left it, when the claim was made without a lock (no need to read it again). */
-  | { kind: 'claimed'; step: PendingMoneyStep; claimed?: BookingRow }
+  /** `claimed`: the booking's row as the claim left it (no need to read it again). */
+  | { kind: 'claimed'; step: PendingMoneyStep; claimed: BookingRow }
   | { kind: 'busy' }
   /** The booking changed between the read and the claim: decide again on a fresh read. */
   | { kind: 'changed' }
@@ -242,18 +242,18 @@ export class TransitionRunner {
     return { kind: 'claimed', step, claimed: row };
   }
 
-  /** (1) under the row lock: decide; a move without a provider call is applied right here. */
+  /**
+   * (1) for a move without a provider call: decided again and applied under the row lock. If the
+   * booking changed since the read so that the move now needs a call, it goes back to the claim.
+   */
   private async beginLocked(em: EntityManager, bookingId: string, req: TransitionRequest, viewer: Viewer | null, now: Date): Promise<Begun> {
     const locked = await readBooking(em, bookingId, { forUpdate: true });
     if (!locked) throw notFound('Booking not found');
     const { booking, creator, facts } = locked;
     if (booking.moneyStep) return this.waitFor(booking.moneyStep);
     const { plan, move } = await this.decideMove(locked, req, viewer, now);
-    if (!plan.call) return { kind: 'done', done: await this.apply(em, booking, creator, facts.totals, { ...plan, ...move }, null) };
-    const step: PendingMoneyStep = { ...plan, call: plan.call, ...move };
-    booking.moneyStep = step;
-    await em.flush();
-    return { kind: 'claimed', step };
+    if (plan.call) return { kind: 'changed' };
+    return { kind: 'done', done: await this.apply(em, booking, creator, facts.totals, { ...plan, ...move }, null) };
   }
 
   /** What the state machine allows the request to do to the booking as read, and the money it moves. */
@@ -274,7 +274,7 @@ export class TransitionRunner {
   }
 
   /** (2) and (3): the provider call outside any transaction, then its record. */
-  private async carryOut(root: EntityManager, bookingId: string, step: PendingMoneyStep, claimed?: BookingRow): Promise<Done> {
+  private async carryOut(root: EntityManager, bookingId: string, step: PendingMoneyStep, claimed: BookingRow): Promise<Done> {
     let outcome: ProviderOutcome;
     try {
       outcome = await callProvider(this.deps.provider(), step.call);
@@ -284,11 +284,11 @@ export class TransitionRunner {
     }
     let done: Done | null;
     try {
-      done = await root.transactional((em) => (claimed ? this.recordClaimed(em, claimed, step, outcome) : this.record(em, bookingId, step, outcome)));
+      done = await root.transactional((em) => this.recordClaimed(em, claimed, step, outcome));
     } catch (err) {
       // Written without a lock, a claim the sweep finished (or released) meanwhile shows as a newer
       // version of the booking, or as this move's ledger entries already there (their keys are unique).
-      if (!(claimed && (err instanceof OptimisticLockError || err instanceof UniqueConstraintViolationException))) throw err;
+      if (!(err instanceof OptimisticLockError || err instanceof UniqueConstraintViolationException)) throw err;
       done = null;
     }
     if (!done) throw conflict('This booking was changed while its payment was processed. Please reload it.');
@@ -319,7 +319,7 @@ export class TransitionRunner {
     if (done.freedSlots) await this.deps.events.publish('slotsChanged', { streamerId: done.creator.id });
   }
 
-  /** (3) Records a carried-out step if the booking still holds this very claim (null otherwise: someone else finished it). */
+  /** (3) for the sweep: records a carried-out step under the row lock if the booking still holds this very claim (null otherwise). */
   private async record(em: EntityManager, bookingId: string, step: PendingMoneyStep, outcome: ProviderOutcome): Promise<Done | null> {
     const locked = await readBooking(em, bookingId, { forUpdate: true });
     if (!locked || !sameStep(locked.booking.moneyStep, step)) return null;
@@ -327,7 +327,7 @@ export class TransitionRunner {
   }
 
   /**
-   * (3) for a claim made without a lock: the booking is as the claim left it (no other move runs
+   * (3) the booking is as the claim left it (no other move runs
    * while it is claimed), so it is written without reading it again. The write is conditional on the
    * claim's version and the ledger entries' keys are unique: it fails if the claim was finished or released meanwhile.
    */
