@@ -52,6 +52,7 @@ async function main(): Promise<number> {
         nodeFlags: settings.serverNodeFlags,
         jwtSecret,
         logName,
+        webConcurrency: settings.webConcurrency,
       });
       servers.push(server);
       log(`production server on ${server.url} (log: ${path.join(settings.dataDir, logName)})`);

@@ -17,6 +17,11 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port.default(4000),
+  /**
+   * Server processes sharing PORT (node:cluster): 1 runs in this process; more start a primary that
+   * migrates, owns the embedded database and restarts workers, with that many workers serving.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
     .string()
@@ -82,6 +87,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && !e.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
   if (isProduction && e.ENABLE_TEST_CLOCK) throw new ConfigError('Invalid configuration:\n  ENABLE_TEST_CLOCK: never allowed in production');
+  // The test clock lives in one process's memory: a second worker would keep the real time.
+  if (e.ENABLE_TEST_CLOCK && e.WEB_CONCURRENCY > 1) throw new ConfigError('Invalid configuration:\n  ENABLE_TEST_CLOCK: needs WEB_CONCURRENCY=1 (the test clock is per process)');
   return {
     ...e,
     JWT_SECRET: e.JWT_SECRET ?? devJwtSecret(e.DATA_DIR, e.NODE_ENV),

@@ -1,13 +1,12 @@
 import 'reflect-metadata';
-import type { AddressInfo } from 'node:net';
+import cluster from 'node:cluster';
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
-import { seedDemoData } from './db/seeders/demo';
-import { createServer } from './server';
+import { ConfigError, loadConfig, type Config } from './config';
+import { runClusterPrimary, runClusterWorker } from './process/cluster';
+import { serve } from './process/serve';
 
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
@@ -18,41 +17,8 @@ async function main() {
     throw err;
   }
   const logger = pino({ level: config.LOG_LEVEL });
-  const db = await openDatabase(config, (msg) => logger.info(msg));
-  logger.info({ embedded: db.embedded }, 'database ready, migrations applied');
-  const server = await createServer({ config, orm: db.orm, logger, databaseUrl: db.url });
-  // Demo marketplace on an empty database only (SEED_DEMO_DATA); prints the demo logins.
-  if (config.SEED_DEMO_DATA) await seedDemoData(db.orm, server.services, (line) => console.log(line), server.deps.clock);
-  await new Promise<void>((resolve) => server.httpServer.listen(config.PORT, config.HOST, resolve));
-  const { port } = server.httpServer.address() as AddressInfo;
-  const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
-  logger.info({ url }, 'server listening');
-  await server.jobs.start();
-  console.log(`\n  CollabHub is running at ${url}\n  GraphQL: ${url}/graphql   REST: ${url}/api/v1\n`);
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: draining requests');
-    const force = setTimeout(() => {
-      logger.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, 15_000);
-    force.unref();
-    try {
-      await server.close();
-      await server.jobs.stop();
-      await db.close();
-      logger.info('shutdown complete');
-      process.exit(0);
-    } catch (err) {
-      logger.error({ err }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  if (config.WEB_CONCURRENCY === 1) return serve({ config, logger, migrate: true, seedDemo: config.SEED_DEMO_DATA, announce: true });
+  return cluster.isPrimary ? runClusterPrimary(config, logger) : runClusterWorker(config, logger);
 }
 
 main().catch((err) => {

@@ -10,6 +10,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { GraphQLError, getOperationAST, specifiedRules } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import pino, { type Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import { pinoHttp } from 'pino-http';
 import { WebSocketServer } from 'ws';
 import { routeGroup, sqlStatementsTotal } from './observability/metrics';
@@ -57,6 +58,8 @@ export interface CreateServerOptions {
   logger?: Logger;
   /** The database URL for the job queue (defaults to config.DATABASE_URL). */
   databaseUrl?: string;
+  /** What GET /metrics serves, given this process's registry (default: that registry's metrics). */
+  metricsSource?: (local: Registry) => () => Promise<string>;
 }
 
 /** Builds the whole HTTP + WebSocket application without listening (tests listen on port 0). */
@@ -122,8 +125,13 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/metrics', async (_req, res) => {
-    res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+  const metricsText = (opts.metricsSource ?? ((local) => () => local.metrics()))(deps.metrics.registry);
+  app.get('/metrics', async (_req, res, next) => {
+    try {
+      res.type(deps.metrics.registry.contentType).send(await metricsText());
+    } catch (err) {
+      next(err);
+    }
   });
   app.get('/readyz', async (_req, res) => {
     const ok = await isDatabaseReachable(orm);

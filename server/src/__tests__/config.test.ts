@@ -18,6 +18,13 @@ describe('config', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, ENABLE_TEST_CLOCK: '1' })).toThrow(/ENABLE_TEST_CLOCK/);
   });
 
+  it('runs one server process unless WEB_CONCURRENCY asks for more, and keeps the test clock to one', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).WEB_CONCURRENCY).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '2' }).WEB_CONCURRENCY).toBe(2);
+    expect(() => loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '2', ENABLE_TEST_CLOCK: '1' })).toThrow(/ENABLE_TEST_CLOCK: needs WEB_CONCURRENCY=1/);
+  });
+
   it('splits CORS origins', () => {
     expect(loadConfig({ NODE_ENV: 'test', CORS_ORIGINS: 'https://a.example, https://b.example' }).CORS_ORIGINS).toEqual([
       'https://a.example',

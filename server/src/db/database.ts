@@ -10,14 +10,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** DATABASE_URL when set; otherwise an embedded PostgreSQL whose data stays under DATA_DIR. */
-export async function openDatabase(config: Config, log: (msg: string) => void = () => {}): Promise<Database> {
+/**
+ * DATABASE_URL when set; otherwise an embedded PostgreSQL whose data stays under DATA_DIR.
+ * Migrations run unless `migrate` is false (cluster workers: the primary ran them).
+ */
+export async function openDatabase(config: Config, log: (msg: string) => void = () => {}, { migrate = true } = {}): Promise<Database> {
   const embedded = config.DATABASE_URL
     ? undefined
     : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT, database: 'collab', log });
   const url = config.DATABASE_URL ?? embedded!.url;
   try {
-    const orm = await initOrm({ clientUrl: url, onQuery: config.SQL_STATEMENT_COUNTER ? () => sqlStatementsTotal.inc() : undefined });
+    const orm = await initOrm({ clientUrl: url, onQuery: config.SQL_STATEMENT_COUNTER ? () => sqlStatementsTotal.inc() : undefined, migrate });
     return {
       orm,
       url,

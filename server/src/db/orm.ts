@@ -10,6 +10,8 @@ export interface OrmOptions {
   poolMax?: number;
   /** Called with each SQL statement (tests count statements; benchmarks too). */
   onQuery?: (sql: string) => void;
+  /** false: the schema is someone else's to migrate (a cluster worker: the primary already did). */
+  migrate?: boolean;
 }
 
 export function ormOptions(opts: OrmOptions): Options {
@@ -27,7 +29,7 @@ export function ormOptions(opts: OrmOptions): Options {
   };
 }
 
-/** Connects and brings the schema up to date. Migrations always run at start; never schema sync. */
+/** Connects and brings the schema up to date (unless `migrate: false`). Never schema sync. */
 export async function initOrm(opts: OrmOptions): Promise<Orm> {
   const orm = await MikroORM.init(ormOptions(opts));
   const { onQuery } = opts;
@@ -35,6 +37,6 @@ export async function initOrm(opts: OrmOptions): Promise<Orm> {
   // function call. The ORM's debug log would also time, format and print each one (about a tenth
   // of a busy server's CPU).
   if (onQuery) orm.em.getKnex().on('query', (query: { sql: string }) => onQuery(query.sql));
-  await orm.getMigrator().up();
+  if (opts.migrate !== false) await orm.getMigrator().up();
   return orm;
 }
