@@ -34,6 +34,9 @@ export interface Fixtures {
 const BOOKABLE = `p.account_type = 'creator' and p.suspended_at is null and u.suspended_at is null and p.is_available
   and p.hourly_rate_cents is not null and p.minimum_hours = 1`;
 
+/** The statuses `bookings_no_overlap` keeps apart (migration 0002). */
+const LIVE_STATUSES = `'pending', 'confirmed', 'completed', 'auto_completed', 'disputed'`;
+
 export async function loadFixtures(
   databaseUrl: string,
   jwtSecret: string,
@@ -57,7 +60,11 @@ export async function loadFixtures(
       query<{ streamer_id: string; user_id: string; start_time: Date; end_time: Date }>(
         `select s.streamer_id, p.user_id, s.start_time, s.end_time
            from availability_slots s join profiles p on p.id = s.streamer_id join users u on u.id = p.user_id
-          where not s.is_booked and s.start_time > now() + interval '1 hour' and ${where}
+          where not s.is_booked and s.start_time > now() + interval '1 hour'
+            -- nor under a live booking that holds no slot (bookings_no_overlap would refuse it)
+            and not exists (select 1 from bookings b where b.streamer_id = s.streamer_id and b.status in (${LIVE_STATUSES})
+                              and b.start_time < s.end_time and b.end_time > s.start_time)
+            and ${where}
           limit ${limit}`,
         params,
       ).then((rows) =>

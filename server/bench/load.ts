@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import http from 'node:http';
 import autocannon from 'autocannon';
 import type { ServerProcess } from './server-process';
 import { latencyOf, sleep, type Latency } from './stats';
@@ -33,19 +34,72 @@ export interface LoadResult extends Latency {
 /** A GraphQL answer with an `errors` array (Apollo answers resolver errors with status 200). */
 export const graphqlFailed = (status: number, body: string) => status !== 200 || body.includes('"errors":[');
 
+/** One way of sending load for some seconds: reports every response's latency (and body when asked). */
+type Driver = (
+  seconds: number,
+  onLatency: (ms: number) => void,
+  onBody?: (status: number, body: string) => void,
+) => Promise<{ transportErrors: number; firstTransportError: string | null }>;
+
 /**
- * Warm-up, then a measured closed-loop run with autocannon. Requests, SQL statements and RSS are
- * read from the server's /metrics around the measured run, so SQL per request is server-side truth.
+ * Warm-up, then a measured closed-loop run with autocannon: every connection sends its next request
+ * as soon as the last one is answered (the server's throughput, and latency at that saturation).
  */
-export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
-  if (opts.warmupSeconds > 0) await cannon(opts, opts.warmupSeconds, () => {});
+export function runLoad(opts: LoadOptions): Promise<LoadResult> {
+  return measure(opts, async (seconds, onLatency, onBody) => {
+    const result = await cannon(opts, seconds, onLatency, onBody);
+    const transportErrors = result.errors + result.timeouts;
+    return { transportErrors, firstTransportError: transportErrors > 0 ? `${result.errors} connection errors, ${result.timeouts} timeouts` : null };
+  });
+}
+
+/**
+ * Warm-up, then a measured open-loop run at a fixed rate: request n is due at start + n/rate,
+ * spread evenly over at most `connections` keep-alive connections, and its latency counts from
+ * when it was due. A request that waits for a free connection waits on the clock, so a server that
+ * falls behind shows it (no coordinated omission).
+ */
+export function runPaced(opts: LoadOptions & { ratePerSecond: number }): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
+  return measure(opts, async (seconds, onLatency, onBody) => {
+    let transportErrors = 0;
+    let firstTransportError: string | null = null;
+    const total = Math.round(seconds * opts.ratePerSecond);
+    const started = performance.now();
+    const sent: Promise<void>[] = [];
+    for (let n = 0; n < total; n++) {
+      const due = started + (n * 1000) / opts.ratePerSecond;
+      const wait = due - performance.now();
+      if (wait >= 1) await sleep(wait);
+      sent.push(
+        send(opts.server.url, agent, opts.next()).then(
+          ({ status, body }) => {
+            onLatency(performance.now() - due);
+            if (process.env.PACED_TRACE && performance.now() - due > 40) console.log(`slow ${seconds} ${((due - started) / 1000).toFixed(2)}s ${(performance.now() - due).toFixed(0)}ms`);
+            onBody?.(status, body);
+          },
+          (err: Error) => {
+            transportErrors += 1;
+            firstTransportError ??= err.message;
+          },
+        ),
+      );
+    }
+    await Promise.all(sent);
+    return { transportErrors, firstTransportError };
+  }).finally(() => agent.destroy());
+}
+
+/** The measured frame both drivers share: warm-up, then server metrics around the measured run. */
+async function measure(opts: LoadOptions, drive: Driver): Promise<LoadResult> {
+  if (opts.warmupSeconds > 0) await drive(opts.warmupSeconds, () => {});
   await sleep(200);
   const before = await opts.server.metrics();
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | null = null;
   const started = performance.now();
-  const result = await cannon(opts, opts.runSeconds, (ms) => latencies.push(ms), (status, body) => {
+  const { transportErrors, firstTransportError } = await drive(opts.runSeconds, (ms) => latencies.push(ms), (status, body) => {
     if (!(opts.isError ?? ((s) => s >= 400))(status, body)) return;
     errors += 1;
     firstError ??= `HTTP ${status}: ${body.slice(0, 300)}`;
@@ -53,8 +107,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const seconds = (performance.now() - started) / 1000;
   await sleep(200); // requests cut at the deadline finish on the server
   const after = await opts.server.metrics();
-  const transportErrors = result.errors + result.timeouts;
-  if (transportErrors > 0) firstError ??= `${result.errors} connection errors, ${result.timeouts} timeouts`;
+  firstError ??= firstTransportError;
   const served = Math.max(1, after.httpRequests - before.httpRequests);
   return {
     requests: latencies.length,
@@ -65,6 +118,25 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     sqlPerRequest: (after.sqlStatements - before.sqlStatements) / served,
     rssMb: after.rssBytes / 1024 / 1024,
   };
+}
+
+function send(baseUrl: string, agent: http.Agent, spec: RequestSpec): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${baseUrl}${spec.path}`,
+      { method: spec.method, agent, headers: { 'content-type': 'application/json', ...spec.headers } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', reject);
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout after 30 s')));
+    req.on('error', reject);
+    req.end(spec.body);
+  });
 }
 
 function cannon(

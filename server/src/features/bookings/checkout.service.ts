@@ -250,7 +250,7 @@ export class CheckoutService {
       idempotencyKey: providerKey(booking.id, 'authorize'),
     });
     if (!booking.paymentIntentId) {
-      await em.nativeUpdate(Booking, { id: booking.id, paymentIntentId: null }, { paymentIntentId: authorization.id });
+      await preparedQuery(em, 'update bookings set payment_intent_id = ? where id = ? and payment_intent_id is null', [authorization.id, booking.id]);
       booking.paymentIntentId = authorization.id;
     }
     return {

@@ -1,4 +1,5 @@
 import type { Orm } from '../../db/orm';
+import { preparedQuery } from '../../db/prepared';
 import type { Clock } from '../../shared/clock';
 import type { Authorization, ConnectStatus, MoneyCall, PaymentProvider, ProviderEvent } from './payment-provider';
 
@@ -10,12 +11,23 @@ export interface CallMeta {
   amountCents?: number | null;
 }
 
-const ROW_SQL = `(?, ?, coalesce(
-  ?,
-  (select b.id::text from bookings b where b.payment_intent_id = ? limit 1),
-  (select c.booking_id from payment_provider_calls c
-    where c.target_id = ? and c.operation = 'createAuthorization' and c.booking_id is not null limit 1)
-), ?, ?, ?, ?, ?, ?)`;
+/**
+ * One fixed text for any number of rows (columns as arrays), so it runs as one prepared statement.
+ * A call that does not name its booking is linked through its payment intent.
+ */
+const INSERT_SQL = `insert into payment_provider_calls
+    (provider, operation, booking_id, target_id, idempotency_key, amount_cents, outcome, error, created_at)
+  select r.provider, r.operation,
+         coalesce(
+           r.booking_id,
+           (select b.id::text from bookings b where b.payment_intent_id = r.target_id limit 1),
+           (select c.booking_id from payment_provider_calls c
+             where c.target_id = r.target_id and c.operation = 'createAuthorization' and c.booking_id is not null limit 1)
+         ),
+         r.target_id, r.idempotency_key, r.amount_cents, r.outcome, r.error, r.created_at
+    from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[], ?::text[], ?::text[], ?::timestamptz[])
+      as r(provider, operation, booking_id, target_id, idempotency_key, amount_cents, outcome, error, created_at)`;
+type Row = [provider: string, operation: string, bookingId: string | null, targetId: string | null, idempotencyKey: string | null, amountCents: number | null, outcome: 'ok' | 'error', error: string | null, createdAt: Date];
 /** Rows per insert statement at most. */
 const MAX_BATCH = 200;
 
@@ -27,7 +39,7 @@ const MAX_BATCH = 200;
  * go in the next insert together (one statement, one connection for many calls under load).
  */
 export class ProviderCallLog {
-  private queue: { params: unknown[]; written: () => void }[] = [];
+  private queue: { row: Row; written: () => void }[] = [];
   private writing = false;
 
   constructor(
@@ -46,22 +58,9 @@ export class ProviderCallLog {
   }
 
   private write(meta: CallMeta, targetId: string | null | undefined, outcome: 'ok' | 'error', error: string | null): Promise<void> {
-    const target = targetId ?? null;
-    const params = [
-      this.deps.provider,
-      meta.operation,
-      meta.bookingId ?? null,
-      target,
-      target,
-      target,
-      meta.idempotencyKey ?? null,
-      meta.amountCents ?? null,
-      outcome,
-      error,
-      this.deps.clock.now(),
-    ];
+    const row: Row = [this.deps.provider, meta.operation, meta.bookingId ?? null, targetId ?? null, meta.idempotencyKey ?? null, meta.amountCents ?? null, outcome, error, this.deps.clock.now()];
     return new Promise((written) => {
-      this.queue.push({ params, written });
+      this.queue.push({ row, written });
       void this.drain();
     });
   }
@@ -73,12 +72,8 @@ export class ProviderCallLog {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, MAX_BATCH);
         try {
-          await this.deps.orm.em.fork().execute(
-            `insert into payment_provider_calls
-               (provider, operation, booking_id, target_id, idempotency_key, amount_cents, outcome, error, created_at)
-             values ${batch.map(() => ROW_SQL).join(', ')}`,
-            batch.flatMap((row) => row.params),
-          );
+          const columns = batch[0].row.map((_, column) => batch.map(({ row }) => row[column]));
+          await preparedQuery(this.deps.orm.em.fork(), INSERT_SQL, columns);
         } catch (err) {
           // The provider calls already happened; a failed audit write must not turn them into errors.
           this.deps.onLogError(err);
