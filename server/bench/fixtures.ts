@@ -53,9 +53,19 @@ export async function loadFixtures(
     const query = async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[];
     const bookable = await query<{ id: string }>(
       `select p.id from profiles p join users u on u.id = p.user_id where ${BOOKABLE} order by p.id limit $1`,
-      [1 + opts.liveCreators],
+      [opts.liveCreators],
     );
-    const [race, ...live] = bookable;
+    const live = bookable;
+    // Each race books its hours for good: with --reuse-data, the next creator in line that still has enough.
+    const [race] = await query<{ id: string }>(
+      `select p.id from profiles p join users u on u.id = p.user_id
+        where ${BOOKABLE} and not (p.id = any($1))
+          and (select count(*) from availability_slots s
+                where s.streamer_id = p.id and not s.is_booked and s.start_time > now() + interval '1 day') >= $2
+        order by p.id limit 1`,
+      [live.map((c) => c.id), opts.raceHours],
+    );
+    if (!race) throw new Error('no creator has enough free hours left for the race: run the bench without --reuse-data');
     const freeHours = (where: string, params: unknown[], limit: number) =>
       query<{ streamer_id: string; user_id: string; start_time: Date; end_time: Date }>(
         `select s.streamer_id, p.user_id, s.start_time, s.end_time
@@ -78,7 +88,7 @@ export async function loadFixtures(
       live.length,
     );
     // Random free hours of every other bookable creator (so checkouts spread over creators as in life).
-    const checkoutHours = await freeHours(`${BOOKABLE} and not (s.streamer_id = any($1)) order by random()`, [bookable.map((c) => c.id)], opts.checkoutHours);
+    const checkoutHours = await freeHours(`${BOOKABLE} and not (s.streamer_id = any($1)) order by random()`, [[race, ...live].map((c) => c.id)], opts.checkoutHours);
     const brands = await query<{ id: string }>(`select id from users where account_type = 'brand' order by id`);
     const publicCreators = await query<{ id: string }>(
       `select p.id from profiles p join users u on u.id = p.user_id
