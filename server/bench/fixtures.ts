@@ -51,11 +51,13 @@ export async function loadFixtures(
   await client.connect();
   try {
     const query = async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[];
-    const bookable = await query<{ id: string }>(
-      `select p.id from profiles p join users u on u.id = p.user_id where ${BOOKABLE} order by p.id limit $1`,
+    // Live creators book and cancel (their hours come back), but need one free hour to start with.
+    const live = await query<{ id: string }>(
+      `select p.id from profiles p join users u on u.id = p.user_id
+        where ${BOOKABLE} and exists (select 1 from availability_slots s where s.streamer_id = p.id and not s.is_booked and s.start_time > now() + interval '1 day')
+        order by p.id limit $1`,
       [opts.liveCreators],
     );
-    const live = bookable;
     // Each race books its hours for good: with --reuse-data, the next creator in line that still has enough.
     const [race] = await query<{ id: string }>(
       `select p.id from profiles p join users u on u.id = p.user_id

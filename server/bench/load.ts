@@ -75,7 +75,6 @@ export function runPaced(opts: LoadOptions & { ratePerSecond: number }): Promise
         send(opts.server.url, agent, opts.next()).then(
           ({ status, body }) => {
             onLatency(performance.now() - due);
-            if (process.env.PACED_TRACE && performance.now() - due > 40) console.log(`slow ${seconds} ${((due - started) / 1000).toFixed(2)}s ${(performance.now() - due).toFixed(0)}ms`);
             onBody?.(status, body);
           },
           (err: Error) => {
