@@ -6,7 +6,6 @@ import type { Clock } from '../../shared/clock';
 import { requireViewer, type ServiceContext, type Viewer } from '../../shared/context';
 import { conflict, DomainError, forbidden, notFound } from '../../shared/errors';
 import type { EventBus } from '../../shared/events';
-import { AvailabilitySlot } from '../availability/availability-slot.entity';
 import type { PaymentEventContext, PaymentProvider } from '../payments/payment-provider';
 import { Profile } from '../profiles/profile.entity';
 import { UserRole } from '../users/user.entity';
@@ -365,7 +364,8 @@ export class TransitionRunner {
     let freedSlots = false;
     if (booking.status === BookingStatus.CANCELLED && previous.status !== BookingStatus.CANCELLED && now < booking.startTime) {
       // The hours become bookable again; after the start they stay taken (the time is gone).
-      freedSlots = (await em.nativeUpdate(AvailabilitySlot, { bookingId: booking.id }, { isBooked: false, bookingId: null })) > 0;
+      const freed = await preparedQuery(em, 'update availability_slots set is_booked = false, booking_id = null, updated_at = ? where booking_id = ?', [now, booking.id]);
+      freedSlots = freed.rowCount > 0;
     }
     if (booking.status === BookingStatus.CONFIRMED && previous.status === BookingStatus.PENDING) {
       // total_bookings counts requests the creator accepted; later cancellations do not undo it.
