@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { openDatabase } from '../db/database';
 import { clusterMetricsText, serveClusterMetrics } from '../observability/cluster-metrics';
 import { announce, serve } from './serve';
+import { stopOnSignals } from './shutdown';
 
 /**
  * WEB_CONCURRENCY > 1: one primary and that many workers sharing PORT (node:cluster hands out the
@@ -47,15 +48,8 @@ export async function runClusterPrimary(config: Config, logger: Logger): Promise
     });
   };
 
-  const stop = async (reason: string, exitCode: number) => {
-    if (stopping) return;
+  const stop = stopOnSignals(logger, 20_000, async () => {
     stopping = true;
-    logger.info({ reason }, 'stopping workers');
-    const force = setTimeout(() => {
-      logger.error('workers did not stop within 20 s; exiting');
-      process.exit(1);
-    }, 20_000);
-    force.unref();
     // Each worker drains its requests (serve.ts); the database stops only after all have gone.
     await Promise.all(
       [...workers.values()].map(
@@ -68,11 +62,7 @@ export async function runClusterPrimary(config: Config, logger: Logger): Promise
       ),
     );
     await db.close();
-    logger.info('shutdown complete');
-    process.exit(exitCode);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM', 0));
-  process.on('SIGINT', () => void stop('SIGINT', 0));
+  });
 
   try {
     // The first worker alone (demo data, job queues), then the others at once.

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { openDatabase } from '../db/database';
 import { seedDemoData } from '../db/seeders/demo';
 import { createServer, type CreateServerOptions } from '../server';
+import { stopOnSignals } from './shutdown';
 
 export interface ServeOptions {
   config: Config;
@@ -36,29 +37,11 @@ export async function serve(opts: ServeOptions): Promise<void> {
   await server.jobs.start();
   if (opts.announce) announce(url);
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: draining requests');
-    const force = setTimeout(() => {
-      logger.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, 15_000);
-    force.unref();
-    try {
-      await server.close();
-      await server.jobs.stop();
-      await db.close();
-      logger.info('shutdown complete');
-      process.exit(0);
-    } catch (err) {
-      logger.error({ err }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  stopOnSignals(logger, 15_000, async () => {
+    await server.close();
+    await server.jobs.stop();
+    await db.close();
+  });
 }
 
 export function announce(url: string): void {
