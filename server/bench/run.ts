@@ -138,7 +138,7 @@ function scenarios(settings: BenchSettings, databaseUrl: string, fixtures: Fixtu
           hours: fixtures.liveHours,
           transitionsPerSecond: settings.live.transitionsPerSecond,
           seconds: settings.live.seconds,
-          warmupSeconds: settings.warmupSeconds,
+          warmupSeconds: settings.live.warmupSeconds,
         });
         return [
           {
