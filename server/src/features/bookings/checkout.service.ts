@@ -7,6 +7,7 @@ import type { EventBus } from '../../shared/events';
 import { UUID_RE } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
 import { preparedQuery } from '../../db/prepared';
+import { freeBookingSlots } from './booking-slots';
 import { AvailabilitySlot } from '../availability/availability-slot.entity';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { Profile } from '../profiles/profile.entity';
@@ -264,7 +265,7 @@ export class CheckoutService {
   /** A checkout whose payment could not even start leaves no trace: the booking goes, the hours are free again. */
   private async release(root: EntityManager, booking: Booking): Promise<void> {
     await root.fork().transactional(async (em) => {
-      await em.nativeUpdate(AvailabilitySlot, { bookingId: booking.id }, { isBooked: false, bookingId: null });
+      await freeBookingSlots(em, booking.id, this.deps.clock.now());
       await em.nativeDelete(Booking, { id: booking.id, paymentIntentId: null });
     });
   }

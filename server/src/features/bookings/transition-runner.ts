@@ -13,6 +13,7 @@ import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
 import { BookingAction, decide, type Actor, type BookingState, type TransitionFacts, type TransitionRule } from './bookings.state';
 import { factsColumns, factsOfRow, type BookingFacts, type FactsColumns } from './booking-facts';
 import { preparedQuery } from '../../db/prepared';
+import { freeBookingSlots } from './booking-slots';
 import { mapPrefixed, prefixedColumns } from '../../db/prefixed-rows';
 import { untransferredOf, type LedgerTotals } from './ledger';
 import {
@@ -364,8 +365,7 @@ export class TransitionRunner {
     let freedSlots = false;
     if (booking.status === BookingStatus.CANCELLED && previous.status !== BookingStatus.CANCELLED && now < booking.startTime) {
       // The hours become bookable again; after the start they stay taken (the time is gone).
-      const freed = await preparedQuery(em, 'update availability_slots set is_booked = false, booking_id = null, updated_at = ? where booking_id = ?', [now, booking.id]);
-      freedSlots = freed.rowCount > 0;
+      freedSlots = (await freeBookingSlots(em, booking.id, now)) > 0;
     }
     if (booking.status === BookingStatus.CONFIRMED && previous.status === BookingStatus.PENDING) {
       // total_bookings counts requests the creator accepted; later cancellations do not undo it.
