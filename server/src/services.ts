@@ -21,7 +21,7 @@ import { TransitionRunner } from './features/bookings/transition-runner';
 import { SupportService } from './features/support/support.service';
 import { TestClockService } from './features/test-clock/test-clock.service';
 import { PartnersService } from './features/partners/partners.service';
-import { createCounterStore, type CounterStore } from './security/counter-store';
+import { RateLimitStore } from './security/rate-limits';
 import { LoginThrottle } from './security/login-throttle';
 import { SignUpThrottle } from './security/signup-throttle';
 
@@ -38,8 +38,8 @@ export interface AppDeps {
   logger: Logger;
   /** Prometheus metrics (GET /metrics). */
   metrics: Metrics;
-  /** Shared counters for rate limits and sign-in throttling (PostgreSQL, or Redis with REDIS_URL). */
-  counters: CounterStore;
+  /** Shared counters for rate limits and sign-in throttling (rate-limiter-flexible on PostgreSQL, or Redis with REDIS_URL). */
+  limits: RateLimitStore;
 }
 
 /** One instance of each feature service; transports call these and nothing else. */
@@ -67,7 +67,7 @@ export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?
     events: createEventBus(config, runtime.databaseUrl ?? config.DATABASE_URL, runtime.logger),
     orm: runtime.orm,
     metrics,
-    counters: createCounterStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'counter store: redis error') }),
+    limits: new RateLimitStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'rate limits: redis error') }),
     logger: runtime.logger ?? pino({ level: config.LOG_LEVEL }),
     jobs: new JobScheduler({
       clock,
@@ -86,9 +86,9 @@ export function createServices(deps: AppDeps): Services {
       tokens: deps.tokens,
       clock: deps.clock,
       refreshTtlDays: deps.config.REFRESH_TOKEN_TTL_DAYS,
-      loginThrottle: new LoginThrottle(deps.counters, deps.clock),
+      loginThrottle: new LoginThrottle(deps.limits),
       signUpThrottle: deps.config.RATE_LIMIT_ENABLED
-        ? new SignUpThrottle(deps.counters, deps.clock, deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR)
+        ? new SignUpThrottle(deps.limits, deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR)
         : undefined,
     }),
     availability: new AvailabilityService({ clock: deps.clock, events: deps.events }),
