@@ -23,6 +23,7 @@ import { TestClockService } from './features/test-clock/test-clock.service';
 import { PartnersService } from './features/partners/partners.service';
 import { createCounterStore, type CounterStore } from './security/counter-store';
 import { LoginThrottle } from './security/login-throttle';
+import { Mail } from './features/mail/mail';
 import { SignUpThrottle } from './security/signup-throttle';
 
 /** Long-lived dependencies shared by every request (no per-request state here). */
@@ -40,6 +41,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** Shared counters for rate limits and sign-in throttling (PostgreSQL, or Redis with REDIS_URL). */
   counters: CounterStore;
+  /** Outgoing e-mail (SMTP_URL, or the development catcher read at /dev/mailbox); started by createServer. */
+  mail: Mail;
 }
 
 /** One instance of each feature service; transports call these and nothing else. */
@@ -69,6 +72,7 @@ export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?
     metrics,
     counters: createCounterStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'counter store: redis error') }),
     logger: runtime.logger ?? pino({ level: config.LOG_LEVEL }),
+    mail: new Mail({ config, orm: runtime.orm, logger: runtime.logger }),
     jobs: new JobScheduler({
       clock,
       connectionString: runtime.databaseUrl ?? config.DATABASE_URL,
