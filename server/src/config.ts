@@ -74,6 +74,8 @@ const EnvSchema = z.object({
     .optional(),
   /** Port of the development mail catcher's SMTP listener on 127.0.0.1 (0: any free port). */
   MAIL_CATCHER_PORT: port.default(0),
+  /** How long one webhook delivery may take (connect, send, answer) before it counts as failed. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -21,6 +21,8 @@ import { TransitionRunner } from './features/bookings/transition-runner';
 import { SupportService } from './features/support/support.service';
 import { TestClockService } from './features/test-clock/test-clock.service';
 import { PartnersService } from './features/partners/partners.service';
+import { WebhookDispatcher } from './features/webhooks/webhook-dispatcher';
+import { WebhooksService } from './features/webhooks/webhooks.service';
 import { createCounterStore, type CounterStore } from './security/counter-store';
 import { LoginThrottle } from './security/login-throttle';
 import { Mail } from './features/mail/mail';
@@ -59,6 +61,9 @@ export interface Services {
   bookingTimers: BookingTimers;
   testClock: TestClockService;
   partners: PartnersService;
+  webhooks: WebhooksService;
+  /** Sends queued webhook deliveries (woken after commits, swept by a job). */
+  webhookDispatcher: WebhookDispatcher;
 }
 
 export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?: string; logger?: Logger; orm: Orm }): AppDeps {
@@ -102,7 +107,20 @@ export function createServices(deps: AppDeps): Services {
     ...bookingServices(deps, payments),
     testClock: new TestClockService({ config: deps.config, clock: deps.clock, jobs: deps.jobs }),
     partners: new PartnersService({ clock: deps.clock }),
+    ...webhookServices(deps),
   };
+}
+
+function webhookServices(deps: AppDeps) {
+  const webhookDispatcher = new WebhookDispatcher({
+    orm: deps.orm,
+    clock: deps.clock,
+    logger: deps.logger.child({ feature: 'webhooks' }),
+    allowPrivateAddresses: !deps.config.isProduction,
+    timeoutMs: deps.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+  });
+  const webhooks = new WebhooksService({ clock: deps.clock, isProduction: deps.config.isProduction, wake: () => webhookDispatcher.wake() });
+  return { webhooks, webhookDispatcher };
 }
 
 /** The booking process: one transition runner shared by lifecycle, checkout, support, timers and provider events. */
