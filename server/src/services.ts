@@ -26,6 +26,7 @@ import { WebhookDispatcher } from './features/webhooks/webhook-dispatcher';
 import { WebhooksService } from './features/webhooks/webhooks.service';
 import { RateLimitStore } from './security/rate-limits';
 import { LoginThrottle } from './security/login-throttle';
+import { Mail } from './features/mail/mail';
 import { SignUpThrottle } from './security/signup-throttle';
 import { Outbox } from './features/outbox/outbox';
 import { NotificationsService } from './features/notifications/notifications.service';
@@ -47,6 +48,8 @@ export interface AppDeps {
   limits: RateLimitStore;
   /** The shared outbox (features/outbox): producers publish in their transaction, consumers register. */
   outbox: Outbox;
+  /** Outgoing e-mail (SMTP_URL, or the development catcher read at /dev/mailbox); started by createServer. */
+  mail: Mail;
 }
 
 /** One instance of each feature service; transports call these and nothing else. */
@@ -84,6 +87,7 @@ export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?
     metrics,
     limits: new RateLimitStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'rate limits: redis error') }),
     logger: runtime.logger ?? pino({ level: config.LOG_LEVEL }),
+    mail: new Mail({ config, orm: runtime.orm, logger: runtime.logger }),
     jobs: new JobScheduler({
       clock,
       connectionString: runtime.databaseUrl ?? config.DATABASE_URL,
