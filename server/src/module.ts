@@ -91,6 +91,8 @@ export interface FeatureModule {
   jobs?: (app: ModuleApp) => JobDefinition[];
   /** Event-bus handlers, subscribed while the server runs. */
   eventHandlers?: (app: ModuleApp) => EventHandler[];
+  /** Called when the server closes, after the jobs stopped (workers the module runs itself). */
+  stop?: (app: ModuleApp) => Promise<void>;
   /** Contributions to other modules' extension points (outbox consumers, booking-move handlers, …). */
   extend?: (app: ModuleApp) => Contributions;
 }

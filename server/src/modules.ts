@@ -9,6 +9,7 @@ import { reviewsModule } from './features/reviews';
 import { supportModule } from './features/support';
 import { testClockModule } from './features/test-clock';
 import { usersModule } from './features/users';
+import { webhooksModule } from './features/webhooks';
 
 /**
  * Every feature of the application, one line each (see module.ts for what a module declares).
@@ -26,4 +27,5 @@ export const modules: readonly FeatureModule[] = [
   paymentsModule,
   partnersModule,
   testClockModule,
+  webhooksModule,
 ];

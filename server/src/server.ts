@@ -313,6 +313,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     close: async () => {
       await deps.jobs.stop();
       for (const stop of unsubscribe) stop();
+      for (const m of assembled.modules) await m.stop?.(assembled);
       await apollo.stop();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
