@@ -9,6 +9,8 @@ import type { CounterStore } from './security/counter-store';
 import type { TokenIssuer } from './features/auth/tokens';
 import type { Clock } from './shared/clock';
 import type { DomainEvents, EventBus, EventName } from './shared/events';
+import type { Mail } from './features/mail/mail';
+import type { Outbox } from './features/outbox/outbox';
 
 /** Long-lived dependencies shared by every request (no per-request state here). */
 export interface AppDeps {
@@ -25,6 +27,10 @@ export interface AppDeps {
   metrics: Metrics;
   /** Shared counters for rate limits and sign-in throttling (PostgreSQL, or Redis with REDIS_URL). */
   counters: CounterStore;
+  /** The shared outbox (features/outbox): producers publish in their transaction; consumers come from modules' `outboxConsumers`. */
+  outbox: Outbox;
+  /** Outgoing e-mail (SMTP_URL, or the development catcher read at /dev/mailbox); started by createServer. */
+  mail: Mail;
 }
 
 /**
@@ -91,6 +97,8 @@ export interface FeatureModule {
   jobs?: (app: ModuleApp) => JobDefinition[];
   /** Event-bus handlers, subscribed while the server runs. */
   eventHandlers?: (app: ModuleApp) => EventHandler[];
+  /** Called once every module's services and contributions exist (e.g. to hand contributions to a dependency). */
+  init?: (app: ModuleApp) => void;
   /** Called when the server closes, after the jobs stopped (workers the module runs itself). */
   stop?: (app: ModuleApp) => Promise<void>;
   /** Contributions to other modules' extension points (outbox consumers, booking-move handlers, …). */

@@ -2,6 +2,8 @@ import type { FeatureModule } from './module';
 import { authModule } from './features/auth';
 import { availabilityModule } from './features/availability';
 import { bookingsModule } from './features/bookings';
+import { notificationsModule } from './features/notifications';
+import { outboxModule } from './features/outbox';
 import { partnersModule } from './features/partners';
 import { paymentsModule } from './features/payments';
 import { profilesModule } from './features/profiles';
@@ -18,6 +20,7 @@ import { webhooksModule } from './features/webhooks';
  */
 export const modules: readonly FeatureModule[] = [
   usersModule,
+  outboxModule,
   authModule,
   availabilityModule,
   profilesModule,
@@ -26,6 +29,7 @@ export const modules: readonly FeatureModule[] = [
   supportModule,
   paymentsModule,
   partnersModule,
+  notificationsModule,
   testClockModule,
   webhooksModule,
 ];

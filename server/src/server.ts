@@ -71,6 +71,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   const assembled = assembleModules(deps);
   const { services } = assembled;
   if (config.SQL_STATEMENT_COUNTER) deps.metrics.registry.registerMetric(sqlStatementsTotal);
+  await deps.mail.start();
   // Every module's jobs and event handlers, in module order.
   for (const m of assembled.modules) for (const job of m.jobs?.(assembled) ?? []) deps.jobs.register(job);
   deps.jobs.register(purgeCountersJob(deps.counters));
@@ -131,6 +132,9 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     const exposedHeaders = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];
     app.use(cors({ origin: config.CORS_ORIGINS, credentials: false, exposedHeaders }));
   }
+
+  // Development mailbox (features/mail): the catcher's e-mails; 404 when it does not run (production).
+  app.use('/dev/mailbox', deps.mail.routes());
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -320,6 +324,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       responseCache?.close();
       await deps.events.close();
       await deps.counters.close();
+      await deps.mail.stop();
     },
   };
 }

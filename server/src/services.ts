@@ -10,20 +10,27 @@ import { Metrics } from './observability/metrics';
 import { createCounterStore } from './security/counter-store';
 import type { Clock } from './shared/clock';
 import { createEventBus } from './shared/events-bus';
+import { Mail } from './features/mail/mail';
+import { Outbox } from './features/outbox/outbox';
 
 export type { AppDeps, Services } from './module';
 
 export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?: string; logger?: Logger; orm: Orm }): AppDeps {
   const metrics = new Metrics();
+  const events = createEventBus(config, runtime.databaseUrl ?? config.DATABASE_URL, runtime.logger);
+  const outbox = new Outbox({ events, logger: runtime.logger });
+  outbox.attach(runtime.orm);
   return {
+    outbox,
     config,
     clock,
     tokens: new TokenIssuer(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
-    events: createEventBus(config, runtime.databaseUrl ?? config.DATABASE_URL, runtime.logger),
+    events,
     orm: runtime.orm,
     metrics,
     counters: createCounterStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'counter store: redis error') }),
     logger: runtime.logger ?? pino({ level: config.LOG_LEVEL }),
+    mail: new Mail({ config, orm: runtime.orm, logger: runtime.logger }),
     jobs: new JobScheduler({
       clock,
       connectionString: runtime.databaseUrl ?? config.DATABASE_URL,
@@ -72,6 +79,7 @@ export function assembleModules(deps: AppDeps, modules: readonly FeatureModule[]
   };
   for (const module of modules) build(module, []);
   contributed = modules.map((m) => m.extend?.(app) ?? {});
+  for (const m of modules) m.init?.(app);
   return app;
 }
 

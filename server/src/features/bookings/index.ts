@@ -8,7 +8,8 @@ import { BookingTimers } from './bookings.timers';
 import { CheckoutService } from './checkout.service';
 import { LedgerEntry } from './ledger-entry.entity';
 import { LiveUpdatesResolver } from './live.resolver';
-import { TransitionRunner } from './transition-runner';
+import { publishBookingMoves } from './booking-events';
+import { TransitionRunner, type BookingMoveHandler } from './transition-runner';
 
 declare module '../../module' {
   interface Services {
@@ -19,6 +20,10 @@ declare module '../../module' {
     /** The booking process's timers (registered as jobs). */
     bookingTimers: BookingTimers;
   }
+  interface ExtensionPoints {
+    /** Run in the transaction of every applied booking move: `extend: (app) => ({ bookingMoveHandlers: [...] })`. */
+    bookingMoveHandlers: BookingMoveHandler;
+  }
 }
 
 /** The booking process: checkout, the state machine's moves, the ledger, timers, live updates. */
@@ -28,18 +33,21 @@ export const bookingsModule = defineModule({
   entities: [Booking, LedgerEntry],
   resolvers: [BookingsResolver, LiveUpdatesResolver],
   routes: bookingsRoutes,
-  services: ({ deps, services }) => {
+  services: ({ deps, services, contributions }) => {
     const provider = () => services.payments.provider;
     const logger = deps.logger.child({ feature: 'bookings' });
-    const runner = new TransitionRunner({ clock: deps.clock, events: deps.events, provider, metrics: deps.metrics, logger });
+    const moveHandlers = () => contributions('bookingMoveHandlers');
+    const runner = new TransitionRunner({ clock: deps.clock, events: deps.events, provider, metrics: deps.metrics, logger, moveHandlers });
     services.payments.setEventHandler(new BookingPaymentEvents(runner));
     return {
       bookingRunner: runner,
       bookings: new BookingsService({ clock: deps.clock, events: deps.events, runner }),
       checkout: new CheckoutService({ clock: deps.clock, events: deps.events, provider, runner }),
-      bookingTimers: new BookingTimers({ orm: deps.orm, provider, runner, logger }),
+      bookingTimers: new BookingTimers({ orm: deps.orm, provider, runner, logger, outbox: deps.outbox }),
     };
   },
   // Before the local payouts (payments), so a booking released in a sweep is paid out in the same run.
   jobs: ({ services }) => services.bookingTimers.jobs(),
+  // Every move people hear about goes into the outbox in the move's own transaction.
+  extend: ({ deps }) => ({ bookingMoveHandlers: [publishBookingMoves(deps.outbox)] }),
 });

@@ -33,6 +33,8 @@ export interface TransitionDeps {
   /** booking_transitions_total{transition} at /metrics. */
   metrics?: Pick<Metrics, 'bookingTransitions'>;
   logger?: Pick<Logger, 'warn'>;
+  /** Every module's handlers of an applied move, run in its transaction. */
+  moveHandlers?: () => readonly BookingMoveHandler[];
 }
 
 /** What a transition did, handed to the action's own writes (dispute row, reason, flags). */
@@ -54,6 +56,12 @@ export interface AppliedTransition {
  * writes them too.
  */
 export type OwnWrites<D> = (t: AppliedTransition, details: D) => Promise<void> | void;
+
+/**
+ * Runs in the transaction of every applied move, after its own writes (e.g. publishing the move
+ * into the outbox). Modules contribute these as `bookingMoveHandlers` (features/bookings/index.ts).
+ */
+export type BookingMoveHandler = (t: AppliedTransition, action: BookingAction) => Promise<void> | void;
 
 export interface TransitionRequest {
   action: BookingAction;
@@ -372,7 +380,9 @@ export class TransitionRunner {
       await em.execute('update profiles set total_bookings = total_bookings + 1 where id = ?', [creator.id]);
     }
     const writes = this.ownWrites.get(move.action);
-    await writes?.({ em, booking, creator, actor: move.actor, actingUserId: move.viewerId, previous, now }, (move.details ?? null) as never);
+    const applied: AppliedTransition = { em, booking, creator, actor: move.actor, actingUserId: move.viewerId, previous, now };
+    await writes?.(applied, (move.details ?? null) as never);
+    for (const handler of this.deps.moveHandlers?.() ?? []) await handler(applied, move.action);
     await em.flush();
     return { booking, creator, freedSlots };
   }

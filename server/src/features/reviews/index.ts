@@ -16,5 +16,5 @@ export const reviewsModule = defineModule({
   entities: [Review],
   resolvers: [ReviewsResolver],
   routes: reviewsRoutes,
-  services: ({ deps }) => ({ reviews: new ReviewsService({ clock: deps.clock, events: deps.events }) }),
+  services: ({ deps }) => ({ reviews: new ReviewsService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }) }),
 });
