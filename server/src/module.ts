@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { Orm } from './db/orm';
 import type { JobDefinition, JobScheduler } from './jobs/job-scheduler';
 import type { Metrics } from './observability/metrics';
-import type { CounterStore } from './security/counter-store';
+import type { RateLimitStore } from './security/rate-limits';
 import type { TokenIssuer } from './features/auth/tokens';
 import type { Clock } from './shared/clock';
 import type { DomainEvents, EventBus, EventName } from './shared/events';
@@ -25,8 +25,8 @@ export interface AppDeps {
   logger: Logger;
   /** Prometheus metrics (GET /metrics). */
   metrics: Metrics;
-  /** Shared counters for rate limits and sign-in throttling (PostgreSQL, or Redis with REDIS_URL). */
-  counters: CounterStore;
+  /** Shared counters for rate limits and sign-in throttling (rate-limiter-flexible on PostgreSQL, or Redis with REDIS_URL). */
+  limits: RateLimitStore;
   /** The shared outbox (features/outbox): producers publish in their transaction; consumers come from modules' `outboxConsumers`. */
   outbox: Outbox;
   /** Outgoing e-mail (SMTP_URL, or the development catcher read at /dev/mailbox); started by createServer. */

@@ -7,7 +7,7 @@ import { JobScheduler } from './jobs/job-scheduler';
 import type { AppDeps, Contributions, ExtensionPoints, FeatureModule, ModuleApp, Services } from './module';
 import { modules as appModules } from './modules';
 import { Metrics } from './observability/metrics';
-import { createCounterStore } from './security/counter-store';
+import { RateLimitStore } from './security/rate-limits';
 import type { Clock } from './shared/clock';
 import { createEventBus } from './shared/events-bus';
 import { Mail } from './features/mail/mail';
@@ -28,7 +28,7 @@ export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?
     events,
     orm: runtime.orm,
     metrics,
-    counters: createCounterStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'counter store: redis error') }),
+    limits: new RateLimitStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'rate limits: redis error') }),
     logger: runtime.logger ?? pino({ level: config.LOG_LEVEL }),
     mail: new Mail({ config, orm: runtime.orm, logger: runtime.logger }),
     jobs: new JobScheduler({

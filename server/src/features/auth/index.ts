@@ -23,9 +23,9 @@ export const authModule = defineModule({
       tokens: deps.tokens,
       clock: deps.clock,
       refreshTtlDays: deps.config.REFRESH_TOKEN_TTL_DAYS,
-      loginThrottle: new LoginThrottle(deps.counters, deps.clock),
+      loginThrottle: new LoginThrottle(deps.limits),
       signUpThrottle: deps.config.RATE_LIMIT_ENABLED
-        ? new SignUpThrottle(deps.counters, deps.clock, deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR)
+        ? new SignUpThrottle(deps.limits, deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR)
         : undefined,
     }),
   }),
