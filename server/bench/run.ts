@@ -16,6 +16,7 @@ import { seedMarketplace } from './seed';
 import { startProductionServer, type ServerProcess } from './server-process';
 import { benchSettings, type BenchSettings } from './settings';
 import { latencyOf } from './stats';
+import { startCpuBurner } from './burner';
 
 /**
  * `pnpm --filter server bench [--smoke]`: seeds its own database, starts the production build and
@@ -130,46 +131,51 @@ function scenarios(settings: BenchSettings, databaseUrl: string, fixtures: Fixtu
     notes: r.firstError ? [`first error: ${r.firstError}`] : [],
   });
   const half = settings.live.clients / 2;
+  const liveScenario = (name: string, ownServer: string, busy: boolean): Scenario => ({
+    // A fresh server of its own: idle memory per connection is measured before other load grows
+    // the heap, and whatever the transitions leave behind cannot slow the scenarios after it.
+    name,
+    ownServer,
+    run: async (server) => {
+      const burner = busy ? startCpuBurner() : null;
+      const r = await runLiveFanout(server, {
+        brands: fixtures.brands.slice(0, half),
+        creators: fixtures.liveCreators.slice(0, half),
+        hours: fixtures.liveHours,
+        transitionsPerSecond: settings.live.transitionsPerSecond,
+        seconds: settings.live.seconds,
+        warmupSeconds: settings.live.warmupSeconds,
+      }).finally(() => burner?.stop());
+      return [
+        {
+          scenario: busy ? '  same, one core busy (CPU burner)' : `Live fan-out (${r.clients} WS clients)`,
+          rps: r.transitionsPerSecond,
+          p50: r.p50,
+          p95: r.p95,
+          p99: r.p99,
+          errors: r.failedTransitions + (r.expectedDeliveries - r.delivered),
+          sqlPerRequest: r.sqlPerTransition,
+          rssMb: r.rssMb,
+          targets: [
+            // The stream is sent on a fixed schedule; a server that falls behind answers fewer per second.
+            { label: `kept ${r.transitionsPerSecond.toFixed(0)} of ${settings.live.transitionsPerSecond}/s`, pass: r.transitionsPerSecond >= 0.95 * settings.live.transitionsPerSecond },
+            { label: `delivery p95 ≤ 200 ms`, pass: r.p95 <= 200 },
+            { label: `${r.memoryPerConnectionKb.toFixed(1)} KB/idle conn ≤ 50 KB`, pass: r.memoryPerConnectionKb <= 50 },
+          ],
+          notes: [
+            `${r.transitions} transitions (${r.transitionsPerSecond.toFixed(0)}/s while checkouts and cancellations both run, ${r.overallPerSecond.toFixed(0)}/s over the whole run with its last second of cancellations), ${r.delivered}/${r.expectedDeliveries} deliveries; req/s = transitions/s, latencies = delivery, SQL/req = per transition incl. deliveries`,
+            ...(r.firstFailure ? [`first failure: ${r.firstFailure}`] : []),
+            ...(burner ? [`while another process spun one core for the whole scenario (${burner.seconds().toFixed(0)} s)`] : []),
+          ],
+        },
+      ];
+    },
+  });
 
   return [
-    {
-      // A fresh server of its own: idle memory per connection is measured before other load grows
-      // the heap, and whatever the transitions leave behind cannot slow the scenarios after it.
-      name: 'Live fan-out',
-      ownServer: 'server-live.log',
-      run: async (server) => {
-        const r = await runLiveFanout(server, {
-          brands: fixtures.brands.slice(0, half),
-          creators: fixtures.liveCreators.slice(0, half),
-          hours: fixtures.liveHours,
-          transitionsPerSecond: settings.live.transitionsPerSecond,
-          seconds: settings.live.seconds,
-          warmupSeconds: settings.live.warmupSeconds,
-        });
-        return [
-          {
-            scenario: `Live fan-out (${r.clients} WS clients)`,
-            rps: r.transitionsPerSecond,
-            p50: r.p50,
-            p95: r.p95,
-            p99: r.p99,
-            errors: r.failedTransitions + (r.expectedDeliveries - r.delivered),
-            sqlPerRequest: r.sqlPerTransition,
-            rssMb: r.rssMb,
-            targets: [
-              // The stream is sent on a fixed schedule; a server that falls behind answers fewer per second.
-              { label: `kept ${r.transitionsPerSecond.toFixed(0)} of ${settings.live.transitionsPerSecond}/s`, pass: r.transitionsPerSecond >= 0.95 * settings.live.transitionsPerSecond },
-              { label: `delivery p95 ≤ 200 ms`, pass: r.p95 <= 200 },
-              { label: `${r.memoryPerConnectionKb.toFixed(1)} KB/idle conn ≤ 50 KB`, pass: r.memoryPerConnectionKb <= 50 },
-            ],
-            notes: [
-              `${r.transitions} transitions (${r.transitionsPerSecond.toFixed(0)}/s while checkouts and cancellations both run, ${r.overallPerSecond.toFixed(0)}/s over the whole run with its last second of cancellations), ${r.delivered}/${r.expectedDeliveries} deliveries; req/s = transitions/s, latencies = delivery, SQL/req = per transition incl. deliveries`,
-              ...(r.firstFailure ? [`first failure: ${r.firstFailure}`] : []),
-            ],
-          },
-        ];
-      },
-    },
+    liveScenario('Live fan-out', 'server-live.log', false),
+    // The same on a busy machine: a second, unrelated process keeps one of the cores busy.
+    liveScenario('Live fan-out, one core busy', 'server-live-busy.log', true),
     {
       name: 'Partner listing',
       run: async (server) => {
