@@ -19,6 +19,8 @@ import { BookingTimers } from './features/bookings/bookings.timers';
 import { CheckoutService } from './features/bookings/checkout.service';
 import { TransitionRunner } from './features/bookings/transition-runner';
 import { publishBookingMoves } from './features/bookings/booking-events';
+import { BookingReschedule } from './features/bookings/booking-reschedule';
+import { ConversationsService } from './features/conversations/conversations.service';
 import { SupportService } from './features/support/support.service';
 import { TestClockService } from './features/test-clock/test-clock.service';
 import { PartnersService } from './features/partners/partners.service';
@@ -64,6 +66,9 @@ export interface Services {
   testClock: TestClockService;
   partners: PartnersService;
   notifications: NotificationsService;
+  conversations: ConversationsService;
+  /** The booking process's port for conversations (a proposed time accepted). */
+  bookingReschedule: BookingReschedule;
   webhooks: WebhooksService;
   /** Sends queued webhook deliveries (woken after commits, swept by a job). */
   webhookDispatcher: WebhookDispatcher;
@@ -95,7 +100,9 @@ export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?
 }
 
 export function createServices(deps: AppDeps): Services {
+  const notifications = new NotificationsService({ events: deps.events, outbox: deps.outbox });
   const payments = new PaymentsService({ config: deps.config, clock: deps.clock, orm: deps.orm, logger: deps.logger.child({ feature: 'payments' }) });
+  const booking = bookingServices(deps, payments);
   return {
     auth: new AuthService({
       tokens: deps.tokens,
@@ -110,10 +117,19 @@ export function createServices(deps: AppDeps): Services {
     profiles: new ProfilesService({ clock: deps.clock, events: deps.events }),
     reviews: new ReviewsService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }),
     payments,
-    ...bookingServices(deps, payments),
+    ...booking,
     testClock: new TestClockService({ config: deps.config, clock: deps.clock, jobs: deps.jobs }),
     partners: new PartnersService({ clock: deps.clock }),
-    notifications: new NotificationsService({ events: deps.events, outbox: deps.outbox }),
+    notifications,
+    conversations: new ConversationsService({
+      clock: deps.clock,
+      events: deps.events,
+      outbox: deps.outbox,
+      bookings: booking.bookingReschedule,
+      notifications,
+      counters: deps.counters,
+      messagesPerMinute: deps.config.RATE_LIMIT_ENABLED ? deps.config.MESSAGE_RATE_LIMIT_PER_MINUTE : null,
+    }),
     ...webhookServices(deps),
   };
 }
@@ -142,5 +158,6 @@ function bookingServices(deps: AppDeps, payments: PaymentsService) {
     checkout: new CheckoutService({ clock: deps.clock, events: deps.events, provider, runner }),
     support: new SupportService({ clock: deps.clock, events: deps.events, runner }),
     bookingTimers: new BookingTimers({ orm: deps.orm, provider, runner, logger, outbox: deps.outbox }),
+    bookingReschedule: new BookingReschedule({ runner, events: deps.events }),
   };
 }
