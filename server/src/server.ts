@@ -71,6 +71,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   const deps = createDeps(config, clock, { databaseUrl: opts.databaseUrl, logger, orm });
   const services = createServices(deps);
   if (config.SQL_STATEMENT_COUNTER) deps.metrics.registry.registerMetric(sqlStatementsTotal);
+  await deps.mail.start();
   registerJobs(deps.jobs, { orm, services });
   deps.jobs.register(purgeCountersJob(deps.counters));
   const schema = buildAppSchema();
@@ -121,6 +122,9 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     const exposedHeaders = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];
     app.use(cors({ origin: config.CORS_ORIGINS, credentials: false, exposedHeaders }));
   }
+
+  // Development mailbox (features/mail): the catcher's e-mails; 404 when it does not run (production).
+  app.use('/dev/mailbox', deps.mail.routes());
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -309,6 +313,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       responseCache?.close();
       await deps.events.close();
       await deps.counters.close();
+      await deps.mail.stop();
     },
   };
 }

@@ -28,6 +28,7 @@ import { WebhookDispatcher } from './features/webhooks/webhook-dispatcher';
 import { WebhooksService } from './features/webhooks/webhooks.service';
 import { createCounterStore, type CounterStore } from './security/counter-store';
 import { LoginThrottle } from './security/login-throttle';
+import { Mail } from './features/mail/mail';
 import { SignUpThrottle } from './security/signup-throttle';
 import { Outbox } from './features/outbox/outbox';
 import { NotificationsService } from './features/notifications/notifications.service';
@@ -49,6 +50,8 @@ export interface AppDeps {
   counters: CounterStore;
   /** The shared outbox (features/outbox): producers publish in their transaction, consumers register. */
   outbox: Outbox;
+  /** Outgoing e-mail (SMTP_URL, or the development catcher read at /dev/mailbox); started by createServer. */
+  mail: Mail;
 }
 
 /** One instance of each feature service; transports call these and nothing else. */
@@ -89,6 +92,7 @@ export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?
     metrics,
     counters: createCounterStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'counter store: redis error') }),
     logger: runtime.logger ?? pino({ level: config.LOG_LEVEL }),
+    mail: new Mail({ config, orm: runtime.orm, logger: runtime.logger }),
     jobs: new JobScheduler({
       clock,
       connectionString: runtime.databaseUrl ?? config.DATABASE_URL,
