@@ -131,7 +131,7 @@ export function createServices(deps: AppDeps): Services {
       outbox: deps.outbox,
       bookings: booking.bookingReschedule,
       notifications,
-      counters: deps.counters,
+      limits: deps.limits,
       messagesPerMinute: deps.config.RATE_LIMIT_ENABLED ? deps.config.MESSAGE_RATE_LIMIT_PER_MINUTE : null,
     }),
     ...webhookServices(deps),

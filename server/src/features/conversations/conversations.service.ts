@@ -8,7 +8,7 @@ import { eventStream, keyedEvents, mapStream, type Listen } from '../../shared/e
 import type { DomainEvents, EventBus } from '../../shared/events';
 import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
-import { windowAt, type CounterStore } from '../../security/counter-store';
+import type { RateLimitStore } from '../../security/rate-limits';
 import { UserRole } from '../users/user.entity';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { Outbox, OutboxEvent } from '../outbox/outbox';
@@ -78,7 +78,7 @@ export class ConversationsService {
       outbox: Outbox;
       bookings: BookingPort;
       notifications: NotificationsService;
-      counters: CounterStore;
+      limits: RateLimitStore;
       /** Messages per user per minute; null: no limit. */
       messagesPerMinute: number | null;
     },
@@ -475,10 +475,9 @@ export class ConversationsService {
   private async countMessage(userId: string): Promise<void> {
     const limit = this.deps.messagesPerMinute;
     if (limit === null) return;
-    const window = windowAt(this.deps.clock.now(), 60_000);
-    const hits = await this.deps.counters.hit(`messages:user:${userId}`, window);
-    if (hits > limit) {
-      const seconds = Math.max(1, Math.ceil((window.resetAt.getTime() - this.deps.clock.now().getTime()) / 1000));
+    const decision = await this.deps.limits.consume({ name: 'messages:user', points: limit, durationSeconds: 60 }, userId);
+    if (!decision.allowed) {
+      const seconds = decision.retryAfterSeconds;
       throw rateLimited(`You are sending messages too fast (at most ${limit} a minute). Try again in ${seconds} seconds.`, seconds);
     }
   }
