@@ -11,7 +11,7 @@ import { parseInput } from '../../shared/validation';
 import type { RateLimitStore } from '../../security/rate-limits';
 import { UserRole } from '../users/user.entity';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { Outbox, OutboxEvent } from '../outbox/outbox';
+import type { Outbox, OutboxConsumer, OutboxEvent } from '../outbox/outbox';
 import type { BookingPort } from './conversations.ports';
 import {
   CONVERSATION_COLUMNS,
@@ -86,11 +86,15 @@ export class ConversationsService {
     this.byAggregate = keyedEvents(deps.events, 'outboxCommitted', (e) => [e.aggregateId]);
     this.byAudience = keyedEvents(deps.events, 'outboxCommitted', (e) => e.audienceUserIds);
     this.activityOf = keyedEvents(deps.events, 'conversationActivity', (e) => [e.conversationId]);
-    deps.outbox.register({
+  }
+
+  /** The in-transaction outbox consumer: a requested booking joins its pair's conversation; a dispute lets support in. */
+  consumer(): OutboxConsumer {
+    return {
       name: 'conversations',
       topics: ['booking.created', 'booking.disputed', 'booking.resolved'],
       onEvent: (em, event) => this.onBookingEvent(em, event),
-    });
+    };
   }
 
   // ---- reads ----
