@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../../shared/clock';
-import { requireViewer, type ServiceContext, type Viewer } from '../../shared/context';
+import { requirePerson, type ServiceContext, type Viewer } from '../../shared/context';
 import { badInput, conflict, forbidden, notFound, rateLimited } from '../../shared/errors';
 import { eventStream, keyedEvents, mapStream, type Listen } from '../../shared/event-stream';
 import type { DomainEvents, EventBus } from '../../shared/events';
@@ -101,7 +101,7 @@ export class ConversationsService {
 
   /** The viewer's conversations, the most recently active first. */
   async list(ctx: ServiceContext, args: { first?: unknown; after?: unknown }): Promise<Connection<ConversationView>> {
-    const viewer = requireViewer(ctx);
+    const viewer = requirePerson(ctx);
     const size = pageSize(args.first, 20);
     const after = args.after ? decodeCursor(String(args.after), (p) => p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'string' && UUID_RE.test(p[1])) : null;
     const params: unknown[] = [viewer.id, viewer.id, viewer.id, viewer.id];
@@ -123,14 +123,14 @@ export class ConversationsService {
 
   /** One conversation (members; support while a booking of it is disputed); 404 otherwise. */
   async get(ctx: ServiceContext, conversationId: unknown): Promise<ConversationView> {
-    const viewer = requireViewer(ctx);
+    const viewer = requirePerson(ctx);
     const access = await this.access(ctx.em, viewer, conversationId);
     return conversationFrom(access.conversation, viewer.id, access.role);
   }
 
   /** The conversation of a booking (created on first use for bookings made before it existed). */
   async forBooking(ctx: ServiceContext, bookingId: unknown): Promise<ConversationView> {
-    const viewer = requireViewer(ctx);
+    const viewer = requirePerson(ctx);
     const { bookingId: idOk } = parseInput(z.object({ bookingId: id('bookingId') }), { bookingId });
     const conversationId = await this.conversationOfBooking(ctx.em, viewer, idOk);
     return this.get(ctx, conversationId);
@@ -146,7 +146,7 @@ export class ConversationsService {
     conversationId: unknown,
     args: { first?: unknown; after?: unknown; last?: unknown; before?: unknown },
   ): Promise<MessageConnection> {
-    const viewer = requireViewer(ctx);
+    const viewer = requirePerson(ctx);
     const access = await this.access(ctx.em, viewer, conversationId);
     return this.page(ctx.em, access.conversation.id, viewer.id, args);
   }
@@ -161,7 +161,7 @@ export class ConversationsService {
 
   /** An inquiry to a creator (before any booking), or a message into the pair's existing conversation. */
   async start(ctx: ServiceContext, input: { creatorId: unknown; text: unknown }): Promise<ConversationView> {
-    const viewer = requireViewer(ctx);
+    const viewer = requirePerson(ctx);
     const data = parseInput(StartSchema, input);
     const [creator] = await ctx.em.execute<{ id: string; user_id: string }[]>('select id, user_id from profiles where id = ?', [data.creatorId]);
     if (!creator) throw notFound(CONVERSATION_MESSAGES.creatorNotFound);
@@ -179,7 +179,7 @@ export class ConversationsService {
 
   /** A text message into a conversation the viewer may write to (support: marked as support). */
   async send(ctx: ServiceContext, input: { conversationId: unknown; text: unknown }): Promise<MessageView> {
-    const viewer = requireViewer(ctx);
+    const viewer = requirePerson(ctx);
     const data = parseInput(SendSchema, input);
     const access = await this.access(ctx.em, viewer, data.conversationId);
     await this.countMessage(viewer.id);
@@ -189,7 +189,7 @@ export class ConversationsService {
 
   /** The creator proposes other hours (free in their availability, the same length) for a pending request. */
   async proposeTime(ctx: ServiceContext, input: { bookingId: unknown; startTime: unknown; endTime: unknown; text?: unknown }): Promise<MessageView> {
-    const viewer = requireViewer(ctx);
+    const viewer = requirePerson(ctx);
     const data = parseInput(ProposeSchema, { bookingId: input.bookingId, text: input.text });
     const { startTime, endTime, booking } = await this.deps.bookings.checkProposal(ctx, data.bookingId, input, this.deps.clock.now());
     await this.countMessage(viewer.id);
@@ -229,7 +229,7 @@ export class ConversationsService {
    * the booking's proposals: exactly one acceptance wins.
    */
   async respond(ctx: ServiceContext, input: { messageId: unknown; accept: unknown }): Promise<MessageView> {
-    const viewer = requireViewer(ctx);
+    const viewer = requirePerson(ctx);
     const data = parseInput(RespondSchema, input);
     const [found] = await ctx.em.execute<{ conversation_id: string; booking_id: string | null; kind: string }[]>(
       'select conversation_id, booking_id, kind from message where id = ?',
@@ -268,7 +268,7 @@ export class ConversationsService {
 
   /** The viewer has read the conversation up to now: their read mark moves, its notifications are read, the others see "Seen". */
   async markRead(ctx: ServiceContext, conversationId: unknown): Promise<ConversationView> {
-    const viewer = requireViewer(ctx);
+    const viewer = requirePerson(ctx);
     const access = await this.access(ctx.em, viewer, conversationId);
     const cid = access.conversation.id;
     const [row] = await ctx.em.execute<{ at: Date }[]>(
@@ -283,7 +283,7 @@ export class ConversationsService {
 
   /** The viewer is typing: the other members see it live (nothing is stored). */
   async setTyping(ctx: ServiceContext, conversationId: unknown): Promise<boolean> {
-    const viewer = requireViewer(ctx);
+    const viewer = requirePerson(ctx);
     const access = await this.access(ctx.em, viewer, conversationId);
     await this.deps.events.publish('conversationActivity', {
       conversationId: access.conversation.id,
@@ -301,7 +301,7 @@ export class ConversationsService {
    * for whoever may read it (checked when subscribing: 404 otherwise; support re-checked per line).
    */
   async messagesAdded(ctx: ServiceContext, conversationId: unknown): Promise<AsyncIterableIterator<MessageView>> {
-    const viewer = requireViewer(ctx);
+    const viewer = requirePerson(ctx);
     const access = await this.access(ctx.em, viewer, conversationId);
     const c = access.conversation;
     const root = ctx.em;
@@ -339,7 +339,7 @@ export class ConversationsService {
 
   /** Typing and read marks of one conversation, live (others' only), for whoever may read it. */
   async activity(ctx: ServiceContext, conversationId: unknown): Promise<AsyncIterableIterator<DomainEvents['conversationActivity']>> {
-    const viewer = requireViewer(ctx);
+    const viewer = requirePerson(ctx);
     const access = await this.access(ctx.em, viewer, conversationId);
     const mine = (listener: (e: DomainEvents['conversationActivity']) => void) =>
       this.activityOf(access.conversation.id)((e) => {
