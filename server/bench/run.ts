@@ -11,6 +11,7 @@ import { measureRouteBundles } from './scenarios/client-bundle';
 import { creatorPageRequests } from './scenarios/creator-page';
 import { listingPages, restListingRequests, rotate, signedIn, withApiKeys } from './scenarios/listing';
 import { runLiveFanout } from './scenarios/live-fanout';
+import { runLiveMessages } from './scenarios/live-messages';
 import { limitPageOf, runSingleStatementLimit } from './scenarios/single-statement';
 import { seedMarketplace } from './seed';
 import { startProductionServer, type ServerProcess } from './server-process';
@@ -176,6 +177,44 @@ function scenarios(settings: BenchSettings, databaseUrl: string, fixtures: Fixtu
     liveScenario('Live fan-out', 'server-live.log', false),
     // The same on a busy machine: a second, unrelated process keeps one of the cores busy.
     liveScenario('Live fan-out, one core busy', 'server-live-busy.log', true),
+    {
+      // Its own server too: 2,000 more sockets and their subscriptions, then messages at a steady rate.
+      name: 'Live messages',
+      ownServer: 'server-messages.log',
+      run: async (server) => {
+        const pairs = settings.messages.clients / 2;
+        const r = await runLiveMessages(server, {
+          brands: fixtures.brands.slice(0, pairs),
+          creators: fixtures.liveCreators.slice(0, pairs),
+          hours: fixtures.liveHours.slice(0, pairs),
+          messagesPerSecond: settings.messages.messagesPerSecond,
+          seconds: settings.messages.seconds,
+          warmupSeconds: settings.messages.warmupSeconds,
+        });
+        const lost = r.expectedDeliveries - r.delivered;
+        return [
+          {
+            scenario: `Live messages (${r.clients} WS clients)`,
+            rps: r.messagesPerSecond,
+            p50: r.p50,
+            p95: r.p95,
+            p99: r.p99,
+            errors: r.failed + lost,
+            sqlPerRequest: r.sqlPerMessage,
+            rssMb: r.rssMb,
+            targets: [
+              { label: `kept ${r.messagesPerSecond.toFixed(0)} of ${settings.messages.messagesPerSecond}/s`, pass: r.messagesPerSecond >= 0.95 * settings.messages.messagesPerSecond },
+              { label: 'delivery p95 ≤ 200 ms', pass: r.p95 <= 200 },
+              { label: `${lost} lost = 0`, pass: lost === 0 && r.failed === 0 },
+            ],
+            notes: [
+              `${r.messages} messages between random pairs (each delivered to both members' sockets), ${r.delivered}/${r.expectedDeliveries} deliveries; req/s = messages/s, latencies = delivery (server stamp to socket), SQL/req = per message incl. its outbox event, notification and deliveries`,
+              ...(r.firstFailure ? [`first failure: ${r.firstFailure}`] : []),
+            ],
+          },
+        ];
+      },
+    },
     {
       name: 'Partner listing',
       run: async (server) => {
