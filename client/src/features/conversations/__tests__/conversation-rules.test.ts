@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { counterLabel, draftProblem, MESSAGE_MAX_LENGTH } from '../lib/composer';
 import { messageSegments } from '../lib/message-text';
 import { proposalOptions } from '../lib/proposal-times';
-import { dayLabel, groupByDay, mergeMessages } from '../lib/thread';
+import { dayLabel, groupByDay, mergeMessages, seenMessageId } from '../lib/thread';
 
 describe('message text', () => {
   it('keeps markup as plain text and turns web addresses into links', () => {
@@ -80,5 +80,23 @@ describe('propose another time', () => {
       ['s14', '2031-06-09T14:00:00.000Z', '2031-06-09T16:00:00.000Z'],
     ]);
     expect(proposalOptions(slots, 1, now).map((o) => o.slotId)).toEqual(['s9', 's10', 's12', 's14', 's15']);
+  });
+});
+
+describe('read receipt', () => {
+  const item = (id: string, senderId: string | null, at: string, kind = 'TEXT') => ({ id, senderId, createdAt: at, kind });
+  const items = [
+    item('a', 'me', '2031-06-09T10:00:00Z'),
+    item('b', 'them', '2031-06-09T10:01:00Z'),
+    item('c', 'me', '2031-06-09T10:02:00Z'),
+    item('d', null, '2031-06-09T10:03:00Z', 'EVENT'),
+    item('e', 'me', '2031-06-09T10:04:00Z'),
+  ];
+
+  it('marks the newest of my messages the other party read, none before they read any', () => {
+    expect(seenMessageId(items, 'me', null)).toBeNull();
+    expect(seenMessageId(items, 'me', '2031-06-09T09:59:00Z')).toBeNull();
+    expect(seenMessageId(items, 'me', '2031-06-09T10:03:30Z')).toBe('c');
+    expect(seenMessageId(items, 'me', '2031-06-09T10:05:00Z')).toBe('e');
   });
 });

@@ -38,3 +38,22 @@ export function groupByDay<M extends Ordered>(messages: readonly M[], zone: stri
   }
   return days;
 }
+
+/**
+ * The message that carries "Seen": the viewer's newest written message the other party has read
+ * (read at or after it was sent). Null when they have read none of the viewer's messages.
+ */
+export function seenMessageId(
+  items: ReadonlyArray<Ordered & { senderId: string | null; kind: string; sending?: boolean }>,
+  viewerId: string,
+  otherLastReadAt: string | null | undefined,
+): string | null {
+  if (!otherLastReadAt) return null;
+  const readAt = Date.parse(otherLastReadAt);
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i]!;
+    if (item.senderId !== viewerId || item.kind === 'EVENT' || item.sending) continue;
+    if (Date.parse(item.createdAt) <= readAt) return item.id;
+  }
+  return null;
+}
