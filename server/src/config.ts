@@ -61,6 +61,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_KEY_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Account registrations per client IP per hour (each one costs an argon2 hash). */
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** How long one webhook delivery may take (connect, send, answer) before it counts as failed. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

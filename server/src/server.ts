@@ -302,6 +302,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     jobs: deps.jobs,
     close: async () => {
       await deps.jobs.stop();
+      await services.webhookDispatcher.close();
       await apollo.stop();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
