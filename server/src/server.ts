@@ -29,6 +29,7 @@ import { serveClient } from './http/static-client';
 import { createRequestContext, type RequestContext } from './request-context';
 import { graphqlTransportErrorHandler, restErrorHandler } from './rest/errors';
 import { restRouter } from './rest/router';
+import { unsubscribeRoutes } from './features/mail/unsubscribe.http';
 import { registerJobs } from './jobs';
 import type { JobScheduler } from './jobs/job-scheduler';
 import { createDeps, createServices, type AppDeps, type Services } from './services';
@@ -80,6 +81,11 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   const httpServer = createHttpServer(app);
+  // Links in e-mails: PUBLIC_URL, else where this server listens.
+  deps.mail.setPublicUrl(() => {
+    const address = httpServer.address();
+    return config.PUBLIC_URL ?? (address && typeof address === 'object' ? `http://localhost:${address.port}` : `http://localhost:${config.PORT}`);
+  });
 
   // Partner API keys and JWTs are resolved once per HTTP request; rate limits follow from who calls.
   const guard = createRequestGuard({ config, clock: deps.clock, tokens: deps.tokens, orm, partners: services.partners, limiter: new RateLimiter(deps.counters, deps.clock), logger });
@@ -125,6 +131,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
 
   // Development mailbox (features/mail): the catcher's e-mails; 404 when it does not run (production).
   app.use('/dev/mailbox', deps.mail.routes());
+  app.use('/mail/unsubscribe', unsubscribeRoutes(orm, services.mailPreferences, () => `${deps.mail.publicUrl()}/settings#notifications`));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

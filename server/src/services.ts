@@ -27,6 +27,9 @@ import { WebhooksService } from './features/webhooks/webhooks.service';
 import { createCounterStore, type CounterStore } from './security/counter-store';
 import { LoginThrottle } from './security/login-throttle';
 import { Mail } from './features/mail/mail';
+import { PreferencesService } from './features/mail/preferences.service';
+import { EmailDeliveryWorker } from './features/mail/email-delivery';
+import { CalendarService } from './features/calendar/calendar.service';
 import { SignUpThrottle } from './security/signup-throttle';
 import { Outbox } from './features/outbox/outbox';
 import { NotificationsService } from './features/notifications/notifications.service';
@@ -70,6 +73,12 @@ export interface Services {
   webhooks: WebhooksService;
   /** Sends queued webhook deliveries (woken after commits, swept by a job). */
   webhookDispatcher: WebhookDispatcher;
+  /** E-mail switches per notification kind, the zone e-mails use, unsubscribe links. */
+  mailPreferences: PreferencesService;
+  /** Calendar invites, private feeds and booking reminders. */
+  calendar: CalendarService;
+  /** Turns notifications into e-mails (woken after commits, swept by a job). */
+  emailDelivery: EmailDeliveryWorker;
 }
 
 export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?: string; logger?: Logger; orm: Orm }): AppDeps {
@@ -99,6 +108,7 @@ export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?
 }
 
 export function createServices(deps: AppDeps): Services {
+  const availability = new AvailabilityService({ clock: deps.clock, events: deps.events });
   const payments = new PaymentsService({ config: deps.config, clock: deps.clock, orm: deps.orm, logger: deps.logger.child({ feature: 'payments' }) });
   return {
     auth: new AuthService({
@@ -110,7 +120,7 @@ export function createServices(deps: AppDeps): Services {
         ? new SignUpThrottle(deps.counters, deps.clock, deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR)
         : undefined,
     }),
-    availability: new AvailabilityService({ clock: deps.clock, events: deps.events }),
+    availability,
     profiles: new ProfilesService({ clock: deps.clock, events: deps.events }),
     reviews: new ReviewsService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }),
     payments,
@@ -119,7 +129,29 @@ export function createServices(deps: AppDeps): Services {
     partners: new PartnersService({ clock: deps.clock }),
     notifications: new NotificationsService({ events: deps.events, outbox: deps.outbox }),
     ...webhookServices(deps),
+    ...mailServices(deps, availability),
   };
+}
+
+/** E-mail and calendars (features/mail, features/calendar): consumers of the outbox. */
+function mailServices(deps: AppDeps, availability: AvailabilityService) {
+  const publicUrl = () => deps.mail.publicUrl();
+  const mailPreferences = new PreferencesService({ secret: deps.config.JWT_SECRET });
+  const calendar = new CalendarService({ clock: deps.clock, outbox: deps.outbox, availability, publicUrl });
+  const emailDelivery = new EmailDeliveryWorker({
+    enabled: deps.mail.mode !== 'off',
+    orm: deps.orm,
+    clock: deps.clock,
+    logger: deps.logger.child({ feature: 'mail' }),
+    send: (mail) => deps.mail.send(mail),
+    from: () => deps.mail.from,
+    preferences: mailPreferences,
+    calendar,
+    publicUrl,
+  });
+  // Tests drive the worker themselves (jobs off); a running server e-mails right after each commit.
+  if (deps.config.JOBS_ENABLED && deps.mail.mode !== 'off') deps.outbox.onCommitted(() => emailDelivery.wake());
+  return { mailPreferences, calendar, emailDelivery };
 }
 
 function webhookServices(deps: AppDeps) {

@@ -10,6 +10,8 @@ import { SupportResolver } from '../features/support/support.resolver';
 import { PartnersResolver } from '../features/partners/partners.resolver';
 import { NotificationsResolver } from '../features/notifications/notifications.resolver';
 import { WebhooksResolver } from '../features/webhooks/webhooks.resolver';
+import { MailResolver } from '../features/mail/mail.resolver';
+import { CalendarResolver } from '../features/calendar/calendar.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, AvailabilityResolver, ProfilesResolver, ReviewsResolver, PaymentsResolver, BookingsResolver, LiveUpdatesResolver, SupportResolver, PartnersResolver, NotificationsResolver, WebhooksResolver];
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, AvailabilityResolver, ProfilesResolver, ReviewsResolver, PaymentsResolver, BookingsResolver, LiveUpdatesResolver, SupportResolver, PartnersResolver, NotificationsResolver, WebhooksResolver, MailResolver, CalendarResolver];

@@ -2,6 +2,8 @@ import type { Orm } from '../db/orm';
 import type { Services } from '../services';
 import type { JobScheduler } from './job-scheduler';
 import { localPayoutsJob } from './local-payouts.job';
+import { bookingRemindersJob } from '../features/calendar/calendar.jobs';
+import { emailDeliveriesJob } from '../features/mail/mail.jobs';
 import { refreshRecurringSlotsJob } from './refresh-recurring-slots.job';
 import { webhookDeliveriesJob } from '../features/webhooks/webhooks.job';
 
@@ -12,4 +14,6 @@ export function registerJobs(jobs: JobScheduler, { orm, services }: { orm: Orm; 
   // After the payout timer, so a booking released in this sweep is paid out in the same one.
   jobs.register(localPayoutsJob(services));
   jobs.register(webhookDeliveriesJob(services.webhookDispatcher));
+  jobs.register(bookingRemindersJob(orm, services.calendar));
+  jobs.register(emailDeliveriesJob(services.emailDelivery));
 }

@@ -9,6 +9,8 @@ import { bookingsRoutes } from '../features/bookings/bookings.rest';
 import { notificationsRoutes } from '../features/notifications/notifications.rest';
 import { testClockRoutes } from '../features/test-clock/test-clock.rest';
 import { restErrorHandler, restNotFound } from './errors';
+import { mailRoutes } from '../features/mail/mail.rest';
+import { calendarRoutes } from '../features/calendar/calendar.rest';
 
 /** Mounts each feature's routes under /api/v1 with one JSON parser and one error mapper. */
 export function restRouter(logger: Logger): Router {
@@ -23,6 +25,8 @@ export function restRouter(logger: Logger): Router {
   r.use(paymentsRoutes());
   r.use(bookingsRoutes());
   r.use(notificationsRoutes());
+  r.use(mailRoutes());
+  r.use(calendarRoutes());
   r.use(testClockRoutes());
   r.use(restNotFound);
   r.use(restErrorHandler(logger));

@@ -10,6 +10,7 @@ import { Migration20261121000060_listing_indexes } from './Migration202611210000
 import { Migration20261121000070_booking_money_step } from './Migration20261121000070_booking_money_step';
 import { Migration20261124020000_outbox } from './Migration20261124020000_outbox';
 import { Migration20261124030000_mail_and_calendar } from './Migration20261124030000_mail_and_calendar';
+import { Migration20261124030010_email_delivery } from './Migration20261124030010_email_delivery';
 import { Migration20261124040000_webhooks } from './Migration20261124040000_webhooks';
 
 /** Every migration, in order. Listed explicitly so they run the same from src (tests) and dist. */
@@ -25,5 +26,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000070_booking_money_step', class: Migration20261121000070_booking_money_step },
   { name: 'Migration20261124020000_outbox', class: Migration20261124020000_outbox },
   { name: 'Migration20261124030000_mail_and_calendar', class: Migration20261124030000_mail_and_calendar },
+  { name: 'Migration20261124030010_email_delivery', class: Migration20261124030010_email_delivery },
   { name: 'Migration20261124040000_webhooks', class: Migration20261124040000_webhooks },
 ];

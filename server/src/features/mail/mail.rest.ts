@@ -1,0 +1,10 @@
+import { Router } from 'express';
+import { route } from '../../rest/route';
+
+/** Notification preferences over REST: `GET` and `PATCH /notification-preferences` ({ kinds: [{ kind, emailEnabled }], timeZone }). */
+export function mailRoutes(): Router {
+  const r = Router();
+  r.get('/notification-preferences', route((ctx) => ctx.services.mailPreferences.get(ctx)));
+  r.patch('/notification-preferences', route((ctx, req) => ctx.services.mailPreferences.update(ctx, req.body ?? {})));
+  return r;
+}
