@@ -37,7 +37,6 @@ import { AdjustableClock, systemClock, type Clock } from './shared/clock';
 import { DomainError } from './shared/errors';
 import { cacheControlPlugin } from './security/cache-control';
 import { purgeCountersJob } from './security/purge-counters.job';
-import { RateLimiter } from './security/rate-limiter';
 import { readOnlyKeysForRest, readOnlyKeysPlugin } from './security/read-only-keys';
 import { createRequestGuard } from './security/request-guard';
 
@@ -74,7 +73,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   if (config.SQL_STATEMENT_COUNTER) deps.metrics.registry.registerMetric(sqlStatementsTotal);
   await deps.mail.start();
   registerJobs(deps.jobs, { orm, services });
-  deps.jobs.register(purgeCountersJob(deps.counters));
+  deps.jobs.register(purgeCountersJob(deps.limits));
   const schema = buildAppSchema();
 
   const app = express();
@@ -88,7 +87,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   });
 
   // Partner API keys and JWTs are resolved once per HTTP request; rate limits follow from who calls.
-  const guard = createRequestGuard({ config, clock: deps.clock, tokens: deps.tokens, orm, partners: services.partners, limiter: new RateLimiter(deps.counters, deps.clock), logger });
+  const guard = createRequestGuard({ config, clock: deps.clock, tokens: deps.tokens, orm, partners: services.partners, limits: deps.limits, logger });
   const contextFor = (req: Request, res: Response): RequestContext =>
     createRequestContext({
       em: orm.em,
@@ -319,7 +318,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       responseCache?.close();
       await deps.events.close();
-      await deps.counters.close();
+      await deps.limits.close();
       await deps.mail.stop();
     },
   };
