@@ -291,7 +291,7 @@ export class EmailDeliveryWorker {
       subject,
       html,
       text,
-      unsubscribeUrl: `${this.deps.publicUrl()}/mail/unsubscribe?u=${d.user_id}&k=${kind.key}&t=${token}`,
+      unsubscribeUrl: `${this.deps.publicUrl()}/api/v1/mail/unsubscribe?u=${d.user_id}&k=${kind.key}&t=${token}`,
       ...(calendar ? { calendar } : {}),
     });
     await record('sent');
