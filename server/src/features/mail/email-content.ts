@@ -161,13 +161,13 @@ export function messageDigestContent(messages: NotificationForEmail[], to: Recip
   return {
     subject: count === 1 ? `New message from ${from}` : `${count} new messages from ${from}`,
     content: {
-      preview: str(messages[0].payload.text) ?? `New message from ${from}`,
+      preview: str(messages[0].payload.excerpt) ?? str(messages[0].payload.text) ?? `New message from ${from}`,
       heading: count === 1 ? `${from} sent you a message` : `${count} new messages from ${from}`,
       paragraphs: ['While you were away:'],
       facts: [],
       items: messages.map((m) => ({
         title: str(m.payload.senderName) ?? 'Someone',
-        body: (str(m.payload.text) ?? str(m.payload.preview) ?? '').slice(0, 500),
+        body: str(m.payload.excerpt) ?? str(m.payload.text) ?? '',
         meta: formatInstant(m.createdAt, to.timeZone),
       })),
       button: { label: 'Reply', url: links.conversation(conversationId) },

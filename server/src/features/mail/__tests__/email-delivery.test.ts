@@ -40,7 +40,7 @@ describe('transactional e-mail from the outbox', () => {
     expect(mail.text).toMatch(/America\/New_York \(E[SD]T\)/);
     expect(mail.html).toContain('America/New_York');
     expect(mail.links).toContain(`${app.url.replace('127.0.0.1', 'localhost')}/dashboard?tab=bookings&booking=${b.bookingId}`);
-    expect(mail.headers['list-unsubscribe']).toMatch(/^<http:\/\/localhost:\d+\/mail\/unsubscribe\?u=[^&]+&k=requests&t=[\w-]+>$/);
+    expect(mail.headers['list-unsubscribe']).toMatch(/^<http:\/\/localhost:\d+\/api\/v1\/mail\/unsubscribe\?u=[^&]+&k=requests&t=[\w-]+>$/);
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(mail.text).toContain('Notification preferences');
     expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@collabhub\.localhost>$/);
@@ -197,7 +197,7 @@ describe('message digests', () => {
       aggregateId: conversationId,
       actorUserId: from.userId,
       audienceUserIds: [to.userId, from.userId],
-      payload: { conversationId, senderName: 'Nova Stream', text },
+      payload: { conversationId, senderName: 'Nova Stream', excerpt: text },
     });
   };
 
