@@ -402,6 +402,9 @@ export type AcceptBookingMutation = {
     createdAt: string;
     viewerRole: BookingRole | null;
     availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
@@ -461,6 +464,9 @@ export type BookingCard_BookingFragment = {
   createdAt: string;
   viewerRole: BookingRole | null;
   availableActions: Array<BookingAction>;
+  cancelFeeApplies: boolean;
+  requestDeadline: string | null;
+  settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
   streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
   booker: { id: string; name: string; email: string };
   dispute: {
@@ -528,6 +534,9 @@ export type BookingListQuery = {
         createdAt: string;
         viewerRole: BookingRole | null;
         availableActions: Array<BookingAction>;
+        cancelFeeApplies: boolean;
+        requestDeadline: string | null;
+        settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
         streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
         booker: { id: string; name: string; email: string };
         dispute: {
@@ -579,6 +588,9 @@ export type CancelBookingMutation = {
     createdAt: string;
     viewerRole: BookingRole | null;
     availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
@@ -627,6 +639,9 @@ export type ConfirmBookingCompletionMutation = {
     createdAt: string;
     viewerRole: BookingRole | null;
     availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
@@ -676,6 +691,9 @@ export type DeclineBookingMutation = {
     createdAt: string;
     viewerRole: BookingRole | null;
     availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
@@ -722,6 +740,9 @@ export type LiveBookingUpdatesSubscription = {
     createdAt: string;
     viewerRole: BookingRole | null;
     availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
@@ -770,6 +791,9 @@ export type OpenBookingDisputeMutation = {
     createdAt: string;
     viewerRole: BookingRole | null;
     availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
@@ -818,6 +842,9 @@ export type RequestBookingPayoutMutation = {
     createdAt: string;
     viewerRole: BookingRole | null;
     availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
@@ -862,6 +889,42 @@ export type ReviewBookingMutationVariables = Exact<{
 
 export type ReviewBookingMutation = {
   createReview: { id: string; bookingId: string; streamerId: string; rating: number; comment: string | null };
+};
+
+export type CheckoutBookingQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type CheckoutBookingQuery = {
+  booking: {
+    id: string;
+    startTime: string;
+    endTime: string;
+    totalHours: number;
+    hourlyRateCents: number;
+    totalCents: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    requestDeadline: string | null;
+    checkoutExpiresAt: string;
+    cancellationTerms: { freeUntil: string; lateKeptPercent: number };
+    streamer: { id: string; displayName: string; profileImageUrl: string | null };
+  };
+};
+
+export type CheckoutSummary_BookingFragment = {
+  id: string;
+  startTime: string;
+  endTime: string;
+  totalHours: number;
+  hourlyRateCents: number;
+  totalCents: number;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
+  requestDeadline: string | null;
+  checkoutExpiresAt: string;
+  cancellationTerms: { freeUntil: string; lateKeptPercent: number };
+  streamer: { id: string; displayName: string; profileImageUrl: string | null };
 };
 
 export type CheckoutClientSecretQueryVariables = Exact<{
@@ -973,6 +1036,8 @@ export type OverviewQuery = {
     monthEarningsCents: number;
     pendingPayoutCents: number;
     upcomingCount: number;
+    awaitingResponseCount: number;
+    awaitingCreatorCount: number;
     utilizationPercent: number;
     totalSlots: number;
     bookedSlots: number;
@@ -1144,6 +1209,16 @@ export type UpdateProfileMutation = {
     instagramHandle: string | null;
   };
 };
+
+export type ViewerZoneQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ViewerZoneQuery = { myProfile: { id: string; timezone: string } | null };
+
+export type BookingCancellationTermsQueryVariables = Exact<{
+  startTime: string;
+}>;
+
+export type BookingCancellationTermsQuery = { cancellationTerms: { freeUntil: string; lateKeptPercent: number } };
 
 export type BookingViewerProfileQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -1477,6 +1552,21 @@ export const BookingCard_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -1531,6 +1621,54 @@ export const BookingCard_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const CheckoutSummary_BookingFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CheckoutSummary_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'checkoutExpiresAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancellationTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'freeUntil' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lateKeptPercent' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -3235,6 +3373,21 @@ export const AcceptBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -3554,6 +3707,21 @@ export const BookingListDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -3730,6 +3898,21 @@ export const CancelBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -3886,6 +4069,21 @@ export const ConfirmBookingCompletionDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -4058,6 +4256,21 @@ export const DeclineBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -4201,6 +4414,21 @@ export const LiveBookingUpdatesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -4353,6 +4581,21 @@ export const OpenBookingDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -4515,6 +4758,21 @@ export const RequestBookingPayoutDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -4786,6 +5044,133 @@ export type ReviewBookingMutationOptions = Apollo.BaseMutationOptions<
   ReviewBookingMutation,
   ReviewBookingMutationVariables
 >;
+export const CheckoutBookingDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CheckoutBooking' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booking' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CheckoutSummary_booking' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CheckoutSummary_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'checkoutExpiresAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancellationTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'freeUntil' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lateKeptPercent' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useCheckoutBookingQuery__
+ *
+ * To run a query within a React component, call `useCheckoutBookingQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCheckoutBookingQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCheckoutBookingQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useCheckoutBookingQuery(
+  baseOptions: Apollo.QueryHookOptions<CheckoutBookingQuery, CheckoutBookingQueryVariables> &
+    ({ variables: CheckoutBookingQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<CheckoutBookingQuery, CheckoutBookingQueryVariables>(CheckoutBookingDocument, options);
+}
+export function useCheckoutBookingLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<CheckoutBookingQuery, CheckoutBookingQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<CheckoutBookingQuery, CheckoutBookingQueryVariables>(CheckoutBookingDocument, options);
+}
+// @ts-ignore
+export function useCheckoutBookingSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<CheckoutBookingQuery, CheckoutBookingQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CheckoutBookingQuery, CheckoutBookingQueryVariables>;
+export function useCheckoutBookingSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CheckoutBookingQuery, CheckoutBookingQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CheckoutBookingQuery | undefined, CheckoutBookingQueryVariables>;
+export function useCheckoutBookingSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CheckoutBookingQuery, CheckoutBookingQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<CheckoutBookingQuery, CheckoutBookingQueryVariables>(CheckoutBookingDocument, options);
+}
+export type CheckoutBookingQueryHookResult = ReturnType<typeof useCheckoutBookingQuery>;
+export type CheckoutBookingLazyQueryHookResult = ReturnType<typeof useCheckoutBookingLazyQuery>;
+export type CheckoutBookingSuspenseQueryHookResult = ReturnType<typeof useCheckoutBookingSuspenseQuery>;
+export type CheckoutBookingQueryResult = Apollo.QueryResult<CheckoutBookingQuery, CheckoutBookingQueryVariables>;
 export const CheckoutClientSecretDocument = {
   kind: 'Document',
   definitions: [
@@ -5583,6 +5968,8 @@ export const OverviewDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'monthEarningsCents' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'pendingPayoutCents' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'upcomingCount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'awaitingResponseCount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'awaitingCreatorCount' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'utilizationPercent' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'totalSlots' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'bookedSlots' } },
@@ -6127,6 +6514,180 @@ export type UpdateProfileMutationResult = Apollo.MutationResult<UpdateProfileMut
 export type UpdateProfileMutationOptions = Apollo.BaseMutationOptions<
   UpdateProfileMutation,
   UpdateProfileMutationVariables
+>;
+export const ViewerZoneDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ViewerZone' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myProfile' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useViewerZoneQuery__
+ *
+ * To run a query within a React component, call `useViewerZoneQuery` and pass it any options that fit your needs.
+ * When your component renders, `useViewerZoneQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useViewerZoneQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useViewerZoneQuery(baseOptions?: Apollo.QueryHookOptions<ViewerZoneQuery, ViewerZoneQueryVariables>) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<ViewerZoneQuery, ViewerZoneQueryVariables>(ViewerZoneDocument, options);
+}
+export function useViewerZoneLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<ViewerZoneQuery, ViewerZoneQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<ViewerZoneQuery, ViewerZoneQueryVariables>(ViewerZoneDocument, options);
+}
+// @ts-ignore
+export function useViewerZoneSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<ViewerZoneQuery, ViewerZoneQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ViewerZoneQuery, ViewerZoneQueryVariables>;
+export function useViewerZoneSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<ViewerZoneQuery, ViewerZoneQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ViewerZoneQuery | undefined, ViewerZoneQueryVariables>;
+export function useViewerZoneSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<ViewerZoneQuery, ViewerZoneQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<ViewerZoneQuery, ViewerZoneQueryVariables>(ViewerZoneDocument, options);
+}
+export type ViewerZoneQueryHookResult = ReturnType<typeof useViewerZoneQuery>;
+export type ViewerZoneLazyQueryHookResult = ReturnType<typeof useViewerZoneLazyQuery>;
+export type ViewerZoneSuspenseQueryHookResult = ReturnType<typeof useViewerZoneSuspenseQuery>;
+export type ViewerZoneQueryResult = Apollo.QueryResult<ViewerZoneQuery, ViewerZoneQueryVariables>;
+export const BookingCancellationTermsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BookingCancellationTerms' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'startTime' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancellationTerms' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'startTime' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'startTime' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'freeUntil' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lateKeptPercent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useBookingCancellationTermsQuery__
+ *
+ * To run a query within a React component, call `useBookingCancellationTermsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useBookingCancellationTermsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useBookingCancellationTermsQuery({
+ *   variables: {
+ *      startTime: // value for 'startTime'
+ *   },
+ * });
+ */
+export function useBookingCancellationTermsQuery(
+  baseOptions: Apollo.QueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables> &
+    ({ variables: BookingCancellationTermsQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>(
+    BookingCancellationTermsDocument,
+    options,
+  );
+}
+export function useBookingCancellationTermsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>(
+    BookingCancellationTermsDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useBookingCancellationTermsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>;
+export function useBookingCancellationTermsSuspenseQuery(
+  baseOptions?:
+    | Apollo.SkipToken
+    | Apollo.SuspenseQueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingCancellationTermsQuery | undefined, BookingCancellationTermsQueryVariables>;
+export function useBookingCancellationTermsSuspenseQuery(
+  baseOptions?:
+    | Apollo.SkipToken
+    | Apollo.SuspenseQueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>(
+    BookingCancellationTermsDocument,
+    options,
+  );
+}
+export type BookingCancellationTermsQueryHookResult = ReturnType<typeof useBookingCancellationTermsQuery>;
+export type BookingCancellationTermsLazyQueryHookResult = ReturnType<typeof useBookingCancellationTermsLazyQuery>;
+export type BookingCancellationTermsSuspenseQueryHookResult = ReturnType<
+  typeof useBookingCancellationTermsSuspenseQuery
+>;
+export type BookingCancellationTermsQueryResult = Apollo.QueryResult<
+  BookingCancellationTermsQuery,
+  BookingCancellationTermsQueryVariables
 >;
 export const BookingViewerProfileDocument = {
   kind: 'Document',

@@ -126,7 +126,7 @@ describe('Creator public page', () => {
     expect(screen.getByText('Variety streamer and speedrunner.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /back to dashboard/i })).toHaveAttribute('href', '/dashboard');
     expect(
-      screen.getByText(/Times shown in your time zone \(.+\)\. Creator's time zone: Asia\/Kolkata/),
+      screen.getByText(/Times shown in your time zone, .+ \(.+\)\. Creator's time zone: Asia\/Kolkata/),
     ).toBeInTheDocument();
     expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
   });
