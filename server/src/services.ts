@@ -18,12 +18,18 @@ import { BookingsService } from './features/bookings/bookings.service';
 import { BookingTimers } from './features/bookings/bookings.timers';
 import { CheckoutService } from './features/bookings/checkout.service';
 import { TransitionRunner } from './features/bookings/transition-runner';
+import { publishBookingMoves } from './features/bookings/booking-events';
 import { SupportService } from './features/support/support.service';
 import { TestClockService } from './features/test-clock/test-clock.service';
 import { PartnersService } from './features/partners/partners.service';
-import { createCounterStore, type CounterStore } from './security/counter-store';
+import { WebhookDispatcher } from './features/webhooks/webhook-dispatcher';
+import { WebhooksService } from './features/webhooks/webhooks.service';
+import { RateLimitStore } from './security/rate-limits';
 import { LoginThrottle } from './security/login-throttle';
+import { Mail } from './features/mail/mail';
 import { SignUpThrottle } from './security/signup-throttle';
+import { Outbox } from './features/outbox/outbox';
+import { NotificationsService } from './features/notifications/notifications.service';
 
 /** Long-lived dependencies shared by every request (no per-request state here). */
 export interface AppDeps {
@@ -38,8 +44,12 @@ export interface AppDeps {
   logger: Logger;
   /** Prometheus metrics (GET /metrics). */
   metrics: Metrics;
-  /** Shared counters for rate limits and sign-in throttling (PostgreSQL, or Redis with REDIS_URL). */
-  counters: CounterStore;
+  /** Shared counters for rate limits and sign-in throttling (rate-limiter-flexible on PostgreSQL, or Redis with REDIS_URL). */
+  limits: RateLimitStore;
+  /** The shared outbox (features/outbox): producers publish in their transaction, consumers register. */
+  outbox: Outbox;
+  /** Outgoing e-mail (SMTP_URL, or the development catcher read at /dev/mailbox); started by createServer. */
+  mail: Mail;
 }
 
 /** One instance of each feature service; transports call these and nothing else. */
@@ -56,19 +66,28 @@ export interface Services {
   bookingTimers: BookingTimers;
   testClock: TestClockService;
   partners: PartnersService;
+  notifications: NotificationsService;
+  webhooks: WebhooksService;
+  /** Sends queued webhook deliveries (woken after commits, swept by a job). */
+  webhookDispatcher: WebhookDispatcher;
 }
 
 export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?: string; logger?: Logger; orm: Orm }): AppDeps {
   const metrics = new Metrics();
+  const events = createEventBus(config, runtime.databaseUrl ?? config.DATABASE_URL, runtime.logger);
+  const outbox = new Outbox({ events, logger: runtime.logger });
+  outbox.attach(runtime.orm);
   return {
+    outbox,
     config,
     clock,
     tokens: new TokenIssuer(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
-    events: createEventBus(config, runtime.databaseUrl ?? config.DATABASE_URL, runtime.logger),
+    events,
     orm: runtime.orm,
     metrics,
-    counters: createCounterStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'counter store: redis error') }),
+    limits: new RateLimitStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'rate limits: redis error') }),
     logger: runtime.logger ?? pino({ level: config.LOG_LEVEL }),
+    mail: new Mail({ config, orm: runtime.orm, logger: runtime.logger }),
     jobs: new JobScheduler({
       clock,
       connectionString: runtime.databaseUrl ?? config.DATABASE_URL,
@@ -86,19 +105,33 @@ export function createServices(deps: AppDeps): Services {
       tokens: deps.tokens,
       clock: deps.clock,
       refreshTtlDays: deps.config.REFRESH_TOKEN_TTL_DAYS,
-      loginThrottle: new LoginThrottle(deps.counters, deps.clock),
+      loginThrottle: new LoginThrottle(deps.limits),
       signUpThrottle: deps.config.RATE_LIMIT_ENABLED
-        ? new SignUpThrottle(deps.counters, deps.clock, deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR)
+        ? new SignUpThrottle(deps.limits, deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR)
         : undefined,
     }),
     availability: new AvailabilityService({ clock: deps.clock, events: deps.events }),
     profiles: new ProfilesService({ clock: deps.clock, events: deps.events }),
-    reviews: new ReviewsService({ clock: deps.clock, events: deps.events }),
+    reviews: new ReviewsService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }),
     payments,
     ...bookingServices(deps, payments),
     testClock: new TestClockService({ config: deps.config, clock: deps.clock, jobs: deps.jobs }),
     partners: new PartnersService({ clock: deps.clock }),
+    notifications: new NotificationsService({ events: deps.events, outbox: deps.outbox }),
+    ...webhookServices(deps),
   };
+}
+
+function webhookServices(deps: AppDeps) {
+  const webhookDispatcher = new WebhookDispatcher({
+    orm: deps.orm,
+    clock: deps.clock,
+    logger: deps.logger.child({ feature: 'webhooks' }),
+    allowPrivateAddresses: !deps.config.isProduction,
+    timeoutMs: deps.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+  });
+  const webhooks = new WebhooksService({ clock: deps.clock, isProduction: deps.config.isProduction, wake: () => webhookDispatcher.wake() });
+  return { webhooks, webhookDispatcher };
 }
 
 /** The booking process: one transition runner shared by lifecycle, checkout, support, timers and provider events. */
@@ -107,10 +140,11 @@ function bookingServices(deps: AppDeps, payments: PaymentsService) {
   const logger = deps.logger.child({ feature: 'bookings' });
   const runner = new TransitionRunner({ clock: deps.clock, events: deps.events, provider, metrics: deps.metrics, logger });
   payments.setEventHandler(new BookingPaymentEvents(runner));
+  publishBookingMoves(runner, deps.outbox);
   return {
     bookings: new BookingsService({ clock: deps.clock, events: deps.events, runner }),
     checkout: new CheckoutService({ clock: deps.clock, events: deps.events, provider, runner }),
     support: new SupportService({ clock: deps.clock, events: deps.events, runner }),
-    bookingTimers: new BookingTimers({ orm: deps.orm, provider, runner, logger }),
+    bookingTimers: new BookingTimers({ orm: deps.orm, provider, runner, logger, outbox: deps.outbox }),
   };
 }

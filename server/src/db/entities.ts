@@ -18,6 +18,8 @@ import {
 } from '../features/payments/local/local.entities';
 import { PaymentProviderCall } from '../features/payments/payment-provider-call.entity';
 import { ApiKey } from '../features/partners/api-key.entity';
+import { WebhookDelivery } from '../features/webhooks/webhook-delivery.entity';
+import { WebhookEndpoint } from '../features/webhooks/webhook-endpoint.entity';
 import { Profile } from '../features/profiles/profile.entity';
 import { Review } from '../features/reviews/review.entity';
 import { Dispute } from '../features/support/dispute.entity';
@@ -49,4 +51,6 @@ export const entities = [
   LocalIdempotencyKey,
   LocalPlatformBalance,
   ApiKey,
+  WebhookEndpoint,
+  WebhookDelivery,
 ];

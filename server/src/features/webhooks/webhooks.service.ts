@@ -1,0 +1,390 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../../shared/clock';
+import { requireViewer, type ServiceContext, type Viewer } from '../../shared/context';
+import { badInput, conflict, forbidden, notFound } from '../../shared/errors';
+import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
+import { parseInput } from '../../shared/validation';
+import { UserRole } from '../users/user.entity';
+import { firstForbiddenAddress } from './webhook-address-guard';
+import { WebhookDelivery, WebhookDeliveryStatus } from './webhook-delivery.entity';
+import { WebhookEndpoint } from './webhook-endpoint.entity';
+import { serializeEnvelope, type WebhookSourceEvent } from './webhook-envelope';
+import { isPublicEventType, isWebhookEventType, WEBHOOK_EVENT_TYPES } from './webhook-event-types';
+import { newSigningSecret } from './webhook-signing';
+import {
+  CreateEndpointSchema,
+  DeliveryIdSchema,
+  EndpointIdSchema,
+  ReplaySchema,
+  RotateSecretSchema,
+  UpdateEndpointSchema,
+  type CreateEndpointInput,
+  type UpdateEndpointInput,
+} from './webhooks.inputs';
+
+export const MAX_ENDPOINTS = 10;
+/** At most this many events per replay; a longer range is refused (choose a shorter one). */
+export const MAX_REPLAY_EVENTS = 1000;
+const LIST_LIMIT = 100;
+
+export const WEBHOOK_MESSAGES = {
+  notFound: 'Webhook endpoint not found',
+  deliveryNotFound: 'Webhook delivery not found',
+  keysCannotManage: 'API keys cannot manage webhooks; sign in to do this',
+  staffAccount: 'Webhook endpoints are for creator and brand accounts, not support staff',
+  tooMany: `An account can have at most ${MAX_ENDPOINTS} webhook endpoints; delete one first`,
+  httpsOnly: 'url must use https (plain http only for localhost outside production)',
+  privateAddress: 'url must not point to a private, loopback or link-local address',
+  credentials: 'url must not contain a user name or password',
+  unresolvable: 'url: the host name could not be resolved',
+} as const;
+
+export interface WebhookEndpointView {
+  id: string;
+  userId: string;
+  url: string;
+  eventTypes: string[];
+  createdAt: Date;
+  enabled: boolean;
+  disabledAt: Date | null;
+  disabledReason: string | null;
+  failingSince: Date | null;
+  /** Until when the previous secret still signs (after a rotation with an overlap window). */
+  previousSecretExpiresAt: Date | null;
+}
+
+export interface CreatedWebhookEndpoint {
+  endpoint: WebhookEndpointView;
+  /** `whsec_…`: shown once, in this answer. */
+  secret: string;
+}
+
+export interface WebhookDeliveryView {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  eventCreatedAt: Date;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  createdAt: Date;
+  nextAttemptAt: Date | null;
+  lastAttemptAt: Date | null;
+  responseStatus: number | null;
+  responseTimeMs: number | null;
+  responseBody: string | null;
+  error: string | null;
+}
+
+export interface WebhooksDeps {
+  clock: Clock;
+  /** Outside production plain http to localhost is allowed, and private addresses are not refused. */
+  isProduction: boolean;
+  /** Asks the delivery worker to look for due deliveries now (after a commit). */
+  wake: () => void;
+}
+
+/**
+ * Partner webhooks: endpoints with their event types and signing secret, the delivery log,
+ * resend and replay; and the outbox consumer that turns an event into one delivery per matching
+ * endpoint (webhook-dispatcher.ts sends them).
+ *
+ * Who receives what: `creator.*` events (public listing data) reach every endpoint subscribed to
+ * them; any other event reaches the endpoints of the users in its audience only (a booking's brand
+ * and creator), so one partner never sees another's bookings.
+ */
+export class WebhooksService {
+  constructor(private readonly deps: WebhooksDeps) {}
+
+  readonly eventTypes = WEBHOOK_EVENT_TYPES;
+
+  async createEndpoint(ctx: ServiceContext, input: CreateEndpointInput): Promise<CreatedWebhookEndpoint> {
+    const viewer = this.requireSignedIn(ctx);
+    if (viewer.role === UserRole.SUPPORT) throw forbidden(WEBHOOK_MESSAGES.staffAccount);
+    const data = parseInput(CreateEndpointSchema, input);
+    await this.checkUrl(data.url);
+    const now = this.deps.clock.now();
+    return ctx.em.transactional(async (em) => {
+      // Serialise concurrent creations of one account so the cap holds.
+      await em.execute('select 1 from users where id = ? for update', [viewer.id]);
+      const count = await em.count(WebhookEndpoint, { userId: viewer.id });
+      if (count >= MAX_ENDPOINTS) throw conflict(WEBHOOK_MESSAGES.tooMany);
+      const secret = newSigningSecret();
+      const endpoint = em.create(WebhookEndpoint, { userId: viewer.id, url: data.url, eventTypes: data.eventTypes, secret, createdAt: now, updatedAt: now });
+      await em.flush();
+      return { endpoint: toEndpointView(endpoint), secret };
+    });
+  }
+
+  async updateEndpoint(ctx: ServiceContext, id: string, input: UpdateEndpointInput): Promise<WebhookEndpointView> {
+    const viewer = this.requireSignedIn(ctx);
+    const data = parseInput(UpdateEndpointSchema, { ...input, id });
+    if (data.url !== undefined) await this.checkUrl(data.url);
+    const now = this.deps.clock.now();
+    const view = await ctx.em.transactional(async (em) => {
+      const endpoint = await this.visibleEndpoint(em, viewer, data.id, true);
+      if (data.url !== undefined) endpoint.url = data.url;
+      if (data.eventTypes !== undefined) endpoint.eventTypes = data.eventTypes;
+      if (data.enabled === true && endpoint.disabledAt) {
+        endpoint.disabledAt = null;
+        endpoint.disabledReason = null;
+        endpoint.failingSince = null;
+      } else if (data.enabled === false && !endpoint.disabledAt) {
+        endpoint.disabledAt = now;
+        endpoint.disabledReason = 'Disabled by its owner';
+      }
+      endpoint.updatedAt = now;
+      await em.flush();
+      return toEndpointView(endpoint);
+    });
+    if (view.enabled) this.deps.wake();
+    return view;
+  }
+
+  /** Deletes the endpoint and its delivery log; nothing more is sent to it. */
+  async deleteEndpoint(ctx: ServiceContext, id: string): Promise<boolean> {
+    const viewer = this.requireSignedIn(ctx);
+    const data = parseInput(EndpointIdSchema, { id });
+    return ctx.em.transactional(async (em) => {
+      const endpoint = await this.visibleEndpoint(em, viewer, data.id, true);
+      await em.execute('delete from webhook_endpoints where id = ?', [endpoint.id]);
+      return true;
+    });
+  }
+
+  /**
+   * A new signing secret, shown once. For `overlapHours` (default 24) deliveries carry a signature
+   * with the previous secret too, so receivers can switch without missing an event.
+   */
+  async rotateSecret(ctx: ServiceContext, id: string, overlapHours?: unknown): Promise<CreatedWebhookEndpoint> {
+    const viewer = this.requireSignedIn(ctx);
+    const data = parseInput(RotateSecretSchema, { id, overlapHours: overlapHours ?? undefined });
+    const now = this.deps.clock.now();
+    return ctx.em.transactional(async (em) => {
+      const endpoint = await this.visibleEndpoint(em, viewer, data.id, true);
+      const secret = newSigningSecret();
+      endpoint.previousSecret = data.overlapHours > 0 ? endpoint.secret : null;
+      endpoint.previousSecretExpiresAt = data.overlapHours > 0 ? new Date(now.getTime() + data.overlapHours * 3_600_000) : null;
+      endpoint.secret = secret;
+      endpoint.updatedAt = now;
+      await em.flush();
+      return { endpoint: toEndpointView(endpoint), secret };
+    });
+  }
+
+  /** The viewer's endpoints, newest first; support staff see everyone's (or one user's). */
+  async endpoints(ctx: ServiceContext, userId?: string | null): Promise<WebhookEndpointView[]> {
+    const viewer = requireViewer(ctx);
+    if (userId && viewer.role !== UserRole.SUPPORT && userId !== viewer.id) throw forbidden('Only support staff can see other accounts\' endpoints');
+    const owner = viewer.role === UserRole.SUPPORT ? (userId ?? undefined) : viewer.id;
+    if (owner !== undefined && !UUID_RE.test(owner)) throw badInput('userId must be a user id', 'userId');
+    const rows = await ctx.em.find(WebhookEndpoint, owner ? { userId: owner } : {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: LIST_LIMIT });
+    return rows.map(toEndpointView);
+  }
+
+  async endpoint(ctx: ServiceContext, id: string): Promise<WebhookEndpointView> {
+    const viewer = requireViewer(ctx);
+    const data = parseInput(EndpointIdSchema, { id });
+    return toEndpointView(await this.visibleEndpoint(ctx.em, viewer, data.id, false));
+  }
+
+  /** One endpoint's deliveries, newest first (cursor pages of up to 50). */
+  async deliveries(ctx: ServiceContext, endpointId: string, args: { first?: unknown; after?: unknown }): Promise<Connection<WebhookDeliveryView>> {
+    const viewer = requireViewer(ctx);
+    const { id } = parseInput(EndpointIdSchema, { id: endpointId });
+    const size = pageSize(args.first, 20);
+    const after =
+      args.after === undefined || args.after === null || args.after === ''
+        ? null
+        : (decodeCursor(String(args.after), (p) => p.length === 1 && typeof p[0] === 'string' && /^\d+$/.test(p[0]))[0] as string);
+    const endpoint = await this.visibleEndpoint(ctx.em, viewer, id, false);
+    const rows = await ctx.em.find(
+      WebhookDelivery,
+      after ? { endpointId: endpoint.id, seq: { $lt: after } } : { endpointId: endpoint.id },
+      { orderBy: { seq: 'desc' }, limit: size + 1 },
+    );
+    const totalCount = await ctx.em.count(WebhookDelivery, { endpointId: endpoint.id });
+    return toConnection(rows.map(toDeliveryView), size, totalCount, (d) => encodeCursor([rows.find((r) => r.id === d.id)!.seq]));
+  }
+
+  /** Sends one delivery again (same `webhook-id`), now, with a fresh three days of retries. */
+  async resendDelivery(ctx: ServiceContext, deliveryId: string): Promise<WebhookDeliveryView> {
+    const viewer = this.requireSignedIn(ctx);
+    const { id } = parseInput(DeliveryIdSchema, { id: deliveryId });
+    const now = this.deps.clock.now();
+    const view = await ctx.em.transactional(async (em) => {
+      const delivery = await em.findOne(WebhookDelivery, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!delivery) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
+      const endpoint = await em.findOne(WebhookEndpoint, { id: delivery.endpointId });
+      if (!endpoint || !canManage(viewer, endpoint)) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
+      if (endpoint.disabledAt) throw conflict('The endpoint is disabled; enable it first');
+      requeue(delivery, now);
+      await em.flush();
+      return toDeliveryView(delivery);
+    });
+    this.deps.wake();
+    return view;
+  }
+
+  /**
+   * Sends again every event of [since, until) the endpoint would receive (its event types, its
+   * owner's events and public ones), whether it was delivered before or not; returns how many.
+   */
+  async replayEvents(ctx: ServiceContext, input: { endpointId?: unknown; since?: unknown; until?: unknown }): Promise<number> {
+    const viewer = this.requireSignedIn(ctx);
+    const data = parseInput(ReplaySchema, input);
+    const now = this.deps.clock.now();
+    const until = data.until ?? now;
+    if (data.since >= until) throw badInput('since must be before until (or before now)', 'since');
+    const queued = await ctx.em.transactional(async (em) => {
+      const endpoint = await this.visibleEndpoint(em, viewer, data.endpointId, true);
+      if (endpoint.disabledAt) throw conflict('The endpoint is disabled; enable it first');
+      const events = await em.execute<OutboxRow[]>(
+        `select id, topic, payload, created_at, audience_user_ids from outbox_event
+          where created_at >= ? and created_at < ? and topic = any(?::text[])
+            and (topic like 'creator.%' or ? = any(audience_user_ids))
+          order by created_at, seq limit ?`,
+        [data.since, until, pgArray(endpoint.eventTypes), endpoint.userId, MAX_REPLAY_EVENTS + 1],
+      );
+      if (events.length > MAX_REPLAY_EVENTS) throw badInput(`The range holds more than ${MAX_REPLAY_EVENTS} events; choose a later since or an earlier until`, 'since');
+      for (const row of events) await this.upsertDelivery(em, endpoint.id, fromOutboxRow(row), now, true);
+      return events.length;
+    });
+    if (queued > 0) this.deps.wake();
+    return queued;
+  }
+
+  /**
+   * The outbox consumer: inside the producer's transaction, one pending delivery per endpoint
+   * that subscribed to the event's type and may see it. Sends happen later, after the commit.
+   */
+  async enqueueForEvent(em: EntityManager, event: WebhookSourceEvent): Promise<number> {
+    if (!isWebhookEventType(event.topic)) return 0;
+    const body = serializeEnvelope(event);
+    const now = this.deps.clock.now();
+    const rows = await em.execute<{ id: string }[]>(
+      `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, event_created_at, body, status, attempts, created_at, next_attempt_at)
+       select gen_random_uuid(), e.id, ?, ?, ?, ?, 'pending', 0, ?, ?
+         from webhook_endpoints e
+        where e.disabled_at is null and ? = any(e.event_types) and (? or e.user_id = any(?::uuid[]))
+       on conflict (event_id, endpoint_id) do nothing
+       returning id`,
+      [event.id, event.topic, event.createdAt, body, now, now, event.topic, isPublicEventType(event.topic), pgArray(event.audienceUserIds)],
+    );
+    return rows.length;
+  }
+
+  private async upsertDelivery(em: EntityManager, endpointId: string, event: WebhookSourceEvent, now: Date, requeueExisting: boolean): Promise<void> {
+    await em.execute(
+      `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, event_created_at, body, status, attempts, created_at, next_attempt_at)
+       values (gen_random_uuid(), ?, ?, ?, ?, ?, 'pending', 0, ?, ?)
+       on conflict (event_id, endpoint_id) do ${
+         requeueExisting
+           ? `update set status = 'pending', attempts = 0, created_at = excluded.created_at, next_attempt_at = excluded.next_attempt_at,
+                  lease_until = null, lease_token = null, error = null`
+           : 'nothing'
+       }`,
+      [endpointId, event.id, event.topic, event.createdAt, serializeEnvelope(event), now, now],
+    );
+  }
+
+  /** https, or http to localhost outside production; no credentials; no private address in production. */
+  private async checkUrl(raw: string): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw badInput('url must be an absolute URL, e.g. https://example.com/webhooks', 'url');
+    }
+    const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    if (!(url.protocol === 'https:' || (url.protocol === 'http:' && local && !this.deps.isProduction))) throw badInput(WEBHOOK_MESSAGES.httpsOnly, 'url');
+    if (url.username || url.password) throw badInput(WEBHOOK_MESSAGES.credentials, 'url');
+    if (!this.deps.isProduction) return;
+    let forbiddenAddress: string | null;
+    try {
+      forbiddenAddress = await firstForbiddenAddress(url.hostname);
+    } catch {
+      throw badInput(WEBHOOK_MESSAGES.unresolvable, 'url');
+    }
+    if (forbiddenAddress) throw badInput(WEBHOOK_MESSAGES.privateAddress, 'url');
+  }
+
+  /** The endpoint if the viewer owns it (or is support staff); someone else's reads as unknown. */
+  private async visibleEndpoint(em: EntityManager, viewer: Viewer, id: string, lock: boolean): Promise<WebhookEndpoint> {
+    const endpoint = await em.findOne(WebhookEndpoint, { id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+    if (!endpoint || !canManage(viewer, endpoint)) throw notFound(WEBHOOK_MESSAGES.notFound);
+    return endpoint;
+  }
+
+  private requireSignedIn(ctx: ServiceContext): Viewer {
+    const viewer = requireViewer(ctx);
+    if (viewer.partnerKeyId) throw forbidden(WEBHOOK_MESSAGES.keysCannotManage);
+    return viewer;
+  }
+}
+
+interface OutboxRow {
+  id: string;
+  topic: string;
+  payload: Record<string, unknown>;
+  created_at: Date;
+  audience_user_ids: string[];
+}
+
+const fromOutboxRow = (row: OutboxRow): WebhookSourceEvent => ({
+  id: row.id,
+  topic: row.topic,
+  payload: row.payload,
+  createdAt: new Date(row.created_at),
+  audienceUserIds: row.audience_user_ids ?? [],
+});
+
+/** A PostgreSQL array literal (the query builder would inline a JS array as a list). Values are uuids or event types. */
+const pgArray = (values: readonly string[]) => `{${values.join(',')}}`;
+
+const canManage = (viewer: Viewer, endpoint: WebhookEndpoint) => endpoint.userId === viewer.id || viewer.role === UserRole.SUPPORT;
+
+function requeue(delivery: WebhookDelivery, now: Date): void {
+  delivery.status = WebhookDeliveryStatus.PENDING;
+  delivery.attempts = 0;
+  delivery.createdAt = now;
+  delivery.nextAttemptAt = now;
+  delivery.leaseUntil = null;
+  delivery.leaseToken = null;
+  delivery.error = null;
+}
+
+export function toEndpointView(e: WebhookEndpoint): WebhookEndpointView {
+  return {
+    id: e.id,
+    userId: e.userId,
+    url: e.url,
+    eventTypes: [...e.eventTypes],
+    createdAt: e.createdAt,
+    enabled: !e.disabledAt,
+    disabledAt: e.disabledAt ?? null,
+    disabledReason: e.disabledReason ?? null,
+    failingSince: e.failingSince ?? null,
+    previousSecretExpiresAt: e.previousSecret ? (e.previousSecretExpiresAt ?? null) : null,
+  };
+}
+
+export function toDeliveryView(d: WebhookDelivery): WebhookDeliveryView {
+  return {
+    id: d.id,
+    endpointId: d.endpointId,
+    eventId: d.eventId,
+    eventType: d.eventType,
+    eventCreatedAt: d.eventCreatedAt,
+    status: d.status,
+    attempts: d.attempts,
+    createdAt: d.createdAt,
+    nextAttemptAt: d.nextAttemptAt ?? null,
+    lastAttemptAt: d.lastAttemptAt ?? null,
+    responseStatus: d.responseStatus ?? null,
+    responseTimeMs: d.responseTimeMs ?? null,
+    responseBody: d.responseBody ?? null,
+    error: d.error ?? null,
+  };
+}

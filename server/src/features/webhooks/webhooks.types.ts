@@ -1,0 +1,144 @@
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PageInfo } from '../../graphql/pagination.types';
+import { WebhookDeliveryStatus } from './webhook-delivery.entity';
+import type { WebhookDeliveryView, WebhookEndpointView } from './webhooks.service';
+
+registerEnumType(WebhookDeliveryStatus, {
+  name: 'WebhookDeliveryStatus',
+  description: 'PENDING: queued or retrying; SUCCEEDED: the endpoint answered 2xx; FAILED: gave up after 3 days (or the endpoint was disabled)',
+});
+
+@ObjectType('WebhookEndpoint', { description: 'Where events are POSTed, signed with the endpoint\'s secret (Standard Webhooks)' })
+export class WebhookEndpointType implements WebhookEndpointView {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => ID, { description: 'The owner; it receives events about its own bookings and profile, and public creator.* events' })
+  userId!: string;
+
+  @Field(() => String)
+  url!: string;
+
+  @Field(() => [String], { description: 'Dotted event types, e.g. booking.confirmed (see webhookEventTypes)' })
+  eventTypes!: string[];
+
+  @Field(() => Date)
+  createdAt!: Date;
+
+  @Field(() => Boolean, { description: 'false once disabled (by its owner, or after 3 days of failed deliveries)' })
+  enabled!: boolean;
+
+  @Field(() => Date, { nullable: true })
+  disabledAt!: Date | null;
+
+  @Field(() => String, { nullable: true })
+  disabledReason!: string | null;
+
+  @Field(() => Date, { nullable: true, description: 'Since when every delivery has failed (null after a success)' })
+  failingSince!: Date | null;
+
+  @Field(() => Date, { nullable: true, description: 'After a rotation: until when deliveries are signed with the previous secret too' })
+  previousSecretExpiresAt!: Date | null;
+}
+
+@ObjectType('CreatedWebhookEndpoint')
+export class CreatedWebhookEndpointType {
+  @Field(() => WebhookEndpointType)
+  endpoint!: WebhookEndpointType;
+
+  @Field(() => String, { description: 'The signing secret (whsec_…). Shown only now; store it safely' })
+  secret!: string;
+}
+
+@ObjectType('WebhookDelivery', { description: 'One event sent (or to be sent) to one endpoint; its id is the webhook-id header' })
+export class WebhookDeliveryType implements WebhookDeliveryView {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => ID)
+  endpointId!: string;
+
+  @Field(() => ID, { description: 'The event (the envelope\'s id)' })
+  eventId!: string;
+
+  @Field(() => String)
+  eventType!: string;
+
+  @Field(() => Date)
+  eventCreatedAt!: Date;
+
+  @Field(() => WebhookDeliveryStatus)
+  status!: WebhookDeliveryStatus;
+
+  @Field(() => Int, { description: 'Attempts since it was queued (or resent)' })
+  attempts!: number;
+
+  @Field(() => Date, { description: 'When it was queued (or resent / replayed)' })
+  createdAt!: Date;
+
+  @Field(() => Date, { nullable: true })
+  nextAttemptAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  lastAttemptAt!: Date | null;
+
+  @Field(() => Int, { nullable: true, description: 'HTTP status of the last attempt' })
+  responseStatus!: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Milliseconds the last attempt took' })
+  responseTimeMs!: number | null;
+
+  @Field(() => String, { nullable: true, description: 'The first 2 KB of the last answer' })
+  responseBody!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Why the last attempt failed' })
+  error!: string | null;
+}
+
+@ObjectType('WebhookDeliveryEdge', { simpleResolvers: true })
+export class WebhookDeliveryEdge {
+  @Field(() => String)
+  cursor!: string;
+
+  @Field(() => WebhookDeliveryType)
+  node!: WebhookDeliveryType;
+}
+
+@ObjectType('WebhookDeliveryConnection', { simpleResolvers: true })
+export class WebhookDeliveryConnection {
+  @Field(() => [WebhookDeliveryEdge])
+  edges!: WebhookDeliveryEdge[];
+
+  @Field(() => PageInfo)
+  pageInfo!: PageInfo;
+
+  @Field(() => Int)
+  totalCount!: number;
+}
+
+@ObjectType('WebhookReplay')
+export class WebhookReplayType {
+  @Field(() => Int, { description: 'Events queued for sending again' })
+  queued!: number;
+}
+
+@InputType('CreateWebhookEndpointInput')
+export class CreateWebhookEndpointInput {
+  @Field(() => String, { description: 'https URL (plain http only for localhost outside production)' })
+  url!: string;
+
+  @Field(() => [String], { description: 'At least one of webhookEventTypes' })
+  eventTypes!: string[];
+}
+
+@InputType('UpdateWebhookEndpointInput')
+export class UpdateWebhookEndpointInput {
+  @Field(() => String, { nullable: true })
+  url?: string;
+
+  @Field(() => [String], { nullable: true })
+  eventTypes?: string[];
+
+  @Field(() => Boolean, { nullable: true, description: 'false disables; true enables again (and clears the failure streak)' })
+  enabled?: boolean;
+}
