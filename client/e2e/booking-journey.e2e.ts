@@ -299,6 +299,10 @@ describe('booking journey', () => {
         await openTab(a.page, 'Bookings');
       }
     });
+  });
+
+  part('a request the creator has not accepted yet is withdrawn for free', async () => {
+    const { page } = brand;
 
     await step('brand: a request the creator has not accepted yet is withdrawn for free', [brand, creator], async () => {
       await openTab(page, 'Discover');

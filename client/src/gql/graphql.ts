@@ -993,6 +993,7 @@ export type CreatorCard_CreatorFragment = {
   isVerified: boolean;
   averageRating: number;
   totalBookings: number;
+  reviewCount: number;
   platforms: Array<Platform>;
   bio: string | null;
   hourlyRateCents: number | null;
@@ -1018,6 +1019,7 @@ export type CreatorsQuery = {
         isVerified: boolean;
         averageRating: number;
         totalBookings: number;
+        reviewCount: number;
         platforms: Array<Platform>;
         bio: string | null;
         hourlyRateCents: number | null;
@@ -1244,6 +1246,7 @@ export type CreatorHeader_CreatorFragment = {
   bio: string | null;
   averageRating: number;
   totalBookings: number;
+  reviewCount: number;
   hourlyRateCents: number | null;
   minimumHours: number;
   platforms: Array<Platform>;
@@ -1275,6 +1278,7 @@ export type StreamerPageCreatorQuery = {
     bio: string | null;
     averageRating: number;
     totalBookings: number;
+    reviewCount: number;
     platforms: Array<Platform>;
     isVerified: boolean;
     nextFreeSlots: Array<{ id: string; startTime: string }>;
@@ -1710,6 +1714,7 @@ export const CreatorCard_CreatorFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
           { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
@@ -1963,6 +1968,7 @@ export const CreatorHeader_CreatorFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
           { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
           { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
@@ -5892,6 +5898,7 @@ export const CreatorsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
           { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
@@ -6941,6 +6948,7 @@ export const StreamerPageCreatorDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
           { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
           { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },

@@ -39,6 +39,7 @@ const creator = {
   bio: null,
   averageRating: 0,
   totalBookings: 0,
+  reviewCount: 0,
   platforms: ['TWITCH'],
   isVerified: false,
 };
