@@ -33,6 +33,8 @@ export interface TransitionDeps {
   /** booking_transitions_total{transition} at /metrics. */
   metrics?: Pick<Metrics, 'bookingTransitions'>;
   logger?: Pick<Logger, 'warn'>;
+  /** Every module's handlers of an applied move, run in its transaction. */
+  moveHandlers?: () => readonly BookingMoveHandler[];
 }
 
 /** What a transition did, handed to the action's own writes (dispute row, reason, flags). */
@@ -55,8 +57,11 @@ export interface AppliedTransition {
  */
 export type OwnWrites<D> = (t: AppliedTransition, details: D) => Promise<void> | void;
 
-/** Runs in the transaction of every applied move, after its own writes (e.g. publishing the move into the outbox). */
-export type AppliedHook = (t: AppliedTransition, action: BookingAction) => Promise<void> | void;
+/**
+ * Runs in the transaction of every applied move, after its own writes (e.g. publishing the move
+ * into the outbox). Modules contribute these as `bookingMoveHandlers` (features/bookings/index.ts).
+ */
+export type BookingMoveHandler = (t: AppliedTransition, action: BookingAction) => Promise<void> | void;
 
 export interface TransitionRequest {
   action: BookingAction;
@@ -141,7 +146,6 @@ interface Done {
  */
 export class TransitionRunner {
   private readonly ownWrites = new Map<BookingAction, OwnWrites<never>>();
-  private readonly appliedHooks: AppliedHook[] = [];
 
   constructor(private readonly deps: TransitionDeps) {}
 
@@ -151,11 +155,6 @@ export class TransitionRunner {
       if (this.ownWrites.has(action)) throw new Error(`own writes for ${action} are defined twice`);
       this.ownWrites.set(action, writes as OwnWrites<never>);
     }
-  }
-
-  /** Registers a hook run in the transaction of every applied move. */
-  onApplied(hook: AppliedHook): void {
-    this.appliedHooks.push(hook);
   }
 
   async run(ctx: ServiceContext, bookingId: string, req: TransitionRequest): Promise<Booking> {
@@ -376,6 +375,8 @@ export class TransitionRunner {
       // The hours become bookable again; after the start they stay taken (the time is gone).
       freedSlots = (await freeBookingSlots(em, booking.id, now)) > 0;
     }
+    // A request moved to other hours (RESCHEDULE) freed some and took others: the creator page changes.
+    if (move.action === BookingAction.RESCHEDULE) freedSlots = true;
     if (booking.status === BookingStatus.CONFIRMED && previous.status === BookingStatus.PENDING) {
       // total_bookings counts requests the creator accepted; later cancellations do not undo it.
       await em.execute('update profiles set total_bookings = total_bookings + 1 where id = ?', [creator.id]);
@@ -383,7 +384,7 @@ export class TransitionRunner {
     const writes = this.ownWrites.get(move.action);
     const applied: AppliedTransition = { em, booking, creator, actor: move.actor, actingUserId: move.viewerId, previous, now };
     await writes?.(applied, (move.details ?? null) as never);
-    for (const hook of this.appliedHooks) await hook(applied, move.action);
+    for (const handler of this.deps.moveHandlers?.() ?? []) await handler(applied, move.action);
     await em.flush();
     return { booking, creator, freedSlots };
   }
