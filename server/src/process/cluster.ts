@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { openDatabase } from '../db/database';
 import { clusterMetricsText, serveClusterMetrics } from '../observability/cluster-metrics';
-import { announce, serve } from './serve';
+import { announce, HTTP_LISTENING, serve, type HttpListening } from './serve';
 import { stopOnSignals } from './shutdown';
 
 /**
@@ -32,10 +32,15 @@ export async function runClusterPrimary(config: Config, logger: Logger): Promise
     workers.set(slot, worker);
     return new Promise((resolve, reject) => {
       let listening = false;
-      worker.once('listening', (address) => {
+      // The worker's own message, not cluster's 'listening' event: that fires for every listener
+      // a worker opens (the development mail catcher too).
+      const onMessage = (message: Partial<HttpListening>) => {
+        if (message?.type !== HTTP_LISTENING) return;
+        worker.off('message', onMessage);
         listening = true;
-        resolve(address.port);
-      });
+        resolve(message.port!);
+      };
+      worker.on('message', onMessage);
       worker.once('exit', (code, signal) => {
         if (stopping) return;
         if (!listening) {

@@ -6,6 +6,12 @@ import { seedDemoData } from '../db/seeders/demo';
 import { createServer, type CreateServerOptions } from '../server';
 import { stopOnSignals } from './shutdown';
 
+export const HTTP_LISTENING = 'collabhub:http-listening';
+export interface HttpListening {
+  type: typeof HTTP_LISTENING;
+  port: number;
+}
+
 export interface ServeOptions {
   config: Config;
   logger: Logger;
@@ -34,6 +40,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const { port } = server.httpServer.address() as AddressInfo;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
   logger.info({ url }, 'server listening');
+  // A cluster worker tells its primary which port the HTTP server took (not any other listener's).
+  if (process.send) process.send({ type: HTTP_LISTENING, port } satisfies HttpListening);
   await server.jobs.start();
   if (opts.announce) announce(url, config);
 
