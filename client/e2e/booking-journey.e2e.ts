@@ -202,7 +202,7 @@ describe('booking journey', () => {
       await dialog.getByRole('button', { name: 'Create Profile' }).click();
       await seeText(page, 'Brand profile created!');
       await page.getByRole('tab', { name: 'Discover' }).waitFor();
-      await page.getByText('Upcoming Bookings').first().waitFor();
+      await page.getByText('Awaiting the creator').first().waitFor();
       await expectAccessible(page, 'dashboard: overview (brand)');
     });
 
@@ -238,7 +238,22 @@ describe('booking journey', () => {
       await calendarDay(page, TOMORROW.long).click();
       await hourButton(page, '10:00 AM – 11:00 AM').waitFor();
       await expectAccessible(page, 'creator page');
-      await bookHours(page, TOMORROW.long, ['10:00 AM – 11:00 AM', '11:00 AM – 12:00 PM'], 'Launch stream for our new game');
+      await bookHours(page, TOMORROW.long, ['10:00 AM – 11:00 AM', '11:00 AM – 12:00 PM'], 'Launch stream for our new game', async (dialog) => {
+        // The cancellation rule before payment, from the server's policy, in the brand's zone (Berlin).
+        await expectText(dialog.getByTestId('cancellation-policy'), 'Free cancellation until Mon 9 Jun, 10:00 CEST; after that 50 % is kept.');
+      });
+    });
+
+    await step('brand: the checkout shows what is paid for: creator, hours, total, the hold and the rule', [brand], async () => {
+      const summary = page.getByRole('region', { name: 'Order summary' });
+      await expectText(summary.getByTestId('summary-creator'), `Collab with ${CREATOR.name}`);
+      await expectText(summary, /10:00 AM – 12:00 PM CEST · Europe\/Berlin/);
+      await expectText(summary, '$80.00 × 2 hours');
+      await expectText(summary.getByTestId('summary-total'), '$160.00');
+      await expectText(summary.getByTestId('summary-hold'), `held on your card, not charged, until ${CREATOR.name} accepts`);
+      await expectText(summary.getByTestId('cancellation-policy'), 'Free cancellation until Mon 9 Jun, 10:00 CEST');
+      await page.getByRole('button', { name: 'Complete Payment · $160.00' }).waitFor();
+      expect(await page.getByText('Redirecting to secure payment...').count()).toBe(0);
     });
 
     await step('brand: pay with 4242 4242 4242 4242 and land on the dashboard', [brand], async () => {
@@ -246,7 +261,11 @@ describe('booking journey', () => {
       await expectAccessible(page, 'checkout page');
       await payWithCard(page, CARDS.ok, BRAND.name);
       await page.waitForURL(/\/dashboard/);
-      await seeText(page, 'Payment successful! Your booking has been confirmed.');
+      await seeText(page, 'Request sent! Your payment is held until the creator accepts.');
+      const next = page.getByRole('region', { name: 'What happens next' });
+      await expectText(next, `Your request was sent to ${CREATOR.name}.`);
+      await expectText(next.getByTestId('next-deadline'), `${CREATOR.name} has until Tue 10 Jun, 10:00 CEST to accept`);
+      await expectText(next, 'You are not charged until then');
       await openTab(page, 'Bookings');
       const card = bookingCard(page, TOMORROW.short, '10:00 AM – 12:00 PM');
       await expectText(card.getByRole('heading'), `Collab with ${CREATOR.name}`);
@@ -265,9 +284,46 @@ describe('booking journey', () => {
       await expectStatus(card, 'Confirmed');
     });
 
-    await step("brand: the booking shows confirmed without reloading", [brand, creator], async () => {
+    await step("brand: the booking shows confirmed without reloading, with a toast", [brand, creator], async () => {
       await expectStatus(bookingCard(page, TOMORROW.short, '10:00 AM – 12:00 PM'), 'Confirmed');
+      await seeText(page, `${CREATOR.name} accepted your request`);
       await expectSameDocument(page);
+    });
+
+    await step('both: Overview counts the confirmed collaboration as upcoming, no open request', [brand, creator], async () => {
+      for (const [a, awaiting] of [[brand, 'Awaiting the creator'], [creator, 'Awaiting response']] as const) {
+        await openTab(a.page, 'Overview');
+        const stat = (label: string) => a.page.locator('dl').filter({ has: a.page.getByText(label, { exact: true }) }).locator('dd');
+        await expectText(stat('Upcoming'), /^1$/);
+        await expectText(stat(awaiting), /^0$/);
+        await openTab(a.page, 'Bookings');
+      }
+    });
+  });
+
+  part('a request the creator has not accepted yet is withdrawn for free', async () => {
+    const { page } = brand;
+
+    await step('brand: a request the creator has not accepted yet is withdrawn for free', [brand, creator], async () => {
+      await openTab(page, 'Discover');
+      await creatorCard(page, CREATOR.name).getByRole('link', { name: 'View Availability' }).click();
+      await page.waitForURL(/\/streamer\//);
+      await bookHours(page, WEDNESDAY.long, ['9:00 AM – 10:00 AM']);
+      await payWithCard(page, CARDS.ok, BRAND.name);
+      await page.waitForURL(/\/dashboard/);
+      await openTab(page, 'Bookings');
+      const card = bookingCard(page, WEDNESDAY.short, '9:00 AM – 10:00 AM');
+      await expectStatus(card, 'Pending');
+      await card.getByRole('button', { name: 'Withdraw request', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Withdraw this request?' });
+      await expectText(dialog, /withdrawing is free: the hold of \$80\.00 on the card is released in full and nothing is charged/);
+      await expectAccessible(page, 'withdraw request dialog');
+      await dialog.getByRole('button', { name: 'Withdraw Request' }).click();
+      await seeText(page, 'Booking cancelled successfully');
+      await expectStatus(card, 'Cancelled');
+      await expectPayment(card, 'Voided');
+      await expectText(card, /Charged\s*\$0\.00 \(hold released\)/);
+      await expectStatus(bookingCard(creator.page, WEDNESDAY.short, '9:00 AM – 10:00 AM'), 'Cancelled');
     });
   });
 
@@ -281,7 +337,7 @@ describe('booking journey', () => {
       await page.waitForURL(/\/streamer\//);
       await bookHours(page, TODAY.long, [evening]);
       await payWithCard(page, CARDS.ok, BRAND.name);
-      await seeText(page, 'Payment successful! Your booking has been confirmed.');
+      await seeText(page, 'Request sent! Your payment is held until the creator accepts.');
       await openTab(page, 'Bookings');
       await expectStatus(bookingCard(page, TODAY.short, evening), 'Pending');
       await markDocument(page);
@@ -299,12 +355,16 @@ describe('booking journey', () => {
       await card.getByRole('button', { name: 'Cancel (fee applies)' }).click();
       const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
       await expectText(dialog.getByTestId('refund-amount'), '$40.00');
-      await dialog.getByText(/cancellation fee applies/).waitFor();
+      await expectText(dialog.getByTestId('platform-fee'), '$4.00');
+      await expectText(dialog.getByTestId('creator-keeps'), '$36.00');
       await expectAccessible(page, 'cancel booking dialog');
       await dialog.getByRole('button', { name: 'Cancel Booking' }).click();
       await seeText(page, 'Booking cancelled successfully');
       await expectStatus(card, 'Cancelled');
       await expectText(card, /Refund amount:\s*\$40\.00/);
+      // The card's amounts are the ones the dialog quoted (not 10 % of the whole price).
+      await expectText(card, /Platform fee\s*\$4\.00/);
+      await expectText(card, /Creator keeps\s*\$36\.00/);
       await expectSameDocument(page);
     });
 
@@ -399,7 +459,7 @@ describe('booking journey', () => {
       // The loser's grid shows the hour taken; the winner pays.
       await hourButton(loser.page, hour, 'booked').waitFor();
       await payWithCard(winner.page, CARDS.ok, winner === brand ? BRAND.name : RIVAL.name);
-      await seeText(winner.page, 'Payment successful! Your booking has been confirmed.');
+      await seeText(winner.page, 'Request sent! Your payment is held until the creator accepts.');
     });
   });
 
@@ -484,13 +544,23 @@ describe('booking journey', () => {
       await brand.page.waitForURL(/\/streamer\//);
       await bookHours(brand.page, TOMORROW.long, [hour]);
       await payWithCard(brand.page, CARDS.ok, BRAND.name);
-      await seeText(brand.page, 'Payment successful! Your booking has been confirmed.');
+      await seeText(brand.page, 'Request sent! Your payment is held until the creator accepts.');
       await openTab(brand.page, 'Bookings');
       const card = bookingCard(creator.page, TOMORROW.short, hour);
       await card.getByRole('button', { name: 'Accept', exact: true }).click();
       await expectStatus(card, 'Confirmed');
       await expectStatus(bookingCard(brand.page, TOMORROW.short, hour), 'Confirmed');
       await markDocument(brand.page);
+    });
+
+    await step('brand: before the start there is no Dispute (cancelling is the way); from the start there is', [brand, creator], async () => {
+      const card = bookingCard(brand.page, TOMORROW.short, hour);
+      await card.getByRole('button', { name: /^Cancel/ }).waitFor();
+      expect(await card.getByRole('button', { name: 'Dispute', exact: true }).count()).toBe(0);
+      await clock.set(new Date('2031-06-10T12:10:00Z')); // Tuesday 14:10 in Berlin: the session has started
+      await brand.page.reload();
+      await openTab(brand.page, 'Bookings');
+      await card.getByRole('button', { name: 'Dispute', exact: true }).waitFor();
     });
 
     await step('brand: open a dispute', [brand, creator], async () => {

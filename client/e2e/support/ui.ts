@@ -67,7 +67,14 @@ export const calendarDay = (page: Page, longDate: string) =>
   page.getByRole('group', { name: 'Choose a date' }).getByRole('button', { name: new RegExp(`^${escape(longDate)}`) });
 
 /** On the creator page: pick the day and hours, Book, confirm the dialog; lands on the checkout page. */
-export async function bookHours(page: Page, longDate: string, ranges: string[], details?: string): Promise<void> {
+export async function bookHours(
+  page: Page,
+  longDate: string,
+  ranges: string[],
+  details?: string,
+  /** Looks at the confirm dialog before it is confirmed. */
+  inspect?: (dialog: Locator) => Promise<void>,
+): Promise<void> {
   await calendarDay(page, longDate).click();
   await expect.poll(() => calendarDay(page, longDate).getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
   for (const range of ranges) {
@@ -77,6 +84,7 @@ export async function bookHours(page: Page, longDate: string, ranges: string[], 
   await openCheckoutDialog(page);
   const dialog = page.getByRole('dialog', { name: 'Confirm your booking' });
   if (details) await dialog.getByLabel('Booking details (optional)').fill(details);
+  if (inspect) await inspect(dialog);
   await dialog.getByRole('button', { name: 'Confirm & Pay' }).click();
   await page.waitForURL(/\/stripe-checkout\?/);
 }

@@ -410,6 +410,9 @@ export type AcceptBookingMutation = {
     createdAt: string;
     viewerRole: BookingRole | null;
     availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
@@ -469,6 +472,9 @@ export type BookingCard_BookingFragment = {
   createdAt: string;
   viewerRole: BookingRole | null;
   availableActions: Array<BookingAction>;
+  cancelFeeApplies: boolean;
+  requestDeadline: string | null;
+  settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
   streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
   booker: { id: string; name: string; email: string };
   dispute: {
@@ -536,6 +542,9 @@ export type BookingListQuery = {
         createdAt: string;
         viewerRole: BookingRole | null;
         availableActions: Array<BookingAction>;
+        cancelFeeApplies: boolean;
+        requestDeadline: string | null;
+        settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
         streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
         booker: { id: string; name: string; email: string };
         dispute: {
@@ -587,6 +596,9 @@ export type CancelBookingMutation = {
     createdAt: string;
     viewerRole: BookingRole | null;
     availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
@@ -635,6 +647,9 @@ export type ConfirmBookingCompletionMutation = {
     createdAt: string;
     viewerRole: BookingRole | null;
     availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
@@ -684,6 +699,9 @@ export type DeclineBookingMutation = {
     createdAt: string;
     viewerRole: BookingRole | null;
     availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
@@ -730,6 +748,9 @@ export type LiveBookingUpdatesSubscription = {
     createdAt: string;
     viewerRole: BookingRole | null;
     availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
@@ -778,6 +799,9 @@ export type OpenBookingDisputeMutation = {
     createdAt: string;
     viewerRole: BookingRole | null;
     availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
@@ -826,6 +850,9 @@ export type RequestBookingPayoutMutation = {
     createdAt: string;
     viewerRole: BookingRole | null;
     availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
@@ -870,6 +897,42 @@ export type ReviewBookingMutationVariables = Exact<{
 
 export type ReviewBookingMutation = {
   createReview: { id: string; bookingId: string; streamerId: string; rating: number; comment: string | null };
+};
+
+export type CheckoutBookingQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type CheckoutBookingQuery = {
+  booking: {
+    id: string;
+    startTime: string;
+    endTime: string;
+    totalHours: number;
+    hourlyRateCents: number;
+    totalCents: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    requestDeadline: string | null;
+    checkoutExpiresAt: string;
+    cancellationTerms: { freeUntil: string; lateKeptPercent: number };
+    streamer: { id: string; displayName: string; profileImageUrl: string | null };
+  };
+};
+
+export type CheckoutSummary_BookingFragment = {
+  id: string;
+  startTime: string;
+  endTime: string;
+  totalHours: number;
+  hourlyRateCents: number;
+  totalCents: number;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
+  requestDeadline: string | null;
+  checkoutExpiresAt: string;
+  cancellationTerms: { freeUntil: string; lateKeptPercent: number };
+  streamer: { id: string; displayName: string; profileImageUrl: string | null };
 };
 
 export type CheckoutClientSecretQueryVariables = Exact<{
@@ -947,6 +1010,7 @@ export type CreatorCard_CreatorFragment = {
   isVerified: boolean;
   averageRating: number;
   totalBookings: number;
+  reviewCount: number;
   platforms: Array<Platform>;
   bio: string | null;
   hourlyRateCents: number | null;
@@ -972,6 +1036,7 @@ export type CreatorsQuery = {
         isVerified: boolean;
         averageRating: number;
         totalBookings: number;
+        reviewCount: number;
         platforms: Array<Platform>;
         bio: string | null;
         hourlyRateCents: number | null;
@@ -1049,6 +1114,8 @@ export type OverviewQuery = {
     monthEarningsCents: number;
     pendingPayoutCents: number;
     upcomingCount: number;
+    awaitingResponseCount: number;
+    awaitingCreatorCount: number;
     utilizationPercent: number;
     totalSlots: number;
     bookedSlots: number;
@@ -1221,6 +1288,16 @@ export type UpdateProfileMutation = {
   };
 };
 
+export type ViewerZoneQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ViewerZoneQuery = { myProfile: { id: string; timezone: string } | null };
+
+export type BookingCancellationTermsQueryVariables = Exact<{
+  startTime: string;
+}>;
+
+export type BookingCancellationTermsQuery = { cancellationTerms: { freeUntil: string; lateKeptPercent: number } };
+
 export type BookingViewerProfileQueryVariables = Exact<{ [key: string]: never }>;
 
 export type BookingViewerProfileQuery = { myProfile: { id: string; accountType: AccountType } | null };
@@ -1244,6 +1321,7 @@ export type CreatorHeader_CreatorFragment = {
   bio: string | null;
   averageRating: number;
   totalBookings: number;
+  reviewCount: number;
   hourlyRateCents: number | null;
   minimumHours: number;
   platforms: Array<Platform>;
@@ -1275,6 +1353,7 @@ export type StreamerPageCreatorQuery = {
     bio: string | null;
     averageRating: number;
     totalBookings: number;
+    reviewCount: number;
     platforms: Array<Platform>;
     isVerified: boolean;
     nextFreeSlots: Array<{ id: string; startTime: string }>;
@@ -1553,6 +1632,21 @@ export const BookingCard_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -1612,6 +1706,54 @@ export const BookingCard_BookingFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode;
+export const CheckoutSummary_BookingFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CheckoutSummary_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'checkoutExpiresAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancellationTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'freeUntil' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lateKeptPercent' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export const ConnectCard_StatusFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -1647,6 +1789,7 @@ export const CreatorCard_CreatorFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
           { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
@@ -1922,6 +2065,7 @@ export const CreatorHeader_CreatorFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
           { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
           { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
@@ -3333,6 +3477,21 @@ export const AcceptBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -3652,6 +3811,21 @@ export const BookingListDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -3828,6 +4002,21 @@ export const CancelBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -3984,6 +4173,21 @@ export const ConfirmBookingCompletionDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -4156,6 +4360,21 @@ export const DeclineBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -4299,6 +4518,21 @@ export const LiveBookingUpdatesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -4451,6 +4685,21 @@ export const OpenBookingDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -4613,6 +4862,21 @@ export const RequestBookingPayoutDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'streamer' },
@@ -4884,6 +5148,133 @@ export type ReviewBookingMutationOptions = Apollo.BaseMutationOptions<
   ReviewBookingMutation,
   ReviewBookingMutationVariables
 >;
+export const CheckoutBookingDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CheckoutBooking' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booking' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CheckoutSummary_booking' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CheckoutSummary_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'checkoutExpiresAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancellationTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'freeUntil' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lateKeptPercent' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useCheckoutBookingQuery__
+ *
+ * To run a query within a React component, call `useCheckoutBookingQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCheckoutBookingQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCheckoutBookingQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useCheckoutBookingQuery(
+  baseOptions: Apollo.QueryHookOptions<CheckoutBookingQuery, CheckoutBookingQueryVariables> &
+    ({ variables: CheckoutBookingQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<CheckoutBookingQuery, CheckoutBookingQueryVariables>(CheckoutBookingDocument, options);
+}
+export function useCheckoutBookingLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<CheckoutBookingQuery, CheckoutBookingQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<CheckoutBookingQuery, CheckoutBookingQueryVariables>(CheckoutBookingDocument, options);
+}
+// @ts-ignore
+export function useCheckoutBookingSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<CheckoutBookingQuery, CheckoutBookingQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CheckoutBookingQuery, CheckoutBookingQueryVariables>;
+export function useCheckoutBookingSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CheckoutBookingQuery, CheckoutBookingQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CheckoutBookingQuery | undefined, CheckoutBookingQueryVariables>;
+export function useCheckoutBookingSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CheckoutBookingQuery, CheckoutBookingQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<CheckoutBookingQuery, CheckoutBookingQueryVariables>(CheckoutBookingDocument, options);
+}
+export type CheckoutBookingQueryHookResult = ReturnType<typeof useCheckoutBookingQuery>;
+export type CheckoutBookingLazyQueryHookResult = ReturnType<typeof useCheckoutBookingLazyQuery>;
+export type CheckoutBookingSuspenseQueryHookResult = ReturnType<typeof useCheckoutBookingSuspenseQuery>;
+export type CheckoutBookingQueryResult = Apollo.QueryResult<CheckoutBookingQuery, CheckoutBookingQueryVariables>;
 export const CheckoutClientSecretDocument = {
   kind: 'Document',
   definitions: [
@@ -5723,6 +6114,7 @@ export const CreatorsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
           { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
@@ -6159,6 +6551,8 @@ export const OverviewDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'monthEarningsCents' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'pendingPayoutCents' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'upcomingCount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'awaitingResponseCount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'awaitingCreatorCount' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'utilizationPercent' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'totalSlots' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'bookedSlots' } },
@@ -6704,6 +7098,180 @@ export type UpdateProfileMutationOptions = Apollo.BaseMutationOptions<
   UpdateProfileMutation,
   UpdateProfileMutationVariables
 >;
+export const ViewerZoneDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ViewerZone' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myProfile' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useViewerZoneQuery__
+ *
+ * To run a query within a React component, call `useViewerZoneQuery` and pass it any options that fit your needs.
+ * When your component renders, `useViewerZoneQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useViewerZoneQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useViewerZoneQuery(baseOptions?: Apollo.QueryHookOptions<ViewerZoneQuery, ViewerZoneQueryVariables>) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<ViewerZoneQuery, ViewerZoneQueryVariables>(ViewerZoneDocument, options);
+}
+export function useViewerZoneLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<ViewerZoneQuery, ViewerZoneQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<ViewerZoneQuery, ViewerZoneQueryVariables>(ViewerZoneDocument, options);
+}
+// @ts-ignore
+export function useViewerZoneSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<ViewerZoneQuery, ViewerZoneQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ViewerZoneQuery, ViewerZoneQueryVariables>;
+export function useViewerZoneSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<ViewerZoneQuery, ViewerZoneQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ViewerZoneQuery | undefined, ViewerZoneQueryVariables>;
+export function useViewerZoneSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<ViewerZoneQuery, ViewerZoneQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<ViewerZoneQuery, ViewerZoneQueryVariables>(ViewerZoneDocument, options);
+}
+export type ViewerZoneQueryHookResult = ReturnType<typeof useViewerZoneQuery>;
+export type ViewerZoneLazyQueryHookResult = ReturnType<typeof useViewerZoneLazyQuery>;
+export type ViewerZoneSuspenseQueryHookResult = ReturnType<typeof useViewerZoneSuspenseQuery>;
+export type ViewerZoneQueryResult = Apollo.QueryResult<ViewerZoneQuery, ViewerZoneQueryVariables>;
+export const BookingCancellationTermsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BookingCancellationTerms' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'startTime' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancellationTerms' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'startTime' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'startTime' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'freeUntil' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lateKeptPercent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useBookingCancellationTermsQuery__
+ *
+ * To run a query within a React component, call `useBookingCancellationTermsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useBookingCancellationTermsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useBookingCancellationTermsQuery({
+ *   variables: {
+ *      startTime: // value for 'startTime'
+ *   },
+ * });
+ */
+export function useBookingCancellationTermsQuery(
+  baseOptions: Apollo.QueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables> &
+    ({ variables: BookingCancellationTermsQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>(
+    BookingCancellationTermsDocument,
+    options,
+  );
+}
+export function useBookingCancellationTermsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>(
+    BookingCancellationTermsDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useBookingCancellationTermsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>;
+export function useBookingCancellationTermsSuspenseQuery(
+  baseOptions?:
+    | Apollo.SkipToken
+    | Apollo.SuspenseQueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingCancellationTermsQuery | undefined, BookingCancellationTermsQueryVariables>;
+export function useBookingCancellationTermsSuspenseQuery(
+  baseOptions?:
+    | Apollo.SkipToken
+    | Apollo.SuspenseQueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>(
+    BookingCancellationTermsDocument,
+    options,
+  );
+}
+export type BookingCancellationTermsQueryHookResult = ReturnType<typeof useBookingCancellationTermsQuery>;
+export type BookingCancellationTermsLazyQueryHookResult = ReturnType<typeof useBookingCancellationTermsLazyQuery>;
+export type BookingCancellationTermsSuspenseQueryHookResult = ReturnType<
+  typeof useBookingCancellationTermsSuspenseQuery
+>;
+export type BookingCancellationTermsQueryResult = Apollo.QueryResult<
+  BookingCancellationTermsQuery,
+  BookingCancellationTermsQueryVariables
+>;
 export const BookingViewerProfileDocument = {
   kind: 'Document',
   definitions: [
@@ -6955,6 +7523,7 @@ export const StreamerPageCreatorDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
           { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
           { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },

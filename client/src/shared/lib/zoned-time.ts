@@ -175,3 +175,45 @@ export function describeZone(zone: string, at: Date = new Date()): string {
     .find((p) => p.type === 'timeZoneName')?.value;
   return offset ? `${zone} (${offset})` : zone;
 }
+
+/** The zone's short name at `at` as people read it: "CET", "EST", else "GMT+5:30"; the IANA name as a last resort. */
+export function zoneAbbreviation(zone: string, at: Date | string = new Date()): string {
+  const name = (locale: string) =>
+    new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' })
+      .formatToParts(new Date(at))
+      .find((p) => p.type === 'timeZoneName')?.value;
+  if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
+  const us = name('en-US');
+  if (us && !us.startsWith('GMT')) return us;
+  const gb = name('en-GB');
+  return gb ?? us ?? zone;
+}
+
+/** A deadline with its zone named: "Tue 24 Nov, 12:00 CET". */
+export function formatDeadline(instant: Date | string, zone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.weekday} ${parts.day} ${parts.month}, ${parts.hour}:${parts.minute} ${zoneAbbreviation(zone, instant)}`;
+}
+
+/** "Wednesday, October 1, 2025" in `zone` (the viewer's zone when omitted). */
+export function formatLongDate(instant: Date | string, zone?: string): string {
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: zone,
+  }).format(new Date(instant));
+}

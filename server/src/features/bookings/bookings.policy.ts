@@ -46,9 +46,29 @@ export function lateCancelRefund(totalCents: number, policy: BookingPolicy): num
   return Math.round((totalCents * policy.lateCancelRefundPercent) / 100);
 }
 
+/** Until this instant the booker may cancel an accepted booking for a full refund (start minus the full-refund notice). */
+export function freeCancellationUntil(booking: Pick<Booking, 'startTime' | 'policy'>): Date {
+  return new Date(booking.startTime.getTime() - booking.policy.fullRefundHours * HOUR_MS);
+}
+
 /** True when the start is less than the full-refund notice away (the "(fee applies)" case). */
 export function isLateCancellation(booking: Pick<Booking, 'startTime' | 'policy'>, now: Date): boolean {
-  return booking.startTime.getTime() - now.getTime() < booking.policy.fullRefundHours * HOUR_MS;
+  return now.getTime() > freeCancellationUntil(booking).getTime();
+}
+
+/**
+ * The cancellation rule as people read it ("free until …; after that 50 % is kept"), for the
+ * booking dialog, the checkout and the booking card: the screens show this, never their own copy
+ * of the numbers. Withdrawing a request the creator has not accepted yet is always free.
+ */
+export interface CancellationTerms {
+  freeUntil: Date;
+  /** Share of the price kept (creator and platform fee) when an accepted booking is cancelled later. */
+  lateKeptPercent: number;
+}
+
+export function cancellationTerms(booking: Pick<Booking, 'startTime' | 'policy'>): CancellationTerms {
+  return { freeUntil: freeCancellationUntil(booking), lateKeptPercent: 100 - booking.policy.lateCancelRefundPercent };
 }
 
 /** A held request lapses at min(authorized + request expiry, start). */

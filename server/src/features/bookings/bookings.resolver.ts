@@ -12,8 +12,10 @@ import {
   BookingDisputeType,
   BookingPaymentVerification,
   BookingRole,
+  BookingSettlementType,
   BookingType,
   CancelBookingInput,
+  CancellationTermsType,
   CancellationQuoteType,
   CreateBookingCheckoutInput,
   OpenDisputeInput,
@@ -50,6 +52,11 @@ export class BookingsResolver {
   @Query(() => CancellationQuoteType, { description: 'Refund and fee if the viewer cancelled now' })
   cancellationQuote(@Arg('bookingId', () => ID) bookingId: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.bookings.cancellationQuote(ctx, bookingId);
+  }
+
+  @Query(() => CancellationTermsType, { name: 'cancellationTerms', description: 'The cancellation rule a booking starting then would get today (public)' })
+  cancellationTermsAt(@Arg('startTime', () => Date) startTime: Date, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.cancellationTermsFor(startTime);
   }
 
   @Query(() => OverviewType, { description: "The dashboard's Overview tab" })
@@ -134,6 +141,26 @@ export class BookingsResolver {
   @FieldResolver(() => BookingDisputeType, { nullable: true })
   dispute(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
     return ctx.services.bookings.disputeOf(ctx, b);
+  }
+
+  @FieldResolver(() => CancellationTermsType, { description: "The cancellation rule of this booking's policy" })
+  cancellationTerms(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.cancellationTermsOf(b);
+  }
+
+  @FieldResolver(() => Boolean, { description: "Cancelling now keeps part of the price (the viewer's \"(fee applies)\")" })
+  cancelFeeApplies(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.cancelFeeApplies(ctx, b);
+  }
+
+  @FieldResolver(() => Date, { nullable: true, description: 'A request waiting for the creator lapses then (null once answered)' })
+  requestDeadline(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.requestDeadlineOf(b);
+  }
+
+  @FieldResolver(() => BookingSettlementType)
+  settlement(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.settlementOf(ctx, b);
   }
 
   @FieldResolver(() => String, { nullable: true, description: "The booker's payment intent (to finish paying)" })

@@ -9,11 +9,11 @@ import { parseInput } from '../../shared/validation';
 import { Profile } from '../profiles/profile.entity';
 import { Dispute, DisputeKind, DisputeResolution } from '../support/dispute.entity';
 import type { User } from '../users/user.entity';
-import { Booking, PaymentStatus } from './booking.entity';
+import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
 import { bookingLoaders, joinEventReads, type LoaderContext } from './bookings.loaders';
 import { BookingIdSchema, CancelSchema, DisputeSchema, ListFilterSchema, StatusChangeSchema, type CancelInput, type DisputeInput } from './bookings.inputs';
-import { lateCancelRefund, splitRetained } from './bookings.policy';
-import { availableActions, BookingAction, decide, type TransitionFacts } from './bookings.state';
+import { cancellationTerms, CURRENT_POLICY, lateCancelRefund, requestDeadline, splitRetained, type CancellationTerms } from './bookings.policy';
+import { availableActions, BookingAction, can, decide, type TransitionFacts } from './bookings.state';
 import { loadOverview, type Overview } from './overview';
 import { partyRole, transitionFacts, type OwnWrites, type TransitionRunner } from './transition-runner';
 
@@ -168,6 +168,37 @@ export class BookingsService {
       return { ...base, allowed: true, reason: null, refundCents: refund, feeApplies: true, platformFeeCents: split.feeCents, creatorKeepsCents: split.creatorCents };
     }
     return { ...base, allowed: true, reason: null, refundCents: booking.totalCents };
+  }
+
+  /** The cancellation rule a booking starting at `startTime` would get under today's policy (the booking dialog). */
+  cancellationTermsFor(startTime: unknown): CancellationTerms {
+    const { startTime: start } = parseInput(z.object({ startTime: z.coerce.date({ error: 'startTime must be a date' }) }), { startTime });
+    return cancellationTerms({ startTime: start, policy: CURRENT_POLICY });
+  }
+
+  /** The cancellation rule of a booking's own policy snapshot. */
+  cancellationTermsOf(booking: Booking): CancellationTerms {
+    return cancellationTerms(booking);
+  }
+
+  /** True when the viewer's cancel, if made now, keeps part of the price (the state machine's late-cancel move). */
+  async cancelFeeApplies(ctx: LoaderContext, booking: Booking): Promise<boolean> {
+    if (!(await this.viewerRole(ctx, booking))) return false;
+    const facts = await this.factsFor(ctx, booking);
+    if (!can(BookingAction.CANCEL, facts)) return false;
+    const effect = decide(BookingAction.CANCEL, facts).effect;
+    return effect.kind === 'settle' && effect.refund === 'lateCancel';
+  }
+
+  /** When a paid request lapses unless the creator answers; null when it is not waiting for them. */
+  requestDeadlineOf(booking: Booking): Date | null {
+    return booking.status === BookingStatus.PENDING ? requestDeadline(booking) : null;
+  }
+
+  /** Where the money went, as the ledger records it: what the card showed after a cancel is what happened. */
+  async settlementOf(ctx: LoaderContext, booking: Booking) {
+    const { totals } = await bookingLoaders.facts(ctx).load(booking.id);
+    return { capturedCents: totals.captured, refundedCents: totals.refunded, platformFeeCents: totals.fee, creatorCents: totals.allocated };
   }
 
   // ---- reading ----

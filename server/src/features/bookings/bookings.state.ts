@@ -121,6 +121,10 @@ const G = {
     (f) => t(f) < f.booking.confirmationDeadline.getTime(),
     'Disputes can only be opened before the confirmation deadline',
   ),
+  disputeAfterStart: guard(
+    (f) => t(f) >= f.booking.startTime.getTime(),
+    'A dispute can be opened once the session has started; before that, cancel the booking',
+  ),
   noEarlierDispute: guard((f) => !f.hasDispute, 'This booking already had a dispute'),
   noShowAfterStart: guard((f) => t(f) >= f.booking.startTime.getTime(), 'A no-show can only be reported once the session has started'),
   somethingToPay: guard((f) => f.untransferredCents > 0, 'There is nothing left to pay out for this booking'),
@@ -195,7 +199,7 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     to: { status: St.CANCELLED, payment: Pay.REFUNDED }, effect: { kind: 'settle', refund: 'all' },
   },
   {
-    action: BookingAction.OPEN_DISPUTE, actors: PARTIES, from: [CONFIRMED], guards: [G.beforeDeadline, G.noEarlierDispute],
+    action: BookingAction.OPEN_DISPUTE, actors: PARTIES, from: [CONFIRMED], guards: [G.disputeAfterStart, G.beforeDeadline, G.noEarlierDispute],
     to: { status: St.DISPUTED, payment: Pay.DISPUTED }, effect: { kind: 'none' },
   },
   {
@@ -344,5 +348,8 @@ export const PARTY_ACTIONS = [
  * account stays listed, so pressing it explains what to set up instead of hiding the button.
  */
 export function availableActions(facts: TransitionFacts): BookingAction[] {
-  return PARTY_ACTIONS.filter((a) => can(a, a === BookingAction.REQUEST_PAYOUT ? { ...facts, payoutAccountReady: true } : facts));
+  const moves = PARTY_ACTIONS.filter((a) => can(a, a === BookingAction.REQUEST_PAYOUT ? { ...facts, payoutAccountReady: true } : facts));
+  // A creator answers a request with Accept or Decline; their cancel of it is the same move as
+  // Decline (the hold is released), so it is not offered a second time.
+  return moves.includes(BookingAction.DECLINE) ? moves.filter((a) => a !== BookingAction.CANCEL) : moves;
 }

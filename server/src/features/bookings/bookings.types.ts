@@ -224,6 +224,32 @@ export class CancellationQuoteType {
   creatorKeepsCents!: number;
 }
 
+@ObjectType('CancellationTerms', {
+  description: 'The cancellation rule from the booking policy: a request not accepted yet is always free to withdraw',
+})
+export class CancellationTermsType {
+  @Field(() => Date, { description: 'An accepted booking cancelled by the booker until then is refunded in full' })
+  freeUntil!: Date;
+
+  @Field(() => Int, { description: 'Percent of the price kept (creator share and platform fee) when the booker cancels later' })
+  lateKeptPercent!: number;
+}
+
+@ObjectType('BookingSettlement', { description: 'Where the captured money went, from the ledger (cents)' })
+export class BookingSettlementType {
+  @Field(() => Int, { description: 'Taken from the card (0 while the payment is only held or after a released hold)' })
+  capturedCents!: number;
+
+  @Field(() => Int)
+  refundedCents!: number;
+
+  @Field(() => Int, { description: 'Platform fee actually kept' })
+  platformFeeCents!: number;
+
+  @Field(() => Int, { description: "The creator's share actually allocated" })
+  creatorCents!: number;
+}
+
 @ObjectType('Overview', { description: "The dashboard's Overview tab" })
 export class OverviewType {
   @Field(() => Int, { description: 'Creator side: earnings from completed bookings' })
@@ -235,8 +261,14 @@ export class OverviewType {
   @Field(() => Int, { description: 'Allocated and not yet paid out' })
   pendingPayoutCents!: number;
 
-  @Field(() => Int, { description: 'Pending bookings with a future start' })
+  @Field(() => Int, { description: 'Confirmed collaborations that have not ended yet' })
   upcomingCount!: number;
+
+  @Field(() => Int, { description: "Creator side: paid requests waiting for the viewer's answer" })
+  awaitingResponseCount!: number;
+
+  @Field(() => Int, { description: "Booker side: the viewer's paid requests waiting for the creator's answer" })
+  awaitingCreatorCount!: number;
 
   @Field(() => Float, { description: 'Booked slots / all slots x 100' })
   utilizationPercent!: number;
@@ -250,7 +282,7 @@ export class OverviewType {
   @Field(() => [BookingType], { description: 'The 5 latest completed bookings as creator' })
   recentEarnings!: BookingType[];
 
-  @Field(() => [BookingType], { description: 'The next 5 pending bookings' })
+  @Field(() => [BookingType], { description: 'The next 5 confirmed collaborations' })
   upcoming!: BookingType[];
 }
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import { Profile } from '../profiles/profile.entity';
-import { Booking, BookingStatus } from './booking.entity';
+import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
 
 /** The dashboard's Overview tab (spec §9 "Overview metrics"), for one viewer. */
 export interface Overview {
@@ -11,15 +11,19 @@ export interface Overview {
   monthEarningsCents: number;
   /** Allocated and not yet paid out. */
   pendingPayoutCents: number;
-  /** Pending bookings with a future start, as booker or creator. */
+  /** Confirmed collaborations that have not ended yet, as booker or creator. */
   upcomingCount: number;
+  /** Paid requests to the viewer's creator profile that wait for their answer. */
+  awaitingResponseCount: number;
+  /** The viewer's own paid requests that wait for the creator's answer. */
+  awaitingCreatorCount: number;
   /** Booked slots over all slots of the viewer's creator profile, x 100 (one decimal); 0 without slots. */
   utilizationPercent: number;
   totalSlots: number;
   bookedSlots: number;
   /** The 5 most recently completed bookings as creator. */
   recentEarnings: Booking[];
-  /** The next 5 pending bookings with a future start. */
+  /** The next 5 confirmed collaborations. */
   upcoming: Booking[];
 }
 
@@ -29,16 +33,21 @@ const NET_ALLOCATION = `case l.kind when 'allocation' then l.amount_cents when '
 export async function loadOverview(em: EntityManager, viewerId: string, now: Date): Promise<Overview> {
   const profile = await em.findOne(Profile, { user: viewerId }, { fields: ['id', 'timezone'] });
   const upcomingWhere = {
-    status: BookingStatus.PENDING,
-    startTime: { $gt: now },
+    status: BookingStatus.CONFIRMED,
+    endTime: { $gt: now },
     $or: [{ booker: viewerId }, ...(profile ? [{ streamer: profile.id }] : [])],
   };
-  const [upcomingCount, upcoming] = await Promise.all([
+  // A request counts while the creator may still answer it (the expiry sweep cancels it at its deadline or start).
+  const awaiting = { status: BookingStatus.PENDING, paymentStatus: PaymentStatus.HELD, startTime: { $gt: now } };
+  const [upcomingCount, upcoming, awaitingCreatorCount, awaitingResponseCount] = await Promise.all([
     em.count(Booking, upcomingWhere),
     em.find(Booking, upcomingWhere, { orderBy: { startTime: 'asc', id: 'asc' }, limit: 5 }),
+    em.count(Booking, { ...awaiting, booker: viewerId }),
+    profile ? em.count(Booking, { ...awaiting, streamer: profile.id }) : Promise.resolve(0),
   ]);
+  const counts = { upcomingCount, awaitingResponseCount, awaitingCreatorCount };
   if (!profile) {
-    return { earningsCents: 0, monthEarningsCents: 0, pendingPayoutCents: 0, upcomingCount, utilizationPercent: 0, totalSlots: 0, bookedSlots: 0, recentEarnings: [], upcoming };
+    return { earningsCents: 0, monthEarningsCents: 0, pendingPayoutCents: 0, ...counts, utilizationPercent: 0, totalSlots: 0, bookedSlots: 0, recentEarnings: [], upcoming };
   }
 
   const monthStart = DateTime.fromJSDate(now, { zone: profile.timezone }).startOf('month').toJSDate();
@@ -66,7 +75,7 @@ export async function loadOverview(em: EntityManager, viewerId: string, now: Dat
     earningsCents: Number(money.earnings),
     monthEarningsCents: Number(money.month),
     pendingPayoutCents: Number(money.pending),
-    upcomingCount,
+    ...counts,
     utilizationPercent: totalSlots === 0 ? 0 : Math.round((bookedSlots / totalSlots) * 1000) / 10,
     totalSlots,
     bookedSlots,

@@ -5,14 +5,15 @@ import type { Highlight } from '../../../shared/components/content/StatHighlight
 export const STORY_PARAGRAPHS = [
   'CollabHub started in 2023 in a Discord voice channel. Two of us were streamers juggling sponsorship emails, spreadsheets of free evenings and invoices that were paid weeks late; the third was on the other side, trying to find creators for a game launch without knowing who was available or what they charged.',
   'We built the tool we wished we had: creators publish an hourly rate and real availability, brands and fellow creators book the hours they need, and the payment is held safely until the collaboration has happened. No chasing, no guesswork.',
-  'Today creators from more than 40 countries use CollabHub for co-streams, sponsored segments, tutorials, community game nights and everything in between — always within gaming, creativity, education and entertainment.',
+  'Today creators use CollabHub for co-streams, sponsored segments, tutorials, community game nights and everything in between — always within gaming, creativity, education and entertainment.',
 ];
 
+/** What is true of every booking (no invented audience figures beside a short list of creators). */
 export const STORY_HIGHLIGHTS: readonly Highlight[] = [
-  { value: '12k+', label: 'Creators' },
-  { value: '3.4k', label: 'Brands' },
-  { value: '40+', label: 'Countries' },
-  { value: '$6.2M', label: 'Paid to creators' },
+  { value: 'Held', label: 'Payments until the creator accepts' },
+  { value: 'Free', label: 'Withdrawal before acceptance' },
+  { value: 'Real', label: 'Reviews from completed bookings only' },
+  { value: 'Live', label: 'Availability and booking updates' },
 ];
 
 export const VALUES: readonly IconFeature[] = [
@@ -50,7 +51,7 @@ export interface TeamMember {
 
 export const TEAM: readonly TeamMember[] = [
   {
-    name: 'Maya Chen',
+    name: 'Mara Lindqvist',
     role: 'Co-founder & CEO',
     bio: 'Former variety streamer with 8 years on Twitch. Spent too many nights negotiating sponsorships by email.',
     palette: 'brand',
@@ -62,7 +63,7 @@ export const TEAM: readonly TeamMember[] = [
     palette: 'accent',
   },
   {
-    name: 'Priya Raman',
+    name: 'Tomasz Wieczorek',
     role: 'Head of Creator Success',
     bio: 'Ran influencer programmes for an indie game studio. Now makes sure every creator gets their first booking.',
     palette: 'blue',

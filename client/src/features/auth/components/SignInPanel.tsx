@@ -14,9 +14,10 @@ export function SignInPanel() {
 
   const handleSubmit = async (credentials: Credentials) => {
     try {
-      await signIn(credentials);
+      const user = await signIn(credentials);
       toast.success('Welcome back!', "You've successfully signed in.");
-      navigate(afterAuthPath, { replace: true });
+      // Support staff work in the support console; they have no profile to create.
+      navigate(user.role === 'SUPPORT' && afterAuthPath === '/dashboard' ? '/support' : afterAuthPath, { replace: true });
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to sign in'));
     }

@@ -59,7 +59,7 @@ describe('My Bookings', () => {
   });
 
   it('renders exactly the actions the server lists in availableActions', async () => {
-    const pending = booking({ availableActions: ['ACCEPT', 'DECLINE', 'CANCEL'] });
+    const pending = booking({ availableActions: ['ACCEPT', 'DECLINE'] });
     const confirmed = booking({
       status: 'CONFIRMED',
       viewerRole: 'BOOKER',
@@ -80,14 +80,14 @@ describe('My Bookings', () => {
       within(card)
         .queryAllByRole('button')
         .map((b) => b.textContent);
-    expect(names(first)).toEqual(['Accept', 'Decline', 'Cancel']);
+    expect(names(first)).toEqual(['Accept', 'Decline']);
     expect(names(cardOf('Collab with Luna'))).toEqual(['Confirm completion', 'Dispute']);
     expect(
       within(cardOf('Booking Request from Old Client')).queryByRole('group', { name: 'Booking actions' }),
     ).not.toBeInTheDocument();
   });
 
-  it('warns "(fee applies)" under 24 h and shows the quoted refund before cancelling', async () => {
+  it('warns "(fee applies)" when the server says so, and the card then shows the amounts the dialog quoted', async () => {
     const user = userEvent.setup();
     const soon = booking({
       status: 'CONFIRMED',
@@ -95,6 +95,7 @@ describe('My Bookings', () => {
       startsInHours: 5,
       streamer: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null },
       availableActions: ['CANCEL'],
+      cancelFeeApplies: true,
     });
     const cancelled = {
       ...soon,
@@ -103,6 +104,8 @@ describe('My Bookings', () => {
       refundCents: 5000,
       cancellationReason: 'User requested cancellation',
       availableActions: [],
+      cancelFeeApplies: false,
+      settlement: { __typename: 'BookingSettlement', capturedCents: 10000, refundedCents: 5000, platformFeeCents: 500, creatorCents: 4500 },
     };
     const cancel = vi.fn(() => ({ data: { cancelBooking: cancelled } }));
     renderPage(<BookingsTab profile={PROFILE} />, {
@@ -138,6 +141,8 @@ describe('My Bookings', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel (fee applies)' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByTestId('refund-amount')).toHaveTextContent('$50.00');
+    expect(within(dialog).getByTestId('platform-fee')).toHaveTextContent('$5.00');
+    expect(within(dialog).getByTestId('creator-keeps')).toHaveTextContent('$45.00');
     expect(cancel).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
 
@@ -146,6 +151,11 @@ describe('My Bookings', () => {
     const card = cardOf('Collab with Luna');
     await waitFor(() => expect(within(card).getByLabelText('Status: Cancelled')).toBeInTheDocument());
     expect(within(card).getByText(/Refund amount:/).parentElement).toHaveTextContent('Refund amount: $50.00');
+    // The card's money lines are the ledger's: the same $5.00 fee the dialog quoted, not 10 % of the total.
+    const amount = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(amount('Refunded')).toBe('$50.00');
+    expect(amount('Creator keeps')).toBe('$45.00');
+    expect(amount('Platform fee')).toBe('$5.00');
   });
 
   it('keeps Submit Review disabled until a star is chosen, and trims the comment', async () => {

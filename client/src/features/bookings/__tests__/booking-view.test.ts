@@ -9,11 +9,10 @@ describe('booking labels', () => {
     expect(bookerDisplayName(null)).toBe('Client');
   });
 
-  it('reads "(fee applies)" under 24 hours before the start', () => {
-    const now = new Date('2025-09-17T12:00:00Z');
-    expect(cancelLabel('2025-09-18T11:00:00Z', now)).toBe('Cancel (fee applies)');
-    expect(cancelLabel('2025-09-18T12:00:00Z', now)).toBe('Cancel');
-    expect(cancelLabel('2025-09-20T12:00:00Z', now)).toBe('Cancel');
+  it('reads "(fee applies)" only where the server says a fee applies; a request is withdrawn', () => {
+    expect(cancelLabel({ status: 'CONFIRMED', cancelFeeApplies: true })).toBe('Cancel (fee applies)');
+    expect(cancelLabel({ status: 'CONFIRMED', cancelFeeApplies: false })).toBe('Cancel');
+    expect(cancelLabel({ status: 'PENDING', cancelFeeApplies: false })).toBe('Withdraw request');
   });
 
   it('is the streamer side when the booking is with your profile', () => {

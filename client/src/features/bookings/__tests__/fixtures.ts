@@ -40,6 +40,9 @@ export function booking(overrides: { [K in keyof Booking]?: unknown } & { starts
     createdAt: new Date().toISOString(),
     viewerRole: 'CREATOR',
     availableActions: [] as BookingAction[],
+    cancelFeeApplies: false,
+    requestDeadline: null,
+    settlement: { __typename: 'BookingSettlement', capturedCents: 0, refundedCents: 0, platformFeeCents: 0, creatorCents: 0 },
     streamer: {
       __typename: 'BookingCreator',
       id: PROFILE.id,

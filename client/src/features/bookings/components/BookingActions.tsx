@@ -1,4 +1,5 @@
 import { Button, Flex } from '@chakra-ui/react';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { BookingCard_BookingFragment } from '../../../gql/graphql';
 import { useAcceptBooking } from '../hooks/useAcceptBooking';
@@ -22,6 +23,18 @@ export function BookingActions({ booking, streamerSide, counterpart }: Props) {
   const { accept, accepting } = useAcceptBooking();
   const { confirmCompletion, confirming } = useConfirmCompletion();
   const { requestPayout, paying } = useRequestPayout();
+  const group = useRef<HTMLDivElement>(null);
+  // After Accept or Decline the pressed button is gone: focus stays on this booking's actions
+  // (its next move, else the group itself) instead of falling back to the top of the page.
+  const keepFocus = () =>
+    requestAnimationFrame(() => {
+      const node = group.current;
+      if (!node) return;
+      const next = node.hidden ? null : node.querySelector<HTMLElement>('button, a');
+      const card = node.closest<HTMLElement>('article');
+      if (card && !card.hasAttribute('tabindex')) card.tabIndex = -1;
+      (next ?? card ?? node).focus();
+    });
 
   const dispute = booking.dispute;
   const mySide = streamerSide ? 'CREATOR' : 'BOOKER';
@@ -43,11 +56,13 @@ export function BookingActions({ booking, streamerSide, counterpart }: Props) {
       </Button>
     ),
     can(booking, 'ACCEPT') && (
-      <Button key="accept" size="sm" colorPalette="green" loading={accepting} onClick={() => void accept(booking.id)}>
+      <Button key="accept" size="sm" colorPalette="green" loading={accepting} onClick={() => void accept(booking.id).then(keepFocus)}>
         Accept
       </Button>
     ),
-    can(booking, 'DECLINE') && <DeclineBookingDialog key="decline" bookingId={booking.id} bookerName={counterpart} />,
+    can(booking, 'DECLINE') && (
+      <DeclineBookingDialog key="decline" bookingId={booking.id} bookerName={counterpart} onDeclined={keepFocus} />
+    ),
     can(booking, 'CONFIRM_COMPLETION') && (
       <Button key="complete" size="sm" loading={confirming} onClick={() => void confirmCompletion(booking.id)}>
         Confirm completion
@@ -77,9 +92,8 @@ export function BookingActions({ booking, streamerSide, counterpart }: Props) {
     can(booking, 'REVIEW') && <ReviewDialog key="review" bookingId={booking.id} revieweeName={counterpart} />,
   ].filter(Boolean);
 
-  if (buttons.length === 0) return null;
   return (
-    <Flex gap="2" wrap="wrap" role="group" aria-label="Booking actions">
+    <Flex ref={group} tabIndex={-1} outline="none" gap="2" wrap="wrap" role="group" aria-label="Booking actions" hidden={buttons.length === 0}>
       {buttons}
     </Flex>
   );

@@ -2,7 +2,8 @@ import { Avatar, Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react'
 import type { BookingCard_BookingFragment } from '../../../gql/graphql';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { formatCents } from '../../../shared/lib/money';
-import { formatDay, formatTimeRange, viewerZone } from '../../../shared/lib/zoned-time';
+import { formatDay, formatDeadline, formatTimeRange, zoneAbbreviation } from '../../../shared/lib/zoned-time';
+import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { bookingHeading } from '../lib/booking-view';
 import { BookingActions } from './BookingActions';
 import { CancellationDetails, CompletionState, DisputeDetails } from './BookingNotes';
@@ -17,7 +18,7 @@ interface Props {
 /** One booking of "My Bookings": who, when, how much, where it stands, and what the viewer may do. */
 export function BookingCard({ booking, streamerSide }: Props) {
   const heading = bookingHeading(booking, streamerSide);
-  const zone = viewerZone();
+  const zone = useViewerZone();
   const headingId = `booking-${booking.id}-title`;
 
   return (
@@ -42,23 +43,22 @@ export function BookingCard({ booking, streamerSide }: Props) {
                 </Text>
               </Heading>
               <Text textStyle="sm" color="fg.muted">
-                {formatDay(booking.startTime, zone)} · {formatTimeRange(booking.startTime, booking.endTime, zone)}
+                {formatDay(booking.startTime, zone)} · {formatTimeRange(booking.startTime, booking.endTime, zone)}{' '}
+                {zoneAbbreviation(zone, booking.startTime)}
               </Text>
             </Box>
           </Flex>
           <BookingStatusBadges status={booking.status} paymentStatus={booking.paymentStatus} />
         </Flex>
 
-        <DetailList
-          items={[
-            { label: 'Hours', value: `${booking.totalHours} h` },
-            { label: 'Rate', value: `${formatCents(booking.hourlyRateCents)}/h` },
-            { label: 'Total', value: formatCents(booking.totalCents) },
-            streamerSide
-              ? { label: 'Your share', value: formatCents(booking.streamerAmountCents) }
-              : { label: 'Platform fee', value: formatCents(booking.feeCents) },
-          ]}
-        />
+        <DetailList items={moneyItems(booking, streamerSide)} />
+
+        {booking.requestDeadline && booking.paymentStatus === 'HELD' && (
+          <Text textStyle="sm" color="fg.muted" data-testid="request-deadline">
+            {streamerSide ? 'Answer by' : 'The creator has until'} {formatDeadline(booking.requestDeadline, zone)}
+            {streamerSide ? '; the request lapses then.' : ' to accept; your card is not charged until then.'}
+          </Text>
+        )}
 
         {booking.bookingDetails && (
           <Text textStyle="sm" whiteSpace="pre-wrap">
@@ -82,4 +82,42 @@ export function BookingCard({ booking, streamerSide }: Props) {
       </Card.Body>
     </GlassCard>
   );
+}
+
+/**
+ * The card's money lines. Once money moved (a cancel, a completion, a resolved dispute) they are
+ * the ledger's amounts, the very ones the cancel dialog quoted; before that the price as booked.
+ */
+function moneyItems(booking: BookingCard_BookingFragment, streamerSide: boolean) {
+  const base = [
+    { label: 'Hours', value: `${booking.totalHours} h` },
+    { label: 'Rate', value: `${formatCents(booking.hourlyRateCents)}/h` },
+    { label: 'Total', value: formatCents(booking.totalCents) },
+  ];
+  const { settlement } = booking;
+  const settled = settlement.refundedCents + settlement.platformFeeCents + settlement.creatorCents > 0;
+  if (booking.status === 'CANCELLED') {
+    if (settlement.capturedCents === 0) return [...base, { label: 'Charged', value: `${formatCents(0)} (hold released)` }];
+    return [
+      ...base,
+      { label: 'Refunded', value: formatCents(settlement.refundedCents) },
+      ...(settlement.creatorCents > 0 ? [{ label: streamerSide ? 'Your share' : 'Creator keeps', value: formatCents(settlement.creatorCents) }] : []),
+      ...(settlement.platformFeeCents > 0 ? [{ label: 'Platform fee', value: formatCents(settlement.platformFeeCents) }] : []),
+    ];
+  }
+  if (settled) {
+    return [
+      ...base,
+      ...(settlement.refundedCents > 0 ? [{ label: 'Refunded', value: formatCents(settlement.refundedCents) }] : []),
+      streamerSide
+        ? { label: 'Your share', value: formatCents(settlement.creatorCents) }
+        : { label: 'Platform fee', value: formatCents(settlement.platformFeeCents) },
+    ];
+  }
+  return [
+    ...base,
+    streamerSide
+      ? { label: 'Your share', value: formatCents(booking.streamerAmountCents) }
+      : { label: 'Platform fee', value: formatCents(booking.feeCents) },
+  ];
 }

@@ -9,7 +9,10 @@ import { useCancelBooking } from '../hooks/useCancelBooking';
 import { useCancellationQuote } from '../hooks/useCancellationQuote';
 import { cancelLabel } from '../lib/booking-view';
 
-/** Cancel (or "Cancel (fee applies)" under 24 h): the refund is quoted by the server before confirming. */
+/**
+ * Withdraw a request / Cancel / "Cancel (fee applies)": the refund is quoted by the server before
+ * confirming, and the booking card afterwards shows the same amounts (its ledger settlement).
+ */
 export function CancelBookingDialog({
   booking,
   streamerSide,
@@ -20,7 +23,8 @@ export function CancelBookingDialog({
   const [open, setOpen] = useState(false);
   const { quote, loading, error } = useCancellationQuote(booking.id, open);
   const { cancel, cancelling } = useCancelBooking();
-  const label = cancelLabel(booking.startTime);
+  const label = cancelLabel(booking);
+  const request = booking.status === 'PENDING';
 
   return (
     <ActionDialog
@@ -29,9 +33,9 @@ export function CancelBookingDialog({
           {label}
         </Button>
       }
-      title="Cancel this booking?"
-      confirmLabel="Cancel Booking"
-      cancelLabel="Keep Booking"
+      title={request ? 'Withdraw this request?' : 'Cancel this booking?'}
+      confirmLabel={request ? 'Withdraw Request' : 'Cancel Booking'}
+      cancelLabel={request ? 'Keep Request' : 'Keep Booking'}
       confirmPalette="red"
       confirmDisabled={!quote?.allowed}
       loading={cancelling}
@@ -44,6 +48,23 @@ export function CancelBookingDialog({
         <FormError message={errorMessage(error, 'Failed to load the refund amount')} />
       ) : quote && !quote.allowed ? (
         <FormError message={quote.reason ?? 'This booking cannot be cancelled now'} />
+      ) : quote && request ? (
+        <>
+          <Text>
+            The creator has not accepted yet, so withdrawing is free:{' '}
+            {quote.refundCents > 0 ? (
+              <>
+                the hold of <strong data-testid="refund-amount">{formatCents(quote.refundCents)}</strong> on the card is
+                released in full and nothing is charged.
+              </>
+            ) : (
+              'nothing was charged.'
+            )}
+          </Text>
+          <Text textStyle="sm" color="fg.muted">
+            The hours become free for others again. This cannot be undone.
+          </Text>
+        </>
       ) : quote ? (
         <>
           <Text>
@@ -55,8 +76,9 @@ export function CancelBookingDialog({
           </Text>
           {quote.feeApplies && (
             <Text color="fg.warning" textStyle="sm">
-              Less than 24 hours remain before the start, so a cancellation fee applies: the creator keeps{' '}
-              {formatCents(quote.creatorKeepsCents)} and the platform fee is {formatCents(quote.platformFeeCents)}.
+              The free cancellation period has passed, so part of the price is kept: the creator keeps{' '}
+              <span data-testid="creator-keeps">{formatCents(quote.creatorKeepsCents)}</span> and the platform fee is{' '}
+              <span data-testid="platform-fee">{formatCents(quote.platformFeeCents)}</span>.
             </Text>
           )}
           <Text textStyle="sm" color="fg.muted">

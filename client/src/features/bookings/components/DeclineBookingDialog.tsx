@@ -3,7 +3,15 @@ import { ActionDialog } from '../../../shared/components/ActionDialog';
 import { useDeclineBooking } from '../hooks/useDeclineBooking';
 
 /** Creator: decline a request after confirming (the booker's card hold is released). */
-export function DeclineBookingDialog({ bookingId, bookerName }: { bookingId: string; bookerName: string }) {
+export function DeclineBookingDialog({
+  bookingId,
+  bookerName,
+  onDeclined,
+}: {
+  bookingId: string;
+  bookerName: string;
+  onDeclined?: () => void;
+}) {
   const { decline, declining } = useDeclineBooking();
   return (
     <ActionDialog
@@ -17,7 +25,11 @@ export function DeclineBookingDialog({ bookingId, bookerName }: { bookingId: str
       cancelLabel="Keep Request"
       confirmPalette="red"
       loading={declining}
-      onConfirm={() => decline(bookingId)}
+      onConfirm={async () => {
+        const done = await decline(bookingId);
+        if (done) setTimeout(() => onDeclined?.(), 0);
+        return done;
+      }}
     >
       <Text>{bookerName}'s card hold is released and the hours become free again.</Text>
     </ActionDialog>

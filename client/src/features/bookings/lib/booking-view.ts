@@ -24,8 +24,6 @@ export const BOOKING_MESSAGES = {
 /** The reason sent with every cancellation (spec §7). */
 export const CANCELLATION_REASON = 'User requested cancellation';
 
-/** Under this much time before the start, Cancel warns "(fee applies)" (spec §9). */
-export const FULL_REFUND_NOTICE_MS = 24 * 60 * 60 * 1000;
 
 /** Either side of a booking as the spec words it (§6): the streamer side if the booking is with your profile. */
 export function isStreamerSide(
@@ -52,9 +50,13 @@ export function bookingHeading(booking: BookingCard_BookingFragment, streamerSid
     : { title: 'Collab', counterpart: booking.streamer.displayName || 'Creator', preposition: 'with' };
 }
 
-/** "Cancel (fee applies)" under 24 hours before the start, "Cancel" otherwise. */
-export function cancelLabel(startTime: string, now: Date = new Date()): string {
-  return new Date(startTime).getTime() - now.getTime() < FULL_REFUND_NOTICE_MS ? 'Cancel (fee applies)' : 'Cancel';
+/**
+ * "Withdraw request" while the creator has not answered (always free), "Cancel (fee applies)" only
+ * when the server says cancelling now keeps part of the price, "Cancel" otherwise.
+ */
+export function cancelLabel(booking: Pick<BookingCard_BookingFragment, 'status' | 'cancelFeeApplies'>): string {
+  if (booking.status === 'PENDING') return 'Withdraw request';
+  return booking.cancelFeeApplies ? 'Cancel (fee applies)' : 'Cancel';
 }
 
 export const can = (booking: Pick<BookingCard_BookingFragment, 'availableActions'>, action: BookingAction) =>

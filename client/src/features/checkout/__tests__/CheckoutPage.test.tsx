@@ -5,11 +5,13 @@ import { GraphQLError } from 'graphql';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CancelBookingDocument,
+  CheckoutBookingDocument,
   CheckoutClientSecretDocument,
   CheckoutPaymentConfigDocument,
   ConfirmLocalPaymentDocument,
   VerifyBookingPaymentDocument,
 } from '../../../gql/graphql';
+import { formatDeadline, viewerZone } from '../../../shared/lib/zoned-time';
 import { toaster } from '../../../shared/toast';
 import { renderPage } from '../../../test/render';
 import { signedIn } from '../../../test/session';
@@ -91,8 +93,49 @@ function renderCheckout(mocks: MockedResponse[], path = CHECKOUT_PATH) {
   return renderPage(<CheckoutPage />, { path, route: '/stripe-checkout', mocks: [signedIn(), ...mocks] });
 }
 
+const START = '2030-05-03T14:00:00.000Z';
+const bookingMock: MockedResponse = {
+  request: { query: CheckoutBookingDocument, variables: { id: BOOKING_ID } },
+  result: {
+    data: {
+      booking: {
+        __typename: 'Booking',
+        id: BOOKING_ID,
+        startTime: START,
+        endTime: '2030-05-03T16:00:00.000Z',
+        totalHours: 2,
+        hourlyRateCents: 6000,
+        totalCents: 12000,
+        status: 'PENDING',
+        paymentStatus: 'UNPAID',
+        requestDeadline: '2030-04-30T09:00:00.000Z',
+        checkoutExpiresAt: '2030-04-24T09:15:00.000Z',
+        cancellationTerms: { __typename: 'CancellationTerms', freeUntil: '2030-05-02T14:00:00.000Z', lateKeptPercent: 50 },
+        streamer: { __typename: 'BookingCreator', id: 'p-1', displayName: 'Nova Rivers', profileImageUrl: null },
+      },
+    },
+  },
+};
+
 describe('Checkout page', () => {
   beforeEach(() => toaster.remove());
+
+  it('shows what is paid for beside the card form: creator, hours in the viewer zone, total, the hold and the cancellation rule', async () => {
+    renderCheckout([configMock, secretMock, bookingMock]);
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    const zone = viewerZone();
+    expect(summary).toHaveTextContent('Collab with Nova Rivers');
+    expect(summary).toHaveTextContent('$60.00 × 2 hours');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$120.00');
+    expect(summary).toHaveTextContent(zone);
+    expect(screen.getByTestId('summary-hold')).toHaveTextContent(
+      `held on your card, not charged, until Nova Rivers accepts. They have until ${formatDeadline('2030-04-30T09:00:00.000Z', zone)} to answer`,
+    );
+    expect(screen.getByTestId('cancellation-policy')).toHaveTextContent(
+      `Free cancellation until ${formatDeadline('2030-05-02T14:00:00.000Z', zone)}; after that 50 % is kept.`,
+    );
+    expect(await screen.findByRole('button', { name: 'Complete Payment · $120.00' })).toBeEnabled();
+  });
 
   it('without booking_id or payment_intent it toasts "Invalid checkout parameters" and goes to the dashboard', async () => {
     renderCheckout([], `/stripe-checkout?booking_id=${BOOKING_ID}`);
@@ -106,7 +149,7 @@ describe('Checkout page', () => {
     expect(await screen.findByLabelText(/card number/i)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-    expect(screen.getByText(/held securely and only charged when the streamer confirms/i)).toBeInTheDocument();
+    expect(screen.getByText(/held securely and only charged when the creator accepts/i)).toBeInTheDocument();
     expect(screen.getByText(/you agree to our/i)).toBeInTheDocument();
     expect(screen.getByText(BOOKING_ID)).toBeInTheDocument();
   });

@@ -47,7 +47,7 @@ describe('Return to the dashboard after payment', () => {
     const { mock, fn } = verifyMock({ bookingId: BOOKING_ID }, answer(true));
     renderDashboard(`/dashboard?payment=success&booking_id=${BOOKING_ID}`, [mock]);
 
-    expect(await screen.findByText('Payment successful! Your booking has been confirmed.')).toBeInTheDocument();
+    expect(await screen.findByText('Request sent! Your payment is held until the creator accepts.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location-search')).toBeEmptyDOMElement());
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
     expect(fn).toHaveBeenCalledTimes(1);
@@ -57,7 +57,7 @@ describe('Return to the dashboard after payment', () => {
     const { mock, fn } = verifyMock({ sessionId: 'cs_test_1' }, answer(true));
     renderDashboard('/dashboard?tab=bookings&payment=success&session_id=cs_test_1', [mock]);
 
-    expect(await screen.findByText('Payment successful! Your booking has been confirmed.')).toBeInTheDocument();
+    expect(await screen.findByText('Request sent! Your payment is held until the creator accepts.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent(/^\?tab=bookings$/));
     expect(fn).toHaveBeenCalledTimes(1);
   });

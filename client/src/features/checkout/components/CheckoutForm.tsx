@@ -3,6 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { LuInfo, LuShieldCheck } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { FormError } from '../../../shared/components/FormError';
+import { formatCents } from '../../../shared/lib/money';
 import { RouterLink } from '../../../shared/components/RouterLink';
 import { toast } from '../../../shared/toast';
 import { useAbandonCheckout } from '../hooks/useAbandonCheckout';
@@ -12,6 +13,8 @@ import { CHECKOUT_PAGE_MESSAGES, type PaymentAttempt } from '../lib/payment-atte
 interface Props {
   bookingId: string;
   paymentIntentId: string;
+  /** Shown on the pay button ("Complete Payment · $120.00") once known. */
+  totalCents?: number;
   /** The card fields of the provider in use. */
   fields: ReactNode;
   /** False until the provider's form can take a card. */
@@ -27,7 +30,7 @@ const TOOLTIP_DELAYS = { openDelay: 300, closeDelay: 100 };
  * Spec §2 "Checkout page": the card fields, Complete Payment ("Processing Payment..." while the
  * buttons are disabled), Cancel, the terms text, the held-payment note and the booking id.
  */
-export function CheckoutForm({ bookingId, paymentIntentId, fields, ready = true, confirm }: Props) {
+export function CheckoutForm({ bookingId, paymentIntentId, totalCents, fields, ready = true, confirm }: Props) {
   const navigate = useNavigate();
   const { submit, processing, message } = usePaymentSubmit({ bookingId, paymentIntentId });
   const { abandon, abandoning } = useAbandonCheckout();
@@ -76,14 +79,14 @@ export function CheckoutForm({ bookingId, paymentIntentId, fields, ready = true,
           gradientTo="accent.solid"
           color="white"
         >
-          Complete Payment
+          {totalCents === undefined ? 'Complete Payment' : `Complete Payment · ${formatCents(totalCents)}`}
         </Button>
       </Flex>
 
       <Stack gap="3" textStyle="sm" color="fg.muted">
         <HStack gap="2" align="flex-start">
           <Icon as={LuShieldCheck} boxSize="4" mt="0.5" color="green.fg" aria-hidden />
-          <Text flex="1">Your payment is held securely and only charged when the streamer confirms your booking.</Text>
+          <Text flex="1">Your payment is held securely and only charged when the creator accepts your booking.</Text>
           <Tooltip.Root {...TOOLTIP_DELAYS}>
             <Tooltip.Trigger asChild>
               <Button variant="ghost" size="2xs" aria-label="How the payment hold works" px="0">
@@ -93,7 +96,7 @@ export function CheckoutForm({ bookingId, paymentIntentId, fields, ready = true,
             <Portal>
               <Tooltip.Positioner>
                 <Tooltip.Content maxW="xs">
-                  The card is authorized now. If the streamer declines or does not answer in time, the hold is released
+                  The card is authorized now. If the creator declines or does not answer in time, the hold is released
                   and you are not charged.
                 </Tooltip.Content>
               </Tooltip.Positioner>
@@ -104,8 +107,8 @@ export function CheckoutForm({ bookingId, paymentIntentId, fields, ready = true,
           By completing this payment you agree to our <RouterLink to="/terms-of-use">Terms of Use</RouterLink> and{' '}
           <RouterLink to="/privacy-policy">Privacy Policy</RouterLink>.
         </Text>
-        <Text wordBreak="break-all">
-          Booking ID: <Code size="sm">{bookingId}</Code>
+        <Text textStyle="xs" wordBreak="break-all">
+          Booking reference: <Code size="xs">{bookingId}</Code>
         </Text>
       </Stack>
     </Stack>

@@ -1,13 +1,13 @@
-import { Card, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Grid, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuLock } from 'react-icons/lu';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { PageContainer } from '../../../shared/components/content/PageContainer';
 
-/** The checkout page's card: title, a secure-payment line, then its content. */
-export function CheckoutFrame({ children }: { children: ReactNode }) {
+/** The checkout page's card: title, a secure-payment line, the order summary beside the card form. */
+export function CheckoutFrame({ children, summary }: { children: ReactNode; summary?: ReactNode }) {
   return (
-    <PageContainer maxW="xl" py={{ base: '6', md: '12' }}>
+    <PageContainer maxW={summary ? '5xl' : 'xl'} py={{ base: '6', md: '12' }}>
       <GlassCard shadow="lg">
         <Card.Header>
           <Stack gap="1">
@@ -20,7 +20,20 @@ export function CheckoutFrame({ children }: { children: ReactNode }) {
             </HStack>
           </Stack>
         </Card.Header>
-        <Card.Body>{children}</Card.Body>
+        <Card.Body>
+          {summary ? (
+            <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 5fr) minmax(0, 4fr)' }} gap={{ base: '6', md: '10' }}>
+              <Box order={{ base: 0, md: 1 }} bg="bg.muted" rounded="xl" p={{ base: '4', md: '5' }} alignSelf="start">
+                {summary}
+              </Box>
+              <Box order={{ base: 1, md: 0 }} minW="0">
+                {children}
+              </Box>
+            </Grid>
+          ) : (
+            children
+          )}
+        </Card.Body>
       </GlassCard>
     </PageContainer>
   );

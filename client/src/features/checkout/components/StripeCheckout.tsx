@@ -9,6 +9,7 @@ interface Props {
   paymentIntentId: string;
   clientSecret: string;
   publishableKey: string;
+  totalCents?: number;
   /** Stripe.js could not be loaded. */
   onUnavailable: () => void;
 }
@@ -16,7 +17,7 @@ interface Props {
 /** Problems with the card that the user can fix; anything else is unexpected. */
 const CARD_ERROR_TYPES = new Set(['card_error', 'validation_error']);
 
-function StripePaymentForm({ bookingId, paymentIntentId }: Pick<Props, 'bookingId' | 'paymentIntentId'>) {
+function StripePaymentForm({ bookingId, paymentIntentId, totalCents }: Pick<Props, 'bookingId' | 'paymentIntentId' | 'totalCents'>) {
   const stripe = useStripe();
   const elements = useElements();
 
@@ -39,6 +40,7 @@ function StripePaymentForm({ bookingId, paymentIntentId }: Pick<Props, 'bookingI
     <CheckoutForm
       bookingId={bookingId}
       paymentIntentId={paymentIntentId}
+      totalCents={totalCents}
       ready={Boolean(stripe && elements)}
       fields={<PaymentElement options={{ layout: 'tabs' }} />}
       confirm={confirm}
@@ -55,6 +57,7 @@ export default function StripeCheckout({
   paymentIntentId,
   clientSecret,
   publishableKey,
+  totalCents,
   onUnavailable,
 }: Props) {
   const stripePromise = useMemo(() => loadStripe(publishableKey).catch(() => null), [publishableKey]);
@@ -70,7 +73,7 @@ export default function StripeCheckout({
 
   return (
     <Elements stripe={stripePromise} options={{ clientSecret }}>
-      <StripePaymentForm bookingId={bookingId} paymentIntentId={paymentIntentId} />
+      <StripePaymentForm bookingId={bookingId} paymentIntentId={paymentIntentId} totalCents={totalCents} />
     </Elements>
   );
 }

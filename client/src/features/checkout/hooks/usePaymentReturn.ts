@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../../../shared/toast';
 import { useVerifyBookingPayment } from './useVerifyBookingPayment';
 
 export const PAYMENT_RETURN_MESSAGES = {
-  confirmed: 'Payment successful! Your booking has been confirmed.',
+  confirmed: 'Request sent! Your payment is held until the creator accepts.',
   notConfirmed: 'Payment verification failed',
   notConfirmedDetail: 'Please contact support if you were charged',
   errorTitle: 'Error',
@@ -16,11 +16,13 @@ export const PAYMENT_RETURN_MESSAGES = {
  * (or `&session_id=…`) the payment is verified once, a toast tells the outcome, and the URL goes
  * back to `/dashboard` (keeping `tab`). Call it in the dashboard page.
  */
-export function usePaymentReturn(): { verifying: boolean } {
+export function usePaymentReturn(): { verifying: boolean; paidBookingId: string | null; dismiss: () => void } {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { verify, verifying } = useVerifyBookingPayment({ refreshActive: true });
   const handled = useRef<string | null>(null);
+  /** The booking just paid for: the dashboard tells what happens next until dismissed. */
+  const [paidBookingId, setPaidBookingId] = useState<string | null>(null);
 
   const isReturn = params.get('payment') === 'success';
   const bookingId = params.get('booking_id');
@@ -36,7 +38,10 @@ export function usePaymentReturn(): { verifying: boolean } {
     void (async () => {
       try {
         const confirmed = await verify(bookingId ? { bookingId } : { sessionId });
-        if (confirmed) toast.success(PAYMENT_RETURN_MESSAGES.confirmed);
+        if (confirmed) {
+          toast.success(PAYMENT_RETURN_MESSAGES.confirmed);
+          if (bookingId) setPaidBookingId(bookingId);
+        }
         else toast.error(PAYMENT_RETURN_MESSAGES.notConfirmed, PAYMENT_RETURN_MESSAGES.notConfirmedDetail);
       } catch {
         toast.error(PAYMENT_RETURN_MESSAGES.errorTitle, PAYMENT_RETURN_MESSAGES.errorDetail);
@@ -46,5 +51,5 @@ export function usePaymentReturn(): { verifying: boolean } {
     // `verify` and `navigate` change identity between renders; the key above makes this run once per return.
   }, [isReturn, bookingId, sessionId, tab]);
 
-  return { verifying };
+  return { verifying, paidBookingId, dismiss: () => setPaidBookingId(null) };
 }

@@ -8,6 +8,9 @@ import { useAuth } from '../../auth/hooks/useAuth';
 import { CheckoutFrame } from '../components/CheckoutFrame';
 import { LocalCheckout } from '../components/LocalCheckout';
 import { PaymentErrorCard } from '../components/PaymentErrorCard';
+import { useCheckoutBookingQuery } from '../../../gql/graphql';
+import { useViewerZone } from '../../profile/hooks/useViewerZone';
+import { CheckoutSummary } from '../components/CheckoutSummary';
 import { useCheckoutSession } from '../hooks/useCheckoutSession';
 import { CHECKOUT_PAGE_MESSAGES as M } from '../lib/payment-attempt';
 
@@ -40,6 +43,11 @@ function InvalidCheckout() {
 
 function CheckoutSessionView({ bookingId, paymentIntentId }: { bookingId: string; paymentIntentId: string }) {
   const session = useCheckoutSession(paymentIntentId);
+  const zone = useViewerZone();
+  const bookingQuery = useCheckoutBookingQuery({ variables: { id: bookingId }, fetchPolicy: 'cache-and-network' });
+  const booking = bookingQuery.data?.booking;
+  const summary = <CheckoutSummary booking={booking} zone={zone} failed={Boolean(bookingQuery.error)} />;
+  const totalCents = booking?.totalCents;
   const [stripeUnavailable, setStripeUnavailable] = useState(false);
   const onStripeUnavailable = useCallback(() => setStripeUnavailable(true), []);
   const failure =
@@ -59,13 +67,13 @@ function CheckoutSessionView({ bookingId, paymentIntentId }: { bookingId: string
   if (failure) return <PaymentErrorCard message={failure} />;
   if (session.state !== 'ready') {
     return (
-      <CheckoutFrame>
+      <CheckoutFrame summary={summary}>
         <LoadingPaymentForm />
       </CheckoutFrame>
     );
   }
   return (
-    <CheckoutFrame>
+    <CheckoutFrame summary={summary}>
       {session.provider === 'STRIPE' && session.publishableKey ? (
         <Suspense fallback={<LoadingPaymentForm />}>
           <StripeCheckout
@@ -73,11 +81,17 @@ function CheckoutSessionView({ bookingId, paymentIntentId }: { bookingId: string
             paymentIntentId={paymentIntentId}
             clientSecret={session.clientSecret}
             publishableKey={session.publishableKey}
+            totalCents={totalCents}
             onUnavailable={onStripeUnavailable}
           />
         </Suspense>
       ) : (
-        <LocalCheckout bookingId={bookingId} paymentIntentId={paymentIntentId} clientSecret={session.clientSecret} />
+        <LocalCheckout
+          bookingId={bookingId}
+          paymentIntentId={paymentIntentId}
+          clientSecret={session.clientSecret}
+          totalCents={totalCents}
+        />
       )}
     </CheckoutFrame>
   );

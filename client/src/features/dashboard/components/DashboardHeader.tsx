@@ -32,7 +32,7 @@ export function DashboardHeader({ email, onCreateProfile }: Props) {
           Dashboard
         </Heading>
         <Text color="fg.muted" wordBreak="break-word">
-          Welcome back, <strong>{email}</strong>
+          {onCreateProfile ? 'Welcome' : 'Welcome back'}, <strong>{email}</strong>
         </Text>
       </Stack>
       <HStack gap="2" flexShrink={0}>

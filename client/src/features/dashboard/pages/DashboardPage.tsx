@@ -4,6 +4,7 @@ import { PageSpinner } from '../../../shared/components/PageSpinner';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { errorCode, errorMessage } from '../../../shared/lib/error-message';
 import { useAuth } from '../../auth/hooks/useAuth';
+import { NextStepsCard } from '../../checkout/components/NextStepsCard';
 import { usePaymentReturn } from '../../checkout/hooks/usePaymentReturn';
 import { ProfileDialog } from '../../profile/components/ProfileDialog';
 import { useMyProfile } from '../../profile/hooks/useMyProfile';
@@ -24,7 +25,7 @@ export function DashboardPage() {
 }
 
 function Dashboard() {
-  const { verifying } = usePaymentReturn();
+  const { verifying, paidBookingId, dismiss } = usePaymentReturn();
   const { user } = useAuth();
   const { profile: loadedProfile, loading, error, refetch } = useMyProfile();
   // Spec §6: a FORBIDDEN answer on one's own profile means "no profile".
@@ -48,6 +49,8 @@ function Dashboard() {
             <Alert.Title>Verifying your payment...</Alert.Title>
           </Alert.Root>
         )}
+
+        {paidBookingId && <NextStepsCard bookingId={paidBookingId} onDismiss={dismiss} />}
 
         {loading ? (
           <PageSpinner label="Loading your profile" />

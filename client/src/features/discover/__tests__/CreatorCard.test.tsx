@@ -13,6 +13,7 @@ const creator = (over: Partial<CreatorCard_CreatorFragment> = {}): CreatorCard_C
   isVerified: true,
   averageRating: 4.76,
   totalBookings: 12,
+  reviewCount: 7,
   platforms: ['YOUTUBE', 'TWITCH'],
   bio: 'Variety streamer and speedrunner.',
   hourlyRateCents: 8500,
@@ -45,7 +46,7 @@ describe('CreatorCard', () => {
     expect(screen.getByRole('heading', { name: 'Nova Rivers' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Verified' })).toBeInTheDocument();
     expect(screen.getByText('4.8')).toBeInTheDocument();
-    expect(screen.getByText('(12)')).toBeInTheDocument();
+    expect(screen.getByText('(7)')).toBeInTheDocument(); // reviews, not bookings
     expect(screen.getByText('12 bookings')).toBeInTheDocument();
     const platforms = screen.getByRole('list', { name: 'Platforms' });
     expect(platforms).toHaveTextContent('twitchyoutube');

@@ -17,6 +17,7 @@ const node = (id: string, displayName: string) => ({
   isVerified: false,
   averageRating: 0,
   totalBookings: 0,
+  reviewCount: 0,
   platforms: ['TWITCH' as const],
   bio: null,
   hourlyRateCents: 5000,

@@ -6,7 +6,7 @@ import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { PlatformBadges } from '../../../shared/components/PlatformBadges';
 import { initials } from '../../../shared/lib/initials';
 import { formatCents } from '../../../shared/lib/money';
-import { bookingCountLabel, formatRating, minimumHoursLabel } from '../lib/creator-card';
+import { bookingCountLabel, formatRating, minimumHoursLabel, reviewCountLabel } from '../lib/creator-card';
 
 interface Props {
   creator: CreatorCard_CreatorFragment;
@@ -49,12 +49,12 @@ export function CreatorCard({ creator, headingLevel = 'h3' }: Props) {
               )}
             </HStack>
             {rating && (
-              <HStack gap="1" fontSize="sm" color="fg.muted" aria-label={`Rated ${rating} out of 5 · ${bookings}`}>
+              <HStack gap="1" fontSize="sm" color="fg.muted" aria-label={`Rated ${rating} out of 5 · ${reviewCountLabel(creator.reviewCount)}`}>
                 <Icon as={LuStar} color="yellow.500" fill="yellow.400" aria-hidden />
                 <Text as="span" fontWeight="semibold" color="fg">
                   {rating}
                 </Text>
-                <Text as="span">({creator.totalBookings})</Text>
+                <Text as="span">({creator.reviewCount})</Text>
               </HStack>
             )}
           </Stack>

@@ -11,6 +11,11 @@ export function bookingCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'booking' : 'bookings'}`;
 }
 
+/** "1 review", "12 reviews": the star rating counts reviews, not bookings. */
+export function reviewCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'review' : 'reviews'}`;
+}
+
 /** "Min. 1 hour", "Min. 3 hours". */
 export function minimumHoursLabel(hours: number): string {
   return `Min. ${hours} ${hours === 1 ? 'hour' : 'hours'}`;

@@ -31,9 +31,10 @@ export const LANDING_FEATURES: readonly IconFeature[] = [
   },
 ];
 
+/** What is true of every booking (no invented audience figures beside a short list of creators). */
 export const LANDING_HIGHLIGHTS: readonly Highlight[] = [
-  { value: '12k+', label: 'Creators' },
-  { value: '3.4k', label: 'Brands' },
-  { value: '85k', label: 'Hours booked' },
-  { value: '4.8★', label: 'Average rating' },
+  { value: 'Held', label: 'Payments until the creator accepts' },
+  { value: 'Free', label: 'Withdrawal before acceptance' },
+  { value: 'Real', label: 'Reviews from completed bookings only' },
+  { value: 'Live', label: 'Availability and booking updates' },
 ];

@@ -23,7 +23,7 @@ export function LandingPage() {
 
       <PageSection
         title="A growing community"
-        description="Creators and brands from more than 40 countries already collaborate here."
+        description="Every booking is paid up front and held until the creator accepts."
       >
         <StatHighlights items={LANDING_HIGHLIGHTS} />
       </PageSection>

@@ -36,6 +36,8 @@ function overviewMock(overview: Partial<Overview>): MockedResponse<OverviewQuery
           monthEarningsCents: 0,
           pendingPayoutCents: 0,
           upcomingCount: 0,
+          awaitingResponseCount: 0,
+          awaitingCreatorCount: 0,
           utilizationPercent: 0,
           totalSlots: 0,
           bookedSlots: 0,
@@ -46,6 +48,11 @@ function overviewMock(overview: Partial<Overview>): MockedResponse<OverviewQuery
       },
     },
   };
+}
+
+/** The figure a stat card shows under its label. */
+function stat(label: string): string | null {
+  return screen.getByText(label, { selector: 'dt' }).closest('dl')?.querySelector('dd')?.textContent ?? null;
 }
 
 const creator: OverviewProfile = { accountType: 'CREATOR', bio: 'Streamer', platforms: ['TWITCH'], averageRating: 4.8 };
@@ -61,6 +68,7 @@ describe('Overview tab', () => {
           monthEarningsCents: 36000,
           pendingPayoutCents: 18000,
           upcomingCount: 1,
+          awaitingResponseCount: 3,
           utilizationPercent: 75,
           totalSlots: 8,
           bookedSlots: 6,
@@ -76,6 +84,9 @@ describe('Overview tab', () => {
     const badge = screen.getByText('75%');
     expect(badge).toHaveAttribute('data-tone', 'green');
     expect(screen.getByText('6 of 8 slots booked')).toBeInTheDocument();
+    // Confirmed collaborations and requests waiting for an answer are counted apart.
+    expect(stat('Upcoming')).toBe('1');
+    expect(stat('Awaiting response')).toBe('3');
     expect(screen.getByText('100%')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Recent Earnings' })).getAllByRole('listitem')).toHaveLength(5);
     expect(within(screen.getByRole('list', { name: 'Upcoming' })).getByText('Pixel Pete')).toBeInTheDocument();
@@ -90,7 +101,7 @@ describe('Overview tab', () => {
     });
 
     expect(await screen.findByText('No completed bookings yet')).toBeInTheDocument();
-    expect(screen.getByText('No upcoming bookings')).toBeInTheDocument();
+    expect(screen.getByText('No confirmed collaborations coming up')).toBeInTheDocument();
     expect(screen.getByText('25%')).toHaveAttribute('data-tone', 'red');
     expect(screen.getByText('75%')).toBeInTheDocument();
     expect(screen.getByText('Add more availability')).toBeInTheDocument();
@@ -100,10 +111,12 @@ describe('Overview tab', () => {
   it('shows brands their upcoming collaborations only', async () => {
     const upcoming = [booking('next-1', { viewerRole: 'BOOKER' })];
     renderPage(<OverviewTab profile={{ accountType: 'BRAND', bio: null, platforms: [], averageRating: 0 }} />, {
-      mocks: [overviewMock({ upcomingCount: 1, upcoming })],
+      mocks: [overviewMock({ upcomingCount: 1, awaitingCreatorCount: 2, upcoming })],
     });
 
     expect(await screen.findByText('Nova Rivers')).toBeInTheDocument();
+    expect(stat('Upcoming')).toBe('1');
+    expect(stat('Awaiting the creator')).toBe('2');
     expect(screen.getByText('Collab')).toBeInTheDocument();
     expect(screen.queryByText('Total Earnings')).not.toBeInTheDocument();
     expect(screen.queryByText('Slot Utilization')).not.toBeInTheDocument();

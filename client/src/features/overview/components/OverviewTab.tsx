@@ -1,5 +1,5 @@
 import { Alert, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { LuCalendarClock, LuCalendarDays, LuHourglass, LuWallet } from 'react-icons/lu';
+import { LuCalendarClock, LuCalendarDays, LuHourglass, LuInbox, LuWallet } from 'react-icons/lu';
 import { useOverviewQuery, type AccountType } from '../../../gql/graphql';
 import { StatCard } from '../../../shared/components/content/StatCard';
 import { errorMessage } from '../../../shared/lib/error-message';
@@ -77,7 +77,11 @@ export function OverviewTab({ profile, onOpenTab }: Props) {
   }
 
   const upcomingList = (
-    <OverviewListCard title="Upcoming" emptyText="No upcoming bookings" isEmpty={overview.upcoming.length === 0}>
+    <OverviewListCard
+      title="Upcoming"
+      emptyText="No confirmed collaborations coming up"
+      isEmpty={overview.upcoming.length === 0}
+    >
       {overview.upcoming.slice(0, OVERVIEW_LIST_LENGTH).map((booking) => (
         <UpcomingBookingRow key={booking.id} booking={booking} />
       ))}
@@ -90,10 +94,16 @@ export function OverviewTab({ profile, onOpenTab }: Props) {
         {heading}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <StatCard
-            label="Upcoming Bookings"
+            label="Upcoming"
             value={String(overview.upcomingCount)}
             icon={LuCalendarClock}
             palette="accent"
+          />
+          <StatCard
+            label="Awaiting the creator"
+            value={String(overview.awaitingCreatorCount)}
+            icon={LuInbox}
+            palette="orange"
           />
         </SimpleGrid>
         {upcomingList}
@@ -111,7 +121,7 @@ export function OverviewTab({ profile, onOpenTab }: Props) {
   return (
     <Stack gap="6">
       {heading}
-      <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }}>
+      <SimpleGrid columns={{ base: 2, md: 3, xl: 5 }} gap={{ base: '3', md: '4' }}>
         <StatCard
           compact
           label="Total Earnings"
@@ -129,10 +139,17 @@ export function OverviewTab({ profile, onOpenTab }: Props) {
         />
         <StatCard
           compact
-          label="Upcoming Bookings"
+          label="Upcoming"
           value={String(overview.upcomingCount)}
           icon={LuCalendarClock}
           palette="accent"
+        />
+        <StatCard
+          compact
+          label="Awaiting response"
+          value={String(overview.awaitingResponseCount)}
+          icon={LuInbox}
+          palette="orange"
         />
       </SimpleGrid>
 

@@ -1,9 +1,10 @@
 import type { MockedResponse } from '@apollo/client/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  BookingCancellationTermsDocument,
   BookingViewerProfileDocument,
   CreateBookingCheckoutDocument,
   StreamerPageCreatorDocument,
@@ -38,6 +39,7 @@ const creator = {
   bio: null,
   averageRating: 0,
   totalBookings: 0,
+  reviewCount: 0,
   platforms: ['TWITCH'],
   isVerified: false,
 };
@@ -111,6 +113,23 @@ const checkoutCreated = {
   },
 };
 
+/** The policy's cancellation rule for a start at 10:00 (the server answers from its policy). */
+function termsMock(): MockedResponse {
+  const start = new Date(2030, 4, 1, 10);
+  return {
+    request: { query: BookingCancellationTermsDocument, variables: { startTime: start.toISOString() } },
+    result: {
+      data: {
+        cancellationTerms: {
+          __typename: 'CancellationTerms',
+          freeUntil: new Date(start.getTime() - 24 * 3_600_000).toISOString(),
+          lateKeptPercent: 50,
+        },
+      },
+    },
+  };
+}
+
 const hourButton = (hour: number, state: string) =>
   screen.findByRole('button', {
     name: `${formatTime(new Date(2030, 4, 1, hour))} – ${formatTime(new Date(2030, 4, 1, hour + 1))}, ${state}`,
@@ -135,16 +154,20 @@ describe('Booking from the creator page', () => {
 
   it('confirms the summary with optional details, then goes to the secure payment page', async () => {
     const calls: CreateBookingCheckoutMutationVariables[] = [];
-    const user = await pickTenToTwelveAndBook([...pageMocks(null), checkoutMock(checkoutCreated, calls)]);
+    const user = await pickTenToTwelveAndBook([...pageMocks(null), termsMock(), checkoutMock(checkoutCreated, calls)]);
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your booking' });
     expect(dialog).toHaveTextContent('Pixel Pete');
     expect(dialog).toHaveTextContent('$150.00');
+    // The cancellation rule from the server's policy before paying: two hours ahead the free period
+    // (until 24 h before the start) has passed, so only withdrawing an unanswered request is free.
+    expect(await within(dialog).findByTestId('cancellation-policy')).toHaveTextContent(
+      'Free to withdraw until the creator accepts; after that 50 % is kept if you cancel.',
+    );
     await user.click(screen.getByLabelText(/booking details/i));
     await user.paste('Co-stream a speedrun race');
     await user.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
 
-    expect(await screen.findByText('Redirecting to secure payment...')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/stripe-checkout'));
     expect(screen.getByTestId('location-search')).toHaveTextContent('?booking_id=b-1&payment_intent=pi_1');
     expect(calls[0]!.input).toMatchObject({
@@ -155,6 +178,8 @@ describe('Booking from the creator page', () => {
       bookingDetails: 'Co-stream a speedrun race',
     });
     expect(calls[0]!.input.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    // The in-app card page opens at once: no "Redirecting..." toast lingers over it.
+    expect(screen.queryByText('Redirecting to secure payment...')).not.toBeInTheDocument();
   });
 
   it('a failure keeps the dialog open with the server text; a retry reuses the same idempotency key', async () => {

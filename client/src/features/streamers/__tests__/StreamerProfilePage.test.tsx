@@ -34,6 +34,7 @@ const creator = {
   bio: 'Variety streamer and speedrunner.',
   averageRating: 4.75,
   totalBookings: 12,
+  reviewCount: 7,
   platforms: ['TWITCH', 'YOUTUBE'],
   isVerified: false,
 };
@@ -118,7 +119,7 @@ describe('Creator public page', () => {
     expect(await screen.findByRole('heading', { name: 'Nova Stream', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('NO')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Rated 4.8 out of 5' })).toBeInTheDocument();
-    expect(screen.getByText('(12 bookings)')).toBeInTheDocument();
+    expect(screen.getByText('(7 reviews)')).toBeInTheDocument();
     expect(screen.getByText('$50.00/hour')).toBeInTheDocument();
     expect(screen.getByText('1 hour')).toBeInTheDocument();
     expect(screen.getByText('twitch')).toBeInTheDocument();
@@ -126,7 +127,7 @@ describe('Creator public page', () => {
     expect(screen.getByText('Variety streamer and speedrunner.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /back to dashboard/i })).toHaveAttribute('href', '/dashboard');
     expect(
-      screen.getByText(/Times shown in your time zone \(.+\)\. Creator's time zone: Asia\/Kolkata/),
+      screen.getByText(/Times shown in your time zone, .+ \(.+\)\. Creator's time zone: Asia\/Kolkata/),
     ).toBeInTheDocument();
     expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
   });

@@ -1,6 +1,8 @@
 import { Button, CloseButton, DataList, Dialog, Field, Portal, Stack, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
+import { useBookingCancellationTermsQuery } from '../../../gql/graphql';
 import { FormError } from '../../../shared/components/FormError';
+import { CancellationPolicyLine } from '../../bookings/components/CancellationPolicyLine';
 import { formatCents } from '../../../shared/lib/money';
 import { bookingTotalCents, type SelectionRange } from '../lib/slot-selection';
 import { BookingTimes } from './BookingTimes';
@@ -10,6 +12,8 @@ interface Props {
   onOpenChange: (open: boolean) => void;
   creatorName: string;
   creatorTimeZone: string;
+  /** The viewer's zone: times and the cancellation deadline are shown in it. */
+  viewerTimeZone: string;
   hourlyRateCents: number;
   range: SelectionRange;
   submitting: boolean;
@@ -26,6 +30,7 @@ export function CheckoutDialog({
   onOpenChange,
   creatorName,
   creatorTimeZone,
+  viewerTimeZone,
   hourlyRateCents,
   range,
   submitting,
@@ -33,6 +38,10 @@ export function CheckoutDialog({
   onConfirm,
 }: Props) {
   const [details, setDetails] = useState('');
+  const terms = useBookingCancellationTermsQuery({
+    variables: { startTime: range.startTime },
+    skip: !open,
+  }).data?.cancellationTerms;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,7 +65,7 @@ export function CheckoutDialog({
             <Dialog.Header flexDirection="column" alignItems="start" gap="1">
               <Dialog.Title>Confirm your booking</Dialog.Title>
               <Dialog.Description color="fg.muted" fontSize="sm">
-                You pay on the next page. Payment is held until the streamer confirms.
+                You pay on the next page. The amount is held on your card, not charged, until the creator accepts.
               </Dialog.Description>
             </Dialog.Header>
             <Dialog.Body>
@@ -69,7 +78,7 @@ export function CheckoutDialog({
                   <DataList.Item>
                     <DataList.ItemLabel>When</DataList.ItemLabel>
                     <DataList.ItemValue>
-                      <BookingTimes range={range} creatorTimeZone={creatorTimeZone} />
+                      <BookingTimes range={range} creatorTimeZone={creatorTimeZone} viewerTimeZone={viewerTimeZone} />
                     </DataList.ItemValue>
                   </DataList.Item>
                   <DataList.Item>
@@ -85,6 +94,7 @@ export function CheckoutDialog({
                     </DataList.ItemValue>
                   </DataList.Item>
                 </DataList.Root>
+                <CancellationPolicyLine terms={terms} zone={viewerTimeZone} />
                 <Field.Root>
                   <Field.Label>Booking details (optional)</Field.Label>
                   <Textarea

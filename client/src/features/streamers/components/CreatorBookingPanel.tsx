@@ -6,7 +6,8 @@ import { useBookingViewerProfileQuery, type StreamerPageCreatorQuery } from '../
 import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { PanelCard } from '../../../shared/components/content/PanelCard';
 import { newIdempotencyKey } from '../../../shared/lib/idempotency-key';
-import { viewerZone } from '../../../shared/lib/zoned-time';
+import { describeZone } from '../../../shared/lib/zoned-time';
+import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { toast } from '../../../shared/toast';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { useCreateBookingCheckout } from '../hooks/useCreateBookingCheckout';
@@ -47,6 +48,7 @@ export function CreatorBookingPanel({ creator }: { creator: Creator }) {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const { user } = useAuth();
+  const zone = useViewerZone();
   const { data: mine } = useBookingViewerProfileQuery({ skip: !user });
   const myProfile = user ? mine?.myProfile : null;
 
@@ -171,7 +173,7 @@ export function CreatorBookingPanel({ creator }: { creator: Creator }) {
         <PanelCard
           title="Pick your hours"
           icon={LuClock}
-          description={`Times shown in your time zone (${viewerZone()}). Creator's time zone: ${creator.timezone}`}
+          description={`Times shown in your time zone, ${describeZone(zone)}. Creator's time zone: ${creator.timezone}`}
         >
           <Stack gap="5">
             <Heading as="h3" size="sm">
@@ -216,6 +218,7 @@ export function CreatorBookingPanel({ creator }: { creator: Creator }) {
             range={range}
             hourlyRateCents={hourlyRateCents}
             creatorTimeZone={creator.timezone}
+            viewerTimeZone={zone}
             blockedReason={isOwnProfile ? 'This is your own profile: you cannot book yourself.' : null}
             warning={belowMinimum}
             onBook={book}
@@ -234,6 +237,7 @@ export function CreatorBookingPanel({ creator }: { creator: Creator }) {
           onOpenChange={(open) => !open && setStep('choosing')}
           creatorName={creator.displayName}
           creatorTimeZone={creator.timezone}
+          viewerTimeZone={zone}
           hourlyRateCents={hourlyRateCents}
           range={range}
           submitting={checkout.submitting}

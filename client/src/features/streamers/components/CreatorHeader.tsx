@@ -53,7 +53,7 @@ export function CreatorHeader({ creator }: { creator: CreatorHeader_CreatorFragm
                 </Badge>
               )}
             </HStack>
-            <StarRating rating={creator.averageRating} countLabel={plural(creator.totalBookings, 'booking')} />
+            <StarRating rating={creator.averageRating} countLabel={plural(creator.reviewCount, 'review')} />
             {creator.platforms.length > 0 ? (
               <PlatformBadges platforms={creator.platforms} size="md" justify={{ base: 'center', sm: 'flex-start' }} />
             ) : (

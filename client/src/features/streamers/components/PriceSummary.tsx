@@ -8,6 +8,7 @@ interface Props {
   range: SelectionRange | null;
   hourlyRateCents: number;
   creatorTimeZone: string;
+  viewerTimeZone: string;
   /** Why booking is not possible at all (e.g. it is the viewer's own profile). */
   blockedReason?: string | null;
   /** A rule the current selection breaks (e.g. the creator's minimum hours). */
@@ -16,12 +17,20 @@ interface Props {
 }
 
 /** Spec §2: the price of the selection (hourly rate × hours, in dollars) and the Book button. */
-export function PriceSummary({ range, hourlyRateCents, creatorTimeZone, blockedReason, warning, onBook }: Props) {
+export function PriceSummary({
+  range,
+  hourlyRateCents,
+  creatorTimeZone,
+  viewerTimeZone,
+  blockedReason,
+  warning,
+  onBook,
+}: Props) {
   const hours = range?.hours ?? 0;
   return (
     <Stack gap="3" aria-live="polite">
       {range ? (
-        <BookingTimes range={range} creatorTimeZone={creatorTimeZone} />
+        <BookingTimes range={range} creatorTimeZone={creatorTimeZone} viewerTimeZone={viewerTimeZone} />
       ) : (
         <Text color="fg.muted" textStyle="sm">
           No time selected yet.

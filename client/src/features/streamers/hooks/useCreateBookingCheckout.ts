@@ -26,11 +26,18 @@ function failureText(error: unknown): string {
   return typeof error === 'string' && error ? error : CHECKOUT_MESSAGES.fallback;
 }
 
-/** In-app checkout pages open in the app; a provider's hosted page is a full navigation. */
+/**
+ * In-app checkout pages open in the app at once (no toast: it would linger over the card form); a
+ * provider's hosted page is a full navigation, announced while the browser leaves.
+ */
 function goTo(url: string, navigate: NavigateFunction) {
   const target = new URL(url, window.location.origin);
-  if (target.origin === window.location.origin) navigate(`${target.pathname}${target.search}${target.hash}`);
-  else window.location.assign(target.href);
+  if (target.origin === window.location.origin) {
+    navigate(`${target.pathname}${target.search}${target.hash}`);
+  } else {
+    toast.info(CHECKOUT_MESSAGES.redirecting);
+    window.location.assign(target.href);
+  }
 }
 
 /**
@@ -51,7 +58,6 @@ export function useCreateBookingCheckout() {
       const url = data?.createBookingCheckout.checkoutUrl;
       if (!url) throw new Error(CHECKOUT_MESSAGES.noUrl);
       setRedirecting(true);
-      toast.success(CHECKOUT_MESSAGES.redirecting);
       goTo(url, navigate);
       return 'redirecting';
     } catch (caught) {

@@ -7,6 +7,7 @@ import { PageContainer } from '../../../shared/components/content/PageContainer'
 import { RouterLink } from '../../../shared/components/RouterLink';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { errorCode } from '../../../shared/lib/error-message';
+import { useAuth } from '../../auth/hooks/useAuth';
 import { CreatorBookingPanel } from '../components/CreatorBookingPanel';
 import { CreatorHeader } from '../components/CreatorHeader';
 import { ReviewsPanel } from '../components/ReviewsPanel';
@@ -18,6 +19,7 @@ const NOT_FOUND_CODES = new Set(['NOT_FOUND', 'BAD_USER_INPUT']);
 /** /streamer/:id — a creator's public page: profile, calendar, hours, price, Book, reviews. No sign-in needed. */
 export function StreamerProfilePage() {
   const { id = '' } = useParams();
+  const { user } = useAuth();
   const { data, loading, error } = useStreamerPageCreatorQuery({ variables: { id } });
   const creator = data?.creator;
   useDocumentTitle(creator?.displayName ?? 'Creator profile');
@@ -28,7 +30,7 @@ export function StreamerProfilePage() {
     <PageContainer py={{ base: '6', md: '10' }}>
       <Stack gap="6">
         <RouterLink
-          to="/dashboard"
+          to={user ? '/dashboard?tab=discover' : '/'}
           alignSelf="flex-start"
           display="inline-flex"
           alignItems="center"
@@ -36,7 +38,7 @@ export function StreamerProfilePage() {
           fontWeight="medium"
         >
           <LuArrowLeft aria-hidden />
-          Back to Dashboard
+          {user ? 'Back to Discover' : 'Back to home'}
         </RouterLink>
         {creator ? (
           <>

@@ -75,7 +75,11 @@ describe('the booking state machine (DESIGN §4 as data)', () => {
   });
 
   it("lists the viewer's moves, keeping payout visible when only the payout account is missing", () => {
-    expect(availableActions(facts({ actor: 'creator', status: St.PENDING }))).toEqual(['accept', 'decline', 'cancel']);
+    expect(availableActions(facts({ actor: 'creator', status: St.PENDING }))).toEqual(['accept', 'decline']);
+    expect(availableActions(facts({ actor: 'booker', status: St.PENDING }))).toEqual(['cancel']);
+    // Before the start an accepted booking is cancelled, not disputed; from the start until the deadline it may be disputed.
+    expect(availableActions(facts({ actor: 'booker' }))).toEqual(['cancel']);
+    expect(availableActions(facts({ actor: 'booker', hoursToStart: -2 }))).toEqual(['confirm_completion', 'open_dispute', 'report_no_show']);
     const allocated = facts({ actor: 'creator', status: St.COMPLETED, paymentStatus: Pay.ALLOCATED, hoursToStart: -3 }, { untransferredCents: 4500, payoutAccountReady: false });
     expect(availableActions(allocated)).toEqual(['open_dispute', 'request_payout', 'review']);
   });

@@ -143,9 +143,13 @@ describe.each([
     expect(await ledger(app, bookingId)).toMatchObject({ captured: 10000, refunded: 0, fee: 1000, allocated: 9000 });
   });
 
-  it('disputes: the reason is required and trimmed, evidence optional, one dispute per booking', async () => {
+  it('disputes: only from the start on, the reason is required and trimmed, evidence optional, one dispute per booking', async () => {
     const { c, brand, start } = await parties(40);
     const { bookingId } = await acceptedBooking(app, brand, c, start);
+    expect(refusal(await T.dispute(brand.token, bookingId, { reason: 'Changed my mind' }))).toEqual({
+      code: 'INVALID_TRANSITION', message: 'A dispute can be opened once the session has started; before that, cancel the booking',
+    });
+    app.clock.advance(40 * HOUR + 60_000);
     expect(refusal(await T.dispute(brand.token, bookingId, { reason: '   ' }))).toEqual({ code: 'BAD_USER_INPUT', message: 'Dispute reason is required' });
     const opened = booking(await T.dispute(brand.token, bookingId, { reason: '  The stream was cut short  ', evidence: 'https://clips.example/123' }));
     expect(opened).toMatchObject({ status: 'disputed', paymentStatus: 'disputed', disputeReason: 'The stream was cut short', disputeEvidence: 'https://clips.example/123' });
@@ -256,24 +260,74 @@ describe('reading bookings', () => {
     });
   });
 
-  it('the overview sums earnings, pending payouts, upcoming requests and utilization in one query', async () => {
+  it('the overview sums earnings, pending payouts, upcoming collaborations, open requests and utilization in one query', async () => {
     const start = hourFromNow(app, 1);
-    const c = await creator(app, consecutive(start, 4));
+    const c = await creator(app, consecutive(start, 6));
     const brand = await account(app);
     const done = await acceptedBooking(app, brand, c, start);
-    await checkout(app, brand, c, new Date(start.getTime() + 3 * HOUR));
+    const later = await acceptedBooking(app, brand, c, new Date(start.getTime() + 3 * HOUR));
+    const request = await heldBooking(app, brand, c, new Date(start.getTime() + 4 * HOUR));
+    await checkout(app, brand, c, new Date(start.getTime() + 5 * HOUR)); // unpaid: neither upcoming nor awaiting
     app.clock.advance(2 * HOUR);
     for (const who of [brand, c]) await app.gql(`mutation ($id: ID!) { confirmBookingCompletion(bookingId: $id) { id } }`, { id: done.bookingId }, who.token);
-    const res = await app.gql(
-      `{ overview { earningsCents monthEarningsCents pendingPayoutCents upcomingCount utilizationPercent totalSlots bookedSlots
-         recentEarnings { id } upcoming { id } } }`,
-      {},
-      c.token,
-    );
-    expect(res.body.data.overview).toMatchObject({
-      earningsCents: 4500, pendingPayoutCents: 4500, upcomingCount: 1, utilizationPercent: 50, totalSlots: 4, bookedSlots: 2,
-      recentEarnings: [{ id: done.bookingId }],
+    const q = `{ overview { earningsCents monthEarningsCents pendingPayoutCents upcomingCount awaitingResponseCount awaitingCreatorCount
+         utilizationPercent totalSlots bookedSlots recentEarnings { id } upcoming { id } } }`;
+    const mine = (await app.gql(q, {}, c.token)).body.data.overview;
+    expect(mine).toMatchObject({
+      earningsCents: 4500, pendingPayoutCents: 4500, upcomingCount: 1, awaitingResponseCount: 1, awaitingCreatorCount: 0,
+      utilizationPercent: 66.7, totalSlots: 6, bookedSlots: 4,
+      recentEarnings: [{ id: done.bookingId }], upcoming: [{ id: later.bookingId }],
     });
-    expect(res.body.data.overview.upcoming).toHaveLength(1);
+    const theirs = (await app.gql(q, {}, brand.token)).body.data.overview;
+    expect(theirs).toMatchObject({ upcomingCount: 1, awaitingResponseCount: 0, awaitingCreatorCount: 1, upcoming: [{ id: later.bookingId }] });
+    await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { id } }`, { id: request.bookingId }, c.token);
+    expect((await app.gql(q, {}, brand.token)).body.data.overview).toMatchObject({ upcomingCount: 2, awaitingCreatorCount: 0 });
+  });
+});
+
+describe('what the screens show about money before and after a move', () => {
+  const CARD = `query ($id: ID!) { booking(id: $id) {
+    status availableActions cancelFeeApplies requestDeadline cancellationTerms { freeUntil lateKeptPercent }
+    settlement { capturedCents refundedCents platformFeeCents creatorCents } } }`;
+  const card = async (id: string, who: Account) => (await app.gql(CARD, { id }, who.token)).body.data.booking;
+
+  it('the cancellation rule before booking: free until 24 h before the start, then half is kept', async () => {
+    const start = hourFromNow(app, 72);
+    const res = await app.gql(`query ($t: DateTimeISO!) { cancellationTerms(startTime: $t) { freeUntil lateKeptPercent } }`, { t: start.toISOString() });
+    expect(res.body.data.cancellationTerms).toEqual({ freeUntil: new Date(start.getTime() - 24 * HOUR).toISOString(), lateKeptPercent: 50 });
+    const bad = await app.gql(`query { cancellationTerms(startTime: "soon") { freeUntil } }`);
+    expect(bad.body.errors?.[0].message).toMatch(/invalid date-time/);
+  });
+
+  it('a request not accepted yet: the creator sees Accept and Decline only, the booker withdraws it for free', async () => {
+    const start = hourFromNow(app, 10);
+    const c = await creator(app, consecutive(start, 1));
+    const brand = await account(app);
+    const { bookingId } = await heldBooking(app, brand, c, start);
+    expect((await card(bookingId, c)).availableActions).toEqual(['ACCEPT', 'DECLINE']);
+    const mine = await card(bookingId, brand);
+    expect(mine).toMatchObject({ availableActions: ['CANCEL'], cancelFeeApplies: false });
+    expect(new Date(mine.requestDeadline).getTime()).toBe(start.getTime());
+    const quote = await app.gql(`query ($id: ID!) { cancellationQuote(bookingId: $id) { refundCents feeApplies } }`, { id: bookingId }, brand.token);
+    expect(quote.body.data.cancellationQuote).toEqual({ refundCents: 5000, feeApplies: false });
+    await app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id }) { id } }`, { id: bookingId }, brand.token);
+    expect(await card(bookingId, brand)).toMatchObject({
+      status: 'CANCELLED', requestDeadline: null, settlement: { capturedCents: 0, refundedCents: 0, platformFeeCents: 0, creatorCents: 0 },
+    });
+  });
+
+  it('a late cancel: the card shows the refund, fee and share the quote announced', async () => {
+    const start = hourFromNow(app, 10);
+    const c = await creator(app, consecutive(start, 2));
+    const brand = await account(app);
+    const { bookingId } = await acceptedBooking(app, brand, c, start, 2);
+    expect(await card(bookingId, brand)).toMatchObject({ cancelFeeApplies: true, cancellationTerms: { lateKeptPercent: 50 } });
+    expect((await card(bookingId, c)).cancelFeeApplies).toBe(false); // the creator's cancel refunds in full
+    const quote = (await app.gql(`query ($id: ID!) { cancellationQuote(bookingId: $id) { refundCents platformFeeCents creatorKeepsCents } }`, { id: bookingId }, brand.token)).body.data.cancellationQuote;
+    await app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id }) { id } }`, { id: bookingId }, brand.token);
+    expect((await card(bookingId, brand)).settlement).toEqual({
+      capturedCents: 10000, refundedCents: quote.refundCents, platformFeeCents: quote.platformFeeCents, creatorCents: quote.creatorKeepsCents,
+    });
+    expect(quote).toEqual({ refundCents: 5000, platformFeeCents: 500, creatorKeepsCents: 4500 });
   });
 });

@@ -1,0 +1,92 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newActor } from './support/browser';
+import { startE2EServer, type E2EServer } from './support/server';
+
+/**
+ * First contentful paint of every public route, measured in the browser with a PerformanceObserver
+ * (buffered, so the paint before the observer is registered counts), each in a fresh browser
+ * context (nothing cached), and printed as a table. `E2E_CPU_SLOWDOWN=4` reproduces a loaded
+ * machine. A number, not a timed test: the assertion is only that each route painted its content.
+ */
+
+let server: E2EServer;
+let browser: Browser;
+
+async function gql(query: string, variables: Record<string, unknown>, token?: string) {
+  const res = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: any; errors?: unknown };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+/** A creator to open a creator page of. */
+async function aCreator(): Promise<string> {
+  const { register } = await gql(
+    `mutation ($input: RegisterInput!) { register(input: $input) { tokens { accessToken } } }`,
+    { input: { accountType: 'CREATOR', email: 'paint@creators.test', password: 'correct-horse-battery-9' } },
+  );
+  const { createProfile } = await gql(
+    `mutation ($input: CreateProfileInput!) { createProfile(input: $input) { id } }`,
+    { input: { displayName: 'Paint Tester', bio: 'Measures first paints.', hourlyRateCents: 5000, platforms: ['TWITCH'], twitchUsername: 'paint' } },
+    register.tokens.accessToken,
+  );
+  return createProfile.id as string;
+}
+
+beforeAll(async () => {
+  server = await startE2EServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function firstPaint(path: string, content: string): Promise<number> {
+  const actor = await newActor(browser, `paint ${path}`, server.url);
+  try {
+    await actor.page.goto(path);
+    await actor.page.getByText(content).first().waitFor({ timeout: 30_000 });
+    return await actor.page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entry = list.getEntriesByName('first-contentful-paint')[0];
+            if (entry) resolve(entry.startTime);
+          }).observe({ type: 'paint', buffered: true });
+        }),
+    );
+  } finally {
+    await actor.context.close();
+  }
+}
+
+describe('first paint per route', () => {
+  it('every route paints its content; the times are printed', async () => {
+    const creatorId = await aCreator();
+    const routes: [string, string][] = [
+      ['/', 'Book creators'],
+      ['/about', 'mission'],
+      ['/faq', 'Frequently'],
+      ['/terms-of-use', 'Terms of Use'],
+      ['/privacy-policy', 'Privacy Policy'],
+      ['/contact', 'Contact'],
+      ['/auth', 'Welcome'],
+      [`/streamer/${creatorId}`, 'Paint Tester'],
+      ['/no-such-page', 'not found'],
+    ];
+    const rows: { route: string; fcpMs: number }[] = [];
+    for (const [route, content] of routes) rows.push({ route, fcpMs: Math.round(await firstPaint(route, content)) });
+    const slowdown = process.env.E2E_CPU_SLOWDOWN ?? '1';
+    console.log(
+      [`First contentful paint per route (cold context, CPU slowdown ${slowdown}x):`, ...rows.map((r) => `  ${r.route.padEnd(48)} ${String(r.fcpMs).padStart(5)} ms`)].join('\n'),
+    );
+    for (const r of rows) expect(r.fcpMs, r.route).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,81 @@
+import { Avatar, Box, Flex, HStack, Icon, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { LuHandCoins } from 'react-icons/lu';
+import type { CheckoutSummary_BookingFragment } from '../../../gql/graphql';
+import { formatCents } from '../../../shared/lib/money';
+import { formatDeadline, formatLongDate, formatTimeRange, zoneAbbreviation } from '../../../shared/lib/zoned-time';
+import { CancellationPolicyLine } from '../../bookings/components/CancellationPolicyLine';
+
+interface Props {
+  booking: CheckoutSummary_BookingFragment | null | undefined;
+  /** The viewer's zone: every time on the page is shown (and named) in it. */
+  zone: string;
+  failed?: boolean;
+}
+
+/**
+ * The order summary beside the card form: who is paid, when, rate × hours and the total, that the
+ * amount is only held until the creator accepts (and until when they may), and the cancellation rule.
+ */
+export function CheckoutSummary({ booking, zone, failed = false }: Props) {
+  if (!booking) {
+    return failed ? (
+      <Text color="fg.muted" textStyle="sm">
+        The order summary could not be loaded; your booking is listed under Dashboard → Bookings.
+      </Text>
+    ) : (
+      <Stack gap="3" aria-busy="true" aria-label="Loading the order summary">
+        <Skeleton h="12" />
+        <Skeleton h="20" />
+      </Stack>
+    );
+  }
+  const creator = booking.streamer.displayName;
+  const hours = booking.totalHours;
+  const deadline = booking.requestDeadline ?? booking.startTime;
+  return (
+    <Stack gap="4" as="section" aria-label="Order summary" data-testid="order-summary">
+      <Text textStyle="sm" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+        Order summary
+      </Text>
+      <Flex gap="3" align="center">
+        <Avatar.Root size="lg" colorPalette="brand">
+          <Avatar.Fallback name={creator} />
+          {booking.streamer.profileImageUrl && <Avatar.Image src={booking.streamer.profileImageUrl} alt="" />}
+        </Avatar.Root>
+        <Box minW="0">
+          <Text fontWeight="semibold" data-testid="summary-creator">
+            Collab with {creator}
+          </Text>
+          <Text textStyle="sm">{formatLongDate(booking.startTime, zone)}</Text>
+          <Text textStyle="sm" color="fg.muted">
+            {formatTimeRange(booking.startTime, booking.endTime, zone)} {zoneAbbreviation(zone, booking.startTime)} ·{' '}
+            {zone}
+          </Text>
+        </Box>
+      </Flex>
+      <Separator />
+      <Stack gap="1.5" textStyle="sm">
+        <Flex justify="space-between" color="fg.muted">
+          <Text>
+            {formatCents(booking.hourlyRateCents)} × {hours} hour{hours === 1 ? '' : 's'}
+          </Text>
+          <Text>{formatCents(booking.totalCents)}</Text>
+        </Flex>
+        <Flex justify="space-between" fontWeight="bold" textStyle="lg">
+          <Text>Total</Text>
+          <Text data-testid="summary-total">{formatCents(booking.totalCents)}</Text>
+        </Flex>
+      </Stack>
+      <Separator />
+      <HStack gap="2" align="flex-start" textStyle="sm">
+        <Icon as={LuHandCoins} boxSize="4" mt="0.5" color="green.fg" aria-hidden />
+        <Text flex="1" data-testid="summary-hold">
+          The amount is held on your card, not charged, until {creator} accepts. They have until{' '}
+          <strong>{formatDeadline(deadline, zone)}</strong> to answer; if they decline or do not answer, the hold is
+          released.
+        </Text>
+      </HStack>
+      <CancellationPolicyLine terms={booking.cancellationTerms} zone={zone} />
+    </Stack>
+  );
+}
