@@ -25,6 +25,7 @@ import { PartnersService } from './features/partners/partners.service';
 import { WebhookDispatcher } from './features/webhooks/webhook-dispatcher';
 import { WebhooksService } from './features/webhooks/webhooks.service';
 import { RateLimitStore } from './security/rate-limits';
+import { SessionGuard } from './features/auth/sessions';
 import { LoginThrottle } from './security/login-throttle';
 import { Mail } from './features/mail/mail';
 import { SignUpThrottle } from './security/signup-throttle';
@@ -46,6 +47,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** Shared counters for rate limits and sign-in throttling (rate-limiter-flexible on PostgreSQL, or Redis with REDIS_URL). */
   limits: RateLimitStore;
+  /** Whether an access token's session is still signed in (cached briefly; revocations cleared through the bus). */
+  sessions: SessionGuard;
   /** The shared outbox (features/outbox): producers publish in their transaction, consumers register. */
   outbox: Outbox;
   /** Outgoing e-mail (SMTP_URL, or the development catcher read at /dev/mailbox); started by createServer. */
@@ -85,6 +88,7 @@ export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?
     events,
     orm: runtime.orm,
     metrics,
+    sessions: new SessionGuard({ orm: runtime.orm, events, ttlMs: config.SESSION_CACHE_SECONDS * 1000 }),
     limits: new RateLimitStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'rate limits: redis error') }),
     logger: runtime.logger ?? pino({ level: config.LOG_LEVEL }),
     mail: new Mail({ config, orm: runtime.orm, logger: runtime.logger }),
@@ -106,6 +110,7 @@ export function createServices(deps: AppDeps): Services {
       clock: deps.clock,
       refreshTtlDays: deps.config.REFRESH_TOKEN_TTL_DAYS,
       loginThrottle: new LoginThrottle(deps.limits),
+      sessions: deps.sessions,
       signUpThrottle: deps.config.RATE_LIMIT_ENABLED
         ? new SignUpThrottle(deps.limits, deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR)
         : undefined,
