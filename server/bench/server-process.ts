@@ -64,6 +64,8 @@ export async function startProductionServer(opts: {
       JOBS_ENABLED: 'false',
       SEED_DEMO_DATA: 'false',
       RATE_LIMIT_ENABLED: 'false',
+      // Every simulated user's socket comes from 127.0.0.1.
+      WS_MAX_CONNECTIONS_PER_IP: '100000',
       SQL_STATEMENT_COUNTER: 'true',
       NO_COLOR: '1', // the ORM query log that feeds the counter skips colouring
       LOG_LEVEL: 'info',

@@ -59,6 +59,16 @@ const EnvSchema = z.object({
   RATE_LIMIT_ANON_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Requests per partner API key per minute. */
   RATE_LIMIT_KEY_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** How long an access token's "session still signed in" answer is trusted per instance (a revocation clears it everywhere at once through the event bus). */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /** GraphQL WebSocket connections per client address per server instance. */
+  WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Operations (subscriptions) running at once on one WebSocket connection. */
+  WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** A socket that sends no valid connection_init within this long is closed (4408). */
+  WS_CONNECTION_INIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** Messages a client may send on one WebSocket connection per minute. */
+  WS_MAX_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** Account registrations per client IP per hour (each one costs an argon2 hash). */
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** Messages one user may send per minute (conversations); beyond it 429 with the seconds to wait. */

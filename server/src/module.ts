@@ -6,6 +6,7 @@ import type { Orm } from './db/orm';
 import type { JobDefinition, JobScheduler } from './jobs/job-scheduler';
 import type { Metrics } from './observability/metrics';
 import type { RateLimitStore } from './security/rate-limits';
+import type { SessionGuard } from './features/auth/sessions';
 import type { TokenIssuer } from './features/auth/tokens';
 import type { Clock } from './shared/clock';
 import type { DomainEvents, EventBus, EventName } from './shared/events';
@@ -27,6 +28,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** Shared counters for rate limits and sign-in throttling (rate-limiter-flexible on PostgreSQL, or Redis with REDIS_URL). */
   limits: RateLimitStore;
+  /** Whether an access token's session is still signed in (cached briefly; revocations cleared through the bus). */
+  sessions: SessionGuard;
   /** The shared outbox (features/outbox): producers publish in their transaction; consumers come from modules' `outboxConsumers`. */
   outbox: Outbox;
   /** Outgoing e-mail (SMTP_URL, or the development catcher read at /dev/mailbox); started by createServer. */

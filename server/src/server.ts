@@ -7,24 +7,21 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { expressMiddleware } from '@as-integrations/express5';
 import cors from 'cors';
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { GraphQLError, getOperationAST, specifiedRules } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
+import { GraphQLError } from 'graphql';
 import pino, { type Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { pinoHttp } from 'pino-http';
-import { WebSocketServer } from 'ws';
 import { routeGroup, sqlStatementsTotal } from './observability/metrics';
 import { securityHeaders } from './observability/security';
 import type { Config } from './config';
 import type { Orm } from './db/orm';
-import { viewerFromAuthorization } from './features/auth/authenticate';
 import type { GraphQLContext } from './graphql/context';
 import { makeFormatError } from './graphql/format-error';
 import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from './graphql/limits';
 import { buildAppSchema } from './graphql/schema';
 import { anonymousResponseCache } from './graphql/response-cache';
 import { serveCachedAnswers } from './graphql/response-cache-http';
-import { wsDocumentChecker } from './graphql/ws-documents';
+import { createWsServer } from './graphql/ws-server';
 import { serveClient } from './http/static-client';
 import { createRequestContext, type RequestContext } from './request-context';
 import { graphqlTransportErrorHandler, restErrorHandler } from './rest/errors';
@@ -96,7 +93,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   });
 
   // Partner API keys and JWTs are resolved once per HTTP request; rate limits follow from who calls.
-  const guard = createRequestGuard({ config, clock: deps.clock, tokens: deps.tokens, orm, partners: services.partners, limits: deps.limits, logger });
+  const guard = createRequestGuard({ config, clock: deps.clock, tokens: deps.tokens, orm, partners: services.partners, limits: deps.limits, sessions: deps.sessions, logger });
   const contextFor = (req: Request, res: Response): RequestContext =>
     createRequestContext({
       em: orm.em,
@@ -168,68 +165,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   app.use('/api/v1', guard.identify, guard.rateLimit('rest'), readOnlyKeysForRest, restContext, restRouter(logger), restErrorHandler(logger));
 
   // GraphQL over WebSocket on the same path; the token comes in connectionParams.
-  // maxPayload: the document size limit holds over WebSocket too (ws would accept 100 MB).
-  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: QUERY_LIMITS.maxDocumentBytes });
-  const formatWsError = makeFormatError(logger);
-  const sessionProblem = (header: unknown): GraphQLError | null => {
-    try {
-      viewerFromAuthorization(header, deps.tokens, deps.clock);
-      return null;
-    } catch (err) {
-      return new GraphQLError(err instanceof Error ? err.message : 'Unauthenticated', { extensions: { code: 'UNAUTHENTICATED' } });
-    }
-  };
-  const checkWsDocument = wsDocumentChecker({ schema, rules: [...specifiedRules, ...limitValidationRules], maxTokens: QUERY_LIMITS.maxTokens, maxEntries: 200 });
-  const wsCleanup = useServer<Record<string, unknown>, { viewerHeader?: unknown }>(
-    {
-      schema,
-      // The same limits as over HTTP: tokens, depth, aliases, cost.
-      onSubscribe: (ctx, _id, payload) => {
-        // The socket's access token may have expired since it connected: refuse this operation
-        // with UNAUTHENTICATED (the client refreshes and subscribes again) rather than letting the
-        // context factory throw, which would close the whole socket (4500) and every live update on it.
-        const expired = sessionProblem(ctx.extra.viewerHeader);
-        if (expired) return [expired];
-        try {
-          const checked = checkWsDocument(payload.query);
-          if (checked.errors) return [...checked.errors];
-          const { document } = checked;
-          const operation = getOperationAST(document, payload.operationName);
-          if (!operation) return [new GraphQLError('Unable to identify the operation')];
-          assertCostWithinLimit(schema, document, operation, payload.variables ?? undefined);
-          return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
-        } catch (err) {
-          return [err instanceof GraphQLError ? err : new GraphQLError('Invalid operation')];
-        }
-      },
-      // Subscription results get the same error mapping as HTTP (codes kept, internals masked).
-      onNext: (_ctx, _id, _payload, _args, result) =>
-        result.errors ? { ...result, errors: result.errors.map((e) => formatWsError(e.toJSON(), e)) } : undefined,
-      onConnect: (ctx) => {
-        const header = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
-        try {
-          viewerFromAuthorization(header, deps.tokens, deps.clock);
-        } catch {
-          return false; // closes with 4403 Forbidden
-        }
-        ctx.extra.viewerHeader = header;
-        deps.metrics.wsConnections.inc();
-        return true;
-      },
-      onClose: (ctx) => {
-        if (ctx.acknowledged) deps.metrics.wsConnections.dec();
-      },
-      context: (ctx) =>
-        createRequestContext({
-          em: orm.em,
-          // Re-verified per operation: an expired token cannot keep subscribing.
-          viewer: viewerFromAuthorization(ctx.extra.viewerHeader, deps.tokens, deps.clock),
-          services,
-          requestId: randomUUID(),
-        }) satisfies GraphQLContext,
-    },
-    wsServer,
-  );
+  const ws = createWsServer({ httpServer, schema, config, deps, services, logger, trustProxy: app.get('trust proxy fn') });
 
   const responseCache =
     config.ANON_RESPONSE_CACHE_SECONDS > 0
@@ -273,7 +209,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       ApolloServerPluginCacheControlDisabled(),
       cacheControlPlugin(),
       readOnlyKeysPlugin(),
-      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+      { async serverWillStart() { return { async drainServer() { await ws.dispose(); } }; } },
     ],
   });
   await apollo.start();
@@ -323,9 +259,10 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       for (const stop of unsubscribe) stop();
       for (const m of assembled.modules) await m.stop?.(assembled);
       await apollo.stop();
-      await new Promise<void>((resolve) => wsServer.close(() => resolve()));
+      await ws.close();
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       responseCache?.close();
+      deps.sessions.close();
       await deps.events.close();
       await deps.limits.close();
       await deps.mail.stop();

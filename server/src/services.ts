@@ -8,6 +8,7 @@ import type { AppDeps, Contributions, ExtensionPoints, FeatureModule, ModuleApp,
 import { modules as appModules } from './modules';
 import { Metrics } from './observability/metrics';
 import { RateLimitStore } from './security/rate-limits';
+import { SessionGuard } from './features/auth/sessions';
 import type { Clock } from './shared/clock';
 import { createEventBus } from './shared/events-bus';
 import { Mail } from './features/mail/mail';
@@ -28,6 +29,7 @@ export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?
     events,
     orm: runtime.orm,
     metrics,
+    sessions: new SessionGuard({ orm: runtime.orm, events, ttlMs: config.SESSION_CACHE_SECONDS * 1000 }),
     limits: new RateLimitStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'rate limits: redis error') }),
     logger: runtime.logger ?? pino({ level: config.LOG_LEVEL }),
     mail: new Mail({ config, orm: runtime.orm, logger: runtime.logger }),

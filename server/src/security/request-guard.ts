@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Orm } from '../db/orm';
 import { viewerFromAuthorization } from '../features/auth/authenticate';
+import type { SessionGuard } from '../features/auth/sessions';
 import type { TokenIssuer } from '../features/auth/tokens';
 import { looksLikeApiKey } from '../features/partners/api-key.secret';
 import type { PartnersService } from '../features/partners/partners.service';
@@ -20,6 +21,7 @@ export interface RequestGuardDeps {
   orm: Orm;
   partners: PartnersService;
   limits: RateLimitStore;
+  sessions: SessionGuard;
   logger: Logger;
 }
 
@@ -53,7 +55,9 @@ export function createRequestGuard(deps: RequestGuardDeps) {
     const auth = req.headers.authorization;
     const bearer = typeof auth === 'string' ? /^Bearer\s+(\S+)$/i.exec(auth.trim())?.[1] : undefined;
     if (bearer && looksLikeApiKey(bearer)) return deps.partners.authenticate(deps.orm.em, bearer);
-    return viewerFromAuthorization(auth, deps.tokens, deps.clock);
+    const viewer = viewerFromAuthorization(auth, deps.tokens, deps.clock);
+    await deps.sessions.assertActive(viewer);
+    return viewer;
   }
 
   const rateLimit =

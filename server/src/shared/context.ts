@@ -9,6 +9,8 @@ export interface Viewer {
   accountType: AccountType;
   /** Set when the request was made with a partner API key (features/partners): read-only access. */
   partnerKeyId?: string;
+  /** The sign-in session (refresh-token family) behind an access token; checked on every request. */
+  sessionId?: string;
 }
 
 /**

@@ -23,6 +23,8 @@ export interface DomainEvents {
   };
   /** Someone is typing in, or has read, a conversation (ephemeral: never stored as an event). */
   conversationActivity: { conversationId: string; userId: string; kind: 'typing' | 'read'; at: string };
+  /** Sign-in sessions (refresh-token families, the access token's `sid`) were revoked: every instance refuses them at once. */
+  sessionsRevoked: { sessionIds: string[] };
 }
 
 export type EventName = keyof DomainEvents;

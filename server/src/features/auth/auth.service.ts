@@ -19,6 +19,7 @@ import {
 } from './auth.inputs';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { RefreshToken } from './refresh-token.entity';
+import type { SessionRevocations } from './sessions';
 import { hashRefreshToken, newRefreshToken, type TokenIssuer } from './tokens';
 
 export interface AuthTokens {
@@ -57,6 +58,8 @@ export class AuthService {
       refreshTtlDays: number;
       loginThrottle?: LoginThrottle;
       signUpThrottle?: SignUpThrottle;
+      /** Told after commit which sessions were revoked, so their access tokens stop working everywhere. */
+      sessions?: SessionRevocations;
     },
   ) {}
 
@@ -106,7 +109,7 @@ export class AuthService {
       const concurrent = current.rotatedAt != null && now.getTime() - current.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
       if (current.revokedAt || (current.rotatedAt && !concurrent)) {
         await this.revokeFamily(em, current.familyId, now);
-        return { error: AUTH_MESSAGES.refreshReused };
+        return { error: AUTH_MESSAGES.refreshReused, revoked: current.familyId };
       }
       if (current.expiresAt <= now) return { error: AUTH_MESSAGES.invalidRefresh };
       current.rotatedAt ??= now;
@@ -115,7 +118,10 @@ export class AuthService {
       return { result: { user, tokens } };
     });
     // The family revocation above is committed before we refuse.
-    if ('error' in outcome) throw unauthenticated(outcome.error);
+    if ('error' in outcome) {
+      if (outcome.revoked) await this.deps.sessions?.revoked([outcome.revoked]);
+      throw unauthenticated(outcome.error);
+    }
     return outcome.result;
   }
 
@@ -125,11 +131,15 @@ export class AuthService {
     const token = typeof input.refreshToken === 'string' && input.refreshToken ? input.refreshToken : undefined;
     if (token) {
       const found = await ctx.em.findOne(RefreshToken, { tokenHash: hashRefreshToken(token) });
-      if (found) await this.revokeFamily(ctx.em, found.familyId, now);
+      if (found) {
+        await this.revokeFamily(ctx.em, found.familyId, now);
+        await this.deps.sessions?.revoked([found.familyId]);
+      }
       return true;
     }
     const viewer = requireViewer(ctx);
-    await ctx.em.nativeUpdate(RefreshToken, { user: viewer.id, revokedAt: null }, { revokedAt: now });
+    const revoked = await ctx.em.transactional((em) => this.revokeAllSessions(em, viewer.id, now));
+    await this.deps.sessions?.revoked(revoked);
     return true;
   }
 
@@ -151,11 +161,13 @@ export class AuthService {
     }
     const passwordHash = await hashPassword(data.newPassword);
     const now = this.deps.clock.now();
-    return ctx.em.transactional(async (em) => {
+    const { result, revoked } = await ctx.em.transactional(async (em) => {
       user.passwordHash = passwordHash;
-      await em.nativeUpdate(RefreshToken, { user: user.id, revokedAt: null }, { revokedAt: now });
-      return { user, tokens: await this.startSession(em, user) };
+      const revoked = await this.revokeAllSessions(em, user.id, now);
+      return { result: { user, tokens: await this.startSession(em, user) }, revoked };
     });
+    await this.deps.sessions?.revoked(revoked);
+    return result;
   }
 
   /** Creates a support account, or promotes an existing one (used by the CLI and the demo seed). */
@@ -189,6 +201,13 @@ export class AuthService {
       now,
     );
     return { accessToken: access.token, refreshToken, accessTokenExpiresAt: access.expiresAt };
+  }
+
+  /** Revokes every live session of the user; returns their ids (families). */
+  private async revokeAllSessions(em: EntityManager, userId: string, now: Date): Promise<string[]> {
+    const live = await em.find(RefreshToken, { user: userId, revokedAt: null }, { fields: ['familyId'] });
+    await em.nativeUpdate(RefreshToken, { user: userId, revokedAt: null }, { revokedAt: now });
+    return [...new Set(live.map((t) => t.familyId))];
   }
 
   private async revokeFamily(em: EntityManager, familyId: string, now: Date): Promise<void> {

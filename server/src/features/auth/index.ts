@@ -24,6 +24,7 @@ export const authModule = defineModule({
       clock: deps.clock,
       refreshTtlDays: deps.config.REFRESH_TOKEN_TTL_DAYS,
       loginThrottle: new LoginThrottle(deps.limits),
+      sessions: deps.sessions,
       signUpThrottle: deps.config.RATE_LIMIT_ENABLED
         ? new SignUpThrottle(deps.limits, deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR)
         : undefined,

@@ -44,7 +44,8 @@ export class TokenIssuer {
       if (typeof claims.sub !== 'string') return null;
       if (!Object.values(UserRole).includes(claims.role as UserRole)) return null;
       if (!Object.values(AccountType).includes(claims.acct as AccountType)) return null;
-      return { id: claims.sub, role: claims.role as UserRole, accountType: claims.acct as AccountType };
+      if (typeof claims.sid !== 'string') return null;
+      return { id: claims.sub, role: claims.role as UserRole, accountType: claims.acct as AccountType, sessionId: claims.sid };
     } catch {
       return null;
     }

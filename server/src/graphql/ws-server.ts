@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { GraphQLError, getOperationAST, specifiedRules, type GraphQLSchema } from 'graphql';
+import { CloseCode } from 'graphql-ws';
+import { useServer } from 'graphql-ws/use/ws';
+import type { Logger } from 'pino';
+import proxyaddr from 'proxy-addr';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Config } from '../config';
+import { viewerFromAuthorization } from '../features/auth/authenticate';
+import { SESSION_REVOKED_MESSAGE } from '../features/auth/sessions';
+import { createRequestContext } from '../request-context';
+import type { AppDeps, Services } from '../services';
+import type { Viewer } from '../shared/context';
+import { DomainError } from '../shared/errors';
+import type { GraphQLContext } from './context';
+import { makeFormatError } from './format-error';
+import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from './limits';
+import { wsDocumentChecker } from './ws-documents';
+
+type WsConfig = Pick<
+  Config,
+  'WS_MAX_CONNECTIONS_PER_IP' | 'WS_MAX_SUBSCRIPTIONS_PER_CONNECTION' | 'WS_CONNECTION_INIT_TIMEOUT_MS' | 'WS_MAX_MESSAGES_PER_MINUTE'
+>;
+
+/** Why a socket is closed, as the client reads it (close code + reason, at most 123 bytes). */
+export const WS_CLOSE = {
+  tooManyConnections: (max: number) => [CloseCode.TooManyInitialisationRequests, `Too many connections from your address (at most ${max})`] as const,
+  tooManySubscriptions: (max: number) => [CloseCode.BadRequest, `Too many subscriptions on this connection (at most ${max})`] as const,
+  tooManyMessages: (max: number) => [CloseCode.TooManyInitialisationRequests, `Too many messages (at most ${max} per minute)`] as const,
+  signedOut: () => [CloseCode.Unauthorized, SESSION_REVOKED_MESSAGE] as const,
+};
+
+type SocketExtra = {
+  viewerHeader?: unknown;
+  sessionId?: string;
+};
+
+/**
+ * GraphQL over WebSocket (graphql-ws) on the HTTP server's /graphql path, with its guards: the
+ * token comes in connectionParams and the session is checked on connect and on every operation
+ * (a revoked session's sockets are closed at once); connections per client address,
+ * subscriptions per connection and messages per minute are limited, and a socket that sends no
+ * valid `connection_init` in time is closed. Each refusal is a graphql-ws close code with a reason.
+ */
+export function createWsServer(opts: {
+  httpServer: HttpServer;
+  schema: GraphQLSchema;
+  config: WsConfig;
+  deps: AppDeps;
+  services: Services;
+  logger: Logger;
+  /** The HTTP app's proxy trust, so a socket's client address is read as express reads req.ip. */
+  trustProxy: Parameters<typeof proxyaddr>[1];
+}) {
+  const { schema, config, deps, services } = opts;
+  // maxPayload: the document size limit holds over WebSocket too (ws would accept 100 MB).
+  const wsServer = new WebSocketServer({ server: opts.httpServer, path: '/graphql', maxPayload: QUERY_LIMITS.maxDocumentBytes });
+  const formatWsError = makeFormatError(opts.logger);
+  const checkWsDocument = wsDocumentChecker({ schema, rules: [...specifiedRules, ...limitValidationRules], maxTokens: QUERY_LIMITS.maxTokens, maxEntries: 200 });
+  const connectionsPerAddress = new Map<string, number>();
+  const socketsBySession = new Map<string, Set<WebSocket>>();
+  const messages = new RateLimiterMemory({ keyPrefix: 'ws-messages', points: config.WS_MAX_MESSAGES_PER_MINUTE, duration: 60 });
+
+  const close = (socket: WebSocket, [code, reason]: readonly [number, string]) => {
+    if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
+  };
+
+  // Registered before graphql-ws's own listener, so a refused socket is closed before it is served.
+  wsServer.on('connection', (socket: WebSocket, request: IncomingMessage) => {
+    const address = proxyaddr(request, opts.trustProxy);
+    const open = (connectionsPerAddress.get(address) ?? 0) + 1;
+    connectionsPerAddress.set(address, open);
+    socket.once('close', () => {
+      const left = (connectionsPerAddress.get(address) ?? 1) - 1;
+      if (left > 0) connectionsPerAddress.set(address, left);
+      else connectionsPerAddress.delete(address);
+    });
+    if (open > config.WS_MAX_CONNECTIONS_PER_IP) return close(socket, WS_CLOSE.tooManyConnections(config.WS_MAX_CONNECTIONS_PER_IP));
+    const id = randomUUID();
+    socket.on('message', () => {
+      messages.consume(id).catch(() => close(socket, WS_CLOSE.tooManyMessages(config.WS_MAX_MESSAGES_PER_MINUTE)));
+    });
+    socket.once('close', () => void messages.delete(id));
+  });
+
+  const unsubscribeRevocations = deps.sessions.onRevoked((sessionIds) => {
+    for (const sessionId of sessionIds) {
+      for (const socket of socketsBySession.get(sessionId) ?? []) close(socket, WS_CLOSE.signedOut());
+    }
+  });
+
+  /** The socket's viewer now: its token may have expired (UNAUTHENTICATED) or its session been revoked (closes it). */
+  const currentViewer = async (extra: SocketExtra, socket: WebSocket): Promise<Viewer | null> => {
+    const viewer = viewerFromAuthorization(extra.viewerHeader, deps.tokens, deps.clock);
+    try {
+      await deps.sessions.assertActive(viewer);
+    } catch (err) {
+      // After the operation's error message has gone out.
+      setImmediate(() => close(socket, WS_CLOSE.signedOut()));
+      throw err;
+    }
+    return viewer;
+  };
+
+  const cleanup = useServer<Record<string, unknown>, SocketExtra>(
+    {
+      schema,
+      connectionInitWaitTimeout: config.WS_CONNECTION_INIT_TIMEOUT_MS,
+      onSubscribe: async (ctx, _id, payload) => {
+        // (graphql-ws has already entered this operation in ctx.subscriptions.)
+        if (Object.keys(ctx.subscriptions).length > config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+          close(ctx.extra.socket, WS_CLOSE.tooManySubscriptions(config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION));
+          return [new GraphQLError(WS_CLOSE.tooManySubscriptions(config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION)[1], { extensions: { code: 'RATE_LIMITED' } })];
+        }
+        // The socket's access token may have expired since it connected: refuse this operation
+        // with UNAUTHENTICATED (the client refreshes and subscribes again) rather than letting the
+        // context factory throw, which would close the whole socket (4500) and every live update on it.
+        try {
+          await currentViewer(ctx.extra, ctx.extra.socket);
+        } catch (err) {
+          const message = err instanceof Error ? err.message : 'Unauthenticated';
+          return [new GraphQLError(message, { extensions: { code: err instanceof DomainError ? err.code : 'UNAUTHENTICATED' } })];
+        }
+        // The same limits as over HTTP: tokens, depth, aliases, cost.
+        try {
+          const checked = checkWsDocument(payload.query);
+          if (checked.errors) return [...checked.errors];
+          const { document } = checked;
+          const operation = getOperationAST(document, payload.operationName);
+          if (!operation) return [new GraphQLError('Unable to identify the operation')];
+          assertCostWithinLimit(schema, document, operation, payload.variables ?? undefined);
+          return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
+        } catch (err) {
+          return [err instanceof GraphQLError ? err : new GraphQLError('Invalid operation')];
+        }
+      },
+      // Subscription results get the same error mapping as HTTP (codes kept, internals masked).
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: result.errors.map((e) => formatWsError(e.toJSON(), e)) } : undefined,
+      onConnect: async (ctx) => {
+        const header = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
+        let viewer: Viewer | null;
+        try {
+          viewer = viewerFromAuthorization(header, deps.tokens, deps.clock);
+          await deps.sessions.assertActive(viewer);
+        } catch {
+          return false; // closes with 4403 Forbidden
+        }
+        ctx.extra.viewerHeader = header;
+        if (viewer?.sessionId) {
+          const sockets = socketsBySession.get(viewer.sessionId) ?? new Set();
+          sockets.add(ctx.extra.socket);
+          socketsBySession.set(viewer.sessionId, sockets);
+          ctx.extra.sessionId = viewer.sessionId;
+        }
+        deps.metrics.wsConnections.inc();
+        return true;
+      },
+      onClose: (ctx) => {
+        if (ctx.acknowledged) deps.metrics.wsConnections.dec();
+        const { sessionId, socket } = ctx.extra;
+        const sockets = sessionId ? socketsBySession.get(sessionId) : undefined;
+        sockets?.delete(socket);
+        if (sessionId && sockets?.size === 0) socketsBySession.delete(sessionId);
+      },
+      context: async (ctx) =>
+        createRequestContext({
+          em: deps.orm.em,
+          // Re-verified per operation: an expired or signed-out token cannot keep subscribing.
+          viewer: await currentViewer(ctx.extra, ctx.extra.socket),
+          services,
+          requestId: randomUUID(),
+        }) satisfies GraphQLContext,
+    },
+    wsServer,
+  );
+
+  return {
+    /** graphql-ws's own shutdown (completes subscriptions); Apollo's drain calls it. */
+    dispose: () => cleanup.dispose(),
+    close: async () => {
+      unsubscribeRevocations();
+      await new Promise<void>((resolve) => wsServer.close(() => resolve()));
+    },
+  };
+}
