@@ -215,7 +215,13 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
 
   const responseCache =
     config.ANON_RESPONSE_CACHE_SECONDS > 0
-      ? anonymousResponseCache({ ttlMs: config.ANON_RESPONSE_CACHE_SECONDS * 1000, maxEntries: 2000, events: deps.events, now: () => deps.clock.now().getTime() })
+      ? anonymousResponseCache({
+          ttlMs: config.ANON_RESPONSE_CACHE_SECONDS * 1000,
+          maxEntries: 2000,
+          events: deps.events,
+          now: () => deps.clock.now().getTime(),
+          honourNoCache: config.RESPONSE_CACHE_BYPASS,
+        })
       : null;
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -268,6 +274,8 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       ? [
           serveCachedAnswers(responseCache, {
             isAnonymous: guard.isAnonymous,
+            hasCredentialError: guard.hasCredentialError,
+            honourNoCache: config.RESPONSE_CACHE_BYPASS,
             onServed: (operationName, startedAt) => {
               deps.metrics.graphqlOperations.inc({ operation: operationName ?? 'anonymous', type: 'query', outcome: 'ok' });
               deps.metrics.graphqlDuration.observe({ operation: operationName ?? 'anonymous' }, (performance.now() - startedAt) / 1000);
@@ -303,6 +311,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     close: async () => {
       await deps.jobs.stop();
       await services.webhookDispatcher.close();
+      await services.partners.close();
       await apollo.stop();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -21,6 +21,7 @@ import { TransitionRunner } from './features/bookings/transition-runner';
 import { SupportService } from './features/support/support.service';
 import { TestClockService } from './features/test-clock/test-clock.service';
 import { PartnersService } from './features/partners/partners.service';
+import { ApiKeyUsageRecorder } from './features/partners/api-key-usage';
 import { WebhookDispatcher } from './features/webhooks/webhook-dispatcher';
 import { WebhooksService } from './features/webhooks/webhooks.service';
 import { createCounterStore, type CounterStore } from './security/counter-store';
@@ -102,7 +103,12 @@ export function createServices(deps: AppDeps): Services {
     payments,
     ...bookingServices(deps, payments),
     testClock: new TestClockService({ config: deps.config, clock: deps.clock, jobs: deps.jobs }),
-    partners: new PartnersService({ clock: deps.clock }),
+    partners: new PartnersService({
+      clock: deps.clock,
+      events: deps.events,
+      usage: new ApiKeyUsageRecorder({ orm: deps.orm, logger: deps.logger }),
+      rateLimitPerMinute: deps.config.RATE_LIMIT_KEY_PER_MINUTE,
+    }),
     ...webhookServices(deps),
   };
 }

@@ -12,6 +12,8 @@ export interface DomainEvents {
   slotsChanged: { streamerId: string };
   /** What the public sees of a user's profile changed: its fields, or its rating and reviews. */
   profileChanged: { userId: string };
+  /** A partner API key was revoked: every instance forgets its cached lookup at once. */
+  apiKeyRevoked: { keyId: string };
 }
 
 export type EventName = keyof DomainEvents;
