@@ -310,6 +310,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     jobs: deps.jobs,
     close: async () => {
       await deps.jobs.stop();
+      services.webhooks.close();
       await services.webhookDispatcher.close();
       await services.partners.close();
       await apollo.stop();

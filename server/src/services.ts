@@ -18,6 +18,7 @@ import { BookingsService } from './features/bookings/bookings.service';
 import { BookingTimers } from './features/bookings/bookings.timers';
 import { CheckoutService } from './features/bookings/checkout.service';
 import { TransitionRunner } from './features/bookings/transition-runner';
+import { publishBookingMoves } from './features/bookings/booking-events';
 import { SupportService } from './features/support/support.service';
 import { TestClockService } from './features/test-clock/test-clock.service';
 import { PartnersService } from './features/partners/partners.service';
@@ -27,6 +28,8 @@ import { WebhooksService } from './features/webhooks/webhooks.service';
 import { createCounterStore, type CounterStore } from './security/counter-store';
 import { LoginThrottle } from './security/login-throttle';
 import { SignUpThrottle } from './security/signup-throttle';
+import { Outbox } from './features/outbox/outbox';
+import { NotificationsService } from './features/notifications/notifications.service';
 
 /** Long-lived dependencies shared by every request (no per-request state here). */
 export interface AppDeps {
@@ -43,6 +46,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** Shared counters for rate limits and sign-in throttling (PostgreSQL, or Redis with REDIS_URL). */
   counters: CounterStore;
+  /** The shared outbox (features/outbox): producers publish in their transaction, consumers register. */
+  outbox: Outbox;
 }
 
 /** One instance of each feature service; transports call these and nothing else. */
@@ -59,6 +64,7 @@ export interface Services {
   bookingTimers: BookingTimers;
   testClock: TestClockService;
   partners: PartnersService;
+  notifications: NotificationsService;
   webhooks: WebhooksService;
   /** Sends queued webhook deliveries (woken after commits, swept by a job). */
   webhookDispatcher: WebhookDispatcher;
@@ -66,11 +72,15 @@ export interface Services {
 
 export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?: string; logger?: Logger; orm: Orm }): AppDeps {
   const metrics = new Metrics();
+  const events = createEventBus(config, runtime.databaseUrl ?? config.DATABASE_URL, runtime.logger);
+  const outbox = new Outbox({ events, logger: runtime.logger });
+  outbox.attach(runtime.orm);
   return {
+    outbox,
     config,
     clock,
     tokens: new TokenIssuer(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
-    events: createEventBus(config, runtime.databaseUrl ?? config.DATABASE_URL, runtime.logger),
+    events,
     orm: runtime.orm,
     metrics,
     counters: createCounterStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'counter store: redis error') }),
@@ -97,9 +107,9 @@ export function createServices(deps: AppDeps): Services {
         ? new SignUpThrottle(deps.counters, deps.clock, deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR)
         : undefined,
     }),
-    availability: new AvailabilityService({ clock: deps.clock, events: deps.events }),
-    profiles: new ProfilesService({ clock: deps.clock, events: deps.events }),
-    reviews: new ReviewsService({ clock: deps.clock, events: deps.events }),
+    availability: new AvailabilityService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }),
+    profiles: new ProfilesService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }),
+    reviews: new ReviewsService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }),
     payments,
     ...bookingServices(deps, payments),
     testClock: new TestClockService({ config: deps.config, clock: deps.clock, jobs: deps.jobs }),
@@ -109,6 +119,7 @@ export function createServices(deps: AppDeps): Services {
       usage: new ApiKeyUsageRecorder({ orm: deps.orm, logger: deps.logger }),
       rateLimitPerMinute: deps.config.RATE_LIMIT_KEY_PER_MINUTE,
     }),
+    notifications: new NotificationsService({ events: deps.events, outbox: deps.outbox }),
     ...webhookServices(deps),
   };
 }
@@ -120,8 +131,17 @@ function webhookServices(deps: AppDeps) {
     logger: deps.logger.child({ feature: 'webhooks' }),
     allowPrivateAddresses: !deps.config.isProduction,
     timeoutMs: deps.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    // The owner hears of it through the outbox (a notification, and their e-mail).
+    onEndpointDisabled: async (em, endpoint) => {
+      await deps.outbox.publish(em, {
+        topic: 'webhook_endpoint.disabled',
+        aggregateId: endpoint.id,
+        audienceUserIds: [endpoint.userId],
+        payload: { endpointId: endpoint.id, url: endpoint.url, failingSince: endpoint.failingSince.toISOString(), disabledAt: endpoint.disabledAt.toISOString() },
+      });
+    },
   });
-  const webhooks = new WebhooksService({ clock: deps.clock, isProduction: deps.config.isProduction, wake: () => webhookDispatcher.wake() });
+  const webhooks = new WebhooksService({ clock: deps.clock, isProduction: deps.config.isProduction, wake: () => webhookDispatcher.wake(), outbox: deps.outbox });
   return { webhooks, webhookDispatcher };
 }
 
@@ -131,10 +151,11 @@ function bookingServices(deps: AppDeps, payments: PaymentsService) {
   const logger = deps.logger.child({ feature: 'bookings' });
   const runner = new TransitionRunner({ clock: deps.clock, events: deps.events, provider, metrics: deps.metrics, logger });
   payments.setEventHandler(new BookingPaymentEvents(runner));
+  publishBookingMoves(runner, deps.outbox);
   return {
     bookings: new BookingsService({ clock: deps.clock, events: deps.events, runner }),
     checkout: new CheckoutService({ clock: deps.clock, events: deps.events, provider, runner }),
     support: new SupportService({ clock: deps.clock, events: deps.events, runner }),
-    bookingTimers: new BookingTimers({ orm: deps.orm, provider, runner, logger }),
+    bookingTimers: new BookingTimers({ orm: deps.orm, provider, runner, logger, outbox: deps.outbox }),
   };
 }

@@ -8,7 +8,8 @@ import { BookingsResolver } from '../features/bookings/bookings.resolver';
 import { LiveUpdatesResolver } from '../features/bookings/live.resolver';
 import { SupportResolver } from '../features/support/support.resolver';
 import { PartnersResolver } from '../features/partners/partners.resolver';
+import { NotificationsResolver } from '../features/notifications/notifications.resolver';
 import { WebhooksResolver } from '../features/webhooks/webhooks.resolver';
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, AvailabilityResolver, ProfilesResolver, ReviewsResolver, PaymentsResolver, BookingsResolver, LiveUpdatesResolver, SupportResolver, PartnersResolver, WebhooksResolver];
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, AvailabilityResolver, ProfilesResolver, ReviewsResolver, PaymentsResolver, BookingsResolver, LiveUpdatesResolver, SupportResolver, PartnersResolver, NotificationsResolver, WebhooksResolver];

@@ -6,6 +6,7 @@ import { profilesRoutes } from '../features/profiles/profiles.rest';
 import { reviewsRoutes } from '../features/reviews/reviews.rest';
 import { paymentsRoutes, stripeWebhookRoutes } from '../features/payments/payments.rest';
 import { bookingsRoutes } from '../features/bookings/bookings.rest';
+import { notificationsRoutes } from '../features/notifications/notifications.rest';
 import { testClockRoutes } from '../features/test-clock/test-clock.rest';
 import { restErrorHandler, restNotFound } from './errors';
 
@@ -21,6 +22,7 @@ export function restRouter(logger: Logger): Router {
   r.use(reviewsRoutes());
   r.use(paymentsRoutes());
   r.use(bookingsRoutes());
+  r.use(notificationsRoutes());
   r.use(testClockRoutes());
   r.use(restNotFound);
   r.use(restErrorHandler(logger));

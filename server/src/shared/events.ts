@@ -12,6 +12,17 @@ export interface DomainEvents {
   slotsChanged: { streamerId: string };
   /** What the public sees of a user's profile changed: its fields, or its rating and reviews. */
   profileChanged: { userId: string };
+  /** Outbox events whose transaction committed (features/outbox): wakes consumers and live notification/message deliveries. */
+  outboxCommitted: {
+    id: string;
+    seq: string;
+    topic: string;
+    aggregateId: string;
+    bookingId: string | null;
+    audienceUserIds: string[];
+  };
+  /** Someone is typing in, or has read, a conversation (ephemeral: never stored as an event). */
+  conversationActivity: { conversationId: string; userId: string; kind: 'typing' | 'read'; at: string };
   /** A partner API key was revoked: every instance forgets its cached lookup at once. */
   apiKeyRevoked: { keyId: string };
 }

@@ -8,6 +8,7 @@ import { Migration20261121000040_booking_process } from './Migration202611210000
 import { Migration20261121000050_partner_api } from './Migration20261121000050_partner_api';
 import { Migration20261121000060_listing_indexes } from './Migration20261121000060_listing_indexes';
 import { Migration20261121000070_booking_money_step } from './Migration20261121000070_booking_money_step';
+import { Migration20261124020000_outbox } from './Migration20261124020000_outbox';
 import { Migration20261124040000_webhooks } from './Migration20261124040000_webhooks';
 
 /** Every migration, in order. Listed explicitly so they run the same from src (tests) and dist. */
@@ -21,5 +22,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000050_partner_api', class: Migration20261121000050_partner_api },
   { name: 'Migration20261121000060_listing_indexes', class: Migration20261121000060_listing_indexes },
   { name: 'Migration20261121000070_booking_money_step', class: Migration20261121000070_booking_money_step },
+  { name: 'Migration20261124020000_outbox', class: Migration20261124020000_outbox },
   { name: 'Migration20261124040000_webhooks', class: Migration20261124040000_webhooks },
 ];

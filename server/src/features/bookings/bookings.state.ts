@@ -27,6 +27,8 @@ export enum BookingAction {
   REQUEST_PAYOUT = 'request_payout',
   PAYOUT_PAID = 'payout_paid',
   REVIEW = 'review',
+  /** The booker accepts the creator's proposed time: the pending request moves to the new hours (features/conversations). */
+  RESCHEDULE = 'reschedule',
 }
 
 export type Actor = 'booker' | 'creator' | 'system' | 'support';
@@ -143,6 +145,8 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     to: { status: St.CANCELLED, payment: Pay.VOIDED }, effect: { kind: 'cancelAuthorization' },
   },
   // The creator answers the request.
+  // A proposed time accepted by the booker: the same hold and price, other hours (the hours move in the action's own writes).
+  { action: BookingAction.RESCHEDULE, actors: ['booker'], from: [PENDING_HELD], guards: [G.requestOpen], to: {}, effect: { kind: 'none' } },
   {
     action: BookingAction.ACCEPT, actors: ['creator'], from: [PENDING_HELD], guards: [G.requestOpen],
     to: { status: St.CONFIRMED, payment: Pay.HELD }, effect: { kind: 'capture' },
@@ -264,6 +268,7 @@ const VERBS: Record<BookingAction, string> = {
   [BookingAction.REQUEST_PAYOUT]: 'paid out',
   [BookingAction.PAYOUT_PAID]: 'marked paid out',
   [BookingAction.REVIEW]: 'reviewed',
+  [BookingAction.RESCHEDULE]: 'moved to another time',
 };
 
 const WHO: Record<Actor, string> = { booker: 'the booker', creator: 'the creator', system: 'the system', support: 'support staff' };

@@ -6,9 +6,15 @@ import { systemContext } from '../../jobs/system-context';
 import { DomainError } from '../../shared/errors';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { BookingAction } from './bookings.state';
+import { LockMode } from '@mikro-orm/core';
+import type { Outbox } from '../outbox/outbox';
+import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
+import { bookingEvent } from './booking-events';
 import type { TransitionRunner } from './transition-runner';
 
 const BATCH = 200;
+/** A request's creator is reminded this long before it expires unanswered. */
+const EXPIRING_NOTICE_MS = 24 * 3_600_000;
 
 /**
  * The booking process's timers, as sweeps: each finds what is due at `now` and asks the state
@@ -17,7 +23,7 @@ const BATCH = 200;
  */
 export class BookingTimers {
   constructor(
-    private readonly deps: { orm: Orm; provider: () => PaymentProvider; runner: TransitionRunner; logger: Logger },
+    private readonly deps: { orm: Orm; provider: () => PaymentProvider; runner: TransitionRunner; logger: Logger; outbox: Outbox },
   ) {}
 
   /** Unpaid after the checkout hold: cancelled/voided and the hours freed. A card authorized at the last moment counts as paid instead. */
@@ -42,6 +48,34 @@ export class BookingTimers {
       'start_time',
     );
     return this.each(due, () => BookingAction.EXPIRE_REQUEST);
+  }
+
+  /**
+   * Held requests whose answer is due within 24 hours: the creator is told once (booking.expiring),
+   * under the booking's row lock so two servers running the sweep tell them once.
+   */
+  async announceExpiringRequests(now: Date): Promise<number> {
+    const deadline = `least(coalesce(authorized_at, created_at) + make_interval(hours => (policy->>'requestExpiryHours')::int), start_time)`;
+    const due = await this.due(
+      `status = 'pending' and payment_status = 'held' and ${deadline} > ? and ${deadline} <= ?
+       and not exists (select 1 from outbox_event e where e.booking_id = bookings.id and e.topic = 'booking.expiring')`,
+      [now, new Date(now.getTime() + EXPIRING_NOTICE_MS)],
+      'start_time',
+    );
+    let announced = 0;
+    for (const { id } of due) {
+      const told = await this.deps.orm.em.fork().transactional(async (em) => {
+        const booking = await em.findOne(Booking, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['streamer'] });
+        if (!booking || booking.status !== BookingStatus.PENDING || booking.paymentStatus !== PaymentStatus.HELD) return false;
+        const [already] = await em.execute(`select 1 from outbox_event where booking_id = ? and topic = 'booking.expiring' limit 1`, [id]);
+        if (already) return false;
+        const creator = booking.streamer.getEntity();
+        await this.deps.outbox.publish(em, await bookingEvent(em, 'booking.expiring', booking, creator, null, [creator.user.id]));
+        return true;
+      });
+      if (told) announced += 1;
+    }
+    return announced;
   }
 
   /** Confirmed bookings nobody disputed by the confirmation deadline: auto_completed/allocated. */
@@ -76,6 +110,7 @@ export class BookingTimers {
       { name: 'bookings-finish-abandoned-payments', everySeconds: 60, run: (now) => this.finishAbandonedPayments(now).then(() => {}) },
       { name: 'bookings-expire-checkouts', everySeconds: 30, run: (now) => this.expireCheckouts(now).then(() => {}) },
       { name: 'bookings-expire-requests', everySeconds: 60, run: (now) => this.expireRequests(now).then(() => {}) },
+      { name: 'bookings-announce-expiring', everySeconds: 300, run: (now) => this.announceExpiringRequests(now).then(() => {}) },
       { name: 'bookings-auto-complete', everySeconds: 60, run: (now) => this.autoComplete(now).then(() => {}) },
       { name: 'bookings-auto-payout', everySeconds: 300, run: (now) => this.payOut(now).then(() => {}) },
     ];

@@ -55,6 +55,9 @@ export interface AppliedTransition {
  */
 export type OwnWrites<D> = (t: AppliedTransition, details: D) => Promise<void> | void;
 
+/** Runs in the transaction of every applied move, after its own writes (e.g. publishing the move into the outbox). */
+export type AppliedHook = (t: AppliedTransition, action: BookingAction) => Promise<void> | void;
+
 export interface TransitionRequest {
   action: BookingAction;
   /** The system (timers, provider events) or support staff act; otherwise the viewer as booker or creator. */
@@ -138,6 +141,7 @@ interface Done {
  */
 export class TransitionRunner {
   private readonly ownWrites = new Map<BookingAction, OwnWrites<never>>();
+  private readonly appliedHooks: AppliedHook[] = [];
 
   constructor(private readonly deps: TransitionDeps) {}
 
@@ -147,6 +151,11 @@ export class TransitionRunner {
       if (this.ownWrites.has(action)) throw new Error(`own writes for ${action} are defined twice`);
       this.ownWrites.set(action, writes as OwnWrites<never>);
     }
+  }
+
+  /** Registers a hook run in the transaction of every applied move. */
+  onApplied(hook: AppliedHook): void {
+    this.appliedHooks.push(hook);
   }
 
   async run(ctx: ServiceContext, bookingId: string, req: TransitionRequest): Promise<Booking> {
@@ -372,7 +381,9 @@ export class TransitionRunner {
       await em.execute('update profiles set total_bookings = total_bookings + 1 where id = ?', [creator.id]);
     }
     const writes = this.ownWrites.get(move.action);
-    await writes?.({ em, booking, creator, actor: move.actor, actingUserId: move.viewerId, previous, now }, (move.details ?? null) as never);
+    const applied: AppliedTransition = { em, booking, creator, actor: move.actor, actingUserId: move.viewerId, previous, now };
+    await writes?.(applied, (move.details ?? null) as never);
+    for (const hook of this.appliedHooks) await hook(applied, move.action);
     await em.flush();
     return { booking, creator, freedSlots };
   }

@@ -6,7 +6,9 @@ import type { EventBus } from '../../shared/events';
 import { perRequestLoader, type LoaderCache } from '../../shared/loaders';
 import { pageSize, UUID_RE, type Connection } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
-import type { AccountType } from '../users/user.entity';
+import type { Outbox } from '../outbox/outbox';
+import { AccountType } from '../users/user.entity';
+import { creatorUpdatedEvent } from './creator-events';
 import { searchCreators, type CreatorListArgs } from './creator-search';
 import { Profile } from './profile.entity';
 import { normalizeProfileFields, profileSchemaFor, type ProfileData, type ProfileInput } from './profile.inputs';
@@ -35,7 +37,7 @@ type LoaderContext = ServiceContext & { loaders: LoaderCache };
  * publishes `profileChanged` (public caches of the listing and creator pages drop their answers).
  */
 export class ProfilesService {
-  constructor(private readonly deps: { clock: Clock; events: EventBus }) {}
+  constructor(private readonly deps: { clock: Clock; events: EventBus; outbox: Outbox }) {}
 
   async createMyProfile(ctx: ServiceContext, input: ProfileInput): Promise<ProfileView> {
     const viewer = requireViewer(ctx);
@@ -137,8 +139,12 @@ export class ProfilesService {
     const merged: Record<string, unknown> = { ...currentFields(profile), ...changes };
     if ('hourlyRate' in changes && !('hourlyRateCents' in changes)) delete merged.hourlyRateCents;
     const data: ProfileData = parseInput(profileSchemaFor(accountType), merged);
-    em.assign(profile, { ...data, updatedAt: this.deps.clock.now() });
-    await em.flush();
+    await em.transactional(async (tx) => {
+      tx.assign(profile, { ...data, updatedAt: this.deps.clock.now() });
+      await tx.flush();
+      // Listing data changed: partners' webhooks hear of it (creator.updated), in the same transaction.
+      if (profile.accountType === AccountType.CREATOR) await this.deps.outbox.publish(tx, creatorUpdatedEvent(profile));
+    });
     await this.deps.events.publish('profileChanged', { userId: profile.user.id });
     return this.ownView(em, profile.user.id);
   }

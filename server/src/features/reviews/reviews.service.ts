@@ -11,6 +11,7 @@ import { PROFILE_MESSAGES } from '../profiles/profiles.service';
 import { PUBLIC_CREATOR } from '../profiles/profile.view';
 import { CreateReviewSchema, type CreateReviewInput } from './review.inputs';
 import { Review } from './review.entity';
+import type { Outbox } from '../outbox/outbox';
 
 export const REVIEW_MESSAGES = {
   bookingNotFound: 'Booking not found',
@@ -69,7 +70,7 @@ type LoaderContext = ServiceContext & { loaders: LoaderCache };
  * publishes `profileChanged` for the reviewee: their rating and review list changed).
  */
 export class ReviewsService {
-  constructor(private readonly deps: { clock: Clock; events: EventBus }) {}
+  constructor(private readonly deps: { clock: Clock; events: EventBus; outbox: Outbox }) {}
 
   /** A creator's reviews, newest first; Relay cursor (`first`/`after`) or REST page/limit. */
   async listForCreator(
@@ -161,6 +162,18 @@ export class ReviewsService {
         });
         await em.flush();
         await recomputeRating(em, revieweeId);
+        const [names] = await em.execute<{ reviewer_name: string }[]>(
+          `select ${REVIEWER_NAME} from users u left join profiles rp on rp.user_id = u.id where u.id = ?`,
+          [viewer.id],
+        );
+        await this.deps.outbox.publish(em, {
+          topic: 'review.created',
+          aggregateId: review.id,
+          bookingId: booking.id,
+          actorUserId: viewer.id,
+          audienceUserIds: [revieweeId],
+          payload: { reviewId: review.id, bookingId: booking.id, rating: review.rating, comment: review.comment ?? null, reviewerName: names?.reviewer_name ?? null, revieweeUserId: revieweeId },
+        });
         return { reviewId: review.id, revieweeId };
       });
     } catch (err) {

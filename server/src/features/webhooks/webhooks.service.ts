@@ -10,7 +10,8 @@ import { firstForbiddenAddress } from './webhook-address-guard';
 import { WebhookDelivery, WebhookDeliveryStatus } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { serializeEnvelope, type WebhookSourceEvent } from './webhook-envelope';
-import { isPublicEventType, isWebhookEventType, WEBHOOK_EVENT_TYPES } from './webhook-event-types';
+import type { Outbox, OutboxConsumer } from '../outbox/outbox';
+import { isPublicEventType, isWebhookEventType, recipientsOf, WEBHOOK_EVENT_TYPES } from './webhook-event-types';
 import { newSigningSecret } from './webhook-signing';
 import {
   CreateEndpointSchema,
@@ -83,6 +84,8 @@ export interface WebhooksDeps {
   isProduction: boolean;
   /** Asks the delivery worker to look for due deliveries now (after a commit). */
   wake: () => void;
+  /** The shared outbox: deliveries are queued by its in-transaction consumer, woken by its commits. */
+  outbox: Outbox;
 }
 
 /**
@@ -95,7 +98,30 @@ export interface WebhooksDeps {
  * and creator), so one partner never sees another's bookings.
  */
 export class WebhooksService {
-  constructor(private readonly deps: WebhooksDeps) {}
+  private readonly stopWaking: () => void;
+
+  constructor(private readonly deps: WebhooksDeps) {
+    deps.outbox.register(this.consumer());
+    // Every instance hears every commit; the claims decide which one sends.
+    this.stopWaking = deps.outbox.onCommitted((event) => {
+      if (isWebhookEventType(event.topic)) deps.wake();
+    });
+  }
+
+  close(): void {
+    this.stopWaking();
+  }
+
+  /** The in-transaction outbox consumer: writes the deliveries, sends nothing. */
+  consumer(): OutboxConsumer {
+    return {
+      name: 'webhooks',
+      topics: WEBHOOK_EVENT_TYPES,
+      onEvent: async (em, event) => {
+        await this.enqueueForEvent(em, event);
+      },
+    };
+  }
 
   readonly eventTypes = WEBHOOK_EVENT_TYPES;
 
@@ -243,9 +269,10 @@ export class WebhooksService {
       const events = await em.execute<OutboxRow[]>(
         `select id, topic, payload, created_at, audience_user_ids from outbox_event
           where created_at >= ? and created_at < ? and topic = any(?::text[])
-            and (topic like 'creator.%' or ? = any(audience_user_ids))
+            and (topic like 'creator.%' or ? = any(audience_user_ids)
+                 or (topic like 'booking.%' and ? in (payload->>'bookerUserId', payload->>'creatorUserId')))
           order by created_at, seq limit ?`,
-        [data.since, until, pgArray(endpoint.eventTypes), endpoint.userId, MAX_REPLAY_EVENTS + 1],
+        [data.since, until, pgArray(endpoint.eventTypes), endpoint.userId, endpoint.userId, MAX_REPLAY_EVENTS + 1],
       );
       if (events.length > MAX_REPLAY_EVENTS) throw badInput(`The range holds more than ${MAX_REPLAY_EVENTS} events; choose a later since or an earlier until`, 'since');
       for (const row of events) await this.upsertDelivery(em, endpoint.id, fromOutboxRow(row), now, true);
@@ -270,7 +297,7 @@ export class WebhooksService {
         where e.disabled_at is null and ? = any(e.event_types) and (? or e.user_id = any(?::uuid[]))
        on conflict (event_id, endpoint_id) do nothing
        returning id`,
-      [event.id, event.topic, event.createdAt, body, now, now, event.topic, isPublicEventType(event.topic), pgArray(event.audienceUserIds)],
+      [event.id, event.topic, event.createdAt, body, now, now, event.topic, isPublicEventType(event.topic), pgArray(recipientsOf(event.topic, event.audienceUserIds, event.payload))],
     );
     return rows.length;
   }

@@ -83,7 +83,8 @@ describe('anonymous cache hits are answered before Apollo', () => {
     const brand = await registerAccount(app, 'brand');
     const { secret } = await createKey(app, brand.token);
 
-    for (const headers of [{ authorization: `Bearer ${brand.token}` }, { 'x-api-key': secret }, { authorization: `Bearer ${secret}` }]) {
+    const ways: Record<string, string>[] = [{ authorization: `Bearer ${brand.token}` }, { 'x-api-key': secret }, { authorization: `Bearer ${secret}` }];
+    for (const headers of ways) {
       let answer!: Awaited<ReturnType<typeof post>>;
       expect(await apolloRuns(async () => (answer = await post(request, headers)))).toBe(0);
       expect(answer.text).toBe(anonymous.text);

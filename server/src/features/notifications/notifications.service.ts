@@ -1,0 +1,147 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { requireViewer, type ServiceContext } from '../../shared/context';
+import { badInput } from '../../shared/errors';
+import { eventStream, keyedEvents, mapStream, type Listen } from '../../shared/event-stream';
+import type { DomainEvents, EventBus } from '../../shared/events';
+import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
+import { parseInput } from '../../shared/validation';
+import type { Outbox, OutboxConsumer, OutboxEvent } from '../outbox/outbox';
+import { notificationText } from './notifications.text';
+
+/** A notification as its recipient sees it. */
+export interface NotificationView {
+  id: string;
+  type: string;
+  eventId: string;
+  bookingId: string | null;
+  conversationId: string | null;
+  payload: Record<string, unknown>;
+  text: string;
+  readAt: Date | null;
+  createdAt: Date;
+}
+
+interface NotificationRow {
+  id: string;
+  type: string;
+  event_id: string;
+  booking_id: string | null;
+  conversation_id: string | null;
+  payload: Record<string, unknown>;
+  read_at: Date | null;
+  created_at: Date;
+}
+
+const COLUMNS = 'id, type, event_id, booking_id, conversation_id, payload, read_at, created_at';
+
+const view = (r: NotificationRow): NotificationView => ({
+  id: r.id,
+  type: r.type,
+  eventId: r.event_id,
+  bookingId: r.booking_id,
+  conversationId: r.conversation_id,
+  payload: r.payload,
+  text: notificationText(r.type, r.payload),
+  readAt: r.read_at ? new Date(r.read_at) : null,
+  createdAt: new Date(r.created_at),
+});
+
+const MarkReadSchema = z
+  .object({
+    ids: z.array(z.uuid({ error: 'ids must be notification ids' }), { error: 'ids must be a list of notification ids' }).max(500, 'ids: at most 500 at once').nullish(),
+    all: z.boolean({ error: 'all must be true or false' }).nullish(),
+  })
+  .refine((v) => v.all === true || (v.ids && v.ids.length > 0), { message: 'Give ids (the notifications to mark read) or all: true', path: ['ids'] });
+export type MarkReadInput = z.input<typeof MarkReadSchema>;
+
+/**
+ * The notification inbox: one row per (outbox event, concerned user), written by an outbox
+ * consumer in the transaction of the event (so never an event without its notification, and
+ * never twice: unique (event_id, user_id)). Read, counted and marked read by its recipient only.
+ */
+export class NotificationsService {
+  private readonly committedFor: (userId: string) => Listen<DomainEvents['outboxCommitted']>;
+
+  constructor(deps: { events: EventBus; outbox: Outbox }) {
+    this.committedFor = keyedEvents(deps.events, 'outboxCommitted', (e) => e.audienceUserIds);
+    deps.outbox.register(this.consumer());
+  }
+
+  /** The in-transaction consumer: one notification per concerned user (the actor excluded). */
+  consumer(): OutboxConsumer {
+    return {
+      name: 'notifications',
+      onEvent: (em, event) => writeNotifications(em, event),
+    };
+  }
+
+  async list(ctx: ServiceContext, args: { first?: unknown; after?: unknown; unreadOnly?: boolean | null }): Promise<Connection<NotificationView>> {
+    const viewer = requireViewer(ctx);
+    const size = pageSize(args.first, 20);
+    const after = args.after ? decodeCursor(String(args.after), (p) => p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'string' && UUID_RE.test(p[1])) : null;
+    const unread = args.unreadOnly ? ' and read_at is null' : '';
+    const params: unknown[] = [viewer.id];
+    let where = `user_id = ?${unread}`;
+    if (after) {
+      where += ' and (created_at, id) < (?::timestamptz, ?::uuid)';
+      params.push(after[0], after[1]);
+    }
+    const rows = await ctx.em.execute<NotificationRow[]>(
+      `select ${COLUMNS} from notification where ${where} order by created_at desc, id desc limit ${size + 1}`,
+      params,
+    );
+    const [{ count }] = await ctx.em.execute<{ count: number }[]>(`select count(*)::int as count from notification where user_id = ?${unread}`, [viewer.id]);
+    return toConnection(rows.map(view), size, count, (n) => encodeCursor([n.createdAt.toISOString(), n.id]));
+  }
+
+  async unreadCount(ctx: ServiceContext): Promise<number> {
+    const viewer = requireViewer(ctx);
+    const [{ count }] = await ctx.em.execute<{ count: number }[]>('select count(*)::int as count from notification where user_id = ? and read_at is null', [viewer.id]);
+    return count;
+  }
+
+  /** Marks the viewer's notifications read (the given ids, or all); others' ids are ignored. Returns the unread count left. */
+  async markRead(ctx: ServiceContext, input: MarkReadInput): Promise<number> {
+    const viewer = requireViewer(ctx);
+    const data = parseInput(MarkReadSchema, input);
+    if (data.all) {
+      await ctx.em.execute('update notification set read_at = now() where user_id = ? and read_at is null', [viewer.id]);
+    } else {
+      await ctx.em.execute('update notification set read_at = now() where user_id = ? and read_at is null and id = any(?::uuid[])', [viewer.id, `{${data.ids!.join(',')}}`]);
+    }
+    return this.unreadCount(ctx);
+  }
+
+  /** Marks read the viewer's notifications of a conversation (opening a thread reads its message notifications). */
+  async markConversationNotificationsRead(em: EntityManager, userId: string, conversationId: string): Promise<void> {
+    await em.execute('update notification set read_at = now() where user_id = ? and conversation_id = ? and read_at is null', [userId, conversationId]);
+  }
+
+  /** The viewer's new notifications, live (sign-in required): each committed event that concerns them. */
+  notificationsAdded(ctx: ServiceContext & { em: EntityManager }): AsyncIterableIterator<NotificationView> {
+    const viewer = requireViewer(ctx);
+    const root = ctx.em;
+    return mapStream(eventStream(this.committedFor(viewer.id)), async (event) => {
+      const [row] = await root.fork().execute<NotificationRow[]>(`select ${COLUMNS} from notification where event_id = ? and user_id = ?`, [event.id, viewer.id]);
+      return row ? view(row) : null;
+    });
+  }
+}
+
+/** Who is notified of an event: its audience, except whoever caused it. */
+export const recipientsOf = (event: Pick<OutboxEvent, 'audienceUserIds' | 'actorUserId'>) =>
+  event.audienceUserIds.filter((id) => id !== event.actorUserId);
+
+async function writeNotifications(em: EntityManager, event: OutboxEvent): Promise<void> {
+  const recipients = recipientsOf(event);
+  if (recipients.length === 0) return;
+  const conversationId = typeof event.payload.conversationId === 'string' ? event.payload.conversationId : null;
+  if (recipients.some((id) => !UUID_RE.test(id))) throw badInput('audience must be user ids');
+  await em.execute(
+    `insert into notification (id, user_id, type, event_id, booking_id, conversation_id, payload, created_at)
+     select gen_random_uuid(), u, ?, ?, ?, ?, ?::jsonb, ? from unnest(?::uuid[]) as u
+     on conflict (event_id, user_id) do nothing`,
+    [event.topic, event.id, event.bookingId, conversationId, JSON.stringify(event.payload), event.createdAt, `{${recipients.join(',')}}`],
+  );
+}

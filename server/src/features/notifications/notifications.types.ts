@@ -1,0 +1,57 @@
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { PageInfo } from '../../graphql/pagination.types';
+import type { NotificationView } from './notifications.service';
+
+@ObjectType('Notification', { description: 'Something that happened that concerns the viewer (one per event and recipient)', simpleResolvers: true })
+export class NotificationType implements Omit<NotificationView, 'payload' | 'eventId'> {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { description: 'The event topic, e.g. booking.created, message.created, payout.paid' })
+  type!: string;
+
+  @Field(() => String, { description: 'One line to show (names only; times come from the booking)' })
+  text!: string;
+
+  @Field(() => ID, { nullable: true, description: 'The booking it is about (link to it)' })
+  bookingId!: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'The conversation it is about (link to it)' })
+  conversationId!: string | null;
+
+  @Field(() => Date, { nullable: true })
+  readAt!: Date | null;
+
+  @Field(() => Date)
+  createdAt!: Date;
+}
+
+@ObjectType('NotificationEdge', { simpleResolvers: true })
+export class NotificationEdge {
+  @Field(() => String)
+  cursor!: string;
+
+  @Field(() => NotificationType)
+  node!: NotificationType;
+}
+
+@ObjectType('NotificationConnection', { simpleResolvers: true })
+export class NotificationConnection {
+  @Field(() => [NotificationEdge])
+  edges!: NotificationEdge[];
+
+  @Field(() => PageInfo)
+  pageInfo!: PageInfo;
+
+  @Field(() => Int)
+  totalCount!: number;
+}
+
+@InputType('MarkNotificationsReadInput')
+export class MarkNotificationsReadInput {
+  @Field(() => [ID], { nullable: true, description: 'These notifications (the viewer’s own)' })
+  ids?: string[] | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'true: every notification of the viewer' })
+  all?: boolean | null;
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Orm } from '../../db/orm';
+import type { DomainEvents, EventBus } from '../../shared/events';
+import type { OutboxTopic } from './outbox.topics';
+
+/** What a producer publishes (inside the transaction of the change it describes). */
+export interface OutboxEventInput {
+  topic: OutboxTopic;
+  /** The thing the event is about (a booking id, a conversation id, a creator id…). */
+  aggregateId: string;
+  bookingId?: string | null;
+  /** Who caused it (null: the system). */
+  actorUserId?: string | null;
+  /** The users the event concerns (each gets one notification). */
+  audienceUserIds: readonly string[];
+  /** Ids plus what a message needs: amounts in cents, times ISO, names. Plain JSON. */
+  payload: Record<string, unknown>;
+}
+
+/** An appended event, as consumers see it. */
+export interface OutboxEvent extends Omit<OutboxEventInput, 'audienceUserIds'> {
+  id: string;
+  /** Position in the outbox (a bigint, as a string): consumers may keep a cursor on it. */
+  seq: string;
+  bookingId: string | null;
+  actorUserId: string | null;
+  audienceUserIds: string[];
+  createdAt: Date;
+}
+
+/**
+ * A feature's in-transaction reaction to events (notifications write `notification` rows,
+ * webhooks write `webhook_delivery` rows). It runs inside the producer's transaction and only
+ * writes its own work rows: nothing is sent from here. A failure rolls the whole change back.
+ */
+export interface OutboxConsumer {
+  name: string;
+  /** Only these topics (all when omitted). */
+  topics?: readonly OutboxTopic[];
+  onEvent(em: EntityManager, event: OutboxEvent): Promise<void> | void;
+}
+
+/** The wake-up published on the event bus once the transaction that appended the event committed. */
+export type OutboxCommitted = DomainEvents['outboxCommitted'];
+
+// MikroORM marks a nested transaction (a savepoint) with its parent under this symbol.
+const PARENT = 'parentTransaction';
+
+/** The root transaction of a (possibly nested) transaction context: the one whose commit makes the rows visible. */
+function rootTransaction(trx: object): object {
+  let current = trx;
+  for (;;) {
+    const symbol = Object.getOwnPropertySymbols(current).find((s) => s.description === PARENT);
+    const parent = symbol ? (current as Record<symbol, object | undefined>)[symbol] : undefined;
+    if (!parent) return current;
+    current = parent;
+  }
+}
+
+/**
+ * The outbox (DESIGN.md §8). `publish(em, event)` appends the event inside the caller's
+ * transaction and runs every registered consumer there; after the root transaction commits, a
+ * wake-up (`outboxCommitted`) goes out on the event bus so workers act at once. A rolled-back
+ * transaction leaves neither the event nor any consumer's rows, and no wake-up.
+ */
+export class Outbox {
+  private readonly consumers: OutboxConsumer[] = [];
+  /** Wake-ups waiting for their root transaction's commit. */
+  private readonly pending = new WeakMap<object, OutboxCommitted[]>();
+
+  constructor(private readonly deps: { events: EventBus; logger?: Pick<Logger, 'warn'> }) {}
+
+  /** Registers an in-transaction consumer (once per name). */
+  register(consumer: OutboxConsumer): void {
+    if (this.consumers.some((c) => c.name === consumer.name)) throw new Error(`outbox consumer ${consumer.name} is registered twice`);
+    this.consumers.push(consumer);
+  }
+
+  /** Hooks the after-commit wake-up into the ORM's transaction events (once per ORM). */
+  attach(orm: Orm): void {
+    const subscriber: EventSubscriber = {
+      afterTransactionCommit: (args: TransactionEventArgs) => {
+        const trx = args.transaction as object | undefined;
+        const events = trx ? this.pending.get(trx) : undefined;
+        if (!trx || !events) return;
+        this.pending.delete(trx);
+        for (const event of events) {
+          this.deps.events.publish('outboxCommitted', event).catch((err) => this.deps.logger?.warn({ err, eventId: event.id }, 'outbox wake-up not published'));
+        }
+      },
+    };
+    orm.em.getEventManager().registerSubscriber(subscriber);
+  }
+
+  /**
+   * Appends the event and runs the consumers, in `em`'s transaction (a transaction of its own
+   * when `em` is not in one). Returns the stored event.
+   */
+  async publish(em: EntityManager, input: OutboxEventInput): Promise<OutboxEvent> {
+    if (!em.isInTransaction()) return em.transactional((tx) => this.publish(tx, input));
+    const id = randomUUID();
+    const audience = [...new Set(input.audienceUserIds)];
+    const [row] = await em.execute<{ seq: string; created_at: Date }[]>(
+      `insert into outbox_event (id, topic, aggregate_id, booking_id, actor_user_id, audience_user_ids, payload, created_at)
+       values (?, ?, ?, ?, ?, ?::uuid[], ?::jsonb, date_trunc('milliseconds', clock_timestamp())) returning seq::text as seq, created_at`,
+      [id, input.topic, input.aggregateId, input.bookingId ?? null, input.actorUserId ?? null, `{${audience.join(',')}}`, JSON.stringify(input.payload)],
+    );
+    const event: OutboxEvent = {
+      ...input,
+      id,
+      seq: row.seq,
+      bookingId: input.bookingId ?? null,
+      actorUserId: input.actorUserId ?? null,
+      audienceUserIds: audience,
+      createdAt: new Date(row.created_at),
+    };
+    for (const consumer of this.consumers) {
+      if (!consumer.topics || consumer.topics.includes(event.topic)) await consumer.onEvent(em, event);
+    }
+    const root = rootTransaction(em.getTransactionContext() as object);
+    const waiting = this.pending.get(root) ?? [];
+    if (waiting.length === 0) this.pending.set(root, waiting);
+    waiting.push({ id, seq: event.seq, topic: event.topic, aggregateId: event.aggregateId, bookingId: event.bookingId, audienceUserIds: audience });
+    return event;
+  }
+
+  /** Calls `listener` with every wake-up (this instance's and other instances', through the bus). */
+  onCommitted(listener: (event: OutboxCommitted) => void): () => void {
+    return this.deps.events.subscribe('outboxCommitted', listener);
+  }
+}
+
+/**
+ * Claims up to `limit` due work rows of a consumer's table for this worker: rows other workers
+ * hold are skipped (FOR UPDATE SKIP LOCKED), and the claim is recorded by `set` in the same
+ * statement, e.g. `claimed_at = now()`. Run it inside the worker's transaction, or as its own
+ * statement with a claim column that a later sweep can expire.
+ *
+ *   claimWork(em, { table: 'email_message', where: 'sent_at is null and (claimed_at is null or claimed_at < now() - interval \'5 minutes\')',
+ *                   orderBy: 'created_at', set: 'claimed_at = now()', limit: 20 })
+ */
+export function claimWork<T extends Record<string, unknown>>(
+  em: EntityManager,
+  opts: { table: string; where: string; orderBy: string; set: string; limit: number; params?: unknown[] },
+): Promise<T[]> {
+  return em.execute<T[]>(
+    `update ${opts.table} set ${opts.set}
+     where id in (select id from ${opts.table} where ${opts.where} order by ${opts.orderBy} limit ${Math.max(1, Math.floor(opts.limit))} for update skip locked)
+     returning *`,
+    opts.params ?? [],
+  );
+}
+
+/** A periodic sweep for a consumer's worker (a JobDefinition for jobs/): it covers lost wake-ups. */
+export const outboxSweep = (name: string, everySeconds: number, run: (now: Date) => Promise<unknown>) => ({
+  name,
+  everySeconds,
+  run: async (now: Date) => {
+    await run(now);
+  },
+});
