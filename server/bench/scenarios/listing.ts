@@ -43,12 +43,37 @@ export function rotate<T>(items: T[]): () => T {
   return () => items[i++ % items.length];
 }
 
-/** The same requests sent by signed-in users in turn (never answered from the anonymous cache). */
+/**
+ * The same requests sent by signed-in users in turn, with `Cache-Control: no-cache`: the server
+ * (RESPONSE_CACHE_BYPASS, set by server-process.ts) then skips the response cache, so these rows
+ * measure the full resolver path.
+ */
 export function signedIn(requests: RequestSpec[], users: SignedIn[]): () => RequestSpec {
   let i = 0;
   return () => {
     const req = requests[i % requests.length];
     const user = users[i++ % users.length];
-    return { ...req, headers: { ...req.headers, authorization: `Bearer ${user.token}` } };
+    return { ...req, headers: { ...req.headers, authorization: `Bearer ${user.token}`, 'cache-control': 'no-cache' } };
   };
+}
+
+/** The same requests sent with one partner API key (served from the response cache like anonymous ones). */
+export function withApiKey(requests: RequestSpec[], key: string): () => RequestSpec {
+  let i = 0;
+  return () => {
+    const req = requests[i++ % requests.length];
+    return { ...req, headers: { ...req.headers, 'x-api-key': key } };
+  };
+}
+
+/** A partner API key of the first brand, created through the API as a partner would. */
+export async function createApiKey(server: ServerProcess, brand: SignedIn): Promise<string> {
+  const res = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${brand.token}` },
+    body: JSON.stringify({ query: 'mutation { createApiKey(input: { name: "Bench partner" }) { secret } }' }),
+  });
+  const json = (await res.json()) as { data?: { createApiKey: { secret: string } }; errors?: unknown };
+  if (!json.data) throw new Error(`creating the bench API key failed: ${JSON.stringify(json.errors ?? json)}`);
+  return json.data.createApiKey.secret;
 }
