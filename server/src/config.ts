@@ -63,13 +63,29 @@ const EnvSchema = z.object({
   RATE_LIMIT_KEY_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Account registrations per client IP per hour (each one costs an argon2 hash). */
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /**
+   * Outgoing e-mail (features/mail): `smtp://user:pass@host:587` or `smtps://…:465`. Unset: outside
+   * production the product starts its own SMTP catcher on localhost (read at /dev/mailbox); in
+   * production e-mail is off.
+   */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s/]+/, 'must be an smtp:// or smtps:// URL with a host').optional(),
+  /** The From of every e-mail: `address@domain` or `Name <address@domain>`; required with SMTP_URL. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an e-mail address, optionally as "Name <address>"')
+    .optional(),
+  /** Port of the development mail catcher's SMTP listener on 127.0.0.1 (0: any free port). */
+  MAIL_CATCHER_PORT: port.default(0),
   /** How long one webhook delivery may take (connect, send, answer) before it counts as failed. */
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'CORS_ORIGINS' | 'SEED_DEMO_DATA' | 'ANON_RESPONSE_CACHE_SECONDS'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'CORS_ORIGINS' | 'SEED_DEMO_DATA' | 'ANON_RESPONSE_CACHE_SECONDS' | 'MAIL_FROM'> {
+  MAIL_FROM: string;
+  /** How e-mail leaves: `smtp` (SMTP_URL), `catcher` (no SMTP_URL outside production: /dev/mailbox), `off`. */
+  mailMode: 'smtp' | 'catcher' | 'off';
   SEED_DEMO_DATA: boolean;
   ANON_RESPONSE_CACHE_SECONDS: number;
   JWT_SECRET: string;
@@ -93,12 +109,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && e.ENABLE_TEST_CLOCK) throw new ConfigError('Invalid configuration:\n  ENABLE_TEST_CLOCK: never allowed in production');
   // The test clock lives in one process's memory: a second worker would keep the real time.
   if (e.ENABLE_TEST_CLOCK && e.WEB_CONCURRENCY > 1) throw new ConfigError('Invalid configuration:\n  ENABLE_TEST_CLOCK: needs WEB_CONCURRENCY=1 (the test clock is per process)');
+  if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set');
   return {
     ...e,
     JWT_SECRET: e.JWT_SECRET ?? devJwtSecret(e.DATA_DIR, e.NODE_ENV),
     CORS_ORIGINS: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     SEED_DEMO_DATA: e.SEED_DEMO_DATA ?? !isProduction,
     ANON_RESPONSE_CACHE_SECONDS: e.ANON_RESPONSE_CACHE_SECONDS ?? (isProduction ? 30 : 0),
+    MAIL_FROM: e.MAIL_FROM ?? 'CollabHub <no-reply@collabhub.localhost>',
+    mailMode: e.SMTP_URL ? 'smtp' : isProduction ? 'off' : 'catcher',
     isProduction,
   };
 }

@@ -36,7 +36,6 @@ import { AdjustableClock, systemClock, type Clock } from './shared/clock';
 import { DomainError } from './shared/errors';
 import { cacheControlPlugin } from './security/cache-control';
 import { purgeCountersJob } from './security/purge-counters.job';
-import { RateLimiter } from './security/rate-limiter';
 import { readOnlyKeysForRest, readOnlyKeysPlugin } from './security/read-only-keys';
 import { createRequestGuard } from './security/request-guard';
 
@@ -71,8 +70,9 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   const deps = createDeps(config, clock, { databaseUrl: opts.databaseUrl, logger, orm });
   const services = createServices(deps);
   if (config.SQL_STATEMENT_COUNTER) deps.metrics.registry.registerMetric(sqlStatementsTotal);
+  await deps.mail.start();
   registerJobs(deps.jobs, { orm, services });
-  deps.jobs.register(purgeCountersJob(deps.counters));
+  deps.jobs.register(purgeCountersJob(deps.limits));
   const schema = buildAppSchema();
 
   const app = express();
@@ -81,7 +81,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   const httpServer = createHttpServer(app);
 
   // Partner API keys and JWTs are resolved once per HTTP request; rate limits follow from who calls.
-  const guard = createRequestGuard({ config, clock: deps.clock, tokens: deps.tokens, orm, partners: services.partners, limiter: new RateLimiter(deps.counters, deps.clock), logger });
+  const guard = createRequestGuard({ config, clock: deps.clock, tokens: deps.tokens, orm, partners: services.partners, limits: deps.limits, logger });
   const contextFor = (req: Request, res: Response): RequestContext =>
     createRequestContext({
       em: orm.em,
@@ -121,6 +121,9 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     const exposedHeaders = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'];
     app.use(cors({ origin: config.CORS_ORIGINS, credentials: false, exposedHeaders }));
   }
+
+  // Development mailbox (features/mail): the catcher's e-mails; 404 when it does not run (production).
+  app.use('/dev/mailbox', deps.mail.routes());
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -318,7 +321,8 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       responseCache?.close();
       await deps.events.close();
-      await deps.counters.close();
+      await deps.limits.close();
+      await deps.mail.stop();
     },
   };
 }

@@ -25,8 +25,9 @@ import { PartnersService } from './features/partners/partners.service';
 import { ApiKeyUsageRecorder } from './features/partners/api-key-usage';
 import { WebhookDispatcher } from './features/webhooks/webhook-dispatcher';
 import { WebhooksService } from './features/webhooks/webhooks.service';
-import { createCounterStore, type CounterStore } from './security/counter-store';
+import { RateLimitStore } from './security/rate-limits';
 import { LoginThrottle } from './security/login-throttle';
+import { Mail } from './features/mail/mail';
 import { SignUpThrottle } from './security/signup-throttle';
 import { Outbox } from './features/outbox/outbox';
 import { NotificationsService } from './features/notifications/notifications.service';
@@ -44,10 +45,12 @@ export interface AppDeps {
   logger: Logger;
   /** Prometheus metrics (GET /metrics). */
   metrics: Metrics;
-  /** Shared counters for rate limits and sign-in throttling (PostgreSQL, or Redis with REDIS_URL). */
-  counters: CounterStore;
+  /** Shared counters for rate limits and sign-in throttling (rate-limiter-flexible on PostgreSQL, or Redis with REDIS_URL). */
+  limits: RateLimitStore;
   /** The shared outbox (features/outbox): producers publish in their transaction, consumers register. */
   outbox: Outbox;
+  /** Outgoing e-mail (SMTP_URL, or the development catcher read at /dev/mailbox); started by createServer. */
+  mail: Mail;
 }
 
 /** One instance of each feature service; transports call these and nothing else. */
@@ -83,8 +86,9 @@ export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?
     events,
     orm: runtime.orm,
     metrics,
-    counters: createCounterStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'counter store: redis error') }),
+    limits: new RateLimitStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'rate limits: redis error') }),
     logger: runtime.logger ?? pino({ level: config.LOG_LEVEL }),
+    mail: new Mail({ config, orm: runtime.orm, logger: runtime.logger }),
     jobs: new JobScheduler({
       clock,
       connectionString: runtime.databaseUrl ?? config.DATABASE_URL,
@@ -102,9 +106,9 @@ export function createServices(deps: AppDeps): Services {
       tokens: deps.tokens,
       clock: deps.clock,
       refreshTtlDays: deps.config.REFRESH_TOKEN_TTL_DAYS,
-      loginThrottle: new LoginThrottle(deps.counters, deps.clock),
+      loginThrottle: new LoginThrottle(deps.limits),
       signUpThrottle: deps.config.RATE_LIMIT_ENABLED
-        ? new SignUpThrottle(deps.counters, deps.clock, deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR)
+        ? new SignUpThrottle(deps.limits, deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR)
         : undefined,
     }),
     availability: new AvailabilityService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }),

@@ -69,7 +69,7 @@ export async function runClusterPrimary(config: Config, logger: Logger): Promise
     const port = await start(1);
     await Promise.all(Array.from({ length: config.WEB_CONCURRENCY - 1 }, (_, i) => start(i + 2)));
     logger.info({ workers: config.WEB_CONCURRENCY }, 'all workers listening');
-    announce(config.PUBLIC_URL ?? `http://localhost:${port}`);
+    announce(config.PUBLIC_URL ?? `http://localhost:${port}`, config);
   } catch (err) {
     logger.error({ err }, 'a worker failed to start');
     await stop('a worker failed to start', 1);

@@ -35,7 +35,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
   logger.info({ url }, 'server listening');
   await server.jobs.start();
-  if (opts.announce) announce(url);
+  if (opts.announce) announce(url, config);
 
   stopOnSignals(logger, 15_000, async () => {
     await server.close();
@@ -44,6 +44,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   });
 }
 
-export function announce(url: string): void {
-  console.log(`\n  CollabHub is running at ${url}\n  GraphQL: ${url}/graphql   REST: ${url}/api/v1\n`);
+export function announce(url: string, config: Pick<Config, 'mailMode'>): void {
+  const mail = config.mailMode === 'catcher' ? `\n  E-mail:  ${url}/dev/mailbox (caught on this machine; set SMTP_URL to send for real)` : '';
+  console.log(`\n  CollabHub is running at ${url}\n  GraphQL: ${url}/graphql   REST: ${url}/api/v1${mail}\n`);
 }

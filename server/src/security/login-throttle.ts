@@ -1,51 +1,75 @@
-import type { Clock } from '../shared/clock';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '../shared/errors';
-import { windowAt, type CounterStore } from './counter-store';
+import { minutesUntil, type LimitRule, type RateLimitDecision, type RateLimitStore } from './rate-limits';
+
+const WINDOW_SECONDS = 15 * 60;
 
 export const LOGIN_THROTTLE = {
-  windowMs: 15 * 60_000,
-  /** Failed sign-ins per e-mail address per window. */
-  maxFailuresPerAccount: 10,
-  /** Failed sign-ins per client IP per window (many addresses from one place). */
-  maxFailuresPerIp: 30,
-} as const;
+  /** Failed sign-ins for one account from one client address per 15 minutes; then that pair is refused. */
+  perAccountAndAddress: { name: 'login:account-address', points: 10, durationSeconds: WINDOW_SECONDS },
+  /** Failed sign-ins from one client address (any accounts) per 15 minutes; then that address is refused. */
+  perAddress: { name: 'login:address', points: 30, durationSeconds: WINDOW_SECONDS },
+  /**
+   * Failed sign-ins for one account from all addresses per hour. Never refuses (that would let
+   * anyone lock the owner out): past `slowDownAfter` every attempt on the account waits a little
+   * longer, `delayStepMs` per failure beyond it, at most `maxDelayMs`.
+   */
+  perAccount: { name: 'login:account', points: 1_000_000, durationSeconds: 60 * 60 },
+  slowDownAfter: 20,
+  delayStepMs: 500,
+  maxDelayMs: 10_000,
+} as const satisfies Record<string, LimitRule | number>;
 
-export const tooManySignIns = (minutes: number) =>
-  new DomainError('RATE_LIMITED', `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+export const tooManySignIns = (d: RateLimitDecision) =>
+  new DomainError('RATE_LIMITED', `Too many sign-in attempts. Try again in ${minutesUntil(d)}.`);
+
+/** The wait before an attempt on an account that has failed `failures` times this hour (from anywhere). */
+export function signInDelayMs(failures: number): number {
+  if (failures < LOGIN_THROTTLE.slowDownAfter) return 0;
+  return Math.min(LOGIN_THROTTLE.maxDelayMs, (failures - LOGIN_THROTTLE.slowDownAfter + 1) * LOGIN_THROTTLE.delayStepMs);
+}
 
 /**
- * Failed sign-ins counted per account and per IP in the shared counter store. Checked BEFORE the
- * password is hashed, so a guessing run costs us a counter read, not an argon2 verification.
+ * Failed sign-ins counted in the shared limit store (rate-limiter-flexible), per (account, client
+ * address), per client address, and per account. Checked BEFORE the password is hashed, so a
+ * guessing run costs a counter read, not an argon2 verification. An attack on someone's e-mail
+ * from one place blocks only that place; spread over many places it slows every attempt on the
+ * account down, and the owner, from an address that has not failed, still signs in.
  */
 export class LoginThrottle {
   constructor(
-    private readonly store: CounterStore,
-    private readonly clock: Clock,
+    private readonly store: RateLimitStore,
+    private readonly wait: (ms: number) => Promise<unknown> = sleep,
   ) {}
 
-  /** RATE_LIMITED ("Too many sign-in attempts. Try again in N minutes.") once either limit is reached. */
+  /** RATE_LIMITED ("Too many sign-in attempts. Try again in N minutes.") for a refused pair or address; else waits out the account's delay. */
   async assertAllowed(email: string, ip: string | undefined): Promise<void> {
-    const now = this.clock.now();
-    const window = windowAt(now, LOGIN_THROTTLE.windowMs);
-    const [account, fromIp] = await Promise.all([
-      this.store.peek(accountBucket(email), window),
-      ip ? this.store.peek(ipBucket(ip), window) : Promise.resolve(0),
+    const [pair, address, account] = await Promise.all([
+      this.store.peek(LOGIN_THROTTLE.perAccountAndAddress, pairKey(email, ip)),
+      this.store.peek(LOGIN_THROTTLE.perAddress, addressKey(ip)),
+      this.store.peek(LOGIN_THROTTLE.perAccount, accountKey(email)),
     ]);
-    if (account >= LOGIN_THROTTLE.maxFailuresPerAccount || fromIp >= LOGIN_THROTTLE.maxFailuresPerIp) {
-      throw tooManySignIns(Math.max(1, Math.ceil((window.resetAt.getTime() - now.getTime()) / 60_000)));
-    }
+    const refused = [pair, address].filter((d) => !d.allowed).sort((a, b) => b.retryAfterSeconds - a.retryAfterSeconds)[0];
+    if (refused) throw tooManySignIns(refused);
+    const delay = signInDelayMs(account.consumed);
+    if (delay > 0) await this.wait(delay);
   }
 
   async recordFailure(email: string, ip: string | undefined): Promise<void> {
-    const window = windowAt(this.clock.now(), LOGIN_THROTTLE.windowMs);
-    await Promise.all([this.store.hit(accountBucket(email), window), ip ? this.store.hit(ipBucket(ip), window) : undefined]);
+    await Promise.all([
+      this.store.consume(LOGIN_THROTTLE.perAccountAndAddress, pairKey(email, ip)),
+      this.store.consume(LOGIN_THROTTLE.perAddress, addressKey(ip)),
+      this.store.consume(LOGIN_THROTTLE.perAccount, accountKey(email)),
+    ]);
   }
 
-  /** A successful sign-in clears the account's failures (the IP's stay counted). */
-  async recordSuccess(email: string): Promise<void> {
-    await this.store.reset(accountBucket(email), windowAt(this.clock.now(), LOGIN_THROTTLE.windowMs));
+  /** A successful sign-in clears the failures of that account from that address (the others stay counted). */
+  async recordSuccess(email: string, ip: string | undefined): Promise<void> {
+    await this.store.reset(LOGIN_THROTTLE.perAccountAndAddress, pairKey(email, ip));
   }
 }
 
-const accountBucket = (email: string) => `login:account:${email.trim().toLowerCase()}`;
-const ipBucket = (ip: string) => `login:ip:${ip}`;
+const normal = (email: string) => email.trim().toLowerCase();
+const accountKey = (email: string) => normal(email);
+const addressKey = (ip: string | undefined) => ip ?? 'unknown';
+const pairKey = (email: string, ip: string | undefined) => `${normal(email)}|${addressKey(ip)}`;

@@ -1,11 +1,11 @@
 import type { JobDefinition } from '../jobs/job-scheduler';
-import type { CounterStore } from './counter-store';
+import type { RateLimitStore } from './rate-limits';
 
 /** Deletes finished rate-limit and sign-in windows (PostgreSQL store; Redis expires them itself). */
-export const purgeCountersJob = (store: CounterStore): JobDefinition => ({
+export const purgeCountersJob = (store: RateLimitStore): JobDefinition => ({
   name: 'purge-rate-limit-counters',
   cron: '*/10 * * * *',
-  run: async (now) => {
-    await store.purgeExpired(now);
+  run: async () => {
+    await store.purgeExpired(new Date());
   },
 });

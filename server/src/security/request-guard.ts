@@ -11,9 +11,7 @@ import { QUERY_LIMITS } from '../graphql/limits';
 import type { Clock } from '../shared/clock';
 import type { Viewer } from '../shared/context';
 import { DomainError } from '../shared/errors';
-import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from './rate-limiter';
-
-const WINDOW_MS = 60_000;
+import { rateLimitHeaders, type LimitRule, type RateLimitDecision, type RateLimitStore } from './rate-limits';
 
 export interface RequestGuardDeps {
   config: Pick<Config, 'RATE_LIMIT_ENABLED' | 'RATE_LIMIT_ANON_PER_MINUTE' | 'RATE_LIMIT_KEY_PER_MINUTE'>;
@@ -21,7 +19,7 @@ export interface RequestGuardDeps {
   tokens: TokenIssuer;
   orm: Orm;
   partners: PartnersService;
-  limiter: RateLimiter;
+  limits: RateLimitStore;
   logger: Logger;
 }
 
@@ -66,7 +64,7 @@ export function createRequestGuard(deps: RequestGuardDeps) {
       res.vary('X-Api-Key');
       const rule = deps.config.RATE_LIMIT_ENABLED ? ruleFor(req, res, transport) : null;
       if (!rule) return next();
-      deps.limiter.consume(rule.bucket, rule.limit, WINDOW_MS).then(
+      deps.limits.consume(rule.limit, rule.key).then(
         (decision) => {
           res.set(rateLimitHeaders(decision));
           if (decision.allowed) return next();
@@ -80,12 +78,15 @@ export function createRequestGuard(deps: RequestGuardDeps) {
       );
     };
 
-  function ruleFor(req: Request, res: Response, transport: Transport): { bucket: string; limit: number } | null {
+  const perKey: LimitRule = { name: 'key', points: deps.config.RATE_LIMIT_KEY_PER_MINUTE, durationSeconds: 60 };
+  const anonymous: LimitRule = { name: 'anon', points: deps.config.RATE_LIMIT_ANON_PER_MINUTE, durationSeconds: 60 };
+
+  function ruleFor(req: Request, res: Response, transport: Transport): { limit: LimitRule; key: string } | null {
     const viewer = res.locals.viewer as Viewer | null | undefined;
-    if (viewer?.partnerKeyId) return { bucket: `key:${viewer.partnerKeyId}`, limit: deps.config.RATE_LIMIT_KEY_PER_MINUTE };
+    if (viewer?.partnerKeyId) return { limit: perKey, key: viewer.partnerKeyId };
     if (viewer) return null;
     if (!isRead(req, transport)) return null;
-    return { bucket: `anon:${req.ip ?? 'unknown'}`, limit: deps.config.RATE_LIMIT_ANON_PER_MINUTE };
+    return { limit: anonymous, key: req.ip ?? 'unknown' };
   }
 
   /** The request's viewer for the request context; throws the credential error (401) if there was one. */

@@ -88,7 +88,7 @@ export class AuthService {
       await this.deps.loginThrottle?.recordFailure(data.email, ctx.ip);
       throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
     }
-    await this.deps.loginThrottle?.recordSuccess(data.email);
+    await this.deps.loginThrottle?.recordSuccess(data.email, ctx.ip);
     return ctx.em.transactional(async (em) => ({ user, tokens: await this.startSession(em, user) }));
   }
 

@@ -29,7 +29,7 @@ export function restRoutes(): RestRoute[] {
 export const isWrite = (r: RestRoute) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method);
 
 /** Tables whose rows are expected to change on refused calls (counters of refusals themselves). */
-const VOLATILE = new Set(['rate_limit_counters', 'mikro_orm_migrations']);
+const VOLATILE = new Set(['rate_limits', 'mikro_orm_migrations']);
 
 /**
  * Row counts of every application table, plus the newest `updated_at` where a table has one:

@@ -1,0 +1,180 @@
+import { DateTime } from 'luxon';
+import type { EmailContent } from './templates/notification-email';
+
+/** Who an e-mail is for: their address, name and the zone their times are shown in. */
+export interface Recipient {
+  userId: string;
+  email: string;
+  name: string;
+  timeZone: string;
+}
+
+/** A notification as the e-mail consumer reads it (features/notifications writes them). */
+export interface NotificationForEmail {
+  id: string;
+  type: string;
+  bookingId: string | null;
+  conversationId: string | null;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** Absolute links into the product (PUBLIC_URL). */
+export interface ProductLinks {
+  booking(id: string): string;
+  conversation(id: string): string;
+  dashboard(): string;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+const money = (cents: unknown): string | null => (typeof cents === 'number' ? `$${(cents / 100).toFixed(2)}` : null);
+
+/** The zone's IANA name and its abbreviation at that instant, e.g. "Europe/Berlin (CET)". */
+export function zoneLabel(zone: string, at: Date): string {
+  const short = DateTime.fromJSDate(at, { zone }).toFormat('ZZZZ');
+  return short && short !== zone ? `${zone} (${short})` : zone;
+}
+
+/** "Tue 1 Dec 2026, 10:00–12:00 Europe/Berlin (CET)": a booking's hours in the reader's zone, the zone named. */
+export function formatBookingTime(startIso: string, endIso: string, zone: string): string {
+  const start = DateTime.fromISO(startIso, { zone });
+  const end = DateTime.fromISO(endIso, { zone });
+  if (!start.isValid || !end.isValid) return '';
+  const sameDay = start.hasSame(end, 'day');
+  const endText = sameDay ? end.toFormat('HH:mm') : end.toFormat('ccc d LLL yyyy, HH:mm');
+  return `${start.toFormat('ccc d LLL yyyy, HH:mm')}–${endText} ${zoneLabel(zone, start.toJSDate())}`;
+}
+
+/** "Tue 1 Dec, 14:05 Europe/Berlin (CET)": one instant in the reader's zone. */
+export function formatInstant(iso: string | Date, zone: string): string {
+  const at = typeof iso === 'string' ? DateTime.fromISO(iso, { zone }) : DateTime.fromJSDate(iso, { zone });
+  return at.isValid ? `${at.toFormat('ccc d LLL, HH:mm')} ${zoneLabel(zone, at.toJSDate())}` : '';
+}
+
+/** One e-mail's subject and content for a notification, from its recipient's side. */
+export function bookingEmailContent(n: NotificationForEmail, to: Recipient, links: ProductLinks): { subject: string; content: EmailContent } {
+  const p = n.payload;
+  const creator = str(p.creatorName) ?? 'The creator';
+  const booker = str(p.bookerName) ?? 'A client';
+  const isCreator = str(p.creatorUserId) === to.userId;
+  const other = isCreator ? booker : creator;
+  const when = str(p.startTime) && str(p.endTime) ? formatBookingTime(String(p.startTime), String(p.endTime), to.timeZone) : '';
+  const bookingUrl = links.booking(String(p.bookingId ?? n.bookingId ?? ''));
+  const facts: EmailContent['facts'] = [];
+  if (when) facts.push({ label: 'When', value: when });
+  facts.push({ label: isCreator ? 'Client' : 'Creator', value: other });
+  const total = money(p.totalCents);
+  const open = { label: 'Open the booking', url: bookingUrl };
+  const content = (subject: string, heading: string, paragraphs: string[], extraFacts: EmailContent['facts'] = [], button = open) => ({
+    subject,
+    content: { preview: paragraphs[0] ?? heading, heading, paragraphs, facts: [...facts, ...extraFacts], button },
+  });
+
+  switch (n.type) {
+    case 'booking.created': {
+      const deadline = str(p.requestDeadline);
+      return content(
+        `New booking request from ${booker}`,
+        `${booker} wants to book you`,
+        [
+          `${booker} sent you a booking request. The payment is authorised and waits for your answer.`,
+          deadline ? `Accept or decline before ${formatInstant(deadline, to.timeZone)}; after that the request expires and the hold is released.` : 'Accept or decline it from your dashboard.',
+        ],
+        [...(total ? [{ label: 'Total', value: total }] : []), ...(money(p.amountCents) ? [{ label: 'Your share', value: money(p.amountCents)! }] : [])],
+        { label: 'Review the request', url: bookingUrl },
+      );
+    }
+    case 'booking.expiring': {
+      const deadline = str(p.requestDeadline);
+      return content(
+        `Reminder: ${booker}'s request expires in 24 hours`,
+        'A request is about to expire',
+        [`${booker}'s booking request has no answer yet.${deadline ? ` It expires ${formatInstant(deadline, to.timeZone)}.` : ''}`, 'Accept or decline it before then.'],
+        [],
+        { label: 'Answer the request', url: bookingUrl },
+      );
+    }
+    case 'booking.time_proposed':
+      return content(`${creator} proposed another time`, `${creator} proposed another time`, [`${creator} suggested moving your booking request to other hours. Accept or decline the proposal in the conversation.`], [], {
+        label: 'See the proposal',
+        url: n.conversationId ? links.conversation(n.conversationId) : bookingUrl,
+      });
+    case 'booking.confirmed':
+      return content(
+        `Confirmed: your booking with ${creator}`,
+        `${creator} accepted your booking`,
+        [`Your collaboration with ${creator} is confirmed. The calendar invite is attached: add it and a moved booking updates the same entry.`],
+        total ? [{ label: 'Paid', value: total }] : [],
+      );
+    case 'booking.declined':
+      return content(`${creator} declined your booking request`, 'Your request was declined', [`${creator} declined the request. The authorisation on your card was released: you were not charged.`]);
+    case 'booking.expired':
+      return isCreator
+        ? content(`A request from ${booker} expired`, 'A request expired', [`${booker}'s request expired without an answer. The hold was released and the hours are free again.`])
+        : content(`Your booking request to ${creator} expired`, 'Your request expired', [`${creator} did not answer in time. The authorisation on your card was released: you were not charged.`]);
+    case 'booking.moved':
+      return content(`Moved: your booking with ${other}`, 'Your booking has new hours', [`The booking with ${other} moved to the hours below. The attached invite updates your calendar entry.`]);
+    case 'booking.cancelled': {
+      const refund = typeof p.refundCents === 'number' ? (p.refundCents as number) : null;
+      const reason = str(p.reason);
+      const lines = isCreator
+        ? [`The booking with ${booker} was cancelled and its hours are free again.`]
+        : [refund ? `The booking with ${creator} was cancelled. ${money(refund)} is refunded to your card.` : `The booking with ${creator} was cancelled. Nothing was charged.`];
+      if (reason) lines.push(`Reason given: "${reason}"`);
+      lines.push('The attached update removes it from your calendar.');
+      return content(`Cancelled: booking with ${other}`, 'A booking was cancelled', lines, refund !== null && !isCreator ? [{ label: 'Refund', value: money(refund)! }] : []);
+    }
+    case 'booking.completed':
+      return content(`Completed: your booking with ${other}`, 'Your collaboration is complete', [`The booking with ${other} is complete. You can now leave a review.`], [], { label: 'Leave a review', url: bookingUrl });
+    case 'booking.disputed':
+      return content(`A dispute was opened on your booking with ${other}`, 'A dispute was opened', [
+        'A dispute was opened on this booking. Support reads the conversation and decides; the money stays with the platform until then.',
+      ]);
+    case 'booking.resolved': {
+      const refund = money(p.refundCents);
+      return content(`Dispute resolved: booking with ${other}`, 'The dispute was resolved', [`Support resolved the dispute on your booking with ${other}.${refund && p.refundCents ? ` Refund: ${refund}.` : ''}`]);
+    }
+    case 'payout.paid':
+      return content(`Payout sent: ${money(p.amountCents) ?? ''}`.trim(), 'Your payout is on its way', [`We sent ${money(p.amountCents) ?? 'your earnings'} for your booking with ${booker} to your connected account.`], [], {
+        label: 'See your earnings',
+        url: links.dashboard(),
+      });
+    case 'booking.reminder': {
+      const hours = Number(p.hoursBefore) || 24;
+      const soon = hours <= 1 ? 'in 1 hour' : `in ${hours} hours`;
+      return content(`Reminder: your booking with ${other} starts ${soon}`, `Your booking starts ${soon}`, [`Your collaboration with ${other} starts ${soon}.`]);
+    }
+    case 'review.created': {
+      const reviewer = str(p.reviewerName) ?? 'Someone';
+      return content(`${reviewer} left you a ${p.rating}-star review`, 'You have a new review', [`${reviewer} rated your collaboration ${p.rating} out of 5.${str(p.comment) ? ` "${str(p.comment)}"` : ''}`], [], {
+        label: 'See the booking',
+        url: bookingUrl,
+      });
+    }
+    default:
+      return content(n.type, 'Something happened on CollabHub', ['Open CollabHub to see what changed.']);
+  }
+}
+
+/** One e-mail for several new messages in one conversation (the digest). */
+export function messageDigestContent(messages: NotificationForEmail[], to: Recipient, links: ProductLinks): { subject: string; content: EmailContent } {
+  const senders = [...new Set(messages.map((m) => str(m.payload.senderName) ?? 'Someone'))];
+  const from = senders.join(', ');
+  const conversationId = messages[0].conversationId ?? String(messages[0].payload.conversationId ?? '');
+  const count = messages.length;
+  return {
+    subject: count === 1 ? `New message from ${from}` : `${count} new messages from ${from}`,
+    content: {
+      preview: str(messages[0].payload.text) ?? `New message from ${from}`,
+      heading: count === 1 ? `${from} sent you a message` : `${count} new messages from ${from}`,
+      paragraphs: ['While you were away:'],
+      facts: [],
+      items: messages.map((m) => ({
+        title: str(m.payload.senderName) ?? 'Someone',
+        body: (str(m.payload.text) ?? str(m.payload.preview) ?? '').slice(0, 500),
+        meta: formatInstant(m.createdAt, to.timeZone),
+      })),
+      button: { label: 'Reply', url: links.conversation(conversationId) },
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+
+/** One e-mail, ready to leave: rendered parts, headers and the stable Message-ID. */
+export interface OutgoingMail {
+  /** `<id@domain>`: stable per notification, so a resend after a crash is the same message. */
+  messageId: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** `List-Unsubscribe` (+ one-click POST, RFC 8058). */
+  unsubscribeUrl: string;
+  /** A calendar invite (iTIP): sent as the text/calendar alternative and as an .ics attachment. */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
+  headers?: Record<string, string>;
+}
+
+/** Where e-mail goes: any SMTP server (SMTP_URL, or the development catcher's URL). */
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** nodemailer over SMTP. `from` is MAIL_FROM. */
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transporter: Transporter = nodemailer.createTransport(url, { from });
+  return {
+    async send(mail) {
+      await transporter.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        messageId: mail.messageId,
+        list: { unsubscribe: mail.unsubscribeUrl },
+        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', ...mail.headers },
+        ...(mail.calendar
+          ? {
+              icalEvent: { method: mail.calendar.method, filename: 'invite.ics', content: mail.calendar.content },
+              attachments: [{ filename: 'invite.ics', content: mail.calendar.content, contentType: `application/ics; method=${mail.calendar.method}` }],
+            }
+          : {}),
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
