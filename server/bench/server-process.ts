@@ -64,8 +64,6 @@ export async function startProductionServer(opts: {
       JOBS_ENABLED: 'false',
       SEED_DEMO_DATA: 'false',
       RATE_LIMIT_ENABLED: 'false',
-      // Rows measuring the uncached path send `Cache-Control: no-cache` (scenarios/listing.ts uncached()).
-      RESPONSE_CACHE_BYPASS: 'true',
       SQL_STATEMENT_COUNTER: 'true',
       NO_COLOR: '1', // the ORM query log that feeds the counter skips colouring
       LOG_LEVEL: 'info',

@@ -50,8 +50,6 @@ const EnvSchema = z.object({
    * (graphql/response-cache.ts). Default: 30 in production (the public Cache-Control max-age), 0 (off) elsewhere.
    */
   ANON_RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
-  /** Benchmarks only: a request sent with `Cache-Control: no-cache` skips the response cache (to measure the uncached path). */
-  RESPONSE_CACHE_BYPASS: bool.default(false),
   /** Benchmarks only: count every SQL statement the ORM runs, as `sql_statements_total` at /metrics. */
   SQL_STATEMENT_COUNTER: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

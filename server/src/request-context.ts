@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Services } from './services';
+import type { Services } from './module';
 import type { ServiceContext, Viewer } from './shared/context';
 import type { LoaderCache } from './shared/loaders';
 

@@ -29,9 +29,8 @@ import { serveClient } from './http/static-client';
 import { createRequestContext, type RequestContext } from './request-context';
 import { graphqlTransportErrorHandler, restErrorHandler } from './rest/errors';
 import { restRouter } from './rest/router';
-import { registerJobs } from './jobs';
 import type { JobScheduler } from './jobs/job-scheduler';
-import { createDeps, createServices, type AppDeps, type Services } from './services';
+import { assembleModules, createDeps, type AppDeps, type Services } from './services';
 import { AdjustableClock, systemClock, type Clock } from './shared/clock';
 import { DomainError } from './shared/errors';
 import { cacheControlPlugin } from './security/cache-control';
@@ -68,11 +67,22 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   // ENABLE_TEST_CLOCK (never in production): a clock POST /api/v1/testing/clock can move.
   const clock = opts.clock ?? (config.ENABLE_TEST_CLOCK ? new AdjustableClock() : systemClock);
   const deps = createDeps(config, clock, { databaseUrl: opts.databaseUrl, logger, orm });
-  const services = createServices(deps);
+  const assembled = assembleModules(deps);
+  const { services } = assembled;
   if (config.SQL_STATEMENT_COUNTER) deps.metrics.registry.registerMetric(sqlStatementsTotal);
   await deps.mail.start();
-  registerJobs(deps.jobs, { orm, services });
+  // Every module's jobs and event handlers, in module order.
+  for (const m of assembled.modules) for (const job of m.jobs?.(assembled) ?? []) deps.jobs.register(job);
   deps.jobs.register(purgeCountersJob(deps.limits));
+  const unsubscribe = assembled.modules.flatMap((m) =>
+    (m.eventHandlers?.(assembled) ?? []).map(({ event, handle }) =>
+      deps.events.subscribe(event, (payload) => {
+        Promise.resolve()
+          .then(() => handle(payload as never))
+          .catch((err) => logger.error({ err, event, module: m.name }, 'event handler failed'));
+      }),
+    ),
+  );
   const schema = buildAppSchema();
 
   const app = express();
@@ -223,7 +233,6 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
           maxEntries: 2000,
           events: deps.events,
           now: () => deps.clock.now().getTime(),
-          honourNoCache: config.RESPONSE_CACHE_BYPASS,
         })
       : null;
   const apollo = new ApolloServer<GraphQLContext>({
@@ -278,8 +287,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
           serveCachedAnswers(responseCache, {
             isAnonymous: guard.isAnonymous,
             hasCredentialError: guard.hasCredentialError,
-            honourNoCache: config.RESPONSE_CACHE_BYPASS,
-            onServed: (operationName, startedAt) => {
+              onServed: (operationName, startedAt) => {
               deps.metrics.graphqlOperations.inc({ operation: operationName ?? 'anonymous', type: 'query', outcome: 'ok' });
               deps.metrics.graphqlDuration.observe({ operation: operationName ?? 'anonymous' }, (performance.now() - startedAt) / 1000);
             },
@@ -313,9 +321,8 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     jobs: deps.jobs,
     close: async () => {
       await deps.jobs.stop();
-      services.webhooks.close();
-      await services.webhookDispatcher.close();
-      await services.partners.close();
+      for (const stop of unsubscribe) stop();
+      for (const m of assembled.modules) await m.stop?.(assembled);
       await apollo.stop();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));

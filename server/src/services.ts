@@ -1,77 +1,19 @@
 import type { Config } from './config';
 import type { Logger } from 'pino';
-import { AuthService } from './features/auth/auth.service';
-import { TokenIssuer } from './features/auth/tokens';
-import { AvailabilityService } from './features/availability/availability.service';
-import { JobScheduler } from './jobs/job-scheduler';
-import { ProfilesService } from './features/profiles/profiles.service';
-import { ReviewsService } from './features/reviews/reviews.service';
-import { PaymentsService } from './features/payments/payments.service';
-import type { Orm } from './db/orm';
 import pino from 'pino';
-import type { Clock } from './shared/clock';
+import type { Orm } from './db/orm';
+import { TokenIssuer } from './features/auth/tokens';
+import { JobScheduler } from './jobs/job-scheduler';
+import type { AppDeps, Contributions, ExtensionPoints, FeatureModule, ModuleApp, Services } from './module';
+import { modules as appModules } from './modules';
 import { Metrics } from './observability/metrics';
-import type { EventBus } from './shared/events';
-import { createEventBus } from './shared/events-bus';
-import { BookingPaymentEvents } from './features/bookings/booking-payment-events';
-import { BookingsService } from './features/bookings/bookings.service';
-import { BookingTimers } from './features/bookings/bookings.timers';
-import { CheckoutService } from './features/bookings/checkout.service';
-import { TransitionRunner } from './features/bookings/transition-runner';
-import { publishBookingMoves } from './features/bookings/booking-events';
-import { SupportService } from './features/support/support.service';
-import { TestClockService } from './features/test-clock/test-clock.service';
-import { PartnersService } from './features/partners/partners.service';
-import { ApiKeyUsageRecorder } from './features/partners/api-key-usage';
-import { WebhookDispatcher } from './features/webhooks/webhook-dispatcher';
-import { WebhooksService } from './features/webhooks/webhooks.service';
 import { RateLimitStore } from './security/rate-limits';
-import { LoginThrottle } from './security/login-throttle';
+import type { Clock } from './shared/clock';
+import { createEventBus } from './shared/events-bus';
 import { Mail } from './features/mail/mail';
-import { SignUpThrottle } from './security/signup-throttle';
 import { Outbox } from './features/outbox/outbox';
-import { NotificationsService } from './features/notifications/notifications.service';
 
-/** Long-lived dependencies shared by every request (no per-request state here). */
-export interface AppDeps {
-  config: Config;
-  clock: Clock;
-  tokens: TokenIssuer;
-  events: EventBus;
-  /** Background sweeps (jobs/job-scheduler.ts): register, start, stop, runAll(now). */
-  jobs: JobScheduler;
-  /** For services that work outside a request (the local payment provider, event processing). */
-  orm: Orm;
-  logger: Logger;
-  /** Prometheus metrics (GET /metrics). */
-  metrics: Metrics;
-  /** Shared counters for rate limits and sign-in throttling (rate-limiter-flexible on PostgreSQL, or Redis with REDIS_URL). */
-  limits: RateLimitStore;
-  /** The shared outbox (features/outbox): producers publish in their transaction, consumers register. */
-  outbox: Outbox;
-  /** Outgoing e-mail (SMTP_URL, or the development catcher read at /dev/mailbox); started by createServer. */
-  mail: Mail;
-}
-
-/** One instance of each feature service; transports call these and nothing else. */
-export interface Services {
-  auth: AuthService;
-  availability: AvailabilityService;
-  profiles: ProfilesService;
-  reviews: ReviewsService;
-  payments: PaymentsService;
-  bookings: BookingsService;
-  checkout: CheckoutService;
-  support: SupportService;
-  /** The booking process's timers (registered as jobs). */
-  bookingTimers: BookingTimers;
-  testClock: TestClockService;
-  partners: PartnersService;
-  notifications: NotificationsService;
-  webhooks: WebhooksService;
-  /** Sends queued webhook deliveries (woken after commits, swept by a job). */
-  webhookDispatcher: WebhookDispatcher;
-}
+export type { AppDeps, Services } from './module';
 
 export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?: string; logger?: Logger; orm: Orm }): AppDeps {
   const metrics = new Metrics();
@@ -99,67 +41,49 @@ export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?
   };
 }
 
-export function createServices(deps: AppDeps): Services {
-  const payments = new PaymentsService({ config: deps.config, clock: deps.clock, orm: deps.orm, logger: deps.logger.child({ feature: 'payments' }) });
-  return {
-    auth: new AuthService({
-      tokens: deps.tokens,
-      clock: deps.clock,
-      refreshTtlDays: deps.config.REFRESH_TOKEN_TTL_DAYS,
-      loginThrottle: new LoginThrottle(deps.limits),
-      signUpThrottle: deps.config.RATE_LIMIT_ENABLED
-        ? new SignUpThrottle(deps.limits, deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR)
-        : undefined,
-    }),
-    availability: new AvailabilityService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }),
-    profiles: new ProfilesService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }),
-    reviews: new ReviewsService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }),
-    payments,
-    ...bookingServices(deps, payments),
-    testClock: new TestClockService({ config: deps.config, clock: deps.clock, jobs: deps.jobs }),
-    partners: new PartnersService({
-      clock: deps.clock,
-      events: deps.events,
-      usage: new ApiKeyUsageRecorder({ orm: deps.orm, logger: deps.logger }),
-      rateLimitPerMinute: deps.config.RATE_LIMIT_KEY_PER_MINUTE,
-    }),
-    notifications: new NotificationsService({ events: deps.events, outbox: deps.outbox }),
-    ...webhookServices(deps),
-  };
+/** The modules put together: every service built (dependencies first), every contribution collected. */
+export interface AssembledApp extends ModuleApp {
+  modules: readonly FeatureModule[];
 }
 
-function webhookServices(deps: AppDeps) {
-  const webhookDispatcher = new WebhookDispatcher({
-    orm: deps.orm,
-    clock: deps.clock,
-    logger: deps.logger.child({ feature: 'webhooks' }),
-    allowPrivateAddresses: !deps.config.isProduction,
-    timeoutMs: deps.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
-    // The owner hears of it through the outbox (a notification, and their e-mail).
-    onEndpointDisabled: async (em, endpoint) => {
-      await deps.outbox.publish(em, {
-        topic: 'webhook_endpoint.disabled',
-        aggregateId: endpoint.id,
-        audienceUserIds: [endpoint.userId],
-        payload: { endpointId: endpoint.id, url: endpoint.url, failingSince: endpoint.failingSince.toISOString(), disabledAt: endpoint.disabledAt.toISOString() },
-      });
+/** Builds every module's services in `dependsOn` order, then collects their contributions to extension points. */
+export function assembleModules(deps: AppDeps, modules: readonly FeatureModule[] = appModules): AssembledApp {
+  const services = {} as Services;
+  let contributed: Contributions[] | null = null;
+  const app: AssembledApp = {
+    deps,
+    services,
+    modules,
+    contributions: (point) => {
+      if (!contributed) throw new Error(`contributions to ${point} are read before every service is built`);
+      return contributed.flatMap((c) => c[point] ?? []) as ExtensionPoints[typeof point][];
     },
-  });
-  const webhooks = new WebhooksService({ clock: deps.clock, isProduction: deps.config.isProduction, wake: () => webhookDispatcher.wake(), outbox: deps.outbox });
-  return { webhooks, webhookDispatcher };
+  };
+  const byName = new Map(modules.map((m) => [m.name, m]));
+  if (byName.size !== modules.length) throw new Error('two modules have the same name');
+  const built = new Set<string>();
+  const build = (module: FeatureModule, path: string[]) => {
+    if (built.has(module.name)) return;
+    if (path.includes(module.name)) throw new Error(`modules depend on each other in a circle: ${[...path, module.name].join(' → ')}`);
+    for (const name of module.dependsOn ?? []) {
+      const dependency = byName.get(name);
+      if (!dependency) throw new Error(`module ${module.name} depends on ${name}, which is not in the module list`);
+      build(dependency, [...path, module.name]);
+    }
+    const own = module.services?.(app) ?? {};
+    for (const key of Object.keys(own)) {
+      if (key in services) throw new Error(`service ${key} of module ${module.name} is defined twice`);
+    }
+    Object.assign(services, own);
+    built.add(module.name);
+  };
+  for (const module of modules) build(module, []);
+  contributed = modules.map((m) => m.extend?.(app) ?? {});
+  for (const m of modules) m.init?.(app);
+  return app;
 }
 
-/** The booking process: one transition runner shared by lifecycle, checkout, support, timers and provider events. */
-function bookingServices(deps: AppDeps, payments: PaymentsService) {
-  const provider = () => payments.provider;
-  const logger = deps.logger.child({ feature: 'bookings' });
-  const runner = new TransitionRunner({ clock: deps.clock, events: deps.events, provider, metrics: deps.metrics, logger });
-  payments.setEventHandler(new BookingPaymentEvents(runner));
-  publishBookingMoves(runner, deps.outbox);
-  return {
-    bookings: new BookingsService({ clock: deps.clock, events: deps.events, runner }),
-    checkout: new CheckoutService({ clock: deps.clock, events: deps.events, provider, runner }),
-    support: new SupportService({ clock: deps.clock, events: deps.events, runner }),
-    bookingTimers: new BookingTimers({ orm: deps.orm, provider, runner, logger, outbox: deps.outbox }),
-  };
+/** Every service of the application (scripts and seeders that need no server). */
+export function createServices(deps: AppDeps): Services {
+  return assembleModules(deps).services;
 }

@@ -44,36 +44,40 @@ export function rotate<T>(items: T[]): () => T {
 }
 
 /**
- * The same requests sent by signed-in users in turn, with `Cache-Control: no-cache`: the server
- * (RESPONSE_CACHE_BYPASS, set by server-process.ts) then skips the response cache, so these rows
- * measure the full resolver path.
+ * Asks the server for an answer computed now (`Cache-Control: no-cache`): never served from, nor
+ * stored in, the response cache, so the uncached rows measure the resolver path.
  */
+export const UNCACHED = { 'cache-control': 'no-cache' } as const;
+
+/** The same requests sent by signed-in users in turn, uncached. */
 export function signedIn(requests: RequestSpec[], users: SignedIn[]): () => RequestSpec {
   let i = 0;
   return () => {
     const req = requests[i % requests.length];
     const user = users[i++ % users.length];
-    return { ...req, headers: { ...req.headers, authorization: `Bearer ${user.token}`, 'cache-control': 'no-cache' } };
+    return { ...req, headers: { ...req.headers, ...UNCACHED, authorization: `Bearer ${user.token}` } };
   };
 }
 
-/** The same requests sent with one partner API key (served from the response cache like anonymous ones). */
-export function withApiKey(requests: RequestSpec[], key: string): () => RequestSpec {
+/**
+ * The same requests sent with partner API keys in turn (`x-api-key`): uncached by default; with
+ * `{ cached: true }` as a partner sends them (answered from the response cache like anonymous ones).
+ */
+export function withApiKeys(requests: RequestSpec[], keys: string[], { cached = false } = {}): () => RequestSpec {
   let i = 0;
   return () => {
-    const req = requests[i++ % requests.length];
-    return { ...req, headers: { ...req.headers, 'x-api-key': key } };
+    const req = requests[i % requests.length];
+    const key = keys[i++ % keys.length];
+    return { ...req, headers: { ...req.headers, ...(cached ? {} : UNCACHED), 'x-api-key': key } };
   };
 }
 
-/** A partner API key of the first brand, created through the API as a partner would. */
-export async function createApiKey(server: ServerProcess, brand: SignedIn): Promise<string> {
-  const res = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${brand.token}` },
-    body: JSON.stringify({ query: 'mutation { createApiKey(input: { name: "Bench partner" }) { secret } }' }),
+/** The listing pages as the single-statement limit replays them (platform, cursor). */
+export async function listingPages(server: ServerProcess): Promise<{ requests: RequestSpec[]; pages: { platform: (typeof PLATFORMS)[number]; after: string | null }[] }> {
+  const requests = await listingRequests(server);
+  const pages = requests.map((r) => {
+    const { variables } = JSON.parse(r.body!) as { variables: { platform: (typeof PLATFORMS)[number]; after: string | null } };
+    return { platform: variables.platform, after: variables.after };
   });
-  const json = (await res.json()) as { data?: { createApiKey: { secret: string } }; errors?: unknown };
-  if (!json.data) throw new Error(`creating the bench API key failed: ${JSON.stringify(json.errors ?? json)}`);
-  return json.data.createApiKey.secret;
+  return { requests, pages };
 }

@@ -1,6 +1,6 @@
 import { DataloaderType, MikroORM, PostgreSqlDriver, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import { entities } from './entities';
+import { modules } from '../modules';
 import { migrationsList } from './migrations';
 
 export type Orm = MikroORM;
@@ -18,7 +18,8 @@ export function ormOptions(opts: OrmOptions): Options {
   return {
     driver: PostgreSqlDriver,
     clientUrl: opts.clientUrl,
-    entities,
+    // Discovery is explicit (no folder scan): every module's own entities.
+    entities: modules.flatMap((m) => m.entities ?? []),
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, disableForeignKeys: false },
     dataloader: DataloaderType.ALL,

@@ -1,14 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../security/cache-control';
-import { asksNoCache, type AnonymousResponseCache } from './response-cache';
+import { wantsFreshAnswer, type AnonymousResponseCache } from './response-cache';
 
 export interface CachedAnswersOptions {
   /** Whether the request reached here without credentials (the request guard has identified it). */
   isAnonymous: (res: Response) => boolean;
   /** Whether its credentials failed (it gets its 401 from Apollo, never a cached answer). */
   hasCredentialError: (res: Response) => boolean;
-  /** Benchmarks only: `Cache-Control: no-cache` requests go to Apollo (and past the cache). */
-  honourNoCache?: boolean;
   /** Counts an answer served here, as Apollo's metrics plugin would have. */
   onServed: (operationName: string | undefined, startedAt: number) => void;
 }
@@ -33,8 +31,7 @@ interface RawOperation {
 export function serveCachedAnswers(cache: AnonymousResponseCache, opts: CachedAnswersOptions): RequestHandler {
   return (req, res, next) => {
     const startedAt = performance.now();
-    if (opts.hasCredentialError(res) || !acceptsJson(req.headers.accept)) return next();
-    if (opts.honourNoCache && asksNoCache(req.headers['cache-control'])) return next();
+    if (opts.hasCredentialError(res) || !acceptsJson(req.headers.accept) || wantsFreshAnswer(req.headers['cache-control'])) return next();
     const operation = req.method === 'POST' ? fromBody(req.body) : req.method === 'GET' ? fromSearch(req) : null;
     const body = operation && cache.freshBody(operation.operationName, operation.query, operation.variables);
     if (!body) return next();

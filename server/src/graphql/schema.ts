@@ -3,12 +3,15 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphq
 import { buildSchemaSync } from 'type-graphql';
 import { DateTimeISO } from './date-scalar';
 import { topicPubSub } from './pubsub';
-import { resolvers } from './resolvers';
+import type { NonEmptyArray } from 'type-graphql';
+import { modules } from '../modules';
 
 let cached: GraphQLSchema | undefined;
 
-/** The schema type-graphql builds from the resolvers (built once per process). */
+/** The schema type-graphql builds from every module's resolvers (built once per process). */
 export function buildAppSchema(): GraphQLSchema {
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  const resolvers = modules.flatMap((m) => m.resolvers ?? []) as NonEmptyArray<Function>;
   cached ??= buildSchemaSync({ resolvers, validate: false, pubSub: topicPubSub, scalarsMap: [{ type: Date, scalar: DateTimeISO }] });
   return cached;
 }

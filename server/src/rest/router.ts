@@ -1,30 +1,16 @@
 import express, { Router } from 'express';
 import type { Logger } from 'pino';
-import { authRoutes } from '../features/auth/auth.rest';
-import { availabilityRoutes } from '../features/availability/availability.rest';
-import { profilesRoutes } from '../features/profiles/profiles.rest';
-import { reviewsRoutes } from '../features/reviews/reviews.rest';
-import { paymentsRoutes, stripeWebhookRoutes } from '../features/payments/payments.rest';
-import { bookingsRoutes } from '../features/bookings/bookings.rest';
-import { notificationsRoutes } from '../features/notifications/notifications.rest';
-import { testClockRoutes } from '../features/test-clock/test-clock.rest';
+import { modules } from '../modules';
 import { restErrorHandler, restNotFound } from './errors';
 
-/** Mounts each feature's routes under /api/v1 with one JSON parser and one error mapper. */
+/** Mounts each module's routes under /api/v1 with one JSON parser and one error mapper. */
 export function restRouter(logger: Logger): Router {
-  const r = Router();
-  // Before the JSON parser: Stripe signs the raw bytes of the webhook body.
-  r.use(stripeWebhookRoutes());
-  r.use(express.json({ limit: '100kb' }));
-  r.use(authRoutes());
-  r.use(availabilityRoutes());
-  r.use(profilesRoutes());
-  r.use(reviewsRoutes());
-  r.use(paymentsRoutes());
-  r.use(bookingsRoutes());
-  r.use(notificationsRoutes());
-  r.use(testClockRoutes());
-  r.use(restNotFound);
-  r.use(restErrorHandler(logger));
-  return r;
+  const router = Router();
+  // Before the JSON parser: e.g. Stripe signs the raw bytes of the webhook body.
+  for (const m of modules) if (m.rawBodyRoutes) router.use(m.rawBodyRoutes());
+  router.use(express.json({ limit: '100kb' }));
+  for (const m of modules) if (m.routes) router.use(m.routes());
+  router.use(restNotFound);
+  router.use(restErrorHandler(logger));
+  return router;
 }

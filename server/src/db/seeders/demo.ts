@@ -8,7 +8,7 @@ import { providerKey } from '../../features/bookings/payment-effects';
 import { LedgerKind } from '../../features/bookings/ledger-entry.entity';
 import { hashPassword } from '../../features/auth/passwords';
 import { AccountType, User } from '../../features/users/user.entity';
-import type { Services } from '../../services';
+import type { Services } from '../../module';
 import { systemClock, type Clock } from '../../shared/clock';
 import type { ServiceContext } from '../../shared/context';
 import type { Orm } from '../orm';

@@ -5,19 +5,19 @@ import type { Profile } from '../profiles/profile.entity';
 import { BookingStatus, type Booking } from './booking.entity';
 import { requestDeadline } from './bookings.policy';
 import { BookingAction } from './bookings.state';
-import type { AppliedTransition, TransitionRunner } from './transition-runner';
+import type { AppliedTransition, BookingMoveHandler } from './transition-runner';
 
 /**
  * The booking process's events in the outbox (DESIGN.md §8): every applied move that people hear
  * about is published in the move's own transaction, so a rolled-back move tells nobody and a
  * committed one is never lost.
  */
-export function publishBookingMoves(runner: TransitionRunner, outbox: Outbox): void {
-  runner.onApplied(async (t, action) => {
+export function publishBookingMoves(outbox: Outbox): BookingMoveHandler {
+  return async (t, action) => {
     const topic = topicOf(action, t);
     if (!topic) return;
     await outbox.publish(t.em, await bookingEvent(t.em, topic, t.booking, t.creator, t.actingUserId, audienceOf(topic, t.booking, t.creator)));
-  });
+  };
 }
 
 /** Which topic an applied move is (null: nobody is told, e.g. an unpaid checkout that lapsed). */

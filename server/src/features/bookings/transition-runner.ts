@@ -33,6 +33,8 @@ export interface TransitionDeps {
   /** booking_transitions_total{transition} at /metrics. */
   metrics?: Pick<Metrics, 'bookingTransitions'>;
   logger?: Pick<Logger, 'warn'>;
+  /** Every module's handlers of an applied move, run in its transaction. */
+  moveHandlers?: () => readonly BookingMoveHandler[];
 }
 
 /** What a transition did, handed to the action's own writes (dispute row, reason, flags). */
@@ -55,8 +57,11 @@ export interface AppliedTransition {
  */
 export type OwnWrites<D> = (t: AppliedTransition, details: D) => Promise<void> | void;
 
-/** Runs in the transaction of every applied move, after its own writes (e.g. publishing the move into the outbox). */
-export type AppliedHook = (t: AppliedTransition, action: BookingAction) => Promise<void> | void;
+/**
+ * Runs in the transaction of every applied move, after its own writes (e.g. publishing the move
+ * into the outbox). Modules contribute these as `bookingMoveHandlers` (features/bookings/index.ts).
+ */
+export type BookingMoveHandler = (t: AppliedTransition, action: BookingAction) => Promise<void> | void;
 
 export interface TransitionRequest {
   action: BookingAction;
@@ -141,7 +146,6 @@ interface Done {
  */
 export class TransitionRunner {
   private readonly ownWrites = new Map<BookingAction, OwnWrites<never>>();
-  private readonly appliedHooks: AppliedHook[] = [];
 
   constructor(private readonly deps: TransitionDeps) {}
 
@@ -151,11 +155,6 @@ export class TransitionRunner {
       if (this.ownWrites.has(action)) throw new Error(`own writes for ${action} are defined twice`);
       this.ownWrites.set(action, writes as OwnWrites<never>);
     }
-  }
-
-  /** Registers a hook run in the transaction of every applied move. */
-  onApplied(hook: AppliedHook): void {
-    this.appliedHooks.push(hook);
   }
 
   async run(ctx: ServiceContext, bookingId: string, req: TransitionRequest): Promise<Booking> {
@@ -383,7 +382,7 @@ export class TransitionRunner {
     const writes = this.ownWrites.get(move.action);
     const applied: AppliedTransition = { em, booking, creator, actor: move.actor, actingUserId: move.viewerId, previous, now };
     await writes?.(applied, (move.details ?? null) as never);
-    for (const hook of this.appliedHooks) await hook(applied, move.action);
+    for (const handler of this.deps.moveHandlers?.() ?? []) await handler(applied, move.action);
     await em.flush();
     return { booking, creator, freedSlots };
   }

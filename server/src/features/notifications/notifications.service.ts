@@ -6,7 +6,7 @@ import { eventStream, keyedEvents, mapStream, type Listen } from '../../shared/e
 import type { DomainEvents, EventBus } from '../../shared/events';
 import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
-import type { Outbox, OutboxConsumer, OutboxEvent } from '../outbox/outbox';
+import type { OutboxConsumer, OutboxEvent } from '../outbox/outbox';
 import { notificationText } from './notifications.text';
 
 /** A notification as its recipient sees it. */
@@ -63,9 +63,8 @@ export type MarkReadInput = z.input<typeof MarkReadSchema>;
 export class NotificationsService {
   private readonly committedFor: (userId: string) => Listen<DomainEvents['outboxCommitted']>;
 
-  constructor(deps: { events: EventBus; outbox: Outbox }) {
+  constructor(deps: { events: EventBus }) {
     this.committedFor = keyedEvents(deps.events, 'outboxCommitted', (e) => e.audienceUserIds);
-    deps.outbox.register(this.consumer());
   }
 
   /** The in-transaction consumer: one notification per concerned user (the actor excluded). */

@@ -50,7 +50,7 @@ interface Claimed {
  * another endpoint's deliveries. Each send's outcome is recorded conditional on its lease; a
  * crash leaves a lease that expires, and the delivery is sent again with the same webhook-id.
  *
- * Triggered by the sweep job (webhooks.job.ts), by wake() after commits that queue deliveries,
+ * Triggered by the sweep job (the webhooks module's job), by wake() after commits that queue deliveries,
  * and by each finished send (the endpoint's next delivery may be waiting for its slot).
  */
 export class WebhookDispatcher {

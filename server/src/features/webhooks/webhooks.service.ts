@@ -10,7 +10,7 @@ import { firstForbiddenAddress } from './webhook-address-guard';
 import { WebhookDelivery, WebhookDeliveryStatus } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { serializeEnvelope, type WebhookSourceEvent } from './webhook-envelope';
-import type { Outbox, OutboxConsumer } from '../outbox/outbox';
+import type { OutboxConsumer } from '../outbox/outbox';
 import { isPublicEventType, isWebhookEventType, recipientsOf, WEBHOOK_EVENT_TYPES } from './webhook-event-types';
 import { newSigningSecret } from './webhook-signing';
 import {
@@ -84,8 +84,6 @@ export interface WebhooksDeps {
   isProduction: boolean;
   /** Asks the delivery worker to look for due deliveries now (after a commit). */
   wake: () => void;
-  /** The shared outbox: deliveries are queued by its in-transaction consumer, woken by its commits. */
-  outbox: Outbox;
 }
 
 /**
@@ -98,21 +96,9 @@ export interface WebhooksDeps {
  * and creator), so one partner never sees another's bookings.
  */
 export class WebhooksService {
-  private readonly stopWaking: () => void;
+  constructor(private readonly deps: WebhooksDeps) {}
 
-  constructor(private readonly deps: WebhooksDeps) {
-    deps.outbox.register(this.consumer());
-    // Every instance hears every commit; the claims decide which one sends.
-    this.stopWaking = deps.outbox.onCommitted((event) => {
-      if (isWebhookEventType(event.topic)) deps.wake();
-    });
-  }
-
-  close(): void {
-    this.stopWaking();
-  }
-
-  /** The in-transaction outbox consumer: writes the deliveries, sends nothing. */
+  /** The in-transaction outbox consumer (contributed by index.ts): writes the deliveries, sends nothing. */
   consumer(): OutboxConsumer {
     return {
       name: 'webhooks',

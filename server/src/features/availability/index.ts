@@ -1,0 +1,33 @@
+import { systemContext } from '../../jobs/system-context';
+import { defineModule } from '../../module';
+import { AvailabilitySlot } from './availability-slot.entity';
+import { AvailabilityResolver } from './availability.resolver';
+import { availabilityRoutes } from './availability.rest';
+import { AvailabilityService } from './availability.service';
+import { RecurringPattern } from './recurring-pattern.entity';
+import { RecurringSlotSkip } from './recurring-slot-skip.entity';
+
+declare module '../../module' {
+  interface Services {
+    availability: AvailabilityService;
+  }
+}
+
+/** A creator's bookable hours: one-off slots and weekly patterns. */
+export const availabilityModule = defineModule({
+  name: 'availability',
+  entities: [AvailabilitySlot, RecurringPattern, RecurringSlotSkip],
+  resolvers: [AvailabilityResolver],
+  routes: availabilityRoutes,
+  services: ({ deps }) => ({ availability: new AvailabilityService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }) }),
+  jobs: ({ deps, services }) => [
+    {
+      // Daily at 03:15 UTC: every creator's weekly patterns are materialised 14 days ahead (spec §9).
+      name: 'refresh-recurring-slots',
+      cron: '15 3 * * *',
+      run: async (now) => {
+        await services.availability.refreshRecurringSlots(systemContext(deps.orm), now);
+      },
+    },
+  ],
+});

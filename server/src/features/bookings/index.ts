@@ -1,0 +1,53 @@
+import { defineModule } from '../../module';
+import { Booking } from './booking.entity';
+import { BookingPaymentEvents } from './booking-payment-events';
+import { BookingsResolver } from './bookings.resolver';
+import { bookingsRoutes } from './bookings.rest';
+import { BookingsService } from './bookings.service';
+import { BookingTimers } from './bookings.timers';
+import { CheckoutService } from './checkout.service';
+import { LedgerEntry } from './ledger-entry.entity';
+import { LiveUpdatesResolver } from './live.resolver';
+import { publishBookingMoves } from './booking-events';
+import { TransitionRunner, type BookingMoveHandler } from './transition-runner';
+
+declare module '../../module' {
+  interface Services {
+    bookings: BookingsService;
+    checkout: CheckoutService;
+    /** The one way a booking moves (for the features that move bookings: support). */
+    bookingRunner: TransitionRunner;
+    /** The booking process's timers (registered as jobs). */
+    bookingTimers: BookingTimers;
+  }
+  interface ExtensionPoints {
+    /** Run in the transaction of every applied booking move: `extend: (app) => ({ bookingMoveHandlers: [...] })`. */
+    bookingMoveHandlers: BookingMoveHandler;
+  }
+}
+
+/** The booking process: checkout, the state machine's moves, the ledger, timers, live updates. */
+export const bookingsModule = defineModule({
+  name: 'bookings',
+  dependsOn: ['payments'],
+  entities: [Booking, LedgerEntry],
+  resolvers: [BookingsResolver, LiveUpdatesResolver],
+  routes: bookingsRoutes,
+  services: ({ deps, services, contributions }) => {
+    const provider = () => services.payments.provider;
+    const logger = deps.logger.child({ feature: 'bookings' });
+    const moveHandlers = () => contributions('bookingMoveHandlers');
+    const runner = new TransitionRunner({ clock: deps.clock, events: deps.events, provider, metrics: deps.metrics, logger, moveHandlers });
+    services.payments.setEventHandler(new BookingPaymentEvents(runner));
+    return {
+      bookingRunner: runner,
+      bookings: new BookingsService({ clock: deps.clock, events: deps.events, runner }),
+      checkout: new CheckoutService({ clock: deps.clock, events: deps.events, provider, runner }),
+      bookingTimers: new BookingTimers({ orm: deps.orm, provider, runner, logger, outbox: deps.outbox }),
+    };
+  },
+  // Before the local payouts (payments), so a booking released in a sweep is paid out in the same run.
+  jobs: ({ services }) => services.bookingTimers.jobs(),
+  // Every move people hear about goes into the outbox in the move's own transaction.
+  extend: ({ deps }) => ({ bookingMoveHandlers: [publishBookingMoves(deps.outbox)] }),
+});

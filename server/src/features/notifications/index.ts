@@ -1,0 +1,19 @@
+import { defineModule } from '../../module';
+import { NotificationsResolver } from './notifications.resolver';
+import { notificationsRoutes } from './notifications.rest';
+import { NotificationsService } from './notifications.service';
+
+declare module '../../module' {
+  interface Services {
+    notifications: NotificationsService;
+  }
+}
+
+/** The notification inbox: one row per (outbox event, concerned user), written in the event's transaction. */
+export const notificationsModule = defineModule({
+  name: 'notifications',
+  resolvers: [NotificationsResolver],
+  routes: notificationsRoutes,
+  services: ({ deps }) => ({ notifications: new NotificationsService({ events: deps.events }) }),
+  extend: ({ services }) => ({ outboxConsumers: [services.notifications.consumer()] }),
+});

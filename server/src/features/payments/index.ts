@@ -1,0 +1,59 @@
+import { defineModule } from '../../module';
+import { ConnectSync } from './connect-sync.entity';
+import {
+  LocalAccount,
+  LocalAccountLink,
+  LocalIdempotencyKey,
+  LocalPaymentIntent,
+  LocalPayout,
+  LocalPlatformBalance,
+  LocalRefund,
+  LocalTransfer,
+} from './local/local.entities';
+import { PaymentProviderCall } from './payment-provider-call.entity';
+import { PaymentsResolver } from './payments.resolver';
+import { paymentsRoutes, stripeWebhookRoutes } from './payments.rest';
+import { PaymentsService } from './payments.service';
+import { WebhookEvent } from './webhook-event.entity';
+
+declare module '../../module' {
+  interface Services {
+    payments: PaymentsService;
+  }
+}
+
+/** The payment provider (Stripe or the local one), its events, connected accounts and test funds. */
+export const paymentsModule = defineModule({
+  name: 'payments',
+  entities: [
+    WebhookEvent,
+    PaymentProviderCall,
+    ConnectSync,
+    LocalPaymentIntent,
+    LocalRefund,
+    LocalAccount,
+    LocalAccountLink,
+    LocalTransfer,
+    LocalPayout,
+    LocalIdempotencyKey,
+    LocalPlatformBalance,
+  ],
+  resolvers: [PaymentsResolver],
+  routes: paymentsRoutes,
+  rawBodyRoutes: stripeWebhookRoutes,
+  services: ({ deps }) => ({
+    payments: new PaymentsService({ config: deps.config, clock: deps.clock, orm: deps.orm, logger: deps.logger.child({ feature: 'payments' }) }),
+  }),
+  jobs: ({ services }) => [
+    {
+      // Local payment provider only: pays connected accounts' balances out, as Stripe does on its
+      // own schedule, which emits `payout.paid` and moves released bookings to paid_out. A sweep:
+      // an account with nothing left to pay out is skipped, so running twice changes nothing.
+      name: 'local-payouts',
+      everySeconds: 60,
+      run: async () => {
+        await services.payments.runLocalPayouts();
+      },
+    },
+  ],
+});

@@ -1,0 +1,20 @@
+import { defineModule } from '../../module';
+import { Profile } from './profile.entity';
+import { ProfilesResolver } from './profiles.resolver';
+import { profilesRoutes } from './profiles.rest';
+import { ProfilesService } from './profiles.service';
+
+declare module '../../module' {
+  interface Services {
+    profiles: ProfilesService;
+  }
+}
+
+/** Creator profiles and the public listing (search, filters, sorting). */
+export const profilesModule = defineModule({
+  name: 'profiles',
+  entities: [Profile],
+  resolvers: [ProfilesResolver],
+  routes: profilesRoutes,
+  services: ({ deps }) => ({ profiles: new ProfilesService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }) }),
+});

@@ -1,0 +1,20 @@
+import { defineModule } from '../../module';
+import { Review } from './review.entity';
+import { ReviewsResolver } from './reviews.resolver';
+import { reviewsRoutes } from './reviews.rest';
+import { ReviewsService } from './reviews.service';
+
+declare module '../../module' {
+  interface Services {
+    reviews: ReviewsService;
+  }
+}
+
+/** Reviews after a completed booking, and creators' ratings. */
+export const reviewsModule = defineModule({
+  name: 'reviews',
+  entities: [Review],
+  resolvers: [ReviewsResolver],
+  routes: reviewsRoutes,
+  services: ({ deps }) => ({ reviews: new ReviewsService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }) }),
+});
