@@ -11,6 +11,7 @@ import { measureRouteBundles } from './scenarios/client-bundle';
 import { creatorPageRequests } from './scenarios/creator-page';
 import { listingPages, restListingRequests, rotate, signedIn, withApiKeys } from './scenarios/listing';
 import { runLiveFanout } from './scenarios/live-fanout';
+import { runLiveMessages } from './scenarios/live-messages';
 import { limitPageOf, runSingleStatementLimit } from './scenarios/single-statement';
 import { seedMarketplace } from './seed';
 import { startProductionServer, type ServerProcess } from './server-process';
@@ -164,6 +165,44 @@ function scenarios(settings: BenchSettings, databaseUrl: string, fixtures: Fixtu
             ],
             notes: [
               `${r.transitions} transitions (${r.transitionsPerSecond.toFixed(0)}/s while checkouts and cancellations both run, ${r.overallPerSecond.toFixed(0)}/s over the whole run with its last second of cancellations), ${r.delivered}/${r.expectedDeliveries} deliveries; req/s = transitions/s, latencies = delivery, SQL/req = per transition incl. deliveries`,
+              ...(r.firstFailure ? [`first failure: ${r.firstFailure}`] : []),
+            ],
+          },
+        ];
+      },
+    },
+    {
+      // Its own server too: 2,000 more sockets and their subscriptions, then messages at a steady rate.
+      name: 'Live messages',
+      ownServer: 'server-messages.log',
+      run: async (server) => {
+        const pairs = settings.messages.clients / 2;
+        const r = await runLiveMessages(server, {
+          brands: fixtures.brands.slice(0, pairs),
+          creators: fixtures.liveCreators.slice(0, pairs),
+          hours: fixtures.liveHours.slice(0, pairs),
+          messagesPerSecond: settings.messages.messagesPerSecond,
+          seconds: settings.messages.seconds,
+          warmupSeconds: settings.messages.warmupSeconds,
+        });
+        const lost = r.expectedDeliveries - r.delivered;
+        return [
+          {
+            scenario: `Live messages (${r.clients} WS clients)`,
+            rps: r.messagesPerSecond,
+            p50: r.p50,
+            p95: r.p95,
+            p99: r.p99,
+            errors: r.failed + lost,
+            sqlPerRequest: r.sqlPerMessage,
+            rssMb: r.rssMb,
+            targets: [
+              { label: `kept ${r.messagesPerSecond.toFixed(0)} of ${settings.messages.messagesPerSecond}/s`, pass: r.messagesPerSecond >= 0.95 * settings.messages.messagesPerSecond },
+              { label: 'delivery p95 ≤ 200 ms', pass: r.p95 <= 200 },
+              { label: `${lost} lost = 0`, pass: lost === 0 && r.failed === 0 },
+            ],
+            notes: [
+              `${r.messages} messages between random pairs (each delivered to both members' sockets), ${r.delivered}/${r.expectedDeliveries} deliveries; req/s = messages/s, latencies = delivery (server stamp to socket), SQL/req = per message incl. its outbox event, notification and deliveries`,
               ...(r.firstFailure ? [`first failure: ${r.firstFailure}`] : []),
             ],
           },
