@@ -13,6 +13,8 @@ import { supportModule } from './features/support';
 import { testClockModule } from './features/test-clock';
 import { usersModule } from './features/users';
 import { webhooksModule } from './features/webhooks';
+import { calendarModule } from './features/calendar';
+import { mailModule } from './features/mail';
 
 /**
  * Every feature of the application, one line each (see module.ts for what a module declares).
@@ -34,4 +36,6 @@ export const modules: readonly FeatureModule[] = [
   conversationsModule,
   testClockModule,
   webhooksModule,
+  calendarModule,
+  mailModule,
 ];

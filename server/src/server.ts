@@ -89,6 +89,11 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   const httpServer = createHttpServer(app);
+  // Links in e-mails: PUBLIC_URL, else where this server listens.
+  deps.mail.setPublicUrl(() => {
+    const address = httpServer.address();
+    return config.PUBLIC_URL ?? (address && typeof address === 'object' ? `http://localhost:${address.port}` : `http://localhost:${config.PORT}`);
+  });
 
   // Partner API keys and JWTs are resolved once per HTTP request; rate limits follow from who calls.
   const guard = createRequestGuard({ config, clock: deps.clock, tokens: deps.tokens, orm, partners: services.partners, limits: deps.limits, logger });

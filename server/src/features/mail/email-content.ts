@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import type { ProductLinks } from '../../shared/product-links';
 import type { EmailContent } from './templates/notification-email';
 
 /** Who an e-mail is for: their address, name and the zone their times are shown in. */
@@ -19,12 +20,6 @@ export interface NotificationForEmail {
   createdAt: Date;
 }
 
-/** Absolute links into the product (PUBLIC_URL). */
-export interface ProductLinks {
-  booking(id: string): string;
-  conversation(id: string): string;
-  dashboard(): string;
-}
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 const money = (cents: unknown): string | null => (typeof cents === 'number' ? `$${(cents / 100).toFixed(2)}` : null);
@@ -140,8 +135,9 @@ export function bookingEmailContent(n: NotificationForEmail, to: Recipient, link
         url: links.dashboard(),
       });
     case 'booking.reminder': {
-      const hours = Number(p.hoursBefore) || 24;
-      const soon = hours <= 1 ? 'in 1 hour' : `in ${hours} hours`;
+      const minutes = Number(p.minutesUntilStart ?? Number(p.hoursBefore) * 60) || 60;
+      const hours = Math.round(minutes / 60);
+      const soon = minutes < 55 ? `in ${minutes} minutes` : hours <= 1 ? 'in 1 hour' : `in ${hours} hours`;
       return content(`Reminder: your booking with ${other} starts ${soon}`, `Your booking starts ${soon}`, [`Your collaboration with ${other} starts ${soon}.`]);
     }
     case 'review.created': {
@@ -165,13 +161,13 @@ export function messageDigestContent(messages: NotificationForEmail[], to: Recip
   return {
     subject: count === 1 ? `New message from ${from}` : `${count} new messages from ${from}`,
     content: {
-      preview: str(messages[0].payload.text) ?? `New message from ${from}`,
+      preview: str(messages[0].payload.excerpt) ?? str(messages[0].payload.text) ?? `New message from ${from}`,
       heading: count === 1 ? `${from} sent you a message` : `${count} new messages from ${from}`,
       paragraphs: ['While you were away:'],
       facts: [],
       items: messages.map((m) => ({
         title: str(m.payload.senderName) ?? 'Someone',
-        body: (str(m.payload.text) ?? str(m.payload.preview) ?? '').slice(0, 500),
+        body: str(m.payload.excerpt) ?? str(m.payload.text) ?? '',
         meta: formatInstant(m.createdAt, to.timeZone),
       })),
       button: { label: 'Reply', url: links.conversation(conversationId) },

@@ -16,13 +16,24 @@ export class Mail {
   readonly mailbox = new MailboxService();
   private readonly catcher?: MailCatcher;
   private transport?: MailTransport;
+  private baseUrl: () => string;
 
   constructor(private readonly deps: { config: Config; orm: Orm; logger?: Logger }) {
+    this.baseUrl = () => deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`;
     if (deps.config.mailMode === 'catcher') this.catcher = new MailCatcher({ orm: deps.orm, port: deps.config.MAIL_CATCHER_PORT, logger: deps.logger });
   }
 
   get mode(): Config['mailMode'] {
     return this.deps.config.mailMode;
+  }
+
+  /** The absolute base of links in e-mails: PUBLIC_URL, else where this server listens (set by createServer). */
+  publicUrl(): string {
+    return this.baseUrl().replace(/\/+$/, '');
+  }
+
+  setPublicUrl(resolve: () => string): void {
+    this.baseUrl = resolve;
   }
 
   /** MAIL_FROM as name and address (the organizer of calendar invites). */

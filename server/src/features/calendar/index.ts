@@ -1,0 +1,24 @@
+import { defineModule } from '../../module';
+import { bookingRemindersJob } from './calendar.jobs';
+import { CalendarResolver } from './calendar.resolver';
+import { calendarRoutes } from './calendar.rest';
+import { CalendarService } from './calendar.service';
+
+declare module '../../module' {
+  interface Services {
+    /** Calendar invites, private feeds and booking reminders. */
+    calendar: CalendarService;
+  }
+}
+
+/** Calendars: .ics invites for e-mails, each user's private feed, reminders before confirmed bookings. */
+export const calendarModule = defineModule({
+  name: 'calendar',
+  dependsOn: ['availability', 'outbox'],
+  resolvers: [CalendarResolver],
+  routes: calendarRoutes,
+  services: ({ deps, services }) => ({
+    calendar: new CalendarService({ clock: deps.clock, outbox: deps.outbox, availability: services.availability, publicUrl: () => deps.mail.publicUrl() }),
+  }),
+  jobs: ({ deps, services }) => [bookingRemindersJob(deps.orm, services.calendar)],
+});

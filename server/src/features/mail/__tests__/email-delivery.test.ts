@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../test/harness';
+import { acceptedBooking, account, consecutive, creator, heldBooking, HOUR, hourFromNow, type Account, type Creator } from '../../bookings/__tests__/booking-fixtures';
+import { EmailDeliveryWorker, LEASE_MS } from '../email-delivery';
+import type { OutgoingMail } from '../mail-transport';
+import { within } from '../../../../test/ws';
+import { deliveryRows, inviteOf, mailTo } from './mail-helpers';
+
+let app: TestApp;
+let brand: Account;
+let star: Creator;
+let next = 40;
+
+const nextHour = () => new Date(hourFromNow(app, 0).getTime() + next++ * HOUR);
+const run = () => app.server.services.emailDelivery.runDue(app.clock.now());
+const PREFS = /* GraphQL */ `mutation ($input: UpdateNotificationPreferencesInput!) { updateNotificationPreferences(input: $input) { timeZone timeZoneChosen kinds { key emailEnabled required } } }`;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  brand = await account(app, 'brand');
+  star = await creator(app, consecutive(hourFromNow(app, 40), 40), { timezone: 'America/New_York', displayName: 'Nova Stream' });
+  // The brand reads times in Berlin; the creator in their profile's zone (New York).
+  const res = await app.gql(PREFS, { input: { timeZone: 'Europe/Berlin' } }, brand.token);
+  expect(res.body.data.updateNotificationPreferences).toMatchObject({ timeZone: 'Europe/Berlin', timeZoneChosen: true });
+});
+afterAll(() => app?.close());
+
+describe('transactional e-mail from the outbox', () => {
+  it('a new request reaches the creator by e-mail: subject, time in their zone (named), a button to the booking, an unsubscribe header', async () => {
+    const start = nextHour();
+    const b = await heldBooking(app, brand, star, start);
+    expect(await run()).toBeGreaterThanOrEqual(1);
+    const [mail] = await mailTo(app, star.email);
+    expect(mail.to).toEqual([star.email.toLowerCase()]);
+    expect(mail.subject).toMatch(/^New booking request from /);
+    expect(mail.headers.from).toContain('CollabHub');
+    // 2026-… at the creator's wall-clock hour, zone named.
+    const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(start);
+    expect(mail.text).toContain(local);
+    expect(mail.text).toMatch(/America\/New_York \(E[SD]T\)/);
+    expect(mail.html).toContain('America/New_York');
+    expect(mail.links).toContain(`${app.url.replace('127.0.0.1', 'localhost')}/dashboard?tab=bookings&booking=${b.bookingId}`);
+    expect(mail.headers['list-unsubscribe']).toMatch(/^<http:\/\/localhost:\d+\/api\/v1\/mail\/unsubscribe\?u=[^&]+&k=requests&t=[\w-]+>$/);
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.text).toContain('Notification preferences');
+    expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@collabhub\.localhost>$/);
+  });
+
+  it('accepting sends the brand a confirmation with a METHOD:REQUEST invite (stable UID, SEQUENCE 0) in their zone; a creator cancel sends METHOD:CANCEL with a higher SEQUENCE', async () => {
+    const start = nextHour();
+    const b = await acceptedBooking(app, brand, star, start);
+    await run();
+    const confirmation = (await mailTo(app, brand.email)).find((m) => m.subject === 'Confirmed: your booking with Nova Stream')!;
+    expect(confirmation).toBeDefined();
+    expect(confirmation.text).toMatch(/Europe\/Berlin \((CES?T|GMT\+[12])\)/);
+    expect(confirmation.text).toContain('Nova Stream accepted your booking');
+    const invite = inviteOf(confirmation);
+    expect(invite.method).toBe('REQUEST');
+    expect(invite.events).toHaveLength(1);
+    expect(invite.events[0]).toMatchObject({ uid: `booking-${b.bookingId}@collabhub`, sequence: 0, status: 'CONFIRMED', summary: 'Collab with Nova Stream' });
+    expect(invite.events[0].start.getTime()).toBe(start.getTime());
+    expect(invite.events[0].end.getTime()).toBe(start.getTime() + HOUR);
+    expect(invite.events[0].attendees.sort()).toEqual([brand.email, star.email].map((e) => e.toLowerCase()).sort());
+
+    const cancel = await app.gql(`mutation ($input: CancelBookingInput!) { cancelBooking(input: $input) { status } }`, { input: { bookingId: b.bookingId, reason: 'Schedule clash' } }, star.token);
+    expect(cancel.body.errors).toBeUndefined();
+    await run();
+    const cancelled = (await mailTo(app, brand.email)).find((m) => m.subject === 'Cancelled: booking with Nova Stream')!;
+    expect(cancelled.text).toContain('$50.00 is refunded');
+    expect(cancelled.text).toContain('Schedule clash');
+    const update = inviteOf(cancelled);
+    expect(update.method).toBe('CANCEL');
+    expect(update.events[0]).toMatchObject({ uid: `booking-${b.bookingId}@collabhub`, sequence: 1, status: 'CANCELLED' });
+    // Payments cannot be unsubscribed: the header still points at preferences, and the kind is required.
+    expect(cancelled.headers['list-unsubscribe']).toContain('k=payments');
+  });
+
+  it('a crash between the SMTP send and its record sends the same message again (same Message-ID): the mailbox holds one', async () => {
+    const services = app.server.services;
+    let sentBeforeDying = 0;
+    // A worker whose process dies right after the SMTP server accepted the message: its record never happens.
+    const dying = new EmailDeliveryWorker({
+      enabled: true,
+      orm: app.orm,
+      clock: app.clock,
+      send: async (mail: OutgoingMail) => {
+        await app.server.deps.mail.send(mail);
+        sentBeforeDying++;
+        return new Promise<void>(() => {});
+      },
+      from: () => app.server.deps.mail.from,
+      preferences: services.mailPreferences,
+      calendar: services.calendar,
+      publicUrl: () => app.server.deps.mail.publicUrl(),
+    });
+    const before = (await mailTo(app, star.email)).length;
+    const b = await heldBooking(app, brand, star, nextHour());
+    void dying.runDue(app.clock.now());
+    await within(10_000, () => sentBeforeDying === 1);
+    const afterCrash = await mailTo(app, star.email);
+    expect(afterCrash.length).toBe(before + 1);
+    const sentOnce = afterCrash[0];
+    expect(sentOnce.subject).toMatch(/New booking request/);
+    const [row] = (await deliveryRows(app, star.userId)).filter((d) => d.status === 'sending');
+    expect(row).toMatchObject({ attempts: 1, message_id: sentOnce.messageId });
+
+    // While the lease holds, nobody sends it again.
+    expect(await run()).toBe(0);
+    // The lease expires: the sweep sends the same message (same Message-ID) and records it.
+    app.clock.advance(LEASE_MS + 1000);
+    expect(await run()).toBe(1);
+    const afterRetry = await mailTo(app, star.email);
+    expect(afterRetry.length).toBe(before + 1);
+    expect(afterRetry[0]).toMatchObject({ messageId: sentOnce.messageId, deliveries: 2 });
+    const rows = await deliveryRows(app, star.userId);
+    expect(rows.find((d) => d.message_id === sentOnce.messageId)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(b.bookingId).toBeTruthy();
+  });
+
+  it('an SMTP failure is retried with exponential back-off', async () => {
+    const services = app.server.services;
+    let refusals = 2;
+    const flaky = new EmailDeliveryWorker({
+      enabled: true,
+      orm: app.orm,
+      clock: app.clock,
+      send: async (mail) => {
+        if (refusals-- > 0) throw new Error('421 try again later');
+        await app.server.deps.mail.send(mail);
+      },
+      from: () => app.server.deps.mail.from,
+      preferences: services.mailPreferences,
+      calendar: services.calendar,
+      publicUrl: () => app.server.deps.mail.publicUrl(),
+    });
+    const before = (await mailTo(app, star.email)).length;
+    await heldBooking(app, brand, star, nextHour());
+    expect(await flaky.runDue(app.clock.now())).toBe(0);
+    const failing = async () => (await deliveryRows(app, star.userId)).filter((d) => d.status === 'pending');
+    expect((await failing())[0]).toMatchObject({ attempts: 1 });
+    // Not before the first back-off (30 s)…
+    app.clock.advance(20_000);
+    expect(await flaky.runDue(app.clock.now())).toBe(0);
+    expect((await failing())[0]).toMatchObject({ attempts: 1 });
+    app.clock.advance(11_000);
+    expect(await flaky.runDue(app.clock.now())).toBe(0);
+    expect((await failing())[0]).toMatchObject({ attempts: 2 });
+    // …the second waits twice as long (60 s).
+    app.clock.advance(45_000);
+    expect(await flaky.runDue(app.clock.now())).toBe(0);
+    app.clock.advance(16_000);
+    expect(await flaky.runDue(app.clock.now())).toBe(1);
+    expect((await mailTo(app, star.email)).length).toBe(before + 1);
+  });
+
+  it('preferences are honoured: a kind turned off sends nothing, payments cannot be turned off, and the one-click unsubscribe works', async () => {
+    const off = await app.gql(PREFS, { input: { kinds: [{ kind: 'booking_updates', emailEnabled: false }] } }, brand.token);
+    expect(off.body.data.updateNotificationPreferences.kinds).toContainEqual({ key: 'booking_updates', emailEnabled: false, required: false });
+    const refused = await app.gql(PREFS, { input: { kinds: [{ kind: 'payments', emailEnabled: false }] } }, brand.token);
+    expect(refused.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(refused.body.errors[0].message).toBe('Payments and cancellations e-mails are about money or a dispute and cannot be turned off');
+    const bad = await app.rest('PATCH', '/notification-preferences', { timeZone: 'Mars/Olympus' }, brand.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^timeZone must be an IANA time zone/);
+
+    const before = (await mailTo(app, brand.email)).length;
+    const b = await acceptedBooking(app, brand, star, nextHour());
+    await run();
+    expect((await mailTo(app, brand.email)).length).toBe(before);
+    expect((await deliveryRows(app, brand.userId)).at(-1)).toMatchObject({ topic: 'booking.confirmed', status: 'skipped', skip_reason: 'turned off in preferences' });
+    // A cancellation with its refund still arrives.
+    await app.gql(`mutation ($input: CancelBookingInput!) { cancelBooking(input: $input) { status } }`, { input: { bookingId: b.bookingId } }, star.token);
+    await run();
+    expect((await mailTo(app, brand.email))[0].subject).toBe('Cancelled: booking with Nova Stream');
+
+    // One-click unsubscribe (RFC 8058) from the creator's last request e-mail.
+    const [last] = await mailTo(app, star.email);
+    const url = last.headers['list-unsubscribe'].slice(1, -1).replace('localhost', '127.0.0.1');
+    expect((await fetch(url)).status).toBe(200);
+    const post = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(await post.text()).toContain('You will no longer get e-mails about booking requests');
+    expect((await fetch(url.replace(/t=[\w-]+/, 't=forged'), { method: 'POST' })).status).toBe(400);
+    const starBefore = (await mailTo(app, star.email)).length;
+    await heldBooking(app, brand, star, nextHour());
+    await run();
+    expect((await mailTo(app, star.email)).length).toBe(starBefore);
+    const prefs = await app.rest('GET', '/notification-preferences', undefined, star.token);
+    expect(prefs.body.data.kinds.find((k: { key: string }) => k.key === 'requests')).toMatchObject({ emailEnabled: false });
+    expect(prefs.body.data.timeZone).toBe('America/New_York');
+  });
+});
+
+describe('message digests', () => {
+  const publishMessage = async (to: Account, from: Account, conversationId: string, text: string) => {
+    await app.server.deps.outbox.publish(app.orm.em.fork(), {
+      topic: 'message.created',
+      aggregateId: conversationId,
+      actorUserId: from.userId,
+      audienceUserIds: [to.userId, from.userId],
+      payload: { conversationId, senderName: 'Nova Stream', excerpt: text },
+    });
+  };
+
+  it('waits until the recipient has been away 10 minutes, digests, then sends at most one e-mail per conversation per hour', async () => {
+    app.clock.set(new Date());
+    const reader = await account(app, 'brand');
+    const conversation = '7d1b8f0e-0000-4000-8000-000000000001';
+    await publishMessage(reader, star, conversation, 'Hi! Are you free on Friday?');
+    await publishMessage(reader, star, conversation, 'I can also do Saturday.');
+    await run();
+    expect(await mailTo(app, reader.email)).toHaveLength(0);
+    app.clock.advance(11 * 60_000);
+    await run();
+    const [digest] = await mailTo(app, reader.email);
+    expect(digest.subject).toBe('2 new messages from Nova Stream');
+    expect(digest.text).toContain('Are you free on Friday?');
+    expect(digest.text).toContain('I can also do Saturday.');
+    expect(digest.links[0]).toContain(`/dashboard?tab=messages&conversation=${conversation}`);
+    const rows = await deliveryRows(app, reader.userId);
+    expect(rows.map((r) => r.status).sort()).toEqual(['merged', 'sent']);
+
+    // Another message 15 minutes later: no second e-mail within the hour…
+    app.clock.advance(15 * 60_000);
+    await publishMessage(reader, star, conversation, 'Ping?');
+    app.clock.advance(11 * 60_000);
+    await run();
+    expect(await mailTo(app, reader.email)).toHaveLength(1);
+    // …then one, once the hour has passed.
+    app.clock.advance(40 * 60_000);
+    await run();
+    const all = await mailTo(app, reader.email);
+    expect(all).toHaveLength(2);
+    expect(all[0].subject).toBe('New message from Nova Stream');
+  });
+
+  it('sends nothing for messages read in the app within 10 minutes', async () => {
+    const reader = await account(app, 'brand');
+    const conversation = '7d1b8f0e-0000-4000-8000-000000000002';
+    await publishMessage(reader, star, conversation, 'Seen quickly');
+    await app.orm.em.fork().getConnection().execute('update notification set read_at = now() where user_id = ?', [reader.userId]);
+    app.clock.advance(11 * 60_000);
+    await run();
+    expect(await mailTo(app, reader.email)).toHaveLength(0);
+    expect((await deliveryRows(app, reader.userId))[0]).toMatchObject({ status: 'skipped', skip_reason: 'read in the app' });
+  });
+});

@@ -1,0 +1,311 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Orm } from '../../db/orm';
+import type { Clock } from '../../shared/clock';
+import type { CalendarService } from '../calendar/calendar.service';
+import { claimWork } from '../outbox/outbox';
+import { productLinks } from '../../shared/product-links';
+import { bookingEmailContent, messageDigestContent, type NotificationForEmail, type Recipient } from './email-content';
+import type { OutgoingMail } from './mail-transport';
+import { emailKindOf } from './notification-kinds';
+import type { PreferencesService } from './preferences.service';
+import { renderEmail } from './templates/render-email';
+
+/** A delivery is given up (status failed) after this many attempts. */
+export const MAX_ATTEMPTS = 8;
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 2 * 3_600_000;
+/** How long a claimed delivery is held by its worker; after that a crashed send is tried again. */
+export const LEASE_MS = 2 * 60_000;
+/** A new message becomes an e-mail once it has been unread this long (the recipient is away)… */
+export const DIGEST_AWAY_MS = 10 * 60_000;
+/** …and at most one e-mail per conversation per recipient in this time. */
+export const DIGEST_EVERY_MS = 60 * 60_000;
+/** Notifications older than this when first seen are not e-mailed (e.g. after a long outage). */
+const PLAN_HORIZON = "interval '7 days'";
+const BATCH = 50;
+
+/** Exponential back-off: 30 s, 1 min, 2 min, … capped at 2 h. */
+export const emailRetryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+
+export interface EmailDeliveryDeps {
+  /** false when e-mail is off (production without SMTP_URL): nothing is planned or sent. */
+  enabled: boolean;
+  orm: Orm;
+  clock: Clock;
+  logger?: Logger;
+  /** Sends one e-mail over SMTP (features/mail/mail.ts). */
+  send: (mail: OutgoingMail) => Promise<void>;
+  from: () => { name: string; email: string };
+  preferences: PreferencesService;
+  calendar: CalendarService;
+  publicUrl: () => string;
+}
+
+interface NotificationRow {
+  id: string;
+  user_id: string;
+  type: string;
+  event_id: string;
+  booking_id: string | null;
+  conversation_id: string | null;
+  payload: Record<string, unknown>;
+  read_at: Date | null;
+  created_at: Date;
+}
+
+interface DeliveryRow {
+  id: string;
+  user_id: string;
+  topic: string;
+  conversation_id: string | null;
+  message_id: string;
+  attempts: number;
+}
+
+const asNotification = (n: NotificationRow): NotificationForEmail => ({
+  id: n.id,
+  type: n.type,
+  bookingId: n.booking_id,
+  conversationId: n.conversation_id,
+  payload: n.payload,
+  createdAt: new Date(n.created_at),
+});
+
+/**
+ * The e-mail consumer of the outbox (DESIGN.md §8). Notifications (one per event and recipient,
+ * written in the event's transaction) become e-mails in two steps:
+ *
+ * 1. plan: each new notification gets one `email_delivery` row, keyed by the notification id, with
+ *    its Message-ID fixed now: `pending`, or `skipped` (no e-mail for that kind, or turned off in
+ *    the recipient's preferences). New messages wait until they have been unread for 10 minutes and
+ *    are digested: one e-mail per conversation per hour, the others `merged` into it.
+ * 2. send: due rows are claimed with a lease (`sending`, attempts + 1) BEFORE the SMTP send, then
+ *    recorded `sent`. A failed send is retried with exponential back-off; a crash between the send
+ *    and its record leaves the lease, which expires, and the same message (same Message-ID) is sent
+ *    again: a well-behaved server keeps one (the development catcher does).
+ *
+ * Run by a pg-boss sweep (every few seconds) and woken after each outbox commit.
+ */
+export class EmailDeliveryWorker {
+  private running: Promise<number> | null = null;
+  private rerun = false;
+  private wakeScheduled = false;
+
+  constructor(private readonly deps: EmailDeliveryDeps) {}
+
+  /** Plans and sends what is due soon (coalesced), without waiting. */
+  wake(): void {
+    if (this.wakeScheduled) return;
+    this.wakeScheduled = true;
+    setImmediate(() => {
+      this.wakeScheduled = false;
+      this.runDue().catch((err: unknown) => this.deps.logger?.error({ err }, 'e-mail: run failed'));
+    });
+  }
+
+  /** Plans new notifications and sends every due e-mail; returns how many were sent. One run at a time per process. */
+  async runDue(now: Date = this.deps.clock.now()): Promise<number> {
+    if (!this.deps.enabled) return 0;
+    if (this.running) {
+      this.rerun = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      let sent = 0;
+      do {
+        this.rerun = false;
+        await this.plan(now);
+        sent += await this.sendDue(now);
+      } while (this.rerun);
+      return sent;
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Step 1: an email_delivery row for each new notification (or none yet: a message still waiting). */
+  async plan(now: Date): Promise<void> {
+    const em = this.deps.orm.em.fork();
+    const fresh = await em.execute<NotificationRow[]>(
+      `select n.* from notification n
+        where n.created_at > now() - ${PLAN_HORIZON} and not exists (select 1 from email_delivery d where d.id = n.id)
+        order by n.created_at, n.id limit 1000`,
+    );
+    const messages = new Map<string, NotificationRow[]>();
+    for (const n of fresh) {
+      if (n.type === 'message.created' && n.conversation_id) {
+        const key = `${n.user_id}:${n.conversation_id}`;
+        messages.set(key, [...(messages.get(key) ?? []), n]);
+        continue;
+      }
+      const skip = !emailKindOf(n.type)
+        ? 'no e-mail for this kind'
+        : !(await this.deps.preferences.emailEnabled(em, n.user_id, n.type))
+          ? 'turned off in preferences'
+          : null;
+      await this.insert(em, n, now, skip ? { status: 'skipped', reason: skip } : { status: 'pending' });
+    }
+    for (const group of messages.values()) await this.planDigest(em, group, now);
+  }
+
+  /** New messages of one conversation for one recipient: wait, skip (read / turned off), or one digest. */
+  private async planDigest(em: EntityManager, group: NotificationRow[], now: Date): Promise<void> {
+    const { user_id: userId, conversation_id: conversationId } = group[0];
+    if (!(await this.deps.preferences.emailEnabled(em, userId, 'message.created'))) {
+      for (const n of group) await this.insert(em, n, now, { status: 'skipped', reason: 'turned off in preferences' });
+      return;
+    }
+    for (const n of group.filter((m) => m.read_at)) await this.insert(em, n, now, { status: 'skipped', reason: 'read in the app' });
+    const unread = group.filter((m) => !m.read_at);
+    if (unread.length === 0) return;
+    // Away: the oldest unread message has waited 10 minutes.
+    if (now.getTime() - new Date(unread[0].created_at).getTime() < DIGEST_AWAY_MS) return;
+    const [recent] = await em.execute<{ n: string }[]>(
+      `select count(*) as n from email_delivery where user_id = ? and conversation_id = ? and status in ('pending', 'sending', 'sent', 'failed') and planned_at > ?`,
+      [userId, conversationId, new Date(now.getTime() - DIGEST_EVERY_MS)],
+    );
+    if (Number(recent.n) > 0) return;
+    await em.transactional(async (tx) => {
+      const [head, ...rest] = unread;
+      const planned = await this.insert(tx, head, now, { status: 'pending' });
+      if (!planned) return;
+      for (const n of rest) await this.insert(tx, n, now, { status: 'merged', into: head.id });
+    });
+  }
+
+  private async insert(
+    em: EntityManager,
+    n: NotificationRow,
+    now: Date,
+    as: { status: 'pending' } | { status: 'skipped'; reason: string } | { status: 'merged'; into: string },
+  ): Promise<boolean> {
+    const rows = await em.execute(
+      `insert into email_delivery (id, user_id, topic, conversation_id, status, skip_reason, merged_into, message_id, next_attempt_at, planned_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (id) do nothing returning id`,
+      [
+        n.id,
+        n.user_id,
+        n.type,
+        n.conversation_id,
+        as.status,
+        as.status === 'skipped' ? as.reason : null,
+        as.status === 'merged' ? as.into : null,
+        this.messageId(n.id),
+        now,
+        now,
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  /** `<notification id@sender's domain>`: fixed at planning, the same on every attempt. */
+  messageId(notificationId: string): string {
+    const domain = this.deps.from().email.split('@')[1] ?? 'collabhub.localhost';
+    return `<${notificationId}@${domain}>`;
+  }
+
+  /** Step 2: claims due deliveries (recorded before the send) and sends them one by one. */
+  async sendDue(now: Date): Promise<number> {
+    const em = this.deps.orm.em.fork();
+    const claimed = await claimWork<DeliveryRow & Record<string, unknown>>(em, {
+      table: 'email_delivery',
+      where: `(status = 'pending' and next_attempt_at <= ?) or (status = 'sending' and lease_until <= ?)`,
+      orderBy: 'next_attempt_at',
+      set: `status = 'sending', attempts = attempts + 1, lease_until = ?`,
+      limit: BATCH,
+      params: [new Date(now.getTime() + LEASE_MS), now, now],
+    });
+    let sent = 0;
+    for (const d of claimed) {
+      try {
+        const outcome = await this.deliver(em, d, now);
+        if (outcome === 'sent') sent++;
+      } catch (err) {
+        const attempts = Number(d.attempts);
+        const last = attempts >= MAX_ATTEMPTS;
+        this.deps.logger?.warn({ err, delivery: d.id, attempts }, last ? 'e-mail: giving up' : 'e-mail: send failed, will retry');
+        await em.execute(
+          `update email_delivery set status = ?, next_attempt_at = ?, lease_until = null, last_error = ?
+            where id = ? and status = 'sending' and attempts = ?`,
+          [last ? 'failed' : 'pending', new Date(now.getTime() + emailRetryDelayMs(attempts)), String(err instanceof Error ? err.message : err).slice(0, 500), d.id, attempts],
+        );
+      }
+    }
+    return sent;
+  }
+
+  /** Renders and sends one claimed delivery, then records it (conditional on this claim). */
+  private async deliver(em: EntityManager, d: DeliveryRow, now: Date): Promise<'sent' | 'skipped'> {
+    const record = (status: 'sent' | 'skipped', reason: string | null = null) =>
+      em.execute(
+        `update email_delivery set status = ?, skip_reason = ?, sent_at = ?, lease_until = null, last_error = null
+          where id = ? and status = 'sending' and attempts = ?`,
+        [status, reason, status === 'sent' ? now : null, d.id, Number(d.attempts)],
+      );
+    const notifications = await em.execute<NotificationRow[]>(
+      `select n.* from notification n join email_delivery d on d.id = n.id where d.id = ? or d.merged_into = ? order by n.created_at, n.id`,
+      [d.id, d.id],
+    );
+    const head = notifications.find((n) => n.id === d.id);
+    if (!head) {
+      await record('skipped', 'notification is gone');
+      return 'skipped';
+    }
+    // Decided again at send time: preferences may have changed, a reminded booking may be cancelled.
+    if (!(await this.deps.preferences.emailEnabled(em, d.user_id, d.topic))) {
+      await record('skipped', 'turned off in preferences');
+      return 'skipped';
+    }
+    if (d.topic === 'booking.reminder' && !(await this.deps.calendar.reminderStillDue(em, String(head.booking_id), head.payload.startTime))) {
+      await record('skipped', 'booking no longer confirmed at that time');
+      return 'skipped';
+    }
+    const people = await this.people(em, [d.user_id, String(head.payload.creatorUserId ?? ''), String(head.payload.bookerUserId ?? '')]);
+    const to = people.get(d.user_id);
+    if (!to) {
+      await record('skipped', 'recipient is gone');
+      return 'skipped';
+    }
+    const recipient: Recipient = { ...to, timeZone: await this.deps.preferences.timeZoneOf(em, d.user_id) };
+    const links = productLinks(this.deps.publicUrl());
+    const { subject, content } =
+      d.topic === 'message.created' ? messageDigestContent(notifications.map(asNotification), recipient, links) : bookingEmailContent(asNotification(head), recipient, links);
+    const kind = emailKindOf(d.topic)!;
+    const preferencesUrl = `${links.settings()}#notifications`;
+    const { html, text } = await renderEmail(content, {
+      reason: `You get this e-mail because of your ${kind.label.toLowerCase()} on CollabHub.`,
+      preferencesUrl,
+      required: kind.required,
+    });
+    const attendees = [String(head.payload.creatorUserId ?? ''), String(head.payload.bookerUserId ?? '')]
+      .map((id) => people.get(id))
+      .filter((p): p is NonNullable<typeof p> => Boolean(p))
+      .map((p) => ({ name: p.name, email: p.email }));
+    const calendar = head.booking_id ? await this.deps.calendar.inviteFor(em, head.event_id, d.user_id, this.deps.from(), attendees) : null;
+    const token = this.deps.preferences.unsubscribeToken(d.user_id, kind.key);
+    await this.deps.send({
+      messageId: d.message_id,
+      to: recipient.email,
+      subject,
+      html,
+      text,
+      unsubscribeUrl: `${this.deps.publicUrl()}/api/v1/mail/unsubscribe?u=${d.user_id}&k=${kind.key}&t=${token}`,
+      ...(calendar ? { calendar } : {}),
+    });
+    await record('sent');
+    return 'sent';
+  }
+
+  private async people(em: EntityManager, ids: string[]): Promise<Map<string, { userId: string; email: string; name: string }>> {
+    const wanted = [...new Set(ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)))];
+    if (wanted.length === 0) return new Map();
+    const rows = await em.execute<{ id: string; email: string; name: string }[]>(
+      `select u.id, u.email, coalesce(p.display_name, split_part(u.email, '@', 1)) as name
+         from users u left join profiles p on p.user_id = u.id where u.id = any(?::uuid[])`,
+      [`{${wanted.join(',')}}`],
+    );
+    return new Map(rows.map((r) => [r.id, { userId: r.id, email: r.email, name: r.name }]));
+  }
+}

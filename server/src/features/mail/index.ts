@@ -1,0 +1,44 @@
+import { defineModule, onEvent } from '../../module';
+import { EmailDeliveryWorker } from './email-delivery';
+import { emailDeliveriesJob } from './mail.jobs';
+import { MailResolver } from './mail.resolver';
+import { mailRoutes } from './mail.rest';
+import { PreferencesService } from './preferences.service';
+
+declare module '../../module' {
+  interface Services {
+    /** E-mail switches per notification kind, the zone e-mails use, unsubscribe links. */
+    mailPreferences: PreferencesService;
+    /** Turns notifications into e-mails (woken after commits, swept by a job). */
+    emailDelivery: EmailDeliveryWorker;
+  }
+}
+
+/**
+ * Transactional e-mail: notifications become e-mails (features/mail/email-delivery.ts) through
+ * `deps.mail` (SMTP_URL, or the development catcher at /dev/mailbox); notification preferences.
+ */
+export const mailModule = defineModule({
+  name: 'mail',
+  dependsOn: ['calendar'],
+  resolvers: [MailResolver],
+  routes: mailRoutes,
+  services: ({ deps, services }) => {
+    const mailPreferences = new PreferencesService({ secret: deps.config.JWT_SECRET });
+    const emailDelivery = new EmailDeliveryWorker({
+      enabled: deps.mail.mode !== 'off',
+      orm: deps.orm,
+      clock: deps.clock,
+      logger: deps.logger.child({ feature: 'mail' }),
+      send: (mail) => deps.mail.send(mail),
+      from: () => deps.mail.from,
+      preferences: mailPreferences,
+      calendar: services.calendar,
+      publicUrl: () => deps.mail.publicUrl(),
+    });
+    return { mailPreferences, emailDelivery };
+  },
+  jobs: ({ services }) => [emailDeliveriesJob(services.emailDelivery)],
+  // A running server e-mails right after each commit (tests drive the worker themselves: jobs off).
+  eventHandlers: ({ deps, services }) => (deps.config.JOBS_ENABLED ? [onEvent('outboxCommitted', () => services.emailDelivery.wake())] : []),
+});
