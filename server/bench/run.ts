@@ -221,6 +221,7 @@ function scenarios(settings: BenchSettings, databaseUrl: string, fixtures: Fixtu
       run: async (server) => {
         const { requests, pages } = await listingPages(server);
         const anonymous = await load(server, rotate(requests), graphqlFailed);
+        const partners = await load(server, withApiKeys(requests, fixtures.apiKeys, { cached: true }), graphqlFailed);
         const limit = await runSingleStatementLimit(databaseUrl, pages.map((p) => limitPageOf(p.platform, p.after)), settings);
         const brands = await load(server, signedIn(requests, fixtures.brands), graphqlFailed);
         const keys = await load(server, withApiKeys(requests, fixtures.apiKeys), graphqlFailed);
@@ -247,6 +248,12 @@ function scenarios(settings: BenchSettings, databaseUrl: string, fixtures: Fixtu
               { label: 'SQL ≤ 5', pass: anonymous.sqlPerRequest <= 5 },
             ],
             notes: [...figures(anonymous).notes, `answered from the response cache: ${ratio(anonymous).toFixed(2)}× the single-statement limit`],
+          },
+          {
+            scenario: '  same, with partner API keys',
+            ...figures(partners),
+            targets: [{ label: `${(partners.rps / anonymous.rps).toFixed(2)}× anonymous ≥ 0.8×`, pass: partners.rps >= 0.8 * anonymous.rps }],
+            notes: [...figures(partners).notes, 'x-api-key of 50 partners, no Cache-Control: the same response cache as anonymous reads (key lookups kept 5 s in memory, usage written in batches)'],
           },
           {
             scenario: '  single-statement limit (pg Pool)',

@@ -169,7 +169,12 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
 
   const responseCache =
     config.ANON_RESPONSE_CACHE_SECONDS > 0
-      ? anonymousResponseCache({ ttlMs: config.ANON_RESPONSE_CACHE_SECONDS * 1000, maxEntries: 2000, events: deps.events, now: () => deps.clock.now().getTime() })
+      ? anonymousResponseCache({
+          ttlMs: config.ANON_RESPONSE_CACHE_SECONDS * 1000,
+          maxEntries: 2000,
+          events: deps.events,
+          now: () => deps.clock.now().getTime(),
+        })
       : null;
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -222,7 +227,8 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       ? [
           serveCachedAnswers(responseCache, {
             isAnonymous: guard.isAnonymous,
-            onServed: (operationName, startedAt) => {
+            hasCredentialError: guard.hasCredentialError,
+              onServed: (operationName, startedAt) => {
               deps.metrics.graphqlOperations.inc({ operation: operationName ?? 'anonymous', type: 'query', outcome: 'ok' });
               deps.metrics.graphqlDuration.observe({ operation: operationName ?? 'anonymous' }, (performance.now() - startedAt) / 1000);
             },

@@ -24,6 +24,9 @@ export type AddDisputeStatementInput = {
   statement: string;
 };
 
+/** ACTIVE keys authenticate; EXPIRED and REVOKED ones are refused */
+export type ApiKeyStatus = 'ACTIVE' | 'EXPIRED' | 'REVOKED';
+
 /** A move of the booking process; `availableActions` lists the ones the viewer may make now */
 export type BookingAction =
   | 'ACCEPT'
@@ -54,6 +57,15 @@ export type BookingStatus = 'AUTO_COMPLETED' | 'CANCELLED' | 'COMPLETED' | 'CONF
 export type CancelBookingInput = {
   bookingId: string;
   reason?: string | null | undefined;
+};
+
+export type CreateApiKeyInput = {
+  /** Optional; must be in the future */
+  expiresAt?: string | null | undefined;
+  /** What the key is for, e.g. "Agency dashboard"; at most 100 characters */
+  name: string;
+  /** Support staff only: the partner account to create the key for (default: yourself) */
+  userId?: string | null | undefined;
 };
 
 export type CreateBookingCheckoutInput = {
@@ -106,6 +118,13 @@ export type CreateReviewInput = {
   comment?: string | null | undefined;
   /** 1 to 5 stars */
   rating: number;
+};
+
+export type CreateWebhookEndpointInput = {
+  /** At least one of webhookEventTypes */
+  eventTypes: Array<string>;
+  /** https URL (plain http only for localhost outside production) */
+  url: string;
 };
 
 export type CreatorFilter = {
@@ -213,6 +232,13 @@ export type UpdateProfileInput = {
   youtubeHandle?: string | null | undefined;
 };
 
+export type UpdateWebhookEndpointInput = {
+  /** false disables; true enables again (and clears the failure streak) */
+  enabled?: boolean | null | undefined;
+  eventTypes?: Array<string> | null | undefined;
+  url?: string | null | undefined;
+};
+
 /** support staff mediate disputes */
 export type UserRole = 'SUPPORT' | 'USER';
 
@@ -228,6 +254,9 @@ export type WarnUserInput = {
   reason: string;
   userId: string;
 };
+
+/** PENDING: queued or retrying; SUCCEEDED: the endpoint answered 2xx; FAILED: gave up after 3 days (or the endpoint was disabled) */
+export type WebhookDeliveryStatus = 'FAILED' | 'PENDING' | 'SUCCEEDED';
 
 export type CurrentUserFragment = {
   id: string;
@@ -1003,6 +1032,203 @@ export type ProposalFreeHoursQuery = {
   availabilitySlots: Array<{ id: string; startTime: string; endTime: string; isBooked: boolean }>;
 };
 
+export type DeveloperApiKeyFragment = {
+  id: string;
+  name: string;
+  prefix: string;
+  status: ApiKeyStatus;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  rateLimitPerMinute: number;
+};
+
+export type MyApiKeysQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MyApiKeysQuery = {
+  myApiKeys: Array<{
+    id: string;
+    name: string;
+    prefix: string;
+    status: ApiKeyStatus;
+    createdAt: string;
+    lastUsedAt: string | null;
+    expiresAt: string | null;
+    rateLimitPerMinute: number;
+  }>;
+};
+
+export type ApiKeyUsageQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type ApiKeyUsageQuery = { apiKeyUsage: Array<{ hour: string; requests: number }> };
+
+export type CreateDeveloperApiKeyMutationVariables = Exact<{
+  input: CreateApiKeyInput;
+}>;
+
+export type CreateDeveloperApiKeyMutation = {
+  createApiKey: {
+    secret: string;
+    apiKey: {
+      id: string;
+      name: string;
+      prefix: string;
+      status: ApiKeyStatus;
+      createdAt: string;
+      lastUsedAt: string | null;
+      expiresAt: string | null;
+      rateLimitPerMinute: number;
+    };
+  };
+};
+
+export type RevokeDeveloperApiKeyMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type RevokeDeveloperApiKeyMutation = { revokeApiKey: { id: string; status: ApiKeyStatus } };
+
+export type DeveloperWebhookEndpointFragment = {
+  id: string;
+  userId: string;
+  url: string;
+  eventTypes: Array<string>;
+  enabled: boolean;
+  createdAt: string;
+  disabledReason: string | null;
+  failingSince: string | null;
+  previousSecretExpiresAt: string | null;
+};
+
+export type WebhookEndpointsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type WebhookEndpointsQuery = {
+  webhookEventTypes: Array<string>;
+  webhookEndpoints: Array<{
+    id: string;
+    userId: string;
+    url: string;
+    eventTypes: Array<string>;
+    enabled: boolean;
+    createdAt: string;
+    disabledReason: string | null;
+    failingSince: string | null;
+    previousSecretExpiresAt: string | null;
+  }>;
+};
+
+export type WebhookDeliveriesQueryVariables = Exact<{
+  endpointId: string;
+  first: number;
+  after?: string | null | undefined;
+}>;
+
+export type WebhookDeliveriesQuery = {
+  webhookDeliveries: {
+    totalCount: number;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    edges: Array<{
+      node: {
+        id: string;
+        eventType: string;
+        eventCreatedAt: string;
+        status: WebhookDeliveryStatus;
+        attempts: number;
+        lastAttemptAt: string | null;
+        nextAttemptAt: string | null;
+        responseStatus: number | null;
+        responseTimeMs: number | null;
+        responseBody: string | null;
+        error: string | null;
+      };
+    }>;
+  };
+};
+
+export type CreateWebhookEndpointMutationVariables = Exact<{
+  input: CreateWebhookEndpointInput;
+}>;
+
+export type CreateWebhookEndpointMutation = {
+  createWebhookEndpoint: {
+    secret: string;
+    endpoint: {
+      id: string;
+      userId: string;
+      url: string;
+      eventTypes: Array<string>;
+      enabled: boolean;
+      createdAt: string;
+      disabledReason: string | null;
+      failingSince: string | null;
+      previousSecretExpiresAt: string | null;
+    };
+  };
+};
+
+export type UpdateWebhookEndpointMutationVariables = Exact<{
+  id: string;
+  input: UpdateWebhookEndpointInput;
+}>;
+
+export type UpdateWebhookEndpointMutation = {
+  updateWebhookEndpoint: {
+    id: string;
+    userId: string;
+    url: string;
+    eventTypes: Array<string>;
+    enabled: boolean;
+    createdAt: string;
+    disabledReason: string | null;
+    failingSince: string | null;
+    previousSecretExpiresAt: string | null;
+  };
+};
+
+export type DeleteWebhookEndpointMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type DeleteWebhookEndpointMutation = { deleteWebhookEndpoint: boolean };
+
+export type RotateWebhookSecretMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type RotateWebhookSecretMutation = {
+  rotateWebhookSecret: {
+    secret: string;
+    endpoint: {
+      id: string;
+      userId: string;
+      url: string;
+      eventTypes: Array<string>;
+      enabled: boolean;
+      createdAt: string;
+      disabledReason: string | null;
+      failingSince: string | null;
+      previousSecretExpiresAt: string | null;
+    };
+  };
+};
+
+export type ResendWebhookDeliveryMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type ResendWebhookDeliveryMutation = {
+  resendWebhookDelivery: { id: string; status: WebhookDeliveryStatus; attempts: number };
+};
+
+export type ReplayWebhookEventsMutationVariables = Exact<{
+  endpointId: string;
+  since: string;
+}>;
+
+export type ReplayWebhookEventsMutation = { replayWebhookEvents: { queued: number } };
+
 export type CreatorCard_CreatorFragment = {
   id: string;
   displayName: string;
@@ -1768,6 +1994,53 @@ export const ConnectCard_StatusFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'onboardingComplete' } },
           { kind: 'Field', name: { kind: 'Name', value: 'chargesEnabled' } },
           { kind: 'Field', name: { kind: 'Name', value: 'payoutsEnabled' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const DeveloperApiKeyFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DeveloperApiKey' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ApiKey' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prefix' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastUsedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rateLimitPerMinute' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const DeveloperWebhookEndpointFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DeveloperWebhookEndpoint' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WebhookEndpoint' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventTypes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'enabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabledReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'failingSince' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'previousSecretExpiresAt' } },
         ],
       },
     },
@@ -6012,6 +6285,1157 @@ export type ProposalFreeHoursQueryHookResult = ReturnType<typeof useProposalFree
 export type ProposalFreeHoursLazyQueryHookResult = ReturnType<typeof useProposalFreeHoursLazyQuery>;
 export type ProposalFreeHoursSuspenseQueryHookResult = ReturnType<typeof useProposalFreeHoursSuspenseQuery>;
 export type ProposalFreeHoursQueryResult = Apollo.QueryResult<ProposalFreeHoursQuery, ProposalFreeHoursQueryVariables>;
+export const MyApiKeysDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MyApiKeys' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myApiKeys' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'DeveloperApiKey' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DeveloperApiKey' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ApiKey' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prefix' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastUsedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rateLimitPerMinute' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useMyApiKeysQuery__
+ *
+ * To run a query within a React component, call `useMyApiKeysQuery` and pass it any options that fit your needs.
+ * When your component renders, `useMyApiKeysQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useMyApiKeysQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useMyApiKeysQuery(baseOptions?: Apollo.QueryHookOptions<MyApiKeysQuery, MyApiKeysQueryVariables>) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<MyApiKeysQuery, MyApiKeysQueryVariables>(MyApiKeysDocument, options);
+}
+export function useMyApiKeysLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<MyApiKeysQuery, MyApiKeysQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<MyApiKeysQuery, MyApiKeysQueryVariables>(MyApiKeysDocument, options);
+}
+// @ts-ignore
+export function useMyApiKeysSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<MyApiKeysQuery, MyApiKeysQueryVariables>,
+): Apollo.UseSuspenseQueryResult<MyApiKeysQuery, MyApiKeysQueryVariables>;
+export function useMyApiKeysSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<MyApiKeysQuery, MyApiKeysQueryVariables>,
+): Apollo.UseSuspenseQueryResult<MyApiKeysQuery | undefined, MyApiKeysQueryVariables>;
+export function useMyApiKeysSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<MyApiKeysQuery, MyApiKeysQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<MyApiKeysQuery, MyApiKeysQueryVariables>(MyApiKeysDocument, options);
+}
+export type MyApiKeysQueryHookResult = ReturnType<typeof useMyApiKeysQuery>;
+export type MyApiKeysLazyQueryHookResult = ReturnType<typeof useMyApiKeysLazyQuery>;
+export type MyApiKeysSuspenseQueryHookResult = ReturnType<typeof useMyApiKeysSuspenseQuery>;
+export type MyApiKeysQueryResult = Apollo.QueryResult<MyApiKeysQuery, MyApiKeysQueryVariables>;
+export const ApiKeyUsageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ApiKeyUsage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'apiKeyUsage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'hour' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requests' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useApiKeyUsageQuery__
+ *
+ * To run a query within a React component, call `useApiKeyUsageQuery` and pass it any options that fit your needs.
+ * When your component renders, `useApiKeyUsageQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useApiKeyUsageQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useApiKeyUsageQuery(
+  baseOptions: Apollo.QueryHookOptions<ApiKeyUsageQuery, ApiKeyUsageQueryVariables> &
+    ({ variables: ApiKeyUsageQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<ApiKeyUsageQuery, ApiKeyUsageQueryVariables>(ApiKeyUsageDocument, options);
+}
+export function useApiKeyUsageLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<ApiKeyUsageQuery, ApiKeyUsageQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<ApiKeyUsageQuery, ApiKeyUsageQueryVariables>(ApiKeyUsageDocument, options);
+}
+// @ts-ignore
+export function useApiKeyUsageSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<ApiKeyUsageQuery, ApiKeyUsageQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ApiKeyUsageQuery, ApiKeyUsageQueryVariables>;
+export function useApiKeyUsageSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<ApiKeyUsageQuery, ApiKeyUsageQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ApiKeyUsageQuery | undefined, ApiKeyUsageQueryVariables>;
+export function useApiKeyUsageSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<ApiKeyUsageQuery, ApiKeyUsageQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<ApiKeyUsageQuery, ApiKeyUsageQueryVariables>(ApiKeyUsageDocument, options);
+}
+export type ApiKeyUsageQueryHookResult = ReturnType<typeof useApiKeyUsageQuery>;
+export type ApiKeyUsageLazyQueryHookResult = ReturnType<typeof useApiKeyUsageLazyQuery>;
+export type ApiKeyUsageSuspenseQueryHookResult = ReturnType<typeof useApiKeyUsageSuspenseQuery>;
+export type ApiKeyUsageQueryResult = Apollo.QueryResult<ApiKeyUsageQuery, ApiKeyUsageQueryVariables>;
+export const CreateDeveloperApiKeyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CreateDeveloperApiKey' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateApiKeyInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createApiKey' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'secret' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'apiKey' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'DeveloperApiKey' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DeveloperApiKey' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ApiKey' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prefix' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastUsedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rateLimitPerMinute' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type CreateDeveloperApiKeyMutationFn = Apollo.MutationFunction<
+  CreateDeveloperApiKeyMutation,
+  CreateDeveloperApiKeyMutationVariables
+>;
+
+/**
+ * __useCreateDeveloperApiKeyMutation__
+ *
+ * To run a mutation, you first call `useCreateDeveloperApiKeyMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useCreateDeveloperApiKeyMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [createDeveloperApiKeyMutation, { data, loading, error }] = useCreateDeveloperApiKeyMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useCreateDeveloperApiKeyMutation(
+  baseOptions?: Apollo.MutationHookOptions<CreateDeveloperApiKeyMutation, CreateDeveloperApiKeyMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<CreateDeveloperApiKeyMutation, CreateDeveloperApiKeyMutationVariables>(
+    CreateDeveloperApiKeyDocument,
+    options,
+  );
+}
+export type CreateDeveloperApiKeyMutationHookResult = ReturnType<typeof useCreateDeveloperApiKeyMutation>;
+export type CreateDeveloperApiKeyMutationResult = Apollo.MutationResult<CreateDeveloperApiKeyMutation>;
+export type CreateDeveloperApiKeyMutationOptions = Apollo.BaseMutationOptions<
+  CreateDeveloperApiKeyMutation,
+  CreateDeveloperApiKeyMutationVariables
+>;
+export const RevokeDeveloperApiKeyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RevokeDeveloperApiKey' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'revokeApiKey' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type RevokeDeveloperApiKeyMutationFn = Apollo.MutationFunction<
+  RevokeDeveloperApiKeyMutation,
+  RevokeDeveloperApiKeyMutationVariables
+>;
+
+/**
+ * __useRevokeDeveloperApiKeyMutation__
+ *
+ * To run a mutation, you first call `useRevokeDeveloperApiKeyMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useRevokeDeveloperApiKeyMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [revokeDeveloperApiKeyMutation, { data, loading, error }] = useRevokeDeveloperApiKeyMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useRevokeDeveloperApiKeyMutation(
+  baseOptions?: Apollo.MutationHookOptions<RevokeDeveloperApiKeyMutation, RevokeDeveloperApiKeyMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<RevokeDeveloperApiKeyMutation, RevokeDeveloperApiKeyMutationVariables>(
+    RevokeDeveloperApiKeyDocument,
+    options,
+  );
+}
+export type RevokeDeveloperApiKeyMutationHookResult = ReturnType<typeof useRevokeDeveloperApiKeyMutation>;
+export type RevokeDeveloperApiKeyMutationResult = Apollo.MutationResult<RevokeDeveloperApiKeyMutation>;
+export type RevokeDeveloperApiKeyMutationOptions = Apollo.BaseMutationOptions<
+  RevokeDeveloperApiKeyMutation,
+  RevokeDeveloperApiKeyMutationVariables
+>;
+export const WebhookEndpointsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'WebhookEndpoints' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'webhookEndpoints' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'DeveloperWebhookEndpoint' } }],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'webhookEventTypes' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DeveloperWebhookEndpoint' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WebhookEndpoint' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventTypes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'enabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabledReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'failingSince' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'previousSecretExpiresAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useWebhookEndpointsQuery__
+ *
+ * To run a query within a React component, call `useWebhookEndpointsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useWebhookEndpointsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useWebhookEndpointsQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useWebhookEndpointsQuery(
+  baseOptions?: Apollo.QueryHookOptions<WebhookEndpointsQuery, WebhookEndpointsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<WebhookEndpointsQuery, WebhookEndpointsQueryVariables>(WebhookEndpointsDocument, options);
+}
+export function useWebhookEndpointsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<WebhookEndpointsQuery, WebhookEndpointsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<WebhookEndpointsQuery, WebhookEndpointsQueryVariables>(WebhookEndpointsDocument, options);
+}
+// @ts-ignore
+export function useWebhookEndpointsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<WebhookEndpointsQuery, WebhookEndpointsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<WebhookEndpointsQuery, WebhookEndpointsQueryVariables>;
+export function useWebhookEndpointsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<WebhookEndpointsQuery, WebhookEndpointsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<WebhookEndpointsQuery | undefined, WebhookEndpointsQueryVariables>;
+export function useWebhookEndpointsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<WebhookEndpointsQuery, WebhookEndpointsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<WebhookEndpointsQuery, WebhookEndpointsQueryVariables>(
+    WebhookEndpointsDocument,
+    options,
+  );
+}
+export type WebhookEndpointsQueryHookResult = ReturnType<typeof useWebhookEndpointsQuery>;
+export type WebhookEndpointsLazyQueryHookResult = ReturnType<typeof useWebhookEndpointsLazyQuery>;
+export type WebhookEndpointsSuspenseQueryHookResult = ReturnType<typeof useWebhookEndpointsSuspenseQuery>;
+export type WebhookEndpointsQueryResult = Apollo.QueryResult<WebhookEndpointsQuery, WebhookEndpointsQueryVariables>;
+export const WebhookDeliveriesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'WebhookDeliveries' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'endpointId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'webhookDeliveries' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'endpointId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'endpointId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pageInfo' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'edges' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'node' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'eventCreatedAt' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'attempts' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'lastAttemptAt' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'nextAttemptAt' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'responseStatus' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'responseTimeMs' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'responseBody' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useWebhookDeliveriesQuery__
+ *
+ * To run a query within a React component, call `useWebhookDeliveriesQuery` and pass it any options that fit your needs.
+ * When your component renders, `useWebhookDeliveriesQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useWebhookDeliveriesQuery({
+ *   variables: {
+ *      endpointId: // value for 'endpointId'
+ *      first: // value for 'first'
+ *      after: // value for 'after'
+ *   },
+ * });
+ */
+export function useWebhookDeliveriesQuery(
+  baseOptions: Apollo.QueryHookOptions<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables> &
+    ({ variables: WebhookDeliveriesQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>(WebhookDeliveriesDocument, options);
+}
+export function useWebhookDeliveriesLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>(
+    WebhookDeliveriesDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useWebhookDeliveriesSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>,
+): Apollo.UseSuspenseQueryResult<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>;
+export function useWebhookDeliveriesSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>,
+): Apollo.UseSuspenseQueryResult<WebhookDeliveriesQuery | undefined, WebhookDeliveriesQueryVariables>;
+export function useWebhookDeliveriesSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>(
+    WebhookDeliveriesDocument,
+    options,
+  );
+}
+export type WebhookDeliveriesQueryHookResult = ReturnType<typeof useWebhookDeliveriesQuery>;
+export type WebhookDeliveriesLazyQueryHookResult = ReturnType<typeof useWebhookDeliveriesLazyQuery>;
+export type WebhookDeliveriesSuspenseQueryHookResult = ReturnType<typeof useWebhookDeliveriesSuspenseQuery>;
+export type WebhookDeliveriesQueryResult = Apollo.QueryResult<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>;
+export const CreateWebhookEndpointDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CreateWebhookEndpoint' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateWebhookEndpointInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createWebhookEndpoint' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'secret' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'endpoint' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'DeveloperWebhookEndpoint' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DeveloperWebhookEndpoint' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WebhookEndpoint' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventTypes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'enabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabledReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'failingSince' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'previousSecretExpiresAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type CreateWebhookEndpointMutationFn = Apollo.MutationFunction<
+  CreateWebhookEndpointMutation,
+  CreateWebhookEndpointMutationVariables
+>;
+
+/**
+ * __useCreateWebhookEndpointMutation__
+ *
+ * To run a mutation, you first call `useCreateWebhookEndpointMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useCreateWebhookEndpointMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [createWebhookEndpointMutation, { data, loading, error }] = useCreateWebhookEndpointMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useCreateWebhookEndpointMutation(
+  baseOptions?: Apollo.MutationHookOptions<CreateWebhookEndpointMutation, CreateWebhookEndpointMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<CreateWebhookEndpointMutation, CreateWebhookEndpointMutationVariables>(
+    CreateWebhookEndpointDocument,
+    options,
+  );
+}
+export type CreateWebhookEndpointMutationHookResult = ReturnType<typeof useCreateWebhookEndpointMutation>;
+export type CreateWebhookEndpointMutationResult = Apollo.MutationResult<CreateWebhookEndpointMutation>;
+export type CreateWebhookEndpointMutationOptions = Apollo.BaseMutationOptions<
+  CreateWebhookEndpointMutation,
+  CreateWebhookEndpointMutationVariables
+>;
+export const UpdateWebhookEndpointDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UpdateWebhookEndpoint' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'UpdateWebhookEndpointInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateWebhookEndpoint' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'DeveloperWebhookEndpoint' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DeveloperWebhookEndpoint' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WebhookEndpoint' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventTypes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'enabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabledReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'failingSince' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'previousSecretExpiresAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type UpdateWebhookEndpointMutationFn = Apollo.MutationFunction<
+  UpdateWebhookEndpointMutation,
+  UpdateWebhookEndpointMutationVariables
+>;
+
+/**
+ * __useUpdateWebhookEndpointMutation__
+ *
+ * To run a mutation, you first call `useUpdateWebhookEndpointMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useUpdateWebhookEndpointMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [updateWebhookEndpointMutation, { data, loading, error }] = useUpdateWebhookEndpointMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useUpdateWebhookEndpointMutation(
+  baseOptions?: Apollo.MutationHookOptions<UpdateWebhookEndpointMutation, UpdateWebhookEndpointMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<UpdateWebhookEndpointMutation, UpdateWebhookEndpointMutationVariables>(
+    UpdateWebhookEndpointDocument,
+    options,
+  );
+}
+export type UpdateWebhookEndpointMutationHookResult = ReturnType<typeof useUpdateWebhookEndpointMutation>;
+export type UpdateWebhookEndpointMutationResult = Apollo.MutationResult<UpdateWebhookEndpointMutation>;
+export type UpdateWebhookEndpointMutationOptions = Apollo.BaseMutationOptions<
+  UpdateWebhookEndpointMutation,
+  UpdateWebhookEndpointMutationVariables
+>;
+export const DeleteWebhookEndpointDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DeleteWebhookEndpoint' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteWebhookEndpoint' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type DeleteWebhookEndpointMutationFn = Apollo.MutationFunction<
+  DeleteWebhookEndpointMutation,
+  DeleteWebhookEndpointMutationVariables
+>;
+
+/**
+ * __useDeleteWebhookEndpointMutation__
+ *
+ * To run a mutation, you first call `useDeleteWebhookEndpointMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useDeleteWebhookEndpointMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [deleteWebhookEndpointMutation, { data, loading, error }] = useDeleteWebhookEndpointMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useDeleteWebhookEndpointMutation(
+  baseOptions?: Apollo.MutationHookOptions<DeleteWebhookEndpointMutation, DeleteWebhookEndpointMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<DeleteWebhookEndpointMutation, DeleteWebhookEndpointMutationVariables>(
+    DeleteWebhookEndpointDocument,
+    options,
+  );
+}
+export type DeleteWebhookEndpointMutationHookResult = ReturnType<typeof useDeleteWebhookEndpointMutation>;
+export type DeleteWebhookEndpointMutationResult = Apollo.MutationResult<DeleteWebhookEndpointMutation>;
+export type DeleteWebhookEndpointMutationOptions = Apollo.BaseMutationOptions<
+  DeleteWebhookEndpointMutation,
+  DeleteWebhookEndpointMutationVariables
+>;
+export const RotateWebhookSecretDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RotateWebhookSecret' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'rotateWebhookSecret' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'secret' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'endpoint' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'DeveloperWebhookEndpoint' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DeveloperWebhookEndpoint' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WebhookEndpoint' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventTypes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'enabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabledReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'failingSince' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'previousSecretExpiresAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type RotateWebhookSecretMutationFn = Apollo.MutationFunction<
+  RotateWebhookSecretMutation,
+  RotateWebhookSecretMutationVariables
+>;
+
+/**
+ * __useRotateWebhookSecretMutation__
+ *
+ * To run a mutation, you first call `useRotateWebhookSecretMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useRotateWebhookSecretMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [rotateWebhookSecretMutation, { data, loading, error }] = useRotateWebhookSecretMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useRotateWebhookSecretMutation(
+  baseOptions?: Apollo.MutationHookOptions<RotateWebhookSecretMutation, RotateWebhookSecretMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<RotateWebhookSecretMutation, RotateWebhookSecretMutationVariables>(
+    RotateWebhookSecretDocument,
+    options,
+  );
+}
+export type RotateWebhookSecretMutationHookResult = ReturnType<typeof useRotateWebhookSecretMutation>;
+export type RotateWebhookSecretMutationResult = Apollo.MutationResult<RotateWebhookSecretMutation>;
+export type RotateWebhookSecretMutationOptions = Apollo.BaseMutationOptions<
+  RotateWebhookSecretMutation,
+  RotateWebhookSecretMutationVariables
+>;
+export const ResendWebhookDeliveryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ResendWebhookDelivery' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'resendWebhookDelivery' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'attempts' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type ResendWebhookDeliveryMutationFn = Apollo.MutationFunction<
+  ResendWebhookDeliveryMutation,
+  ResendWebhookDeliveryMutationVariables
+>;
+
+/**
+ * __useResendWebhookDeliveryMutation__
+ *
+ * To run a mutation, you first call `useResendWebhookDeliveryMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useResendWebhookDeliveryMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [resendWebhookDeliveryMutation, { data, loading, error }] = useResendWebhookDeliveryMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useResendWebhookDeliveryMutation(
+  baseOptions?: Apollo.MutationHookOptions<ResendWebhookDeliveryMutation, ResendWebhookDeliveryMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<ResendWebhookDeliveryMutation, ResendWebhookDeliveryMutationVariables>(
+    ResendWebhookDeliveryDocument,
+    options,
+  );
+}
+export type ResendWebhookDeliveryMutationHookResult = ReturnType<typeof useResendWebhookDeliveryMutation>;
+export type ResendWebhookDeliveryMutationResult = Apollo.MutationResult<ResendWebhookDeliveryMutation>;
+export type ResendWebhookDeliveryMutationOptions = Apollo.BaseMutationOptions<
+  ResendWebhookDeliveryMutation,
+  ResendWebhookDeliveryMutationVariables
+>;
+export const ReplayWebhookEventsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ReplayWebhookEvents' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'endpointId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'since' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'replayWebhookEvents' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'endpointId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'endpointId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'since' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'since' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'queued' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type ReplayWebhookEventsMutationFn = Apollo.MutationFunction<
+  ReplayWebhookEventsMutation,
+  ReplayWebhookEventsMutationVariables
+>;
+
+/**
+ * __useReplayWebhookEventsMutation__
+ *
+ * To run a mutation, you first call `useReplayWebhookEventsMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useReplayWebhookEventsMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [replayWebhookEventsMutation, { data, loading, error }] = useReplayWebhookEventsMutation({
+ *   variables: {
+ *      endpointId: // value for 'endpointId'
+ *      since: // value for 'since'
+ *   },
+ * });
+ */
+export function useReplayWebhookEventsMutation(
+  baseOptions?: Apollo.MutationHookOptions<ReplayWebhookEventsMutation, ReplayWebhookEventsMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<ReplayWebhookEventsMutation, ReplayWebhookEventsMutationVariables>(
+    ReplayWebhookEventsDocument,
+    options,
+  );
+}
+export type ReplayWebhookEventsMutationHookResult = ReturnType<typeof useReplayWebhookEventsMutation>;
+export type ReplayWebhookEventsMutationResult = Apollo.MutationResult<ReplayWebhookEventsMutation>;
+export type ReplayWebhookEventsMutationOptions = Apollo.BaseMutationOptions<
+  ReplayWebhookEventsMutation,
+  ReplayWebhookEventsMutationVariables
+>;
 export const CreatorsDocument = {
   kind: 'Document',
   definitions: [

@@ -59,13 +59,16 @@ export function signedIn(requests: RequestSpec[], users: SignedIn[]): () => Requ
   };
 }
 
-/** The same requests sent with partner API keys in turn (`x-api-key`), uncached. */
-export function withApiKeys(requests: RequestSpec[], keys: string[]): () => RequestSpec {
+/**
+ * The same requests sent with partner API keys in turn (`x-api-key`): uncached by default; with
+ * `{ cached: true }` as a partner sends them (answered from the response cache like anonymous ones).
+ */
+export function withApiKeys(requests: RequestSpec[], keys: string[], { cached = false } = {}): () => RequestSpec {
   let i = 0;
   return () => {
     const req = requests[i % requests.length];
     const key = keys[i++ % keys.length];
-    return { ...req, headers: { ...req.headers, ...UNCACHED, 'x-api-key': key } };
+    return { ...req, headers: { ...req.headers, ...(cached ? {} : UNCACHED), 'x-api-key': key } };
   };
 }
 

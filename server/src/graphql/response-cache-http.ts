@@ -1,10 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { PUBLIC_CACHE_CONTROL } from '../security/cache-control';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../security/cache-control';
 import { wantsFreshAnswer, type AnonymousResponseCache } from './response-cache';
 
 export interface CachedAnswersOptions {
-  /** Whether the request reached here without a viewer (the request guard has identified it). */
+  /** Whether the request reached here without credentials (the request guard has identified it). */
   isAnonymous: (res: Response) => boolean;
+  /** Whether its credentials failed (it gets its 401 from Apollo, never a cached answer). */
+  hasCredentialError: (res: Response) => boolean;
   /** Counts an answer served here, as Apollo's metrics plugin would have. */
   onServed: (operationName: string | undefined, startedAt: number) => void;
 }
@@ -16,9 +18,11 @@ interface RawOperation {
 }
 
 /**
- * Answers a repeated anonymous public read (the partner listing, a creator page) from the response
- * cache before Apollo's pipeline (request parsing, document lookup, validation, plugins), which is
- * most of what a cache hit costs. Runs after the rate limit, so limits count these requests too.
+ * Answers a repeated public read (the partner listing, a creator page) from the response cache
+ * before Apollo's pipeline (request parsing, document lookup, validation, plugins), which is most
+ * of what a cache hit costs: anonymous, signed-in and API-key requests alike (the answer does not
+ * depend on who asks; Cache-Control is `private` for the latter two). Runs after the request guard
+ * and the rate limit, so keys are checked and limits count these requests too.
  *
  * Only the plainest requests are answered here: a full query text (no APQ extension to verify), at
  * most an operation name and variables, and a client that accepts `application/json`. Anything
@@ -27,13 +31,14 @@ interface RawOperation {
 export function serveCachedAnswers(cache: AnonymousResponseCache, opts: CachedAnswersOptions): RequestHandler {
   return (req, res, next) => {
     const startedAt = performance.now();
-    if (!opts.isAnonymous(res) || !acceptsJson(req.headers.accept) || wantsFreshAnswer(req.headers['cache-control'])) return next();
+    if (opts.hasCredentialError(res) || !acceptsJson(req.headers.accept) || wantsFreshAnswer(req.headers['cache-control'])) return next();
     const operation = req.method === 'POST' ? fromBody(req.body) : req.method === 'GET' ? fromSearch(req) : null;
     const body = operation && cache.freshBody(operation.operationName, operation.query, operation.variables);
     if (!body) return next();
     res.status(200);
     res.setHeader('content-type', 'application/json; charset=utf-8');
-    res.setHeader('cache-control', PUBLIC_CACHE_CONTROL); // what cacheControlPlugin sends for a public read
+    // What cacheControlPlugin sends: public for anonymous reads, private with credentials.
+    res.setHeader('cache-control', opts.isAnonymous(res) ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
     res.end(body);
     opts.onServed(operation.operationName, startedAt);
   };

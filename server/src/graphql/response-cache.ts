@@ -43,20 +43,22 @@ const cacheKey = (operationName: string | null | undefined, source: string, vari
 
 export interface AnonymousResponseCache extends ApolloServerPlugin<GraphQLContext> {
   /**
-   * The serialized answer to an anonymous request, if a fresh one is kept: lets the HTTP layer
-   * answer repeated reads without running Apollo's pipeline (see response-cache-http.ts). Only
-   * what Apollo stored is found, so only public reads; anything else is for Apollo to run.
+   * The serialized answer to a public read, if a fresh one is kept: lets the HTTP layer answer
+   * repeated reads without running Apollo's pipeline (see response-cache-http.ts). Only what
+   * Apollo stored is found, so only public reads; anything else is for Apollo to run.
    */
   freshBody(operationName: string | null | undefined, source: string, variables: unknown): string | null;
   close(): void;
 }
 
 /**
- * Repeated anonymous reads of the public catalogue (listing, creator page) answered from memory.
+ * Repeated reads of the public catalogue (listing, creator page, reviews, free hours) answered
+ * from memory, for anonymous visitors, signed-in users and partner API keys alike.
  *
- * What may be kept: only requests without a viewer, only queries whose every root field is public
- * (PUBLIC_CACHEABLE_FIELDS, the reads HTTP caches may keep too: nothing there depends on who
- * asks), and only answers without errors. Bounded to `maxEntries`.
+ * What may be kept: only queries whose every root field is public (PUBLIC_CACHEABLE_FIELDS: the
+ * reads HTTP caches may keep too; nothing there depends on who asks, so one answer serves every
+ * viewer), and only answers without errors. Bounded to `maxEntries`. The Cache-Control header
+ * still differs: `private` for a request with credentials (cache-control.ts).
  *
  * Correctness: every write that changes public data publishes one of PUBLIC_DATA_EVENTS after
  * its commit, and the event bus delivers it to every instance. Each event empties the cache and
@@ -153,8 +155,8 @@ export function anonymousResponseCache(opts: ResponseCacheOptions): AnonymousRes
       let lead: { flight: Promise<Answer>; settle: (answer: Answer) => void } | null = null;
       return {
         async responseForOperation(rc) {
-          const { contextValue, operation, source, request } = rc;
-          if (contextValue.viewer || !isPublicRead(operation) || wantsFreshAnswer(request.http?.headers.get('cache-control'))) return null;
+          const { operation, source, request } = rc;
+          if (!isPublicRead(operation) || wantsFreshAnswer(request.http?.headers.get('cache-control'))) return null;
           key = cacheKey(request.operationName, source, request.variables);
           const t = now();
           let result: Answer = null;

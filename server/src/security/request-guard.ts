@@ -102,7 +102,10 @@ export function createRequestGuard(deps: RequestGuardDeps) {
   /** Came without credentials (nor with ones that failed): what anybody may be shown. */
   const isAnonymous = (res: Response): boolean => !res.locals.authError && !res.locals.viewer;
 
-  return { identify, rateLimit, viewerOf, isAnonymous };
+  /** Came with credentials that failed (a bad key or token): answered 401, never from a cache. */
+  const hasCredentialError = (res: Response): boolean => Boolean(res.locals.authError);
+
+  return { identify, rateLimit, viewerOf, isAnonymous, hasCredentialError };
 }
 
 /** Reads: REST GETs, and GraphQL over GET or any POST that is not a mutation (unparsable ones count too). */

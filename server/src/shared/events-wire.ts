@@ -3,7 +3,7 @@ import type { DomainEvents, EventName } from './events';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; Redis has no such limit but we keep one rule. */
 export const MAX_EVENT_BYTES = 7900;
 
-const KNOWN: ReadonlySet<string> = new Set<EventName>(['bookingUpdated', 'slotsChanged', 'profileChanged', 'outboxCommitted', 'conversationActivity', 'sessionsRevoked']);
+const KNOWN: ReadonlySet<string> = new Set<EventName>(['bookingUpdated', 'slotsChanged', 'profileChanged', 'outboxCommitted', 'conversationActivity', 'sessionsRevoked', 'apiKeyRevoked']);
 
 /** How an event travels between server instances: a small JSON envelope. */
 export function encodeEvent<E extends EventName>(event: E, payload: DomainEvents[E]): string {

@@ -25,6 +25,8 @@ export interface DomainEvents {
   conversationActivity: { conversationId: string; userId: string; kind: 'typing' | 'read'; at: string };
   /** Sign-in sessions (refresh-token families, the access token's `sid`) were revoked: every instance refuses them at once. */
   sessionsRevoked: { sessionIds: string[] };
+  /** A partner API key was revoked: every instance forgets its cached lookup at once. */
+  apiKeyRevoked: { keyId: string };
 }
 
 export type EventName = keyof DomainEvents;

@@ -6,6 +6,8 @@ import { requireViewer, type ServiceContext } from '../../shared/context';
 import { badInput, conflict, forbidden, notFound, PG, pgErrorCode } from '../../shared/errors';
 import type { EventBus } from '../../shared/events';
 import { parseInput } from '../../shared/validation';
+import type { Outbox } from '../outbox/outbox';
+import { availabilityChangedEvent, type AvailabilityChange } from '../profiles/creator-events';
 import { Profile } from '../profiles/profile.entity';
 import { AccountType } from '../users/user.entity';
 import { AvailabilitySlot, SlotSource } from './availability-slot.entity';
@@ -48,7 +50,7 @@ const isUuid = (id: unknown): id is string => typeof id === 'string' && UUID.tes
  * Reads are public; every change is the owning creator's and publishes `slotsChanged`.
  */
 export class AvailabilityService {
-  constructor(private readonly deps: { clock: Clock; events: EventBus }) {}
+  constructor(private readonly deps: { clock: Clock; events: EventBus; outbox: Outbox }) {}
 
   /**
    * A creator's slots, free and booked, overlapping [from, to), in time order. The window is
@@ -80,6 +82,7 @@ export class AvailabilityService {
       ctx.em.transactional(async (em) => {
         const created = hours.map((h) => em.create(AvailabilitySlot, { streamer: profile.id, startTime: h.start, endTime: h.end }));
         await em.flush();
+        await this.availabilityChanged(em, profile, 'slots_added', created);
         return created;
       }),
     );
@@ -106,6 +109,7 @@ export class AvailabilityService {
         found.startTime = hours[0].start;
         found.endTime = hours[0].end;
         await em.flush();
+        await this.availabilityChanged(em, profile, 'slot_moved', [found]);
         return found;
       }),
     );
@@ -122,6 +126,7 @@ export class AvailabilityService {
       if (slot.source === SlotSource.RECURRING && slot.patternId) await recordSkip(em, slot.patternId, slot.startTime, now);
       em.remove(slot);
       await em.flush();
+      await this.availabilityChanged(em, profile, 'slot_removed', [slot]);
     });
     await this.slotsChanged(profile.id);
     return true;
@@ -165,6 +170,7 @@ export class AvailabilityService {
           const removed = await removeFutureFreeSlotsOfPattern(em, found.id, now);
           const window = regenerationWindow(removed, zone, now);
           await insertGeneratedSlots(em, profile.id, expandPatterns([found], window, now), now);
+          await this.availabilityChanged(em, profile, 'pattern_changed', []);
         }
         return found;
       }),
@@ -182,6 +188,7 @@ export class AvailabilityService {
       await removeFutureFreeSlotsOfPattern(em, pattern.id, now);
       em.remove(pattern);
       await em.flush();
+      await this.availabilityChanged(em, profile, 'pattern_removed', []);
     });
     await this.slotsChanged(profile.id);
     return true;
@@ -282,6 +289,11 @@ export class AvailabilityService {
       if (pgErrorCode(err) === PG.exclusionViolation) throw conflict(MSG.overlap);
       throw err;
     }
+  }
+
+  /** The public creator.availability_changed event (partners' webhooks), in the change's transaction. */
+  private async availabilityChanged(em: EntityManager, profile: Profile, change: AvailabilityChange, slots: readonly { startTime: Date; endTime: Date }[]) {
+    await this.deps.outbox.publish(em, availabilityChangedEvent(profile, change, slots));
   }
 
   private slotsChanged(streamerId: string) {

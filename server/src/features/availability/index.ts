@@ -19,7 +19,7 @@ export const availabilityModule = defineModule({
   entities: [AvailabilitySlot, RecurringPattern, RecurringSlotSkip],
   resolvers: [AvailabilityResolver],
   routes: availabilityRoutes,
-  services: ({ deps }) => ({ availability: new AvailabilityService({ clock: deps.clock, events: deps.events }) }),
+  services: ({ deps }) => ({ availability: new AvailabilityService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }) }),
   jobs: ({ deps, services }) => [
     {
       // Daily at 03:15 UTC: every creator's weekly patterns are materialised 14 days ahead (spec §9).

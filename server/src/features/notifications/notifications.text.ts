@@ -36,6 +36,8 @@ export function notificationText(type: string, payload: Record<string, unknown>)
     }
     case 'review.created':
       return `${str(payload.reviewerName) ?? 'Someone'} left you a ${payload.rating}-star review`;
+    case 'webhook_endpoint.disabled':
+      return `Your webhook endpoint ${str(payload.url) ?? ''} was disabled: every delivery failed for 3 days`;
     case 'message.created':
       return `New message from ${str(payload.senderName) ?? 'someone'}`;
     default:

@@ -1,5 +1,6 @@
 import { defineModule } from '../../module';
 import { ApiKey } from './api-key.entity';
+import { ApiKeyUsageRecorder } from './api-key-usage';
 import { PartnersResolver } from './partners.resolver';
 import { PartnersService } from './partners.service';
 
@@ -9,10 +10,19 @@ declare module '../../module' {
   }
 }
 
-/** Partner API keys (read-only access to the listing). */
+/** Partner API keys (read-only access to the listing): cached lookups, batched usage counts. */
 export const partnersModule = defineModule({
   name: 'partners',
   entities: [ApiKey],
   resolvers: [PartnersResolver],
-  services: ({ deps }) => ({ partners: new PartnersService({ clock: deps.clock }) }),
+  services: ({ deps }) => ({
+    partners: new PartnersService({
+      clock: deps.clock,
+      events: deps.events,
+      usage: new ApiKeyUsageRecorder({ orm: deps.orm, logger: deps.logger }),
+      rateLimitPerMinute: deps.config.RATE_LIMIT_KEY_PER_MINUTE,
+    }),
+  }),
+  // Writes the usage counted since the last batch.
+  stop: ({ services }) => services.partners.close(),
 });

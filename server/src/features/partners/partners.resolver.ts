@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
-import { ApiKeyType, CreateApiKeyInput, CreatedApiKeyType } from './partners.types';
+import { ApiKeyType, ApiKeyUsageHourType, CreateApiKeyInput, CreatedApiKeyType } from './partners.types';
 
 @Resolver()
 export class PartnersResolver {
@@ -12,6 +12,11 @@ export class PartnersResolver {
   @Query(() => [ApiKeyType], { description: "Support staff: a user's API keys, revoked ones included" })
   apiKeys(@Arg('userId', () => ID) userId: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.partners.keysOf(ctx, userId);
+  }
+
+  @Query(() => [ApiKeyUsageHourType], { description: 'Requests per hour with your key over the last 7 days, oldest first (support staff: any key)' })
+  apiKeyUsage(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.partners.usage(ctx, id);
   }
 
   @Mutation(() => CreatedApiKeyType, { description: 'A new partner API key; the secret is in this answer only' })

@@ -1,18 +1,22 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../shared/clock';
+import type { EventBus } from '../../shared/events';
 import { requireViewer, type ServiceContext, type Viewer } from '../../shared/context';
 import { badInput, conflict, forbidden, notFound, unauthenticated } from '../../shared/errors';
 import { parseInput } from '../../shared/validation';
 import { User, UserRole } from '../users/user.entity';
 import { ApiKey } from './api-key.entity';
+import { ApiKeyCache } from './api-key-cache';
+import type { ApiKeyUsageRecorder } from './api-key-usage';
 import { hashApiKey, isWellFormedApiKey, newApiKeySecret } from './api-key.secret';
 import { ApiKeyIdSchema, CreateApiKeySchema, type CreateApiKeyInput } from './partners.inputs';
 
 export const MAX_ACTIVE_KEYS = 10;
 const LIST_LIMIT = 100;
-/** lastUsedAt is written at most this often per key (one write per request would be waste). */
-const LAST_USED_RESOLUTION_MS = 60_000;
+const HOUR_MS = 3_600_000;
+/** The usage chart's span: hourly counts over the last 7 days. */
+export const USAGE_HOURS = 7 * 24;
 
 export const PARTNER_MESSAGES = {
   invalidKey: 'Invalid or revoked API key',
@@ -41,6 +45,13 @@ export interface ApiKeyView {
   expiresAt: Date | null;
   revokedAt: Date | null;
   status: ApiKeyStatus;
+  /** Requests per minute the key may make. */
+  rateLimitPerMinute: number;
+}
+
+export interface ApiKeyUsageHour {
+  hour: Date;
+  requests: number;
 }
 
 export interface CreatedApiKey {
@@ -55,7 +66,18 @@ export interface CreatedApiKey {
  * owner, read-only (see docs/partners.md; transports refuse writes made with a key).
  */
 export class PartnersService {
-  constructor(private readonly deps: { clock: Clock }) {}
+  private readonly cache = new ApiKeyCache();
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly deps: { clock: Clock; events: EventBus; usage: ApiKeyUsageRecorder; rateLimitPerMinute: number }) {
+    this.unsubscribe = deps.events.subscribe('apiKeyRevoked', ({ keyId }) => this.cache.evictKey(keyId));
+  }
+
+  /** Stops listening and writes the usage counted so far. */
+  async close(): Promise<void> {
+    this.unsubscribe();
+    await this.deps.usage.close();
+  }
 
   async createKey(ctx: ServiceContext, input: CreateApiKeyInput): Promise<CreatedApiKey> {
     const viewer = this.requireSignedIn(ctx);
@@ -76,25 +98,27 @@ export class PartnersService {
       const { secret, hash, prefix } = newApiKeySecret();
       const key = em.create(ApiKey, { user: owner, name: data.name, prefix, keyHash: hash, createdBy: viewer.id, createdAt: now, expiresAt: data.expiresAt });
       await em.flush();
-      return { apiKey: toView(key, now), secret };
+      return { apiKey: this.toView(key, now), secret };
     });
   }
 
   /** The viewer's keys that are not revoked (expired ones included), newest first. */
   async myKeys(ctx: ServiceContext): Promise<ApiKeyView[]> {
     const viewer = requireViewer(ctx);
+    await this.deps.usage.flush(); // this instance's batch, so "last used" includes the latest requests
     const keys = await ctx.em.find(ApiKey, { user: viewer.id, revokedAt: null }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: LIST_LIMIT });
     const now = this.deps.clock.now();
-    return keys.map((k) => toView(k, now));
+    return keys.map((k) => this.toView(k, now));
   }
 
   /** Support: every key of a user, revoked ones too, newest first. */
   async keysOf(ctx: ServiceContext, userId: string): Promise<ApiKeyView[]> {
     this.requireSupport(ctx);
     const { id } = parseInput(ApiKeyIdSchema, { id: userId });
+    await this.deps.usage.flush();
     const keys = await ctx.em.find(ApiKey, { user: id }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: LIST_LIMIT });
     const now = this.deps.clock.now();
-    return keys.map((k) => toView(k, now));
+    return keys.map((k) => this.toView(k, now));
   }
 
   /** The owner revokes their key, support any key. Revoking twice keeps the first time. */
@@ -102,7 +126,7 @@ export class PartnersService {
     const viewer = this.requireSignedIn(ctx);
     const { id } = parseInput(ApiKeyIdSchema, { id: keyId });
     const now = this.deps.clock.now();
-    return ctx.em.transactional(async (em) => {
+    const view = await ctx.em.transactional(async (em) => {
       const key = await em.findOne(ApiKey, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       // Someone else's key reads as unknown: ids of other partners' keys are none of your business.
       if (!key || (key.user.id !== viewer.id && viewer.role !== UserRole.SUPPORT)) throw notFound(PARTNER_MESSAGES.notFound);
@@ -111,7 +135,31 @@ export class PartnersService {
         key.revokedBy = viewer.id;
         await em.flush();
       }
-      return toView(key, now);
+      return this.toView(key, now);
+    });
+    // After the commit: this instance forgets the key now, the others when the event reaches them.
+    this.cache.evictKey(view.id);
+    await this.deps.events.publish('apiKeyRevoked', { keyId: view.id });
+    return view;
+  }
+
+  /** Requests per hour over the last 7 days (oldest first, one entry per hour, zeros included). */
+  async usage(ctx: ServiceContext, keyId: string): Promise<ApiKeyUsageHour[]> {
+    const viewer = requireViewer(ctx);
+    const { id } = parseInput(ApiKeyIdSchema, { id: keyId });
+    const key = await ctx.em.findOne(ApiKey, { id });
+    if (!key || (key.user.id !== viewer.id && viewer.role !== UserRole.SUPPORT)) throw notFound(PARTNER_MESSAGES.notFound);
+    await this.deps.usage.flush();
+    const lastHour = Math.floor(this.deps.clock.now().getTime() / HOUR_MS) * HOUR_MS;
+    const firstHour = lastHour - (USAGE_HOURS - 1) * HOUR_MS;
+    const rows = await ctx.em.getConnection().execute<{ hour: Date; requests: number }[]>(
+      'select hour, requests from api_key_usage where api_key_id = ? and hour >= ? and hour <= ?',
+      [id, new Date(firstHour), new Date(lastHour)],
+    );
+    const counts = new Map(rows.map((r) => [new Date(r.hour).getTime(), Number(r.requests)]));
+    return Array.from({ length: USAGE_HOURS }, (_, i) => {
+      const hour = firstHour + i * HOUR_MS;
+      return { hour: new Date(hour), requests: counts.get(hour) ?? 0 };
     });
   }
 
@@ -122,23 +170,24 @@ export class PartnersService {
   async authenticate(em: EntityManager, secret: string): Promise<Viewer> {
     if (!isWellFormedApiKey(secret)) throw unauthenticated(PARTNER_MESSAGES.invalidKey);
     const now = this.deps.clock.now();
-    const [row] = await em.getConnection().execute<{ id: string; user_id: string; account_type: string; expires_at: Date | null; suspended_at: Date | null }[]>(
-      `select k.id, k.user_id, k.expires_at, u.account_type, u.suspended_at
-         from api_keys k join users u on u.id = k.user_id
-        where k.key_hash = ? and k.revoked_at is null`,
-      [hashApiKey(secret)],
-    );
-    if (!row) throw unauthenticated(PARTNER_MESSAGES.invalidKey);
-    if (row.expires_at && new Date(row.expires_at) <= now) throw unauthenticated(PARTNER_MESSAGES.expiredKey);
-    if (row.suspended_at) throw unauthenticated(PARTNER_MESSAGES.suspended);
-    await em
-      .getConnection()
-      .execute('update api_keys set last_used_at = ? where id = ? and (last_used_at is null or last_used_at < ?)', [
-        now,
-        row.id,
-        new Date(now.getTime() - LAST_USED_RESOLUTION_MS),
-      ]);
-    return { id: row.user_id, role: UserRole.USER, accountType: row.account_type as Viewer['accountType'], partnerKeyId: row.id };
+    const hash = hashApiKey(secret);
+    let entry = this.cache.get(hash, Date.now());
+    if (!entry) {
+      const [row] = await em.getConnection().execute<{ id: string; user_id: string; account_type: string; expires_at: Date | null; suspended_at: Date | null }[]>(
+        `select k.id, k.user_id, k.expires_at, u.account_type, u.suspended_at
+           from api_keys k join users u on u.id = k.user_id
+          where k.key_hash = ? and k.revoked_at is null`,
+        [hash],
+      );
+      if (!row) throw unauthenticated(PARTNER_MESSAGES.invalidKey);
+      if (row.suspended_at) throw unauthenticated(PARTNER_MESSAGES.suspended);
+      const viewer: Viewer = { id: row.user_id, role: UserRole.USER, accountType: row.account_type as Viewer['accountType'], partnerKeyId: row.id };
+      this.cache.set(hash, viewer, row.expires_at ? new Date(row.expires_at) : null, Date.now());
+      entry = this.cache.get(hash, Date.now())!;
+    }
+    if (entry.expiresAt && entry.expiresAt <= now) throw unauthenticated(PARTNER_MESSAGES.expiredKey);
+    this.deps.usage.record(entry.viewer.partnerKeyId!, now);
+    return entry.viewer;
   }
 
   private requireSignedIn(ctx: ServiceContext): Viewer {
@@ -152,9 +201,13 @@ export class PartnersService {
     if (viewer.role !== UserRole.SUPPORT) throw forbidden(PARTNER_MESSAGES.supportOnly);
     return viewer;
   }
+
+  private toView(key: ApiKey, now: Date): ApiKeyView {
+    return { ...toView(key, now), rateLimitPerMinute: this.deps.rateLimitPerMinute };
+  }
 }
 
-function toView(key: ApiKey, now: Date): ApiKeyView {
+function toView(key: ApiKey, now: Date): Omit<ApiKeyView, 'rateLimitPerMinute'> {
   const expired = Boolean(key.expiresAt && key.expiresAt <= now);
   return {
     id: key.id,

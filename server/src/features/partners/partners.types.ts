@@ -1,5 +1,5 @@
-import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
-import { ApiKeyStatus, type ApiKeyView } from './partners.service';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { ApiKeyStatus, type ApiKeyUsageHour, type ApiKeyView } from './partners.service';
 
 registerEnumType(ApiKeyStatus, { name: 'ApiKeyStatus', description: 'ACTIVE keys authenticate; EXPIRED and REVOKED ones are refused' });
 
@@ -23,7 +23,7 @@ export class ApiKeyType implements ApiKeyView {
   @Field(() => Date)
   createdAt!: Date;
 
-  @Field(() => Date, { nullable: true, description: 'Updated at most once a minute' })
+  @Field(() => Date, { nullable: true, description: 'Written in batches: up to about 10 seconds behind' })
   lastUsedAt!: Date | null;
 
   @Field(() => Date, { nullable: true, description: 'null: never expires' })
@@ -31,6 +31,18 @@ export class ApiKeyType implements ApiKeyView {
 
   @Field(() => Date, { nullable: true })
   revokedAt!: Date | null;
+
+  @Field(() => Int, { description: 'Requests per minute the key may make (then RATE_LIMITED)' })
+  rateLimitPerMinute!: number;
+}
+
+@ObjectType('ApiKeyUsageHour', { description: 'Requests made with a key in one hour' })
+export class ApiKeyUsageHourType implements ApiKeyUsageHour {
+  @Field(() => Date, { description: 'The start of the hour (UTC)' })
+  hour!: Date;
+
+  @Field(() => Int)
+  requests!: number;
 }
 
 @ObjectType('CreatedApiKey')

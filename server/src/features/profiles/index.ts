@@ -16,5 +16,5 @@ export const profilesModule = defineModule({
   entities: [Profile],
   resolvers: [ProfilesResolver],
   routes: profilesRoutes,
-  services: ({ deps }) => ({ profiles: new ProfilesService({ clock: deps.clock, events: deps.events }) }),
+  services: ({ deps }) => ({ profiles: new ProfilesService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }) }),
 });

@@ -6,7 +6,9 @@ import type { EventBus } from '../../shared/events';
 import { perRequestLoader, type LoaderCache, type Prefetched } from '../../shared/loaders';
 import { pageSize, UUID_RE, type Connection } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
-import type { AccountType } from '../users/user.entity';
+import type { Outbox } from '../outbox/outbox';
+import { AccountType } from '../users/user.entity';
+import { creatorUpdatedEvent } from './creator-events';
 import { CreatorCountCache } from './creator-counts';
 import { countCreators, creatorFilterKey, searchCreators, type CardExtras, type CreatorFilterValue, type CreatorListArgs } from './creator-search';
 import { freeSlotFromJson, nextFreeSlotsJson, type FreeSlot } from './free-slots';
@@ -32,7 +34,7 @@ type LoaderContext = ServiceContext & { loaders: LoaderCache };
 export class ProfilesService {
   private readonly counts: CreatorCountCache;
 
-  constructor(private readonly deps: { clock: Clock; events: EventBus }) {
+  constructor(private readonly deps: { clock: Clock; events: EventBus; outbox: Outbox }) {
     this.counts = new CreatorCountCache(deps.events, () => deps.clock.now().getTime());
   }
 
@@ -135,8 +137,12 @@ export class ProfilesService {
     const merged: Record<string, unknown> = { ...currentFields(profile), ...changes };
     if ('hourlyRate' in changes && !('hourlyRateCents' in changes)) delete merged.hourlyRateCents;
     const data: ProfileData = parseInput(profileSchemaFor(accountType), merged);
-    em.assign(profile, { ...data, updatedAt: this.deps.clock.now() });
-    await em.flush();
+    await em.transactional(async (tx) => {
+      tx.assign(profile, { ...data, updatedAt: this.deps.clock.now() });
+      await tx.flush();
+      // Listing data changed: partners' webhooks hear of it (creator.updated), in the same transaction.
+      if (profile.accountType === AccountType.CREATOR) await this.deps.outbox.publish(tx, creatorUpdatedEvent(profile));
+    });
     await this.deps.events.publish('profileChanged', { userId: profile.user.id });
     return this.ownView(em, profile.user.id);
   }

@@ -1,7 +1,8 @@
-import { defineModule } from '../../module';
+import { defineModule, onEvent } from '../../module';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
+import { isWebhookEventType } from './webhook-event-types';
 import { WebhooksResolver } from './webhooks.resolver';
 import { WebhooksService } from './webhooks.service';
 
@@ -13,7 +14,7 @@ declare module '../../module' {
   }
 }
 
-/** Partners' webhook endpoints and the deliveries of events to them (Standard Webhooks). */
+/** Partners' webhook endpoints and the deliveries of outbox events to them (Standard Webhooks). */
 export const webhooksModule = defineModule({
   name: 'webhooks',
   entities: [WebhookEndpoint, WebhookDelivery],
@@ -25,10 +26,27 @@ export const webhooksModule = defineModule({
       logger: deps.logger.child({ feature: 'webhooks' }),
       allowPrivateAddresses: !deps.config.isProduction,
       timeoutMs: deps.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      // The owner hears of it through the outbox (a notification, and their e-mail).
+      onEndpointDisabled: async (em, endpoint) => {
+        await deps.outbox.publish(em, {
+          topic: 'webhook_endpoint.disabled',
+          aggregateId: endpoint.id,
+          audienceUserIds: [endpoint.userId],
+          payload: { endpointId: endpoint.id, url: endpoint.url, failingSince: endpoint.failingSince.toISOString(), disabledAt: endpoint.disabledAt.toISOString() },
+        });
+      },
     });
     const webhooks = new WebhooksService({ clock: deps.clock, isProduction: deps.config.isProduction, wake: () => webhookDispatcher.wake() });
     return { webhooks, webhookDispatcher };
   },
+  // Deliveries are written in the producer's transaction, one per matching endpoint.
+  extend: ({ services }) => ({ outboxConsumers: [services.webhooks.consumer()] }),
+  // Every instance hears every commit; the claims decide which one sends.
+  eventHandlers: ({ services }) => [
+    onEvent('outboxCommitted', (event) => {
+      if (isWebhookEventType(event.topic)) services.webhookDispatcher.wake();
+    }),
+  ],
   jobs: ({ services }) => [
     {
       // The sweep behind the wake-ups: due retries, and deliveries whose wake-up was lost.

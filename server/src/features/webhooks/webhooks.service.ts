@@ -10,7 +10,8 @@ import { firstForbiddenAddress } from './webhook-address-guard';
 import { WebhookDelivery, WebhookDeliveryStatus } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { serializeEnvelope, type WebhookSourceEvent } from './webhook-envelope';
-import { isPublicEventType, isWebhookEventType, WEBHOOK_EVENT_TYPES } from './webhook-event-types';
+import type { OutboxConsumer } from '../outbox/outbox';
+import { isPublicEventType, isWebhookEventType, recipientsOf, WEBHOOK_EVENT_TYPES } from './webhook-event-types';
 import { newSigningSecret } from './webhook-signing';
 import {
   CreateEndpointSchema,
@@ -96,6 +97,17 @@ export interface WebhooksDeps {
  */
 export class WebhooksService {
   constructor(private readonly deps: WebhooksDeps) {}
+
+  /** The in-transaction outbox consumer (contributed by index.ts): writes the deliveries, sends nothing. */
+  consumer(): OutboxConsumer {
+    return {
+      name: 'webhooks',
+      topics: WEBHOOK_EVENT_TYPES,
+      onEvent: async (em, event) => {
+        await this.enqueueForEvent(em, event);
+      },
+    };
+  }
 
   readonly eventTypes = WEBHOOK_EVENT_TYPES;
 
@@ -243,9 +255,10 @@ export class WebhooksService {
       const events = await em.execute<OutboxRow[]>(
         `select id, topic, payload, created_at, audience_user_ids from outbox_event
           where created_at >= ? and created_at < ? and topic = any(?::text[])
-            and (topic like 'creator.%' or ? = any(audience_user_ids))
+            and (topic like 'creator.%' or ? = any(audience_user_ids)
+                 or (topic like 'booking.%' and ? in (payload->>'bookerUserId', payload->>'creatorUserId')))
           order by created_at, seq limit ?`,
-        [data.since, until, pgArray(endpoint.eventTypes), endpoint.userId, MAX_REPLAY_EVENTS + 1],
+        [data.since, until, pgArray(endpoint.eventTypes), endpoint.userId, endpoint.userId, MAX_REPLAY_EVENTS + 1],
       );
       if (events.length > MAX_REPLAY_EVENTS) throw badInput(`The range holds more than ${MAX_REPLAY_EVENTS} events; choose a later since or an earlier until`, 'since');
       for (const row of events) await this.upsertDelivery(em, endpoint.id, fromOutboxRow(row), now, true);
@@ -270,7 +283,7 @@ export class WebhooksService {
         where e.disabled_at is null and ? = any(e.event_types) and (? or e.user_id = any(?::uuid[]))
        on conflict (event_id, endpoint_id) do nothing
        returning id`,
-      [event.id, event.topic, event.createdAt, body, now, now, event.topic, isPublicEventType(event.topic), pgArray(event.audienceUserIds)],
+      [event.id, event.topic, event.createdAt, body, now, now, event.topic, isPublicEventType(event.topic), pgArray(recipientsOf(event.topic, event.audienceUserIds, event.payload))],
     );
     return rows.length;
   }

@@ -1,6 +1,7 @@
 import { ApolloServer } from '@apollo/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
+import { createKey, REVOKE_KEY } from '../../features/partners/__tests__/partner-fixtures';
 import { createCreator, registerAccount } from '../../features/profiles/__tests__/fixtures';
 
 let app: TestApp;
@@ -75,14 +76,33 @@ describe('anonymous cache hits are answered before Apollo', () => {
     expect(JSON.parse(after.text).data.creators.totalCount).toBe(2);
   });
 
-  it('signed-in requests, bad tokens and APQ requests always go to Apollo', async () => {
+  it('signed-in and API-key requests get the same answer without Apollo, marked private', async () => {
+    await createCreator(app, { displayName: 'Partner Pat' });
+    const request = { query: LISTING, variables: { search: 'Partner Pat' } };
+    const anonymous = await post(request); // now kept
+    const brand = await registerAccount(app, 'brand');
+    const { secret } = await createKey(app, brand.token);
+
+    const ways: Record<string, string>[] = [{ authorization: `Bearer ${brand.token}` }, { 'x-api-key': secret }, { authorization: `Bearer ${secret}` }];
+    for (const headers of ways) {
+      let answer!: Awaited<ReturnType<typeof post>>;
+      expect(await apolloRuns(async () => (answer = await post(request, headers)))).toBe(0);
+      expect(answer.text).toBe(anonymous.text);
+      expect(answer.cacheControl).toBe('private, no-store');
+    }
+    // A revoked key is refused, not served from the cache.
+    const revoked = await createKey(app, brand.token);
+    await post(request, { 'x-api-key': revoked.secret });
+    await app.gql(REVOKE_KEY, { id: revoked.id }, brand.token);
+    const refused = await post(request, { 'x-api-key': revoked.secret });
+    expect(refused.status).toBe(401);
+    expect(refused.text).not.toContain('Partner Pat');
+  });
+
+  it('bad tokens and APQ requests always go to Apollo', async () => {
     await createCreator(app, { displayName: 'Private Pia' });
     const request = { query: LISTING, variables: { search: 'Private Pia' } };
     await post(request); // now kept
-    const { token } = await registerAccount(app, 'brand');
-
-    const signedIn = await apolloRuns(() => post(request, { authorization: `Bearer ${token}` }));
-    expect(signedIn).toBe(1);
 
     let refused!: Awaited<ReturnType<typeof post>>;
     expect(await apolloRuns(async () => (refused = await post(request, { authorization: 'Bearer not-a-token' })))).toBe(1);

@@ -28,8 +28,8 @@ export function restRoutes(): RestRoute[] {
 
 export const isWrite = (r: RestRoute) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method);
 
-/** Tables whose rows are expected to change on refused calls (counters of refusals themselves). */
-const VOLATILE = new Set(['rate_limits', 'mikro_orm_migrations']);
+/** Tables whose rows are expected to change on refused calls (counters of refusals themselves, and of API-key requests). */
+const VOLATILE = new Set(['rate_limits', 'mikro_orm_migrations', 'api_key_usage']);
 
 /**
  * Row counts of every application table, plus the newest `updated_at` where a table has one:

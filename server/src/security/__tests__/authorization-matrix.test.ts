@@ -69,6 +69,8 @@ const ANON_ONLY_DENIED = { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherPa
 const CREATOR_SELF = { anonymous: 'UNAUTHENTICATED', stranger: 'FORBIDDEN', otherParty: 'FORBIDDEN', support: 'FORBIDDEN' } as const;
 /** Someone else's booking: only its parties (here the other party too) may act. */
 const PARTIES_ONLY = (otherParty: Outcome) => ({ anonymous: 'UNAUTHENTICATED', stranger: 'FORBIDDEN', otherParty, support: 'FORBIDDEN' }) as const;
+/** The owner's thing that support staff may manage too; anybody else's ids read as unknown. */
+const OWNER_OR_SUPPORT = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'ok' } as const;
 const SUPPORT_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'FORBIDDEN', otherParty: 'FORBIDDEN', support: 'ok' } as const;
 const PUBLIC = { anonymous: 'ok', stranger: 'ok', otherParty: 'ok', support: 'ok' } as const;
 /** The creator's slot or schedule: nobody else may touch it. */
@@ -131,7 +133,39 @@ const MUTATIONS: Record<string, Row> = {
   },
   createApiKey: { stage: 'base', owner: 'user', request: () => gql(`mutation { createApiKey(input: { name: "mine" }) { secret } }`), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'ok', support: 'FORBIDDEN' } },
   revokeApiKey: { stage: 'base', owner: 'creator', request: (w) => gql(`mutation ($id: ID!) { revokeApiKey(id: $id) { status } }`, { id: w.keyId }), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'ok' } },
+  createWebhookEndpoint: {
+    stage: 'base', owner: 'user',
+    request: () => gql(`mutation { createWebhookEndpoint(input: { url: "https://hooks.example.com/m", eventTypes: ["booking.created"] }) { secret } }`),
+    expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'ok', support: 'FORBIDDEN' },
+  },
+  updateWebhookEndpoint: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { updateWebhookEndpoint(id: $id, input: { enabled: false }) { id } }`, { id: await creatorsEndpoint(w) }), expect: OWNER_OR_SUPPORT },
+  deleteWebhookEndpoint: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { deleteWebhookEndpoint(id: $id) }`, { id: await creatorsEndpoint(w) }), expect: OWNER_OR_SUPPORT },
+  rotateWebhookSecret: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { rotateWebhookSecret(id: $id) { secret } }`, { id: await creatorsEndpoint(w) }), expect: OWNER_OR_SUPPORT },
+  replayWebhookEvents: {
+    stage: 'base', owner: 'creator',
+    request: async (w) => gql(`mutation ($id: ID!, $since: DateTimeISO!) { replayWebhookEvents(endpointId: $id, since: $since) { queued } }`, { id: await creatorsEndpoint(w), since: new Date(Date.now() - HOUR).toISOString() }),
+    expect: OWNER_OR_SUPPORT,
+  },
+  resendWebhookDelivery: {
+    stage: 'base', owner: 'creator',
+    request: async (w) => {
+      const endpointId = await creatorsEndpoint(w);
+      const [row] = await app.orm.em.fork().getConnection().execute(
+        `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, event_created_at, body, status, attempts, created_at, last_attempt_at)
+         values (gen_random_uuid(), ?, gen_random_uuid(), 'booking.created', now(), '{}', 'failed', 3, now(), now()) returning id`,
+        [endpointId],
+      );
+      return gql(`mutation ($id: ID!) { resendWebhookDelivery(id: $id) { status } }`, { id: row.id });
+    },
+    expect: OWNER_OR_SUPPORT,
+  },
 };
+
+/** A webhook endpoint of the row's creator (made fresh for each caller). */
+async function creatorsEndpoint(w: World): Promise<string> {
+  const res = await app.gql(`mutation { createWebhookEndpoint(input: { url: "https://hooks.example.com/c", eventTypes: ["booking.created"] }) { endpoint { id } } }`, {}, w.creator.token);
+  return res.body.data.createWebhookEndpoint.endpoint.id;
+}
 
 const REST_WRITES: Record<string, Row> = {
   // Signed by Stripe, not by a user: without a valid signature nobody gets through.

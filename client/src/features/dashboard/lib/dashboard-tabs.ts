@@ -1,18 +1,18 @@
 import type { AccountType } from '../../../gql/graphql';
 import type { PendingAccountType } from '../../auth/lib/token-storage';
 
-export type DashboardTab = 'overview' | 'discover' | 'profile' | 'availability' | 'bookings';
+export type DashboardTab = 'overview' | 'discover' | 'profile' | 'availability' | 'bookings' | 'developers';
 
 export const DEFAULT_TAB: DashboardTab = 'overview';
 
 /** The URL query parameter holding the selected tab (`/dashboard?tab=bookings`). */
 export const TAB_PARAM = 'tab';
 
-const ALL_TABS: readonly DashboardTab[] = ['overview', 'discover', 'profile', 'availability', 'bookings'];
+const ALL_TABS: readonly DashboardTab[] = ['overview', 'discover', 'profile', 'availability', 'bookings', 'developers'];
 
 /**
- * The tabs a profile gets: all five for creators; brands publish no availability, so they get
- * Overview, Discover, Profile and Bookings.
+ * The tabs a profile gets: all six for creators; brands publish no availability, so they get
+ * Overview, Discover, Profile, Bookings and Developers (API keys and webhooks).
  */
 export function tabsFor(accountType: AccountType): readonly DashboardTab[] {
   return accountType === 'CREATOR' ? ALL_TABS : ALL_TABS.filter((tab) => tab !== 'availability');

@@ -1,0 +1,148 @@
+import { Badge, Box, Button, Code, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Fragment, useState } from 'react';
+import { LuHistory, LuSend } from 'react-icons/lu';
+import { useReplayWebhookEventsMutation, useResendWebhookDeliveryMutation, useWebhookDeliveriesQuery, type WebhookDeliveryStatus } from '../../../gql/graphql';
+import { ActionDialog } from '../../../shared/components/ActionDialog';
+import { FormError } from '../../../shared/components/FormError';
+import { withToasts } from '../../../shared/lib/toast-action';
+import { dateTime, DEVELOPER_MESSAGES as MSG, toLocalInput } from '../lib/developers';
+
+const PAGE = 20;
+const STATUS_PALETTE: Record<WebhookDeliveryStatus, string> = { PENDING: 'yellow', SUCCEEDED: 'green', FAILED: 'red' };
+
+/** An endpoint's deliveries, newest first: status, attempts, response; Resend and "Replay since…". */
+export function DeliveryLog({ endpointId, enabled }: { endpointId: string; enabled: boolean }) {
+  const { data, loading, fetchMore, refetch } = useWebhookDeliveriesQuery({ variables: { endpointId, first: PAGE }, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+  const [resend] = useResendWebhookDeliveryMutation();
+  const log = data?.webhookDeliveries;
+  const [open, setOpen] = useState<string | null>(null);
+
+  return (
+    <Stack gap="2" data-testid="delivery-log">
+      <HStack justify="space-between" flexWrap="wrap" gap="2">
+        <Text fontSize="sm" fontWeight="medium">
+          Deliveries {log ? `(${log.totalCount})` : ''}
+        </Text>
+        <HStack gap="1">
+          <Button size="xs" variant="ghost" onClick={() => refetch()}>
+            Refresh
+          </Button>
+          <ReplayDialog endpointId={endpointId} disabled={!enabled} onReplayed={() => refetch()} />
+        </HStack>
+      </HStack>
+      {loading && !log ? (
+        <Skeleton h="16" />
+      ) : !log || log.edges.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          No deliveries yet. Events you subscribed to appear here as they happen.
+        </Text>
+      ) : (
+        <Box overflowX="auto" borderWidth="1px" borderRadius="md">
+          <Table.Root size="sm" minW="560px">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Event</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader>Attempts</Table.ColumnHeader>
+                <Table.ColumnHeader>Response</Table.ColumnHeader>
+                <Table.ColumnHeader>Last attempt</Table.ColumnHeader>
+                <Table.ColumnHeader />
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {log.edges.map(({ node: d }) => (
+                <Fragment key={d.id}>
+                  <Table.Row data-testid="delivery-row">
+                    <Table.Cell>
+                      <Button size="2xs" variant="plain" px="0" fontFamily="mono" onClick={() => setOpen(open === d.id ? null : d.id)} aria-expanded={open === d.id}>
+                        {d.eventType}
+                      </Button>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Badge size="sm" colorPalette={STATUS_PALETTE[d.status]}>
+                        {d.status.toLowerCase()}
+                      </Badge>
+                    </Table.Cell>
+                    <Table.Cell>{d.attempts}</Table.Cell>
+                    <Table.Cell>
+                      {d.responseStatus ?? '—'}
+                      {d.responseTimeMs !== null ? <Text as="span" color="fg.muted">{` · ${d.responseTimeMs} ms`}</Text> : null}
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{dateTime(d.lastAttemptAt)}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Button
+                        size="2xs"
+                        variant="outline"
+                        disabled={!enabled}
+                        onClick={() => withToasts(() => resend({ variables: { id: d.id } }).then(() => refetch()), { success: MSG.resent, failure: MSG.resendFailed })}
+                      >
+                        <LuSend aria-hidden />
+                        Resend
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                  {open === d.id && (
+                    <Table.Row>
+                      <Table.Cell colSpan={6} bg="bg.subtle">
+                        <Stack gap="1" fontSize="xs">
+                          <Text>Event time: {dateTime(d.eventCreatedAt)}{d.nextAttemptAt ? ` · next attempt ${dateTime(d.nextAttemptAt)}` : ''}</Text>
+                          {d.error && <Text color="fg.error">Error: {d.error}</Text>}
+                          <Text color="fg.muted">Response body (first 2 KB):</Text>
+                          <Code display="block" whiteSpace="pre-wrap" wordBreak="break-all" p="2" maxH="40" overflowY="auto">
+                            {d.responseBody || '(empty)'}
+                          </Code>
+                        </Stack>
+                      </Table.Cell>
+                    </Table.Row>
+                  )}
+                </Fragment>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      )}
+      {log?.pageInfo.hasNextPage && (
+        <Button size="xs" variant="ghost" alignSelf="center" loading={loading} onClick={() => fetchMore({ variables: { after: log.pageInfo.endCursor } })}>
+          Show older
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function ReplayDialog({ endpointId, disabled, onReplayed }: { endpointId: string; disabled: boolean; onReplayed: () => void }) {
+  const [since, setSince] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [replay, { loading }] = useReplayWebhookEventsMutation();
+  return (
+    <ActionDialog
+      trigger={
+        <Button size="xs" variant="outline" disabled={disabled}>
+          <LuHistory aria-hidden />
+          Replay since…
+        </Button>
+      }
+      title="Replay events"
+      confirmLabel="Replay"
+      confirmPalette="purple"
+      loading={loading}
+      onOpenChange={(isOpen) => isOpen && (setSince(toLocalInput(new Date(Date.now() - 3_600_000))), setError(null))}
+      onConfirm={async () => {
+        if (!since) {
+          setError(MSG.sinceRequired);
+          return false;
+        }
+        const result = await withToasts(() => replay({ variables: { endpointId, since: new Date(since).toISOString() } }), {
+          success: (r) => `${r.data?.replayWebhookEvents.queued ?? 0} events queued again`,
+          failure: MSG.replayFailed,
+        });
+        if (result) onReplayed();
+        return result;
+      }}
+    >
+      <Text fontSize="sm">Every event since this time that this endpoint subscribes to is sent again (at most 1,000).</Text>
+      <Input type="datetime-local" aria-label="Replay since" value={since} onChange={(e) => setSince(e.target.value)} max={toLocalInput(new Date())} />
+      <FormError message={error} />
+    </ActionDialog>
+  );
+}

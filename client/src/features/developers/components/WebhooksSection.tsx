@@ -1,0 +1,218 @@
+import { Badge, Box, Button, Card, Checkbox, Field, Heading, HStack, Input, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuList, LuPlus, LuRefreshCw, LuTrash2, LuWebhook } from 'react-icons/lu';
+import {
+  WebhookEndpointsDocument,
+  useCreateWebhookEndpointMutation,
+  useDeleteWebhookEndpointMutation,
+  useRotateWebhookSecretMutation,
+  useUpdateWebhookEndpointMutation,
+  useWebhookEndpointsQuery,
+  type DeveloperWebhookEndpointFragment,
+} from '../../../gql/graphql';
+import { ActionDialog } from '../../../shared/components/ActionDialog';
+import { FormError } from '../../../shared/components/FormError';
+import { withToasts } from '../../../shared/lib/toast-action';
+import { DEVELOPER_MESSAGES as MSG, shortDate } from '../lib/developers';
+import { DeliveryLog } from './DeliveryLog';
+import { SecretReveal } from './SecretReveal';
+
+/** Webhook endpoints: add (secret shown once), event types, rotate the secret, delete, delivery log. */
+export function WebhooksSection() {
+  const { data, loading } = useWebhookEndpointsQuery({ fetchPolicy: 'cache-and-network' });
+  const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
+  const endpoints = data?.webhookEndpoints ?? [];
+  const eventTypes = data?.webhookEventTypes ?? [];
+
+  return (
+    <Stack gap="4" as="section" aria-labelledby="webhooks-heading">
+      <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
+        <Box>
+          <Heading id="webhooks-heading" size="md">
+            Webhooks
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            We POST signed events (Standard Webhooks) to your endpoints and retry for 3 days.
+          </Text>
+        </Box>
+        <CreateEndpointDialog eventTypes={eventTypes} onCreated={(value) => setSecret({ label: 'Signing secret of your new endpoint', value })} />
+      </HStack>
+      {secret && <SecretReveal label={secret.label} secret={secret.value} onDone={() => setSecret(null)} />}
+      {loading && !data ? (
+        <Skeleton h="24" borderRadius="md" />
+      ) : endpoints.length === 0 ? (
+        <Text color="fg.muted" fontSize="sm" borderWidth="1px" borderStyle="dashed" borderRadius="md" p="4">
+          No webhook endpoints yet.
+        </Text>
+      ) : (
+        <Stack gap="3">
+          {endpoints.map((endpoint) => (
+            <EndpointCard key={endpoint.id} endpoint={endpoint} onRotated={(value) => setSecret({ label: `New signing secret for ${endpoint.url}`, value })} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function EndpointCard({ endpoint, onRotated }: { endpoint: DeveloperWebhookEndpointFragment; onRotated: (secret: string) => void }) {
+  const [showLog, setShowLog] = useState(false);
+  const [rotate, { loading: rotating }] = useRotateWebhookSecretMutation();
+  const [update, { loading: updating }] = useUpdateWebhookEndpointMutation();
+  return (
+    <Card.Root size="sm" variant="outline" data-testid="webhook-endpoint-card">
+      <Card.Body gap="3">
+        <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
+          <Stack gap="1" minW="0" flex="1">
+            <HStack gap="2" minW="0">
+              <LuWebhook aria-hidden />
+              <Text fontFamily="mono" fontSize="sm" fontWeight="semibold" truncate title={endpoint.url}>
+                {endpoint.url}
+              </Text>
+              <Badge colorPalette={endpoint.enabled ? 'green' : 'red'} size="sm" flexShrink={0}>
+                {endpoint.enabled ? 'enabled' : 'disabled'}
+              </Badge>
+            </HStack>
+            <Wrap gap="1">
+              {endpoint.eventTypes.map((type) => (
+                <Badge key={type} variant="outline" size="sm" fontFamily="mono">
+                  {type}
+                </Badge>
+              ))}
+            </Wrap>
+            <Text fontSize="xs" color="fg.muted">
+              Added {shortDate(endpoint.createdAt)}
+              {endpoint.previousSecretExpiresAt ? ` · previous secret signs until ${new Date(endpoint.previousSecretExpiresAt).toLocaleString()}` : ''}
+              {endpoint.disabledReason ? ` · ${endpoint.disabledReason}` : ''}
+            </Text>
+          </Stack>
+          <Wrap gap="1" justify="flex-end">
+            <Button size="xs" variant="outline" onClick={() => setShowLog((v) => !v)} aria-expanded={showLog}>
+              <LuList aria-hidden />
+              {showLog ? 'Hide deliveries' : 'Deliveries'}
+            </Button>
+            <ActionDialog
+              trigger={
+                <Button size="xs" variant="outline" loading={rotating}>
+                  <LuRefreshCw aria-hidden />
+                  Rotate secret
+                </Button>
+              }
+              title="Rotate the signing secret?"
+              confirmLabel="Rotate"
+              confirmPalette="purple"
+              loading={rotating}
+              onConfirm={async () => {
+                const result = await withToasts(() => rotate({ variables: { id: endpoint.id } }), { success: MSG.secretRotated, failure: MSG.secretRotateFailed });
+                const secret = result?.data?.rotateWebhookSecret.secret;
+                if (secret) onRotated(secret);
+                return secret ?? false;
+              }}
+            >
+              <Text>A new secret is shown once. For the next 24 hours every delivery is signed with both the old and the new secret, so you can switch without missing events.</Text>
+            </ActionDialog>
+            <Button
+              size="xs"
+              variant="outline"
+              loading={updating}
+              onClick={() =>
+                withToasts(() => update({ variables: { id: endpoint.id, input: { enabled: !endpoint.enabled } } }), { success: MSG.endpointUpdated, failure: MSG.endpointUpdateFailed })
+              }
+            >
+              {endpoint.enabled ? 'Disable' : 'Enable'}
+            </Button>
+            <DeleteEndpointDialog endpoint={endpoint} />
+          </Wrap>
+        </HStack>
+        {showLog && <DeliveryLog endpointId={endpoint.id} enabled={endpoint.enabled} />}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function CreateEndpointDialog({ eventTypes, onCreated }: { eventTypes: readonly string[]; onCreated: (secret: string) => void }) {
+  const [url, setUrl] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [error, setError] = useState<{ field: 'url' | 'types'; message: string } | null>(null);
+  const [create, { loading }] = useCreateWebhookEndpointMutation({ refetchQueries: [WebhookEndpointsDocument], awaitRefetchQueries: true });
+  const toggle = (type: string, on: boolean) => setChosen((list) => (on ? [...list, type] : list.filter((t) => t !== type)));
+  return (
+    <ActionDialog
+      trigger={
+        <Button size="sm" colorPalette="purple">
+          <LuPlus aria-hidden />
+          Add endpoint
+        </Button>
+      }
+      title="Add a webhook endpoint"
+      confirmLabel="Add endpoint"
+      confirmPalette="purple"
+      loading={loading}
+      onOpenChange={(open) => open && (setUrl(''), setChosen([]), setError(null))}
+      onConfirm={async () => {
+        if (!url.trim()) {
+          setError({ field: 'url', message: MSG.urlRequired });
+          return false;
+        }
+        if (chosen.length === 0) {
+          setError({ field: 'types', message: MSG.typesRequired });
+          return false;
+        }
+        const result = await withToasts(() => create({ variables: { input: { url: url.trim(), eventTypes: chosen } } }), {
+          success: MSG.endpointCreated,
+          failure: MSG.endpointCreateFailed,
+        });
+        const secret = result?.data?.createWebhookEndpoint.secret;
+        if (secret) onCreated(secret);
+        return secret ?? false;
+      }}
+    >
+      <Field.Root required invalid={error?.field === 'url'}>
+        <Field.Label>
+          Endpoint URL <Field.RequiredIndicator />
+        </Field.Label>
+        <Input type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/webhooks/collabhub" autoFocus />
+        <Field.HelperText>https only (plain http is accepted for localhost while developing).</Field.HelperText>
+        {error?.field === 'url' && <FormError message={error.message} />}
+      </Field.Root>
+      <Field.Root required invalid={error?.field === 'types'}>
+        <Field.Label>
+          Events <Field.RequiredIndicator />
+        </Field.Label>
+        <Stack gap="1.5" mt="1">
+          {eventTypes.map((type) => (
+            <Checkbox.Root key={type} size="sm" checked={chosen.includes(type)} onCheckedChange={(d) => toggle(type, d.checked === true)}>
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label fontFamily="mono">{type}</Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </Stack>
+        {error?.field === 'types' && <FormError message={error.message} />}
+      </Field.Root>
+    </ActionDialog>
+  );
+}
+
+function DeleteEndpointDialog({ endpoint }: { endpoint: DeveloperWebhookEndpointFragment }) {
+  const [remove, { loading }] = useDeleteWebhookEndpointMutation({ refetchQueries: [WebhookEndpointsDocument], awaitRefetchQueries: true });
+  return (
+    <ActionDialog
+      trigger={
+        <Button size="xs" variant="ghost" colorPalette="red">
+          <LuTrash2 aria-hidden />
+          Delete
+        </Button>
+      }
+      title="Delete this endpoint?"
+      confirmLabel="Delete endpoint"
+      confirmPalette="red"
+      loading={loading}
+      onConfirm={() => withToasts(() => remove({ variables: { id: endpoint.id } }), { success: MSG.endpointDeleted, failure: MSG.endpointDeleteFailed })}
+    >
+      <Text>
+        Nothing more is sent to <b>{endpoint.url}</b>, and its delivery log is deleted.
+      </Text>
+    </ActionDialog>
+  );
+}
