@@ -12,6 +12,7 @@ import { Migration20261124020000_outbox } from './Migration20261124020000_outbox
 import { Migration20261124030000_mail_and_calendar } from './Migration20261124030000_mail_and_calendar';
 import { Migration20261124040000_webhooks } from './Migration20261124040000_webhooks';
 import { Migration20261124060000_rate_limits } from './Migration20261124060000_rate_limits';
+import { Migration20261124010000_booking_history } from './Migration20261124010000_booking_history';
 
 /** Every migration, in order. Listed explicitly so they run the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -28,4 +29,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124030000_mail_and_calendar', class: Migration20261124030000_mail_and_calendar },
   { name: 'Migration20261124040000_webhooks', class: Migration20261124040000_webhooks },
   { name: 'Migration20261124060000_rate_limits', class: Migration20261124060000_rate_limits },
+  { name: 'Migration20261124010000_booking_history', class: Migration20261124010000_booking_history },
 ];
