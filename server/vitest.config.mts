@@ -10,7 +10,7 @@ export default defineConfig({
   // One graphql instance: the CommonJS build that type-graphql and Apollo also load.
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
   test: {
-    include: ['src/**/__tests__/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/__tests__/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/__tests__/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

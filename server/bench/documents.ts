@@ -2,7 +2,6 @@
 
 export const PARTNER_LISTING = `query PartnerListing($platform: Platform!, $after: String) {
   creators(first: 20, filter: { platform: $platform }, after: $after) {
-    totalCount
     pageInfo { hasNextPage endCursor }
     edges {
       cursor

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { TokenIssuer } from '../src/features/auth/tokens';
+import { newApiKeySecret } from '../src/features/partners/api-key.secret';
 import { AccountType, UserRole } from '../src/features/users/user.entity';
 
 /** A free future hour of a creator that a checkout can take. */
@@ -23,6 +24,8 @@ export interface SignedIn {
 export interface Fixtures {
   publicCreatorIds: string[];
   brands: SignedIn[];
+  /** Partner API keys (one per brand of the first 50), sent as `x-api-key`. */
+  apiKeys: string[];
   raceHours: FreeHour[];
   liveCreators: SignedIn[];
   /** One free hour per live creator, in the same order. */
@@ -97,7 +100,19 @@ export async function loadFixtures(
         where p.account_type = 'creator' and p.suspended_at is null and u.suspended_at is null order by random() limit $1`,
       [opts.publicCreators],
     );
+    // Partner keys of this run: made here (the secret is only known at creation), dropped at the next run.
+    await query(`delete from api_keys where name = 'bench'`);
+    const apiKeys: string[] = [];
+    for (const brand of brands.slice(0, 50)) {
+      const key = newApiKeySecret();
+      await query(
+        `insert into api_keys (id, user_id, name, prefix, key_hash, created_by, created_at) values ($1, $2, 'bench', $3, $4, $2, now())`,
+        [randomUUID(), brand.id, key.prefix, key.hash],
+      );
+      apiKeys.push(key.secret);
+    }
     return {
+      apiKeys,
       publicCreatorIds: publicCreators.map((r) => r.id),
       brands: brands.map((b) => sign(b.id, AccountType.BRAND)),
       raceHours,

@@ -32,6 +32,8 @@ export interface BenchSettings {
    * to reach its steady state (see bench/RESULTS.md, fifth round).
    */
   live: { clients: number; transitionsPerSecond: number; seconds: number; warmupSeconds: number };
+  /** Conversations, live (issue 17): connected users, messages per second between random pairs. */
+  messages: { clients: number; messagesPerSecond: number; seconds: number; warmupSeconds: number };
 }
 
 export interface SeedSize {
@@ -71,5 +73,8 @@ export function benchSettings(argv: string[], env: Record<string, string | undef
     live: smoke
       ? { clients: 100, transitionsPerSecond: 20, seconds: 3, warmupSeconds: 1 }
       : { clients: 2_000, transitionsPerSecond: 100, seconds: 20, warmupSeconds: 10 },
+    messages: smoke
+      ? { clients: 100, messagesPerSecond: 20, seconds: 3, warmupSeconds: 1 }
+      : { clients: 2_000, messagesPerSecond: 50, seconds: 20, warmupSeconds: 5 },
   };
 }

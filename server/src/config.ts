@@ -61,6 +61,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_KEY_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Account registrations per client IP per hour (each one costs an argon2 hash). */
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Messages one user may send per minute (conversations); beyond it 429 with the seconds to wait. */
+  MESSAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   /**
    * Outgoing e-mail (features/mail): `smtp://user:pass@host:587` or `smtps://…:465`. Unset: outside
    * production the product starts its own SMTP catcher on localhost (read at /dev/mailbox); in

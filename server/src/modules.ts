@@ -3,6 +3,7 @@ import { authModule } from './features/auth';
 import { availabilityModule } from './features/availability';
 import { bookingsModule } from './features/bookings';
 import { notificationsModule } from './features/notifications';
+import { conversationsModule } from './features/conversations';
 import { outboxModule } from './features/outbox';
 import { partnersModule } from './features/partners';
 import { paymentsModule } from './features/payments';
@@ -30,6 +31,7 @@ export const modules: readonly FeatureModule[] = [
   paymentsModule,
   partnersModule,
   notificationsModule,
+  conversationsModule,
   testClockModule,
   webhooksModule,
 ];

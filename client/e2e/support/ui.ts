@@ -48,7 +48,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await seeText(page, 'Welcome back!');
 }
 
-export async function openTab(page: Page, name: 'Overview' | 'Discover' | 'Profile' | 'Availability' | 'Bookings') {
+export async function openTab(page: Page, name: 'Overview' | 'Discover' | 'Profile' | 'Availability' | 'Bookings' | 'Messages') {
   const tab = page.getByRole('tab', { name, exact: true });
   await tab.click();
   await expect.poll(() => tab.getAttribute('aria-selected'), { timeout: 30_000 }).toBe('true');
@@ -131,4 +131,14 @@ export async function markDocument(page: Page): Promise<void> {
 export async function expectSameDocument(page: Page): Promise<void> {
   const marked = await page.evaluate(() => (window as unknown as { __e2eMark?: boolean }).__e2eMark === true);
   if (!marked) throw new Error('the page was reloaded: this change should have arrived live');
+}
+
+/** The navigation bar's bell ("Notifications" or "Notifications, 3 unread"). */
+export const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
+
+/** Waits until the bell counts `unread` unread notifications. */
+export async function expectBell(page: Page, unread: number, timeout = 30_000): Promise<void> {
+  await expect
+    .poll(async () => (await bell(page).getAttribute('aria-label', { timeout }).catch(() => '')) ?? '', { timeout, interval: 250 })
+    .toBe(unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`);
 }

@@ -43,12 +43,38 @@ export function rotate<T>(items: T[]): () => T {
   return () => items[i++ % items.length];
 }
 
-/** The same requests sent by signed-in users in turn (never answered from the anonymous cache). */
+/**
+ * Asks the server for an answer computed now (`Cache-Control: no-cache`): never served from, nor
+ * stored in, the response cache, so the uncached rows measure the resolver path.
+ */
+export const UNCACHED = { 'cache-control': 'no-cache' } as const;
+
+/** The same requests sent by signed-in users in turn, uncached. */
 export function signedIn(requests: RequestSpec[], users: SignedIn[]): () => RequestSpec {
   let i = 0;
   return () => {
     const req = requests[i % requests.length];
     const user = users[i++ % users.length];
-    return { ...req, headers: { ...req.headers, authorization: `Bearer ${user.token}` } };
+    return { ...req, headers: { ...req.headers, ...UNCACHED, authorization: `Bearer ${user.token}` } };
   };
+}
+
+/** The same requests sent with partner API keys in turn (`x-api-key`), uncached. */
+export function withApiKeys(requests: RequestSpec[], keys: string[]): () => RequestSpec {
+  let i = 0;
+  return () => {
+    const req = requests[i % requests.length];
+    const key = keys[i++ % keys.length];
+    return { ...req, headers: { ...req.headers, ...UNCACHED, 'x-api-key': key } };
+  };
+}
+
+/** The listing pages as the single-statement limit replays them (platform, cursor). */
+export async function listingPages(server: ServerProcess): Promise<{ requests: RequestSpec[]; pages: { platform: (typeof PLATFORMS)[number]; after: string | null }[] }> {
+  const requests = await listingRequests(server);
+  const pages = requests.map((r) => {
+    const { variables } = JSON.parse(r.body!) as { variables: { platform: (typeof PLATFORMS)[number]; after: string | null } };
+    return { platform: variables.platform, after: variables.after };
+  });
+  return { requests, pages };
 }

@@ -29,7 +29,11 @@ export function makeFormatError(logger: Logger) {
         message: original.message,
         locations: formatted.locations,
         path: formatted.path,
-        extensions: { code: original.code, ...(original.field ? { field: original.field } : {}) },
+        extensions: {
+          code: original.code,
+          ...(original.field ? { field: original.field } : {}),
+          ...(original.retryAfterSeconds !== undefined ? { retryAfterSeconds: original.retryAfterSeconds } : {}),
+        },
       };
     }
     const code = formatted.extensions?.code;

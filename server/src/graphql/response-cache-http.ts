@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { PUBLIC_CACHE_CONTROL } from '../security/cache-control';
-import type { AnonymousResponseCache } from './response-cache';
+import { wantsFreshAnswer, type AnonymousResponseCache } from './response-cache';
 
 export interface CachedAnswersOptions {
   /** Whether the request reached here without a viewer (the request guard has identified it). */
@@ -27,7 +27,7 @@ interface RawOperation {
 export function serveCachedAnswers(cache: AnonymousResponseCache, opts: CachedAnswersOptions): RequestHandler {
   return (req, res, next) => {
     const startedAt = performance.now();
-    if (!opts.isAnonymous(res) || !acceptsJson(req.headers.accept)) return next();
+    if (!opts.isAnonymous(res) || !acceptsJson(req.headers.accept) || wantsFreshAnswer(req.headers['cache-control'])) return next();
     const operation = req.method === 'POST' ? fromBody(req.body) : req.method === 'GET' ? fromSearch(req) : null;
     const body = operation && cache.freshBody(operation.operationName, operation.query, operation.variables);
     if (!body) return next();

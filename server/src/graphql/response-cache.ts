@@ -154,7 +154,7 @@ export function anonymousResponseCache(opts: ResponseCacheOptions): AnonymousRes
       return {
         async responseForOperation(rc) {
           const { contextValue, operation, source, request } = rc;
-          if (contextValue.viewer || !isPublicRead(operation)) return null;
+          if (contextValue.viewer || !isPublicRead(operation) || wantsFreshAnswer(request.http?.headers.get('cache-control'))) return null;
           key = cacheKey(request.operationName, source, request.variables);
           const t = now();
           let result: Answer = null;
@@ -187,6 +187,15 @@ export function anonymousResponseCache(opts: ResponseCacheOptions): AnonymousRes
       };
     },
   };
+}
+
+/**
+ * A request sent with `Cache-Control: no-cache` (or `no-store`) asks for an answer computed now
+ * (RFC 9111 §5.2.1.4): it is neither answered from nor stored in this cache. The bench's uncached
+ * rows send it, so they keep measuring the resolver path whatever the cache serves to others.
+ */
+export function wantsFreshAnswer(cacheControl: string | undefined | null): boolean {
+  return !!cacheControl && /(^|,)\s*no-(cache|store)\s*(,|$)/i.test(cacheControl);
 }
 
 function isPublicRead(operation: OperationDefinitionNode): boolean {

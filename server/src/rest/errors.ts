@@ -11,7 +11,14 @@ export const restNotFound: RequestHandler = (req, res) => {
 export function restErrorHandler(logger: Logger): ErrorRequestHandler {
   return (err, _req, res, _next) => {
     if (err instanceof DomainError) {
-      res.status(err.httpStatus).json({ success: false, error: err.message, code: err.code, ...(err.field ? { field: err.field } : {}) });
+      if (err.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+      res.status(err.httpStatus).json({
+        success: false,
+        error: err.message,
+        code: err.code,
+        ...(err.field ? { field: err.field } : {}),
+        ...(err.retryAfterSeconds !== undefined ? { retry_after: err.retryAfterSeconds } : {}),
+      });
       return;
     }
     const type = (err as { type?: string })?.type;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { unauthenticated } from './errors';
+import { forbidden, unauthenticated } from './errors';
 import type { AccountType, UserRole } from '../features/users/user.entity';
 
 /** Who is making the request, as proven by the access token. */
@@ -26,4 +26,14 @@ export interface ServiceContext {
 export function requireViewer(ctx: ServiceContext): Viewer {
   if (!ctx.viewer) throw unauthenticated();
   return ctx.viewer;
+}
+
+/**
+ * The signed-in person themself, not a partner API key acting for them: private data (the
+ * notification inbox, conversations) is not partner data. FORBIDDEN with a key.
+ */
+export function requirePerson(ctx: ServiceContext): Viewer {
+  const viewer = requireViewer(ctx);
+  if (viewer.partnerKeyId) throw forbidden('Notifications and conversations are not available with an API key: sign in as the user');
+  return viewer;
 }

@@ -17,6 +17,8 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    /** RATE_LIMITED: when the caller may try again (REST: Retry-After; GraphQL: extensions.retryAfterSeconds). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -32,6 +34,7 @@ export const forbidden = (message = 'Forbidden') => new DomainError('FORBIDDEN',
 export const notFound = (message: string) => new DomainError('NOT_FOUND', message);
 export const badInput = (message: string, field?: string) => new DomainError('BAD_USER_INPUT', message, field);
 export const conflict = (message: string) => new DomainError('CONFLICT', message);
+export const rateLimited = (message: string, retryAfterSeconds: number) => new DomainError('RATE_LIMITED', message, undefined, retryAfterSeconds);
 export const invalidTransition = (message: string) => new DomainError('INVALID_TRANSITION', message);
 
 /** PostgreSQL error codes we translate into domain errors. */

@@ -16,3 +16,9 @@ export function perRequestLoader<K, V>(
   }
   return loader;
 }
+
+/** Rows a parent's own statement already fetched for a child field, for the `size` it fetched. */
+export interface Prefetched<T> {
+  size: number;
+  items: T[];
+}

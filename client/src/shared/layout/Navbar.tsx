@@ -1,4 +1,5 @@
 import { Box, Container, HStack } from '@chakra-ui/react';
+import { NavNotificationBell } from '../../features/notifications/components/NavNotificationBell';
 import { Logo } from '../components/Logo';
 import { AuthNavActions } from './AuthNavActions';
 import { MobileNavDrawer } from './MobileNavDrawer';
@@ -26,8 +27,11 @@ export function Navbar() {
               <NavItemLink key={item.to} item={item} />
             ))}
           </HStack>
-          <AuthNavActions direction="row" display={{ base: 'none', md: 'flex' }} />
-          <MobileNavDrawer />
+          <HStack gap="1">
+            <NavNotificationBell />
+            <AuthNavActions direction="row" display={{ base: 'none', md: 'flex' }} />
+            <MobileNavDrawer />
+          </HStack>
         </HStack>
       </Container>
     </Box>

@@ -9,8 +9,10 @@ import { Migration20261121000050_partner_api } from './Migration20261121000050_p
 import { Migration20261121000060_listing_indexes } from './Migration20261121000060_listing_indexes';
 import { Migration20261121000070_booking_money_step } from './Migration20261121000070_booking_money_step';
 import { Migration20261124020000_outbox } from './Migration20261124020000_outbox';
+import { Migration20261124020100_conversations } from './Migration20261124020100_conversations';
 import { Migration20261124030000_mail_and_calendar } from './Migration20261124030000_mail_and_calendar';
 import { Migration20261124040000_webhooks } from './Migration20261124040000_webhooks';
+import { Migration20261124050000_listing_one_statement } from './Migration20261124050000_listing_one_statement';
 import { Migration20261124060000_rate_limits } from './Migration20261124060000_rate_limits';
 import { Migration20261124010000_booking_history } from './Migration20261124010000_booking_history';
 
@@ -26,8 +28,10 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000060_listing_indexes', class: Migration20261121000060_listing_indexes },
   { name: 'Migration20261121000070_booking_money_step', class: Migration20261121000070_booking_money_step },
   { name: 'Migration20261124020000_outbox', class: Migration20261124020000_outbox },
+  { name: 'Migration20261124020100_conversations', class: Migration20261124020100_conversations },
   { name: 'Migration20261124030000_mail_and_calendar', class: Migration20261124030000_mail_and_calendar },
   { name: 'Migration20261124040000_webhooks', class: Migration20261124040000_webhooks },
+  { name: 'Migration20261124050000_listing_one_statement', class: Migration20261124050000_listing_one_statement },
   { name: 'Migration20261124060000_rate_limits', class: Migration20261124060000_rate_limits },
   { name: 'Migration20261124010000_booking_history', class: Migration20261124010000_booking_history },
 ];

@@ -10,6 +10,7 @@ import { CheckoutService } from './checkout.service';
 import { LedgerEntry } from './ledger-entry.entity';
 import { LiveUpdatesResolver } from './live.resolver';
 import { publishBookingMoves } from './booking-events';
+import { BookingReschedule } from './booking-reschedule';
 import { TransitionRunner, type BookingMoveHandler } from './transition-runner';
 
 declare module '../../module' {
@@ -20,6 +21,8 @@ declare module '../../module' {
     bookingRunner: TransitionRunner;
     /** The booking process's timers (registered as jobs). */
     bookingTimers: BookingTimers;
+    /** A pending request moved to a proposed time (the port features/conversations uses). */
+    bookingReschedule: BookingReschedule;
   }
   interface ExtensionPoints {
     /** Run in the transaction of every applied booking move: `extend: (app) => ({ bookingMoveHandlers: [...] })`. */
@@ -45,6 +48,7 @@ export const bookingsModule = defineModule({
       bookings: new BookingsService({ clock: deps.clock, events: deps.events, runner }),
       checkout: new CheckoutService({ clock: deps.clock, events: deps.events, provider, runner }),
       bookingTimers: new BookingTimers({ orm: deps.orm, provider, runner, logger, outbox: deps.outbox }),
+      bookingReschedule: new BookingReschedule({ runner, events: deps.events }),
     };
   },
   // Before the local payouts (payments), so a booking released in a sweep is paid out in the same run.

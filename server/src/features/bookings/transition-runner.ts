@@ -396,6 +396,8 @@ export class TransitionRunner {
       // The hours become bookable again; after the start they stay taken (the time is gone).
       freedSlots = (await freeBookingSlots(em, booking.id, now)) > 0;
     }
+    // A request moved to other hours (RESCHEDULE) freed some and took others: the creator page changes.
+    if (move.action === BookingAction.RESCHEDULE) freedSlots = true;
     if (booking.status === BookingStatus.CONFIRMED && previous.status === BookingStatus.PENDING) {
       // total_bookings counts requests the creator accepted; later cancellations do not undo it.
       await em.execute('update profiles set total_bookings = total_bookings + 1 where id = ?', [creator.id]);

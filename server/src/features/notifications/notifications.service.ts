@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { requireViewer, type ServiceContext } from '../../shared/context';
+import { requirePerson, type ServiceContext } from '../../shared/context';
 import { badInput } from '../../shared/errors';
 import { eventStream, keyedEvents, mapStream, type Listen } from '../../shared/event-stream';
 import type { DomainEvents, EventBus } from '../../shared/events';
@@ -76,7 +76,7 @@ export class NotificationsService {
   }
 
   async list(ctx: ServiceContext, args: { first?: unknown; after?: unknown; unreadOnly?: boolean | null }): Promise<Connection<NotificationView>> {
-    const viewer = requireViewer(ctx);
+    const viewer = requirePerson(ctx);
     const size = pageSize(args.first, 20);
     const after = args.after ? decodeCursor(String(args.after), (p) => p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'string' && UUID_RE.test(p[1])) : null;
     const unread = args.unreadOnly ? ' and read_at is null' : '';
@@ -95,14 +95,14 @@ export class NotificationsService {
   }
 
   async unreadCount(ctx: ServiceContext): Promise<number> {
-    const viewer = requireViewer(ctx);
+    const viewer = requirePerson(ctx);
     const [{ count }] = await ctx.em.execute<{ count: number }[]>('select count(*)::int as count from notification where user_id = ? and read_at is null', [viewer.id]);
     return count;
   }
 
   /** Marks the viewer's notifications read (the given ids, or all); others' ids are ignored. Returns the unread count left. */
   async markRead(ctx: ServiceContext, input: MarkReadInput): Promise<number> {
-    const viewer = requireViewer(ctx);
+    const viewer = requirePerson(ctx);
     const data = parseInput(MarkReadSchema, input);
     if (data.all) {
       await ctx.em.execute('update notification set read_at = now() where user_id = ? and read_at is null', [viewer.id]);
@@ -119,7 +119,7 @@ export class NotificationsService {
 
   /** The viewer's new notifications, live (sign-in required): each committed event that concerns them. */
   notificationsAdded(ctx: ServiceContext & { em: EntityManager }): AsyncIterableIterator<NotificationView> {
-    const viewer = requireViewer(ctx);
+    const viewer = requirePerson(ctx);
     const root = ctx.em;
     return mapStream(eventStream(this.committedFor(viewer.id)), async (event) => {
       const [row] = await root.fork().execute<NotificationRow[]>(`select ${COLUMNS} from notification where event_id = ? and user_id = ?`, [event.id, viewer.id]);

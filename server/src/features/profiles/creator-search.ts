@@ -2,6 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor, pageWindow, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
+import { preparedQuery } from '../../db/prepared';
+import type { Prefetched } from '../../shared/loaders';
+import { latestReviewsJson } from '../reviews/latest-reviews';
+import { reviewFromRow, type ReviewView } from '../reviews/review.view';
+import { freeSlotFromJson, nextFreeSlotsJson, type FreeSlot } from './free-slots';
 import { PLATFORMS } from './profile.entity';
 import { PROFILE_COLUMNS, rowToView, type ProfileRow, type ProfileView } from './profile.view';
 
@@ -110,24 +115,47 @@ export interface CreatorListArgs {
   limit?: unknown;
 }
 
+type SortedRow = ProfileRow & { sort_key: number; slots?: Parameters<typeof freeSlotFromJson>[0][] | null; reviews?: Record<string, unknown>[] | null };
+
 export const DEFAULT_CREATOR_PAGE = 20;
 
-type SortedRow = ProfileRow & { sort_key: number; total_count: number };
+/** Children of each card fetched by the page's own statement (their `first`), when the query asks for them. */
+export interface CardExtras {
+  nextFreeSlots?: number;
+  latestReviews?: number;
+}
 
-/** Public creator listing: filters, sort and keyset (or offset) paging in one SQL statement. */
-export async function searchCreators(em: EntityManager, args: CreatorListArgs, now: Date): Promise<Connection<ProfileView>> {
-  const filter = parseInput(CreatorFilterSchema, args.filter ?? {});
-  const sort = parseInput(z.object({ sort: SortSchema }), { sort: args.sort }).sort;
-  const { key, dir } = SORTS[sort];
-  const window = pageWindow(args, DEFAULT_CREATOR_PAGE, (cursor) =>
-    decodeCursor(cursor, (p) => p.length === 3 && p[0] === sort && typeof p[1] === 'number' && Number.isFinite(p[1]) && typeof p[2] === 'string' && UUID_RE.test(p[2])),
-  );
+/** A page of the listing; the cards carry what their own statement fetched for their children. */
+export interface CreatorPage extends Omit<Connection<ProfileView>, 'totalCount'> {
+  filter: CreatorFilterValue;
+}
 
+export type CreatorFilterValue = z.infer<typeof CreatorFilterSchema>;
+
+interface CardPrefetch {
+  slots?: Prefetched<FreeSlot>;
+  reviews?: Prefetched<ReviewView>;
+}
+
+/**
+ * Where a card keeps what the listing's statement fetched for its children: a symbol property, so
+ * it survives type-graphql copying the card into a `ProfileType` (Object.assign copies symbols)
+ * and never shows in any answer.
+ */
+const PREFETCHED = Symbol('prefetched card children');
+
+/** What the listing's statement fetched for a card's `nextFreeSlots` / `latestReviews` (and for which `first`). */
+export const prefetchedFor = (card: object): CardPrefetch | undefined => (card as { [PREFETCHED]?: CardPrefetch })[PREFETCHED];
+
+/** The WHERE of a filter (`p` = profiles), its parameters in order, and whether the text is fixed per platform. */
+function filterConditions(filter: CreatorFilterValue, now: Date): { conds: string[]; params: unknown[]; fixed: boolean } {
   const conds: string[] = [LISTED_CREATOR];
   const params: unknown[] = [];
   if (filter.platform) {
-    conds.push('p.platforms @> array[?]::text[]');
-    params.push(filter.platform);
+    // Inlined (a validated name): each platform's text has its own plan, whose estimate of how
+    // many creators match lets it walk the sort's index and stop after one page. As a parameter,
+    // a generic plan guesses a handful and sorts every creator of the platform instead.
+    conds.push(`p.platforms @> '{${PLATFORMS.find((p) => p === filter.platform)}}'::text[]`);
   }
   if (filter.search) {
     conds.push(`${SEARCH_DOCUMENT} like ?`);
@@ -150,38 +178,98 @@ export async function searchCreators(em: EntityManager, args: CreatorListArgs, n
       and w.start_time >= coalesce(?::timestamptz, '-infinity') and w.end_time <= coalesce(?::timestamptz, 'infinity'))`);
     params.push(now, filter.availableFrom ?? null, filter.availableTo ?? null);
   }
+  return { conds, params, fixed: params.length === 0 };
+}
 
-  let page = '';
+/** Parses the listing's filter (BAD_USER_INPUT naming the field). */
+export const parseCreatorFilter = (filter: unknown): CreatorFilterValue => parseInput(CreatorFilterSchema, filter ?? {});
+
+/** One key per filter meaning (what the count cache keys on). */
+export const creatorFilterKey = (f: CreatorFilterValue) =>
+  JSON.stringify([f.platform, f.search, f.minRateCents, f.maxRateCents, f.minRating, f.availableFrom?.getTime(), f.availableTo?.getTime()]);
+
+/** The count's statement (`?` placeholders; `fixed` as for listingStatement). */
+export function countStatement(filter: CreatorFilterValue, now: Date) {
+  const { conds, params, fixed } = filterConditions(filter, now);
+  return { sql: `select count(*)::int as n from profiles p where ${conds.join(' and ')}`, params, fixed };
+}
+
+/** How many creators match a filter (the listing's `totalCount`). */
+export async function countCreators(em: EntityManager, filter: CreatorFilterValue, now: Date): Promise<number> {
+  const { sql, params, fixed } = countStatement(filter, now);
+  const rows = fixed ? (await preparedQuery<{ n: number }>(em, sql, params)).rows : await em.execute<{ n: number }[]>(sql, params);
+  return rows[0].n;
+}
+
+/**
+ * The listing's statement for a page (see searchCreators): `?` placeholders, and whether its text
+ * is fixed (no search or range values), so it may run as a named prepared statement.
+ */
+export function listingStatement(args: CreatorListArgs, now: Date, extras: CardExtras = {}) {
+  const filter = parseCreatorFilter(args.filter);
+  const sort = parseInput(z.object({ sort: SortSchema }), { sort: args.sort }).sort;
+  const { key, dir } = SORTS[sort];
+  const window = pageWindow(args, DEFAULT_CREATOR_PAGE, (cursor) =>
+    decodeCursor(cursor, (p) => p.length === 3 && p[0] === sort && typeof p[1] === 'number' && Number.isFinite(p[1]) && typeof p[2] === 'string' && UUID_RE.test(p[2])),
+  );
+
+  const { conds, params, fixed } = filterConditions(filter, now);
   if (window.mode === 'cursor' && window.after) {
     const [, value, id] = window.after;
-    page = `where (sort_key ${dir === 'desc' ? '<' : '>'} ? or (sort_key = ? and id > ?))`;
-    params.push(value, value, id);
+    // The first comparison alone bounds the index range (the sort's index is ordered by key then
+    // id, in mixed directions, so a row comparison cannot); the rest picks up after the cursor.
+    conds.push(`${key} ${dir === 'desc' ? '<=' : '>='} ? and (${key} ${dir === 'desc' ? '<' : '>'} ? or (${key} = ? and p.id > ?))`);
+    params.push(value, value, value, id);
   }
-  params.push(window.size + 1);
-  const offset = window.mode === 'offset' ? ` offset ${window.offset}` : '';
-
-  params.push(now); // PROFILE_COLUMNS' "now" comes last in the statement
-  // `matching` is only ids and sort keys, inlined twice: the count, and the page (which can walk
-  // the sort's index and stop early). The profile columns are read for the page's rows only.
-  const rows: SortedRow[] = await em.execute(
-    `with matching as not materialized (
-       select p.id, ${key} as sort_key
-       from profiles p
+  // Inlined, so even a generic plan knows the page is small (as a parameter it guesses a tenth of
+  // the table and joins the cards by hashing every profile). A REST page beyond the first has an
+  // offset in its text: such texts are many, so they run unnamed (planned with their values).
+  const offset = window.mode === 'offset' && window.offset > 0 ? ` offset ${window.offset}` : '';
+  params.push(now); // PROFILE_COLUMNS' "now"
+  let laterals = '';
+  let columns = '';
+  if (extras.nextFreeSlots !== undefined) {
+    columns += ', s.slots';
+    laterals += ` left join lateral ${nextFreeSlotsJson('p.id')} s on true`;
+    params.push(now, extras.nextFreeSlots);
+  }
+  if (extras.latestReviews !== undefined) {
+    columns += ', r.reviews';
+    laterals += ` left join lateral ${latestReviewsJson('p.user_id')} r on true`;
+    params.push(extras.latestReviews);
+  }
+  // The page is ids and sort keys only (walking the sort's index, stopping after one page); the
+  // cards' columns and children are read for those rows only.
+  const sql = `with page as (
+       select p.id, ${key} as sort_key from profiles p
        where ${conds.join(' and ')}
-     ), page as (
-       select * from matching ${page} order by sort_key ${dir}, id asc limit ?${offset}
+       order by ${key} ${dir}, p.id asc limit ${window.size + 1}${offset}
      )
-     select t.total_count, page.sort_key, ${PROFILE_COLUMNS}
-     from (select count(*)::int as total_count from matching) t
-     left join page on true
-     left join profiles p on p.id = page.id
-     left join users u on u.id = p.user_id
-     order by page.sort_key ${dir}, page.id asc`,
-    params,
-  );
-  const totalCount = rows[0]?.total_count ?? 0;
-  const found = rows.filter((r) => r.id !== null);
-  const views = found.map((r) => ({ view: rowToView(r), key: Number(r.sort_key) }));
-  const conn = toConnection(views, window.size, totalCount, ({ view, key: k }) => encodeCursor([sort, k, view.id]));
-  return { ...conn, edges: conn.edges.map((e) => ({ cursor: e.cursor, node: e.node.view })) };
+     select page.sort_key, ${PROFILE_COLUMNS}${columns}
+     from page join profiles p on p.id = page.id join users u on u.id = p.user_id${laterals}
+     order by page.sort_key ${dir}, page.id asc`;
+  return { sql, params, fixed: fixed && !offset, filter, sort, window };
+}
+
+/**
+ * Public creator listing: filters, sort and keyset (or offset) paging in ONE statement, which also
+ * brings each card's next free slots and latest reviews when asked (`extras`: LATERAL index scans
+ * that stop after `first` rows, as JSON). Without search or range filters the text is fixed per
+ * platform and sort, so it runs as a named prepared statement (planned once per connection).
+ */
+export async function searchCreators(em: EntityManager, args: CreatorListArgs, now: Date, extras: CardExtras = {}): Promise<CreatorPage> {
+  const { sql, params, fixed, filter, sort, window } = listingStatement(args, now, extras);
+  const rows: SortedRow[] = fixed ? (await preparedQuery<SortedRow>(em, sql, params)).rows : await em.execute(sql, params);
+  const views = rows.map((r) => {
+    const view = rowToView(r);
+    if (extras.nextFreeSlots !== undefined || extras.latestReviews !== undefined) {
+      (view as { [PREFETCHED]?: CardPrefetch })[PREFETCHED] = {
+        slots: extras.nextFreeSlots !== undefined ? { size: extras.nextFreeSlots, items: (r.slots ?? []).map(freeSlotFromJson) } : undefined,
+        reviews: extras.latestReviews !== undefined ? { size: extras.latestReviews, items: (r.reviews ?? []).map(reviewFromRow) } : undefined,
+      };
+    }
+    return { view, key: Number(r.sort_key) };
+  });
+  const conn = toConnection(views, window.size, 0, ({ view, key: k }) => encodeCursor([sort, k, view.id]));
+  return { filter, pageInfo: conn.pageInfo, edges: conn.edges.map((e) => ({ cursor: e.cursor, node: e.node.view })) };
 }

@@ -1,8 +1,11 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
 import { AvailabilitySlotType } from '../availability/availability.types';
 import { ReviewType } from '../reviews/reviews.types';
-import { CreatorSort } from './creator-search';
+import { sameArgument, subFields } from '../../graphql/lookahead';
+import { MAX_PAGE_SIZE } from '../../shared/pagination';
+import { CreatorSort, prefetchedFor } from './creator-search';
 import { CreateProfileInput, CreatorConnection, CreatorFilter, ProfileType, UpdateProfileInput } from './profiles.types';
 
 @Resolver(() => ProfileType)
@@ -24,8 +27,20 @@ export class ProfilesResolver {
     @Arg('first', () => Int, { defaultValue: 20 }) first: number,
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
   ) {
-    return ctx.services.profiles.listCreators(ctx, { filter: { ...filter }, sort, first, after });
+    // Look ahead: the cards' slots and reviews come with the page's own statement, and the count
+    // is only computed when the query selects it.
+    const nodes = subFields(info, subFields(info, info.fieldNodes, 'edges'), 'node');
+    const childFirst = (field: string) => {
+      const value = sameArgument(info, 'Profile', field, subFields(info, nodes, field), 'first');
+      return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_PAGE_SIZE ? value : undefined;
+    };
+    return ctx.services.profiles.listCreators(
+      ctx,
+      { filter: { ...filter }, sort, first, after },
+      { totalCount: subFields(info, info.fieldNodes, 'totalCount').length > 0, extras: { nextFreeSlots: childFirst('nextFreeSlots'), latestReviews: childFirst('latestReviews') } },
+    );
   }
 
   @Mutation(() => ProfileType)
@@ -40,11 +55,11 @@ export class ProfilesResolver {
 
   @FieldResolver(() => [AvailabilitySlotType], { description: 'The next free future slots, soonest first' })
   nextFreeSlots(@Root() profile: ProfileType, @Arg('first', () => Int, { defaultValue: 5 }) first: number, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.profiles.nextFreeSlots(ctx, profile.id, first);
+    return ctx.services.profiles.nextFreeSlots(ctx, profile.id, first, prefetchedFor(profile)?.slots);
   }
 
   @FieldResolver(() => [ReviewType], { description: 'Newest reviews about this profile first' })
   latestReviews(@Root() profile: ProfileType, @Arg('first', () => Int, { defaultValue: 3 }) first: number, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.reviews.latestForCreator(ctx, profile.id, first);
+    return ctx.services.reviews.latestForCreator(ctx, profile.id, first, prefetchedFor(profile)?.reviews);
   }
 }

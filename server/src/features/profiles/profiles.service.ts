@@ -3,11 +3,13 @@ import type { Clock } from '../../shared/clock';
 import { requireViewer, type ServiceContext } from '../../shared/context';
 import { conflict, forbidden, notFound, PG, pgErrorCode } from '../../shared/errors';
 import type { EventBus } from '../../shared/events';
-import { perRequestLoader, type LoaderCache } from '../../shared/loaders';
+import { perRequestLoader, type LoaderCache, type Prefetched } from '../../shared/loaders';
 import { pageSize, UUID_RE, type Connection } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
 import type { AccountType } from '../users/user.entity';
-import { searchCreators, type CreatorListArgs } from './creator-search';
+import { CreatorCountCache } from './creator-counts';
+import { countCreators, creatorFilterKey, searchCreators, type CardExtras, type CreatorFilterValue, type CreatorListArgs } from './creator-search';
+import { freeSlotFromJson, nextFreeSlotsJson, type FreeSlot } from './free-slots';
 import { Profile } from './profile.entity';
 import { normalizeProfileFields, profileSchemaFor, type ProfileData, type ProfileInput } from './profile.inputs';
 import { PUBLIC_CREATOR, readProfiles, type ProfileView } from './profile.view';
@@ -19,14 +21,7 @@ export const PROFILE_MESSAGES = {
   notOwner: 'You can only edit your own profile',
 } as const;
 
-/** A free hour of a creator as listed on cards and the public page. */
-export interface FreeSlot {
-  id: string;
-  streamerId: string;
-  startTime: Date;
-  endTime: Date;
-  isBooked: boolean;
-}
+export type { FreeSlot } from './free-slots';
 
 type LoaderContext = ServiceContext & { loaders: LoaderCache };
 
@@ -35,7 +30,11 @@ type LoaderContext = ServiceContext & { loaders: LoaderCache };
  * publishes `profileChanged` (public caches of the listing and creator pages drop their answers).
  */
 export class ProfilesService {
-  constructor(private readonly deps: { clock: Clock; events: EventBus }) {}
+  private readonly counts: CreatorCountCache;
+
+  constructor(private readonly deps: { clock: Clock; events: EventBus }) {
+    this.counts = new CreatorCountCache(deps.events, () => deps.clock.now().getTime());
+  }
 
   async createMyProfile(ctx: ServiceContext, input: ProfileInput): Promise<ProfileView> {
     const viewer = requireViewer(ctx);
@@ -92,39 +91,38 @@ export class ProfilesService {
     return found[0];
   }
 
-  /** Public creator listing (GraphQL `creators` and REST `GET /streamers`). */
-  listCreators(ctx: ServiceContext, args: CreatorListArgs): Promise<Connection<ProfileView>> {
-    return searchCreators(ctx.em, args, this.deps.clock.now());
+  /**
+   * Public creator listing (GraphQL `creators` and REST `GET /streamers`): one statement for the
+   * page, with the cards' children when `extras` asks. `totalCount` is counted only when asked
+   * (0 otherwise), and then served from a per-filter cache that any change of public data empties.
+   */
+  async listCreators(ctx: ServiceContext, args: CreatorListArgs, opts: { totalCount: boolean; extras?: CardExtras } = { totalCount: true }): Promise<Connection<ProfileView>> {
+    const now = this.deps.clock.now();
+    const page = await searchCreators(ctx.em, args, now, opts.extras);
+    const totalCount = opts.totalCount ? await this.countCreators(ctx, page.filter) : 0;
+    return { edges: page.edges, pageInfo: page.pageInfo, totalCount };
+  }
+
+  /** How many creators match a listing filter (cached per filter until public data changes). */
+  countCreators(ctx: ServiceContext, filter: CreatorFilterValue): Promise<number> {
+    return this.counts.get(creatorFilterKey(filter), () => countCreators(ctx.em, filter, this.deps.clock.now()));
   }
 
   /**
    * The next `first` free future slots of a creator, batched per request: one statement for all
    * creators on the page, each getting its own `first` (a LATERAL index scan per creator that
-   * stops after `first` rows, instead of ranking all their future hours).
+   * stops after `first` rows, instead of ranking all their future hours). A listing that fetched
+   * them with its own statement has put them in `prefetched`.
    */
-  nextFreeSlots(ctx: LoaderContext, streamerId: string, first?: number | null): Promise<FreeSlot[]> {
+  nextFreeSlots(ctx: LoaderContext, streamerId: string, first?: number | null, prefetched?: Prefetched<FreeSlot>): Promise<FreeSlot[]> {
     const size = pageSize(first, 5);
+    if (prefetched?.size === size) return Promise.resolve(prefetched.items);
     const loader = perRequestLoader<string, FreeSlot[]>(ctx, `profiles.nextFreeSlots:${size}`, async (ids) => {
-      const rows: { id: string; streamer_id: string; start_time: Date; end_time: Date }[] = await ctx.em.execute(
-        `select s.id, s.streamer_id, s.start_time, s.end_time
-           from unnest(array[?]::uuid[]) as c(id)
-           cross join lateral (
-             select f.id, f.streamer_id, f.start_time, f.end_time from availability_slots f
-              where f.streamer_id = c.id and not f.is_booked and f.start_time > ?
-              order by f.start_time, f.id limit ?
-           ) s`,
+      const rows: { id: string; slots: Parameters<typeof freeSlotFromJson>[0][] | null }[] = await ctx.em.execute(
+        `select c.id, s.slots from unnest(array[?]::uuid[]) as c(id) cross join lateral ${nextFreeSlotsJson('c.id')} s`,
         [ids, this.deps.clock.now(), size],
       );
-      const byCreator = new Map<string, FreeSlot[]>(ids.map((id) => [id, []]));
-      for (const r of rows) {
-        byCreator.get(r.streamer_id)?.push({
-          id: r.id,
-          streamerId: r.streamer_id,
-          startTime: new Date(r.start_time),
-          endTime: new Date(r.end_time),
-          isBooked: false,
-        });
-      }
+      const byCreator = new Map<string, FreeSlot[]>(rows.map((r) => [r.id, (r.slots ?? []).map(freeSlotFromJson)]));
       return ids.map((id) => byCreator.get(id) ?? []);
     });
     return loader.load(streamerId);

@@ -3,13 +3,17 @@ import type { Clock } from '../../shared/clock';
 import { requireViewer, type ServiceContext } from '../../shared/context';
 import { badInput, conflict, forbidden, invalidTransition, notFound, PG, pgErrorCode } from '../../shared/errors';
 import type { EventBus } from '../../shared/events';
-import { perRequestLoader, type LoaderCache } from '../../shared/loaders';
+import { perRequestLoader, type LoaderCache, type Prefetched } from '../../shared/loaders';
 import { decodeCursor, encodeCursor, pageSize, pageWindow, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
 import { Booking, BookingStatus } from '../bookings/booking.entity';
 import { PROFILE_MESSAGES } from '../profiles/profiles.service';
 import { PUBLIC_CREATOR } from '../profiles/profile.view';
 import { CreateReviewSchema, type CreateReviewInput } from './review.inputs';
+import { latestReviewsJson } from './latest-reviews';
+import { reviewFromRow, type ReviewView } from './review.view';
+
+export { reviewFromRow, type ReviewView };
 import { Review } from './review.entity';
 import type { Outbox } from '../outbox/outbox';
 
@@ -21,19 +25,6 @@ export const REVIEW_MESSAGES = {
 } as const;
 
 const REVIEWABLE: readonly BookingStatus[] = [BookingStatus.COMPLETED, BookingStatus.AUTO_COMPLETED];
-
-/** A review as readers see it, with the reviewer's display name. */
-export interface ReviewView {
-  id: string;
-  bookingId: string;
-  streamerId: string;
-  reviewerId: string;
-  revieweeId: string;
-  rating: number;
-  comment: string | null;
-  createdAt: Date;
-  reviewerName: string;
-}
 
 /**
  * Reviews about a person are those whose reviewee is their user; a creator's rating and review
@@ -48,18 +39,6 @@ const REVIEWS_OF_PROFILE = `select r.id, r.booking_id, r.streamer_id, r.reviewer
   left join profiles rp on rp.user_id = r.reviewer_id`;
 
 type ReviewRow = Record<string, any>;
-
-const rowToView = (r: ReviewRow): ReviewView => ({
-  id: r.id,
-  bookingId: r.booking_id,
-  streamerId: r.streamer_id,
-  reviewerId: r.reviewer_id,
-  revieweeId: r.reviewee_id,
-  rating: Number(r.rating),
-  comment: r.comment,
-  createdAt: new Date(r.created_at),
-  reviewerName: r.reviewer_name,
-});
 
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
@@ -106,22 +85,26 @@ export class ReviewsService {
     if (rows.length === 0) throw notFound(PROFILE_MESSAGES.notFound);
     const found = rows.filter((r) => r.id !== null);
     const conn = toConnection(found, window.size, rows[0]?.total_count ?? 0, (r) => encodeCursor([r.created_key, r.id]));
-    return { ...conn, edges: conn.edges.map((e) => ({ cursor: e.cursor, node: rowToView(e.node) })) };
+    return { ...conn, edges: conn.edges.map((e) => ({ cursor: e.cursor, node: reviewFromRow(e.node) })) };
   }
 
-  /** The newest `first` reviews of a creator, batched per request with one window-function query. */
-  latestForCreator(ctx: LoaderContext, streamerId: string, first?: number | null): Promise<ReviewView[]> {
+  /**
+   * The newest `first` reviews of a creator, batched per request: one statement for all creators
+   * on the page, each an index range scan that stops after `first` rows (`latestReviewsJson`).
+   * A listing that fetched them with its own statement has put them in `prefetched`.
+   */
+  latestForCreator(ctx: LoaderContext, streamerId: string, first?: number | null, prefetched?: Prefetched<ReviewView>): Promise<ReviewView[]> {
     const size = pageSize(first, 3);
+    if (prefetched?.size === size) return Promise.resolve(prefetched.items);
     const loader = perRequestLoader<string, ReviewView[]>(ctx, `reviews.latestForCreator:${size}`, async (ids) => {
-      const rows: ReviewRow[] = await ctx.em.execute(
-        `select * from (
-           select x.*, row_number() over (partition by x.profile_id order by x.created_at desc, x.id desc) as n
-           from (${REVIEWS_OF_PROFILE} where p.id in (?)) x
-         ) ranked where n <= ? order by profile_id, n`,
+      const rows: { profile_id: string; reviews: ReviewRow[] | null }[] = await ctx.em.execute(
+        `select c.id as profile_id, l.reviews
+           from unnest(array[?]::uuid[]) as c(id)
+           join profiles p on p.id = c.id
+           cross join lateral ${latestReviewsJson('p.user_id')} l`,
         [ids, size],
       );
-      const byCreator = new Map<string, ReviewView[]>(ids.map((id) => [id, []]));
-      for (const r of rows) byCreator.get(r.profile_id)?.push(rowToView(r));
+      const byCreator = new Map<string, ReviewView[]>(rows.map((r) => [r.profile_id, (r.reviews ?? []).map(reviewFromRow)]));
       return ids.map((id) => byCreator.get(id) ?? []);
     });
     return loader.load(streamerId);
@@ -185,7 +168,7 @@ export class ReviewsService {
       `select r.*, ${REVIEWER_NAME} from reviews r left join profiles rp on rp.user_id = r.reviewer_id where r.id = ?`,
       [created.reviewId],
     );
-    return rowToView(row);
+    return reviewFromRow(row);
   }
 }
 

@@ -5,6 +5,7 @@ import type { AccountType, BookingStatus } from '../../../gql/graphql';
 import { PanelCard } from '../../../shared/components/content/PanelCard';
 import { FormError } from '../../../shared/components/FormError';
 import { errorMessage } from '../../../shared/lib/error-message';
+import { useBookingFromLink } from '../hooks/useBookingFromLink';
 import { useBookingList } from '../hooks/useBookingList';
 import { BOOKING_MESSAGES, isStreamerSide, STATUS_FILTERS } from '../lib/booking-view';
 import { BookingCard } from './BookingCard';
@@ -19,6 +20,7 @@ export interface BookingsTabProfile {
 export function BookingsTab({ profile }: { profile: BookingsTabProfile | null }) {
   const [status, setStatus] = useState<BookingStatus | ''>('');
   const list = useBookingList(status || null);
+  useBookingFromLink(list.bookings.map((booking) => booking.id));
 
   const filter = (
     <Field.Root w={{ base: 'full', sm: '48' }}>

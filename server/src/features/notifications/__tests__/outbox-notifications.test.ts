@@ -183,3 +183,19 @@ describe('the inbox', () => {
     await theirs.close();
   });
 });
+
+describe('not partner data', () => {
+  it('an API key cannot read its owner’s notifications or conversations (FORBIDDEN on GraphQL, 403 on REST)', async () => {
+    const made = await app.gql(`mutation { createApiKey(input: { name: "agency" }) { secret } }`, {}, brand.token);
+    expect(made.body.errors).toBeUndefined();
+    const secret = made.body.data.createApiKey.secret as string;
+    const viaKey = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': secret },
+      body: JSON.stringify({ query: '{ unreadNotificationCount }' }),
+    }).then((r) => r.json());
+    expect(viaKey.errors[0].extensions.code).toBe('FORBIDDEN');
+    const rest = await fetch(`${app.url}/api/v1/conversations`, { headers: { 'x-api-key': secret } });
+    expect(rest.status).toBe(403);
+  });
+});

@@ -1,0 +1,100 @@
+import { Avatar, Badge, Box, chakra, Flex, Text } from '@chakra-ui/react';
+import { initials } from '../../../shared/lib/initials';
+import { formatDay, formatTime } from '../../../shared/lib/zoned-time';
+
+interface Props {
+  name: string;
+  avatarUrl?: string | null;
+  /** The last message's text ("" when nothing was said yet). */
+  preview: string;
+  /** The preview is a booking event or a proposal, not words of a person. */
+  previewIsEvent?: boolean;
+  /** The viewer wrote the last message. */
+  previewMine?: boolean;
+  lastActivityAt: string;
+  unreadCount: number;
+  /** What the conversation is about: "Booking Tue, Jun 10" or "Inquiry". */
+  context?: string;
+  selected?: boolean;
+  onSelect: () => void;
+  now?: Date;
+}
+
+/** "10:42 AM" today, "Jun 9" before. */
+function activityLabel(instant: string, now: Date) {
+  const date = new Date(instant);
+  return date.toDateString() === now.toDateString() ? formatTime(date) : formatDay(date).replace(/^\w+, /, '');
+}
+
+/** One row of the Messages list: the other party, the last message, when, and how many are unread. */
+export function ConversationListItem({
+  name,
+  avatarUrl,
+  preview,
+  previewIsEvent,
+  previewMine,
+  lastActivityAt,
+  unreadCount,
+  context,
+  selected,
+  onSelect,
+  now = new Date(),
+}: Props) {
+  const unread = unreadCount > 0;
+  const unreadLabel = unread ? `, ${unreadCount} unread` : '';
+  return (
+    <chakra.button
+      type="button"
+      onClick={onSelect}
+      aria-current={selected ? 'true' : undefined}
+      aria-label={`${name}${unreadLabel}`}
+      w="full"
+      textAlign="start"
+      px="3"
+      py="3"
+      rounded="xl"
+      bg={selected ? 'brand.subtle' : 'transparent'}
+      _hover={{ bg: selected ? 'brand.subtle' : 'bg.muted' }}
+      focusVisibleRing="inside"
+      transition="background 0.15s"
+    >
+      <Flex gap="3" align="center">
+        <Avatar.Root size="md" colorPalette="brand" flexShrink={0}>
+          <Avatar.Fallback>{initials(name)}</Avatar.Fallback>
+          {avatarUrl && <Avatar.Image src={avatarUrl} alt="" />}
+        </Avatar.Root>
+        <Box flex="1" minW="0">
+          <Flex justify="space-between" align="baseline" gap="2">
+            <Text fontWeight={unread ? 'bold' : 'semibold'} truncate>
+              {name}
+            </Text>
+            <Text as="span" textStyle="xs" color={unread ? 'brand.fg' : 'fg.muted'} flexShrink={0}>
+              <time dateTime={lastActivityAt}>{activityLabel(lastActivityAt, now)}</time>
+            </Text>
+          </Flex>
+          {context && (
+            <Text textStyle="xs" color="fg.muted" truncate>
+              {context}
+            </Text>
+          )}
+          <Flex justify="space-between" align="center" gap="2">
+            <Text
+              textStyle="sm"
+              color={unread ? 'fg' : 'fg.muted'}
+              fontWeight={unread ? 'medium' : 'normal'}
+              fontStyle={previewIsEvent ? 'italic' : undefined}
+              truncate
+            >
+              {preview ? `${previewMine ? 'You: ' : ''}${preview}` : 'No messages yet'}
+            </Text>
+            {unread && (
+              <Badge colorPalette="brand" variant="solid" rounded="full" flexShrink={0} aria-hidden>
+                {unreadCount > 99 ? '99+' : unreadCount}
+              </Badge>
+            )}
+          </Flex>
+        </Box>
+      </Flex>
+    </chakra.button>
+  );
+}

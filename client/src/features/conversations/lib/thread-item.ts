@@ -1,0 +1,15 @@
+import type { ProposalState } from '../components/ProposalCard';
+
+/** A thread's entry as the screen draws it (mapped from the API's message). */
+export interface ThreadItem {
+  id: string;
+  kind: 'TEXT' | 'EVENT' | 'PROPOSAL';
+  text: string;
+  createdAt: string;
+  /** The author's user id; null for a booking event. */
+  senderId: string | null;
+  fromSupport: boolean;
+  /** Posted by this browser and not yet confirmed by the server. */
+  sending?: boolean;
+  proposal?: { id: string; startTime: string; endTime: string; state: ProposalState } | null;
+}

@@ -1,0 +1,134 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import type { EventBus } from '../../shared/events';
+import { requireViewer, type ServiceContext } from '../../shared/context';
+import { badInput, conflict, forbidden, invalidTransition, notFound, PG, pgErrorCode } from '../../shared/errors';
+import { parseInput } from '../../shared/validation';
+import { BookingStatus, PaymentStatus } from './booking.entity';
+import { freeBookingSlots } from './booking-slots';
+import { confirmationDeadlineFor } from './bookings.policy';
+import { BookingAction } from './bookings.state';
+import type { TransitionRunner } from './transition-runner';
+
+const HOUR = 3_600_000;
+
+/** The parties and hours of a booking, as other features (conversations) may know them. */
+export interface BookingParties {
+  bookingId: string;
+  clientUserId: string;
+  creatorProfileId: string;
+  creatorUserId: string;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
+  startTime: Date;
+  endTime: Date;
+  totalHours: number;
+}
+
+export const RESCHEDULE_MESSAGES = {
+  taken: 'Those hours were taken meanwhile. Ask the creator to propose another time.',
+  notPending: 'Another time can only be proposed while the request is waiting for the creator’s answer',
+  onlyCreator: 'Only the creator of this booking can propose another time',
+  sameLength: (hours: number) => `The new time must be as long as the booking (${hours} hour${hours === 1 ? '' : 's'})`,
+  notFree: 'Those hours are not free in your availability',
+  same: 'That is the booking’s current time',
+  inPast: 'The new time must be in the future',
+};
+
+const TimeSchema = z
+  .object({
+    startTime: z.union([z.date(), z.iso.datetime({ offset: true, error: 'startTime must be an ISO date-time' })], { error: 'startTime is required' }).transform((v) => new Date(v)),
+    endTime: z.union([z.date(), z.iso.datetime({ offset: true, error: 'endTime must be an ISO date-time' })], { error: 'endTime is required' }).transform((v) => new Date(v)),
+  })
+  .refine((v) => v.endTime > v.startTime, { message: 'endTime must be after startTime', path: ['endTime'] });
+
+interface RescheduleDetails {
+  startTime: string;
+  endTime: string;
+}
+
+/**
+ * Moving a pending request to other hours (a proposed time the booker accepts): the port the
+ * conversations feature uses. The move is the state machine's RESCHEDULE, applied by the
+ * transition runner under the booking's row lock: the old hours are freed and the new ones taken
+ * in the same transaction (the same hold and price: the new time has the same length), and the
+ * database's exclusion constraint refuses hours another booking took meanwhile.
+ */
+export class BookingReschedule {
+  constructor(private readonly deps: { runner: TransitionRunner; events: EventBus }) {
+    deps.runner.defineOwnWrites<RescheduleDetails>([BookingAction.RESCHEDULE], async ({ em, booking, now }, details) => {
+      const startTime = new Date(details.startTime);
+      const endTime = new Date(details.endTime);
+      if ((endTime.getTime() - startTime.getTime()) / HOUR !== booking.totalHours) throw badInput(RESCHEDULE_MESSAGES.sameLength(booking.totalHours), 'endTime');
+      await freeBookingSlots(em, booking.id, now);
+      const taken = await em.execute<{ id: string }[]>(
+        `update availability_slots set is_booked = true, booking_id = ?, updated_at = ?
+         where streamer_id = ? and start_time >= ? and end_time <= ? and is_booked = false returning id`,
+        [booking.id, now, booking.streamer.id, startTime, endTime],
+      );
+      if (taken.length !== booking.totalHours) throw conflict(RESCHEDULE_MESSAGES.taken);
+      booking.startTime = startTime;
+      booking.endTime = endTime;
+      booking.confirmationDeadline = confirmationDeadlineFor(endTime, booking.policy);
+    });
+  }
+
+  /** The booking's parties and hours (null when there is no such booking). */
+  async partiesOf(em: EntityManager, bookingId: string): Promise<BookingParties | null> {
+    const [row] = await em.execute<Record<string, any>[]>(
+      `select b.id, b.booker_id, b.streamer_id, p.user_id as creator_user_id, b.status, b.payment_status, b.start_time, b.end_time, b.total_hours
+       from bookings b join profiles p on p.id = b.streamer_id where b.id = ?`,
+      [bookingId],
+    );
+    if (!row) return null;
+    return {
+      bookingId: row.id,
+      clientUserId: row.booker_id,
+      creatorProfileId: row.streamer_id,
+      creatorUserId: row.creator_user_id,
+      status: row.status,
+      paymentStatus: row.payment_status,
+      startTime: new Date(row.start_time),
+      endTime: new Date(row.end_time),
+      totalHours: row.total_hours,
+    };
+  }
+
+  /**
+   * Checks that the viewer (the creator) may propose these hours for the booking now: a pending
+   * request with its money held, the same length, in the future, and free in the creator's availability.
+   */
+  async checkProposal(ctx: ServiceContext, bookingId: string, input: { startTime: unknown; endTime: unknown }, now: Date): Promise<{ startTime: Date; endTime: Date; booking: BookingParties }> {
+    const viewer = requireViewer(ctx);
+    const { startTime, endTime } = parseInput(TimeSchema, input);
+    const booking = await this.partiesOf(ctx.em, bookingId);
+    if (!booking) throw notFound('Booking not found');
+    if (booking.creatorUserId !== viewer.id) throw forbidden(RESCHEDULE_MESSAGES.onlyCreator);
+    if (booking.status !== BookingStatus.PENDING || booking.paymentStatus !== PaymentStatus.HELD) throw invalidTransition(RESCHEDULE_MESSAGES.notPending);
+    if ((endTime.getTime() - startTime.getTime()) / HOUR !== booking.totalHours) throw badInput(RESCHEDULE_MESSAGES.sameLength(booking.totalHours), 'endTime');
+    if (startTime <= now) throw badInput(RESCHEDULE_MESSAGES.inPast, 'startTime');
+    if (startTime.getTime() === booking.startTime.getTime()) throw badInput(RESCHEDULE_MESSAGES.same, 'startTime');
+    const [{ free }] = await ctx.em.execute<{ free: number }[]>(
+      `select count(*)::int as free from availability_slots
+       where streamer_id = ? and start_time >= ? and end_time <= ? and (is_booked = false or booking_id = ?)`,
+      [booking.creatorProfileId, startTime, endTime, bookingId],
+    );
+    if (free !== booking.totalHours) throw conflict(RESCHEDULE_MESSAGES.notFree);
+    return { startTime, endTime, booking };
+  }
+
+  /**
+   * The booker accepts new hours: RESCHEDULE through the state machine (in `ctx.em`'s transaction
+   * when it has one). CONFLICT when the hours were taken meanwhile; nothing changes then.
+   */
+  async reschedule(ctx: ServiceContext, bookingId: string, times: { startTime: Date; endTime: Date }): Promise<void> {
+    const details: RescheduleDetails = { startTime: times.startTime.toISOString(), endTime: times.endTime.toISOString() };
+    try {
+      await this.deps.runner.run(ctx, bookingId, { action: BookingAction.RESCHEDULE, details });
+    } catch (err) {
+      if (pgErrorCode(err) === PG.exclusionViolation) throw conflict(RESCHEDULE_MESSAGES.taken);
+      throw err;
+    }
+  }
+
+}

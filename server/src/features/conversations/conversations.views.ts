@@ -1,0 +1,255 @@
+/** Rows and views of conversations and their lines; the SQL that reads them in one statement each. */
+
+export type ViewerRole = 'client' | 'creator' | 'support';
+export type MessageKind = 'text' | 'event' | 'proposal';
+export type ProposalStatus = 'pending' | 'accepted' | 'declined' | 'superseded';
+
+/** The bookings' events a thread shows as lines (read from the outbox, never copied). */
+export const EVENT_LINE_TOPICS = [
+  'booking.created',
+  'booking.confirmed',
+  'booking.declined',
+  'booking.expired',
+  'booking.cancelled',
+  'booking.completed',
+  'booking.disputed',
+  'booking.resolved',
+  'booking.moved',
+  'payout.paid',
+] as const;
+
+export interface ConversationRow {
+  id: string;
+  client_user_id: string;
+  creator_profile_id: string;
+  creator_user_id: string;
+  created_at: Date;
+  last_activity_at: Date;
+  my_role: ViewerRole | null;
+  my_last_read_at: Date | null;
+  creator_name: string;
+  creator_avatar: string | null;
+  client_name: string;
+  client_avatar: string | null;
+  client_profile_id: string | null;
+  client_last_read_at: Date | null;
+  creator_last_read_at: Date | null;
+  unread_count: number;
+  booking_ids: string[];
+  disputed: boolean;
+  lm_id: string | null;
+  lm_kind: string | null;
+  lm_text: string | null;
+  lm_sender_user_id: string | null;
+  lm_sender_name: string | null;
+  lm_is_support: boolean | null;
+  lm_booking_id: string | null;
+  lm_proposed_start: Date | null;
+  lm_proposed_end: Date | null;
+  lm_proposal_status: string | null;
+  lm_responded_at: Date | null;
+  lm_created_at: Date | null;
+}
+
+/** One party of a conversation as the other sees them. */
+export interface PartyView {
+  userId: string;
+  /** The party's creator profile (the creator's; a client's own when they have one). */
+  profileId: string | null;
+  displayName: string;
+  avatarUrl: string | null;
+  /** When they last read the conversation ("Seen"). */
+  lastReadAt: Date | null;
+}
+
+export interface ConversationView {
+  id: string;
+  createdAt: Date;
+  lastActivityAt: Date;
+  viewerRole: ViewerRole;
+  creator: PartyView;
+  client: PartyView;
+  /** The party the viewer talks to (for support: the client). */
+  otherParty: PartyView;
+  bookingIds: string[];
+  /** Whether one of the pair's bookings is disputed (support reads the thread). */
+  disputed: boolean;
+  unreadCount: number;
+  lastReadAt: Date | null;
+  lastMessage: MessageView | null;
+}
+
+export interface MessageRow {
+  id: string;
+  kind: MessageKind;
+  sender_user_id: string | null;
+  sender_name: string | null;
+  text: string;
+  is_support: boolean;
+  booking_id: string | null;
+  proposed_start: Date | null;
+  proposed_end: Date | null;
+  proposal_status: ProposalStatus | null;
+  responded_at: Date | null;
+  created_at: Date;
+  event_type?: string | null;
+  event_payload?: Record<string, unknown> | null;
+}
+
+export interface MessageView {
+  id: string;
+  kind: MessageKind;
+  senderId: string | null;
+  senderName: string | null;
+  /** Whether the viewer wrote it. */
+  mine: boolean;
+  /** The text as written (trimmed); for an event line, what happened in words. Shown as text, never as HTML. */
+  text: string;
+  isSupport: boolean;
+  bookingId: string | null;
+  /** Event lines: the booking event's topic (e.g. booking.confirmed). */
+  eventType: string | null;
+  proposal: { startTime: Date; endTime: Date; status: ProposalStatus; respondedAt: Date | null } | null;
+  createdAt: Date;
+}
+
+const SENDER_NAME = `case when m.is_support then 'Support' else coalesce(sp.display_name, split_part(su.email, '@', 1)) end`;
+
+/** A message with its sender's name (append `where ...`). */
+export const MESSAGE_SELECT = `select m.id, m.kind, m.sender_user_id, ${SENDER_NAME} as sender_name, m.text, m.is_support, m.booking_id,
+    m.proposed_start, m.proposed_end, m.proposal_status, m.responded_at, m.created_at, null::text as event_type, null::jsonb as event_payload
+  from message m left join users su on su.id = m.sender_user_id left join profiles sp on sp.user_id = m.sender_user_id`;
+
+/**
+ * A conversation with everything a list row or a thread header shows, as seen by a viewer
+ * (4 parameters: the viewer's id, four times), then `where ...`.
+ */
+export const CONVERSATION_COLUMNS = `select c.id, c.client_user_id, c.creator_profile_id, c.creator_user_id, c.created_at, c.last_activity_at,
+    me.role as my_role, me.last_read_at as my_last_read_at,
+    cp.display_name as creator_name, cp.profile_image_url as creator_avatar,
+    coalesce(clp.display_name, split_part(cu.email, '@', 1)) as client_name, clp.profile_image_url as client_avatar, clp.id as client_profile_id,
+    clm.last_read_at as client_last_read_at, crm.last_read_at as creator_last_read_at,
+    (select count(*)::int from message um where um.conversation_id = c.id and um.sender_user_id is distinct from ?
+       and um.created_at > coalesce(me.last_read_at, '-infinity'::timestamptz)) as unread_count,
+    coalesce((select array_agg(cb.booking_id::text order by cb.booking_id) from conversation_booking cb where cb.conversation_id = c.id), '{}') as booking_ids,
+    exists (select 1 from conversation_booking db where db.conversation_id = c.id and db.disputed) as disputed,
+    lm.id as lm_id, lm.kind as lm_kind, lm.text as lm_text, lm.sender_user_id as lm_sender_user_id,
+    case when lm.is_support then 'Support' else coalesce(lsp.display_name, split_part(lsu.email, '@', 1)) end as lm_sender_name,
+    lm.is_support as lm_is_support, lm.booking_id as lm_booking_id, lm.proposed_start as lm_proposed_start, lm.proposed_end as lm_proposed_end,
+    lm.proposal_status as lm_proposal_status, lm.responded_at as lm_responded_at, lm.created_at as lm_created_at
+  from conversation c
+  left join conversation_member me on me.conversation_id = c.id and me.user_id = ?
+  join profiles cp on cp.id = c.creator_profile_id
+  join users cu on cu.id = c.client_user_id
+  left join profiles clp on clp.user_id = c.client_user_id
+  left join conversation_member clm on clm.conversation_id = c.id and clm.user_id = c.client_user_id and clm.user_id <> ?
+  left join conversation_member crm on crm.conversation_id = c.id and crm.user_id = c.creator_user_id and crm.user_id <> ?
+  left join lateral (select * from message m where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1) lm on true
+  left join users lsu on lsu.id = lm.sender_user_id
+  left join profiles lsp on lsp.user_id = lm.sender_user_id`;
+
+const date = (v: Date | string | null | undefined) => (v ? new Date(v) : null);
+
+export function conversationFrom(r: ConversationRow, viewerId: string, role?: ViewerRole): ConversationView {
+  const viewerRole: ViewerRole = role ?? (r.my_role as ViewerRole) ?? 'support';
+  const creator: PartyView = {
+    userId: r.creator_user_id,
+    profileId: r.creator_profile_id,
+    displayName: r.creator_name,
+    avatarUrl: r.creator_avatar,
+    lastReadAt: date(r.creator_last_read_at),
+  };
+  const client: PartyView = {
+    userId: r.client_user_id,
+    profileId: r.client_profile_id,
+    displayName: r.client_name,
+    avatarUrl: r.client_avatar,
+    lastReadAt: date(r.client_last_read_at),
+  };
+  const lastMessage: MessageView | null = r.lm_id
+    ? messageFrom(
+        {
+          id: r.lm_id,
+          kind: r.lm_kind as MessageKind,
+          sender_user_id: r.lm_sender_user_id,
+          sender_name: r.lm_sender_name,
+          text: r.lm_text ?? '',
+          is_support: Boolean(r.lm_is_support),
+          booking_id: r.lm_booking_id,
+          proposed_start: r.lm_proposed_start,
+          proposed_end: r.lm_proposed_end,
+          proposal_status: r.lm_proposal_status as ProposalStatus | null,
+          responded_at: r.lm_responded_at,
+          created_at: r.lm_created_at!,
+        },
+        viewerId,
+      )
+    : null;
+  return {
+    id: r.id,
+    createdAt: new Date(r.created_at),
+    lastActivityAt: new Date(r.last_activity_at),
+    viewerRole,
+    creator,
+    client,
+    otherParty: viewerRole === 'client' ? creator : client,
+    bookingIds: r.booking_ids ?? [],
+    disputed: r.disputed,
+    unreadCount: r.unread_count,
+    lastReadAt: date(r.my_last_read_at),
+    lastMessage,
+  };
+}
+
+export function messageFrom(r: MessageRow, viewerId: string): MessageView {
+  const isEvent = r.kind === 'event';
+  return {
+    id: r.id,
+    kind: r.kind,
+    senderId: r.sender_user_id,
+    senderName: isEvent ? null : r.sender_name,
+    mine: !isEvent && r.sender_user_id === viewerId,
+    text: isEvent ? eventLineText(r.event_type ?? '', r.event_payload ?? {}) : r.text,
+    isSupport: r.is_support,
+    bookingId: r.booking_id,
+    eventType: isEvent ? (r.event_type ?? null) : null,
+    proposal:
+      r.kind === 'proposal' && r.proposed_start && r.proposed_end
+        ? { startTime: new Date(r.proposed_start), endTime: new Date(r.proposed_end), status: r.proposal_status ?? 'pending', respondedAt: date(r.responded_at) }
+        : null,
+    createdAt: new Date(r.created_at),
+  };
+}
+
+/** An event line in words (times are shown by the client, in the reader's zone). */
+export function eventLineText(topic: string, payload: Record<string, unknown>): string {
+  const cents = (v: unknown) => (typeof v === 'number' ? `$${(v / 100).toFixed(2)}` : null);
+  switch (topic) {
+    case 'booking.created':
+      return 'Booking requested';
+    case 'booking.confirmed':
+      return 'Booking accepted';
+    case 'booking.declined':
+      return payload.reason ? `Booking declined: ${String(payload.reason)}` : 'Booking declined';
+    case 'booking.expired':
+      return 'Request expired without an answer';
+    case 'booking.cancelled': {
+      const refund = cents(payload.refundCents);
+      return refund && payload.refundCents ? `Booking cancelled (refund ${refund})` : 'Booking cancelled';
+    }
+    case 'booking.completed':
+      return 'Booking completed';
+    case 'booking.disputed':
+      return 'Dispute opened';
+    case 'booking.resolved':
+      return 'Dispute resolved';
+    case 'booking.moved':
+      return 'Booking moved to the new time';
+    case 'payout.paid': {
+      const amount = cents(payload.amountCents);
+      return amount ? `Paid out ${amount}` : 'Paid out';
+    }
+    default:
+      return topic;
+  }
+}

@@ -1,0 +1,33 @@
+import { defineModule } from '../../module';
+import { ConversationsResolver } from './conversations.resolver';
+import { conversationsRoutes } from './conversations.rest';
+import { ConversationsService } from './conversations.service';
+
+declare module '../../module' {
+  interface Services {
+    conversations: ConversationsService;
+  }
+}
+
+/**
+ * Conversations between a client and a creator (inquiries and every booking of the pair), with
+ * proposed times, support on disputed bookings, live lines, typing and read marks.
+ */
+export const conversationsModule = defineModule({
+  name: 'conversations',
+  dependsOn: ['bookings', 'notifications'],
+  resolvers: [ConversationsResolver],
+  routes: conversationsRoutes,
+  services: ({ deps, services }) => ({
+    conversations: new ConversationsService({
+      clock: deps.clock,
+      events: deps.events,
+      outbox: deps.outbox,
+      bookings: services.bookingReschedule,
+      notifications: services.notifications,
+      limits: deps.limits,
+      messagesPerMinute: deps.config.RATE_LIMIT_ENABLED ? deps.config.MESSAGE_RATE_LIMIT_PER_MINUTE : null,
+    }),
+  }),
+  extend: ({ services }) => ({ outboxConsumers: [services.conversations.consumer()] }),
+});

@@ -1,0 +1,111 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedMarketplace } from '../../../../bench/seed';
+import { createTestDatabase } from '../../../../test/harness';
+import { initOrm, type Orm } from '../../../db/orm';
+import { countCreators, countStatement, listingStatement, parseCreatorFilter, type CardExtras } from '../creator-search';
+
+/**
+ * The plans PostgreSQL picks for the listing's hot statements, on the bench's data shape (every
+ * platform mix, 14 days of hourly slots, reviews) at a size where a sequential scan or a sort of
+ * every creator would be a real choice for the planner. Each statement is checked as a custom
+ * plan (values known) and as the generic plan a named prepared statement may switch to.
+ */
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let orm: Orm;
+let client: pg.Client;
+const now = new Date();
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  orm = await initOrm({ clientUrl: db.url });
+  await seedMarketplace(db.url, { creators: 2000, brands: 300, slotDays: 14, bookingsPerCreator: 2, archivedBookingsPerCreator: 2 }, now, () => {});
+  client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  await client.query('analyze');
+});
+afterAll(async () => {
+  await client?.end();
+  await orm?.close(true);
+  await db?.drop();
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+}
+
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+const literal = (v: unknown) => (v instanceof Date ? `'${v.toISOString()}'::timestamptz` : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+
+/** EXPLAIN ANALYZE of a `?` statement as a prepared statement under the given plan cache mode. */
+async function plan(sql: string, params: unknown[], mode: 'custom' | 'generic'): Promise<PlanNode[]> {
+  let n = 0;
+  await client.query('deallocate all');
+  await client.query(`set plan_cache_mode = force_${mode}_plan`);
+  await client.query(`prepare hot as ${sql.replace(/\?/g, () => `$${++n}`)}`);
+  const { rows } = await client.query(`explain (analyze, format json) execute hot${params.length ? `(${params.map(literal).join(', ')})` : ''}`);
+  return nodesOf((rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan);
+}
+
+/** No table is read whole and nothing sorts more than a page: the statement stops after its rows. */
+function expectBounded(nodes: PlanNode[]) {
+  expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
+  for (const sort of nodes.filter((n) => n['Node Type'].includes('Sort'))) expect(sort['Actual Rows']).toBeLessThanOrEqual(21);
+}
+
+const indexesOf = (nodes: PlanNode[]) => new Set(nodes.map((n) => n['Index Name']).filter(Boolean));
+
+const cursorAfter = async (platform: string | null, offset: number) => {
+  const { rows } = await client.query(
+    `select average_rating, id from profiles where account_type = 'creator' and ($1::text is null or platforms @> array[$1])
+      order by average_rating desc, id offset $2 limit 1`,
+    [platform, offset],
+  );
+  return Buffer.from(JSON.stringify(['rating', rows[0].average_rating, rows[0].id])).toString('base64url');
+};
+
+const CARDS: CardExtras = { nextFreeSlots: 5, latestReviews: 3 };
+
+describe('the listing page statement', () => {
+  for (const mode of ['custom', 'generic'] as const) {
+    it(`walks its platform's rating index and the cards' slot and review indexes, first and later pages (${mode} plan)`, async () => {
+      for (const platform of ['twitch', 'instagram']) {
+        for (const after of [null, await cursorAfter(platform, 200)]) {
+          const st = listingStatement({ filter: { platform }, first: 20, after }, now, CARDS);
+          expect(st.fixed).toBe(true); // runs as a named prepared statement
+          const nodes = await plan(st.sql, st.params, mode);
+          expectBounded(nodes);
+          const used = indexesOf(nodes);
+          expect(used.has(`profiles_listed_${platform}_rating_idx`)).toBe(true);
+          expect(used.has('availability_slots_next_free_idx')).toBe(true);
+          expect(used.has('reviews_reviewee_created_idx')).toBe(true);
+          // The page reads a page of profiles, not the platform's thousand.
+          const pageScan = nodes.find((n) => n['Index Name'] === `profiles_listed_${platform}_rating_idx`)!;
+          expect(pageScan['Actual Rows']).toBeLessThanOrEqual(200);
+        }
+      }
+    });
+
+    it(`without a platform, walks the creators' rating index (${mode} plan)`, async () => {
+      const st = listingStatement({ filter: {}, first: 20, after: await cursorAfter(null, 300) }, now, CARDS);
+      const nodes = await plan(st.sql, st.params, mode);
+      expectBounded(nodes);
+      expect(indexesOf(nodes).has('profiles_creator_rating_idx')).toBe(true);
+    });
+  }
+
+  it("counts what the listing lists (the count is cached per filter, so its plan is not on the hot path)", async () => {
+    const filter = parseCreatorFilter({ platform: 'twitch' });
+    const { rows } = await client.query(`select count(*)::int as n from profiles p join users u on u.id = p.user_id
+      where p.account_type = 'creator' and p.suspended_at is null and u.suspended_at is null and 'twitch' = any(p.platforms)`);
+    expect(rows[0].n).toBeGreaterThan(500);
+    expect(await countCreators(orm.em.fork(), filter, now)).toBe(rows[0].n);
+    expect(countStatement(filter, now).fixed).toBe(true);
+  });
+});

@@ -1,0 +1,32 @@
+/** A free hour of a creator as listed on cards and the public page. */
+export interface FreeSlot {
+  id: string;
+  streamerId: string;
+  startTime: Date;
+  endTime: Date;
+  isBooked: boolean;
+}
+
+/**
+ * The next free future slots of one creator as a JSON array (null when there are none), for a
+ * LATERAL join: a range scan of `availability_slots_next_free_idx` that stops after the limit.
+ * The cards' `nextFreeSlots` loader and the listing's one statement both use it.
+ *
+ * `streamerId` is a SQL expression of the outer query (e.g. `p.id`); the `?`s are now, then the limit.
+ */
+export const nextFreeSlotsJson = (streamerId: string) => `(
+  select json_agg(json_build_object('id', f.id, 'streamer_id', f.streamer_id, 'start_time', f.start_time, 'end_time', f.end_time)
+                  order by f.start_time, f.id) as slots
+  from (select f.id, f.streamer_id, f.start_time, f.end_time from availability_slots f
+         where f.streamer_id = ${streamerId} and not f.is_booked and f.start_time > ?
+         order by f.start_time, f.id limit ?) f
+)`;
+
+/** An element of `nextFreeSlotsJson`. */
+export const freeSlotFromJson = (r: { id: string; streamer_id: string; start_time: string; end_time: string }): FreeSlot => ({
+  id: r.id,
+  streamerId: r.streamer_id,
+  startTime: new Date(r.start_time),
+  endTime: new Date(r.end_time),
+  isBooked: false,
+});
