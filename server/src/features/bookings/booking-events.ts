@@ -13,8 +13,8 @@ import type { AppliedTransition, BookingMoveHandler } from './transition-runner'
  * committed one is never lost.
  */
 export function publishBookingMoves(outbox: Outbox): BookingMoveHandler {
-  return async (t, action) => {
-    const topic = topicOf(action, t);
+  return async (t) => {
+    const topic = topicOf(t.action, t);
     if (!topic) return;
     await outbox.publish(t.em, await bookingEvent(t.em, topic, t.booking, t.creator, t.actingUserId, audienceOf(topic, t.booking, t.creator)));
   };

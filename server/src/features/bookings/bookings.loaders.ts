@@ -3,6 +3,7 @@ import { perRequestLoader, type LoaderCache } from '../../shared/loaders';
 import { Profile } from '../profiles/profile.entity';
 import { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
+import { BookingHistoryEntry } from './booking-history.entity';
 import { factsColumns, factsOfRow, readBookingFacts, type BookingFacts, type FactsColumns } from './booking-facts';
 import { preparedQuery } from '../../db/prepared';
 import { mapPrefixed, prefixedColumns } from '../../db/prefixed-rows';
@@ -69,6 +70,18 @@ const facts = (ctx: LoaderContext) =>
     return bookingIds.map((id) => known.get(id)!);
   });
 
+/** Each booking's applied moves in the order they were applied, one statement per batch. */
+const history = (ctx: LoaderContext) =>
+  readLoader<string, BookingHistoryEntry[]>(ctx, 'bookings.history', async (reads, bookingIds) => {
+    const rows = await reads.em.execute<Record<string, unknown>[]>(
+      'select * from booking_history where booking_id in (?) order by seq',
+      [[...bookingIds]],
+    );
+    const byBooking = new Map<string, BookingHistoryEntry[]>(bookingIds.map((id) => [id, []]));
+    for (const row of rows) byBooking.get(row.booking_id as string)?.push(reads.em.map(BookingHistoryEntry, row));
+    return bookingIds.map((id) => byBooking.get(id)!);
+  });
+
 export const bookingLoaders = {
   /**
    * Bookings read fresh with everything their cards show, in one statement: the creator's
@@ -109,4 +122,6 @@ export const bookingLoaders = {
   profileOfUser,
 
   facts,
+
+  history,
 };

@@ -1,3 +1,4 @@
+import type { BookingHistoryEntry } from './booking-history.entity';
 import type { BookingView } from './bookings.service';
 
 const dollars = (cents: number) => cents / 100;
@@ -39,3 +40,19 @@ export function presentBooking(view: BookingView) {
     available_actions: view.availableActions,
   };
 }
+
+/** One applied move over REST (snake_case; amounts in cents). */
+export const presentHistoryEntry = (h: BookingHistoryEntry) => ({
+  id: h.id,
+  action: h.action,
+  actor: h.actor,
+  actor_user_id: h.actorUserId,
+  from_status: h.fromStatus,
+  from_payment_status: h.fromPayment,
+  to_status: h.toStatus,
+  to_payment_status: h.toPayment,
+  money_step: h.moneyStep,
+  amount_cents: h.amountCents,
+  reason: h.reason,
+  created_at: h.createdAt.toISOString(),
+});

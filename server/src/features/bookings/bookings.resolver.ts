@@ -10,6 +10,7 @@ import {
   BookingConnection,
   BookingCreator,
   BookingDisputeType,
+  BookingHistoryEntryType,
   BookingPaymentVerification,
   BookingRole,
   BookingSettlementType,
@@ -161,6 +162,11 @@ export class BookingsResolver {
   @FieldResolver(() => BookingSettlementType)
   settlement(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
     return ctx.services.bookings.settlementOf(ctx, b);
+  }
+
+  @FieldResolver(() => [BookingHistoryEntryType], { description: 'Every applied move, oldest first' })
+  async history(@Root() b: Booking, @Ctx() ctx: GraphQLContext): Promise<BookingHistoryEntryType[]> {
+    return (await ctx.services.bookings.historyOf(ctx, b)).map((h) => ({ ...h, action: h.action as BookingAction, fromPaymentStatus: h.fromPayment, toPaymentStatus: h.toPayment }));
   }
 
   @FieldResolver(() => String, { nullable: true, description: "The booker's payment intent (to finish paying)" })

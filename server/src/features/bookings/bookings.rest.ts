@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import type { RequestContext } from '../../request-context';
 import { route } from '../../rest/route';
 import type { Booking } from './booking.entity';
-import { presentBooking } from './bookings.presenter';
+import { presentBooking, presentHistoryEntry } from './bookings.presenter';
 import type { CheckoutResult } from './checkout.service';
 
 const one = async (ctx: RequestContext, booking: Booking) => ({ booking: presentBooking(await ctx.services.bookings.view(ctx, booking)) });
@@ -37,6 +37,7 @@ export function bookingsRoutes(): Router {
     }))));
   r.get('/bookings/:id', route(async (ctx, req) => one(ctx, await ctx.services.bookings.get(ctx, idOf(req)))));
   r.patch('/bookings/:id', route(async (ctx, req) => one(ctx, await ctx.services.bookings.changeStatus(ctx, { bookingId: idOf(req), status: req.body?.status }))));
+  r.get('/bookings/:id/history', route(async (ctx, req) => ({ history: (await ctx.services.bookings.history(ctx, idOf(req))).map(presentHistoryEntry) })));
   r.get('/bookings/:id/cancellation-quote', route((ctx, req) => ctx.services.bookings.cancellationQuote(ctx, idOf(req))));
   r.post('/bookings/:id/accept', route(async (ctx, req) => one(ctx, await ctx.services.bookings.accept(ctx, idOf(req)))));
   r.post('/bookings/:id/decline', route(async (ctx, req) => one(ctx, await ctx.services.bookings.decline(ctx, idOf(req), req.body?.reason))));

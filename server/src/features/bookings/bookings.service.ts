@@ -10,6 +10,7 @@ import { Profile } from '../profiles/profile.entity';
 import { Dispute, DisputeKind, DisputeResolution } from '../support/dispute.entity';
 import type { User } from '../users/user.entity';
 import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
+import type { BookingHistoryEntry } from './booking-history.entity';
 import { bookingLoaders, joinEventReads, type LoaderContext } from './bookings.loaders';
 import { BookingIdSchema, CancelSchema, DisputeSchema, ListFilterSchema, StatusChangeSchema, type CancelInput, type DisputeInput } from './bookings.inputs';
 import { cancellationTerms, CURRENT_POLICY, lateCancelRefund, requestDeadline, splitRetained, type CancellationTerms } from './bookings.policy';
@@ -250,6 +251,16 @@ export class BookingsService {
   /** Creator, parties, dispute and the viewer's moves of each booking (batched). */
   views(ctx: LoaderContext, bookings: Booking[]): Promise<BookingView[]> {
     return Promise.all(bookings.map((b) => this.view(ctx, b)));
+  }
+
+  /** The booking's applied moves, oldest first (its parties and support staff only). */
+  async history(ctx: LoaderContext, bookingId: string): Promise<BookingHistoryEntry[]> {
+    return this.historyOf(ctx, await this.get(ctx, bookingId));
+  }
+
+  /** The applied moves of a booking the viewer may already read. */
+  historyOf(ctx: LoaderContext, booking: Booking): Promise<BookingHistoryEntry[]> {
+    return bookingLoaders.history(ctx).load(booking.id);
   }
 
   async view(ctx: LoaderContext, booking: Booking): Promise<BookingView> {

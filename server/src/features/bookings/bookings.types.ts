@@ -52,6 +52,45 @@ export class BookingBooker {
   email!: string;
 }
 
+@ObjectType('BookingHistoryEntry', { description: 'One applied move of the booking process, oldest first. Money in cents.' })
+export class BookingHistoryEntryType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => BookingAction)
+  action!: BookingAction;
+
+  @Field(() => String, { description: 'booker, creator, support or system' })
+  actor!: string;
+
+  @Field(() => ID, { nullable: true, description: 'Who made the move; null for the system' })
+  actorUserId!: string | null;
+
+  @Field(() => BookingStatus)
+  fromStatus!: BookingStatus;
+
+  @Field(() => PaymentStatus)
+  fromPaymentStatus!: PaymentStatus;
+
+  @Field(() => BookingStatus)
+  toStatus!: BookingStatus;
+
+  @Field(() => PaymentStatus)
+  toPaymentStatus!: PaymentStatus;
+
+  @Field(() => String, { nullable: true, description: 'The money step (capture, cancelAuthorization, settle, transfer, unallocate, markPaidOut); null when no money moved' })
+  moneyStep!: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'The cents the step moved at the provider (captured, refunded, transferred)' })
+  amountCents!: number | null;
+
+  @Field(() => String, { nullable: true, description: 'The reason given with the move (cancellation or decline reason, dispute statement, support note)' })
+  reason!: string | null;
+
+  @Field(() => Date)
+  createdAt!: Date;
+}
+
 @ObjectType('BookingDispute')
 export class BookingDisputeType {
   @Field(() => ID)

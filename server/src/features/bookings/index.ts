@@ -1,5 +1,6 @@
 import { defineModule } from '../../module';
 import { Booking } from './booking.entity';
+import { BookingHistoryEntry } from './booking-history.entity';
 import { BookingPaymentEvents } from './booking-payment-events';
 import { BookingsResolver } from './bookings.resolver';
 import { bookingsRoutes } from './bookings.rest';
@@ -33,7 +34,7 @@ declare module '../../module' {
 export const bookingsModule = defineModule({
   name: 'bookings',
   dependsOn: ['payments'],
-  entities: [Booking, LedgerEntry],
+  entities: [Booking, LedgerEntry, BookingHistoryEntry],
   resolvers: [BookingsResolver, LiveUpdatesResolver],
   routes: bookingsRoutes,
   services: ({ deps, services, contributions }) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { LockMode, OptimisticLockError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -10,12 +11,13 @@ import type { PaymentEventContext, PaymentProvider } from '../payments/payment-p
 import { Profile } from '../profiles/profile.entity';
 import { UserRole } from '../users/user.entity';
 import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
-import { BookingAction, decide, type Actor, type BookingState, type TransitionFacts, type TransitionRule } from './bookings.state';
+import { BookingAction, decide, type Actor, type BookingState, type PaymentEffect, type TransitionFacts, type TransitionRule } from './bookings.state';
 import { factsColumns, factsOfRow, type BookingFacts, type FactsColumns } from './booking-facts';
 import { preparedQuery } from '../../db/prepared';
 import { freeBookingSlots } from './booking-slots';
 import { mapPrefixed, prefixedColumns } from '../../db/prefixed-rows';
 import { untransferredOf, type LedgerTotals } from './ledger';
+import { BookingHistoryEntry } from './booking-history.entity';
 import {
   callProvider,
   planPaymentEffect,
@@ -57,11 +59,30 @@ export interface AppliedTransition {
  */
 export type OwnWrites<D> = (t: AppliedTransition, details: D) => Promise<void> | void;
 
+/** The facts of an applied move, as its history row records them and its handlers see them. */
+export interface AppliedMove extends AppliedTransition {
+  action: BookingAction;
+  /** The booking's state before and after the move. */
+  from: BookingState;
+  to: BookingState;
+  /** The money step (capture, cancelAuthorization, settle, transfer, unallocate, markPaidOut); null when no money moved. */
+  moneyStep: PaymentEffect['kind'] | null;
+  /** The cents the step moved at the provider (captured, refunded, transferred); null when none. */
+  amountCents: number | null;
+  /** The reason given with the move (cancel/decline reason, dispute statement, support's note). */
+  reason: string | null;
+  bookerUserId: string;
+  creatorUserId: string;
+  /** The move's `booking_history` row. */
+  historyId: string;
+}
+
 /**
- * Runs in the transaction of every applied move, after its own writes (e.g. publishing the move
- * into the outbox). Modules contribute these as `bookingMoveHandlers` (features/bookings/index.ts).
+ * Runs in the transaction of every applied move, after its own writes and its history row (e.g.
+ * publishing the move into the outbox). Modules contribute these as `bookingMoveHandlers`
+ * (features/bookings/index.ts); a handler that throws rolls the move back.
  */
-export type BookingMoveHandler = (t: AppliedTransition, action: BookingAction) => Promise<void> | void;
+export type BookingMoveHandler = (move: AppliedMove) => Promise<void> | void;
 
 export interface TransitionRequest {
   action: BookingAction;
@@ -384,7 +405,23 @@ export class TransitionRunner {
     const writes = this.ownWrites.get(move.action);
     const applied: AppliedTransition = { em, booking, creator, actor: move.actor, actingUserId: move.viewerId, previous, now };
     await writes?.(applied, (move.details ?? null) as never);
-    for (const handler of this.deps.moveHandlers?.() ?? []) await handler(applied, move.action);
+    const facts = appliedMove(applied, move, outcome);
+    em.create(BookingHistoryEntry, {
+      id: facts.historyId,
+      bookingId: booking.id,
+      action: move.action,
+      actor: move.actor,
+      actorUserId: move.viewerId,
+      fromStatus: previous.status,
+      fromPayment: previous.payment,
+      toStatus: booking.status,
+      toPayment: booking.paymentStatus,
+      moneyStep: facts.moneyStep,
+      amountCents: facts.amountCents,
+      reason: facts.reason,
+      createdAt: now,
+    });
+    for (const handler of this.deps.moveHandlers?.() ?? []) await handler(facts);
     await em.flush();
     return { booking, creator, freedSlots };
   }
@@ -449,4 +486,31 @@ function stamp(booking: Booking, previous: BookingState, now: Date, actingUserId
     booking.cancelledAt = now;
     booking.cancelledBy = actingUserId;
   }
+}
+
+/** The facts of a move just applied to `t.booking` (its new state is already set). */
+function appliedMove(t: AppliedTransition, move: MoneyPlan & DecidedMove, outcome: ProviderOutcome | null): AppliedMove {
+  const call = move.call;
+  const amountCents = call && 'amountCents' in call ? call.amountCents : (outcome?.capturedCents ?? null);
+  return {
+    ...t,
+    action: move.action,
+    from: t.previous,
+    to: { status: t.booking.status, payment: t.booking.paymentStatus },
+    moneyStep: move.effect.kind === 'none' ? null : move.effect.kind,
+    amountCents,
+    reason: reasonOf(move.details),
+    bookerUserId: t.booking.booker.id,
+    creatorUserId: t.creator.user.id,
+    historyId: randomUUID(),
+  };
+}
+
+/** The reason a move's details carry (a cancellation or decline reason, a dispute's statement, support's note). */
+function reasonOf(details: unknown): string | null {
+  if (!details || typeof details !== 'object') return null;
+  const { reason, note } = details as { reason?: unknown; note?: unknown };
+  if (typeof reason === 'string' && reason) return reason;
+  if (typeof note === 'string' && note) return note;
+  return null;
 }
