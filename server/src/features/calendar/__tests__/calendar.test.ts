@@ -90,6 +90,7 @@ describe('reminders', () => {
 
     await remind();
     expect(await notifications(reader.userId, 'booking.reminder')).toHaveLength(0);
+    await sendMail(); // the confirmations go out now, so the newest e-mail below is the reminder
 
     // 23 h 30 min before the first start: its 24-hour reminder.
     app.clock.set(new Date(start.getTime() - 23.5 * HOUR));
