@@ -70,6 +70,12 @@ const CREATOR_SELF = { anonymous: 'UNAUTHENTICATED', stranger: 'FORBIDDEN', othe
 /** Someone else's booking: only its parties (here the other party too) may act. */
 const PARTIES_ONLY = (otherParty: Outcome) => ({ anonymous: 'UNAUTHENTICATED', stranger: 'FORBIDDEN', otherParty, support: 'FORBIDDEN' }) as const;
 /** The owner's thing that support staff may manage too; anybody else's ids read as unknown. */
+/** A conversation: its two members only; anybody else is told it does not exist. */
+const MEMBERS_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'ok', support: 'NOT_FOUND' } as const;
+/** Free hours in one's calendar feed are a creator's setting: the others here are brand accounts, refused naming the field. */
+const CREATOR_SETTING = { anonymous: 'UNAUTHENTICATED', stranger: 'BAD_USER_INPUT', otherParty: 'BAD_USER_INPUT', support: 'BAD_USER_INPUT' } as const;
+/** Answering a proposed time: the booker only. */
+const PROPOSAL_BOOKER_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'FORBIDDEN', support: 'NOT_FOUND' } as const;
 const OWNER_OR_SUPPORT = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'ok' } as const;
 const SUPPORT_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'FORBIDDEN', otherParty: 'FORBIDDEN', support: 'ok' } as const;
 const PUBLIC = { anonymous: 'ok', stranger: 'ok', otherParty: 'ok', support: 'ok' } as const;
@@ -146,6 +152,34 @@ const MUTATIONS: Record<string, Row> = {
     request: async (w) => gql(`mutation ($id: ID!, $since: DateTimeISO!) { replayWebhookEvents(endpointId: $id, since: $since) { queued } }`, { id: await creatorsEndpoint(w), since: new Date(Date.now() - HOUR).toISOString() }),
     expect: OWNER_OR_SUPPORT,
   },
+  // Conversations: members only (a stranger or support outside a dispute cannot tell it exists).
+  startConversation: {
+    stage: 'base', owner: 'booker',
+    request: (w) => gql(`mutation ($c: ID!) { startConversation(creatorId: $c, text: "Are you free?") { id } }`, { c: w.creator.profileId }),
+    // Anyone signed in may write to a creator, but never to themselves (the other party here is the creator).
+    expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'BAD_USER_INPUT', support: 'ok' },
+  },
+  sendMessage: { stage: 'base', owner: 'booker', request: async (w) => gql(`mutation ($id: ID!) { sendMessage(conversationId: $id, text: "Hi") { id } }`, { id: await bookersConversation(w) }), expect: MEMBERS_ONLY },
+  markConversationRead: { stage: 'base', owner: 'booker', request: async (w) => gql(`mutation ($id: ID!) { markConversationRead(conversationId: $id) { id } }`, { id: await bookersConversation(w) }), expect: MEMBERS_ONLY },
+  setTyping: { stage: 'base', owner: 'booker', request: async (w) => gql(`mutation ($id: ID!) { setTyping(conversationId: $id) }`, { id: await bookersConversation(w) }), expect: MEMBERS_ONLY },
+  proposeBookingTime: {
+    stage: 'held', owner: 'creator',
+    request: (w) => {
+      const start = hourFromNow(app, 49);
+      return gql(`mutation ($i: ProposeBookingTimeInput!) { proposeBookingTime(input: $i) { id } }`, { i: { bookingId: w.bookingId, startTime: start.toISOString(), endTime: new Date(start.getTime() + HOUR).toISOString() } });
+    },
+    expect: PARTIES_ONLY('FORBIDDEN'),
+  },
+  respondToProposedTime: {
+    stage: 'held', owner: 'booker',
+    request: async (w) => gql(`mutation ($i: RespondToProposedTimeInput!) { respondToProposedTime(input: $i) { id } }`, { i: { messageId: await creatorsProposal(w), accept: false } }),
+    expect: PROPOSAL_BOOKER_ONLY,
+  },
+  // Each signed-in caller changes only their own inbox, preferences and feed.
+  markNotificationsRead: { stage: 'base', owner: 'user', request: () => gql(`mutation { markNotificationsRead(input: { all: true }) }`), expect: ANON_ONLY_DENIED },
+  updateNotificationPreferences: { stage: 'base', owner: 'user', request: () => gql(`mutation { updateNotificationPreferences(input: { timeZone: "Europe/Berlin" }) { timeZone } }`), expect: ANON_ONLY_DENIED },
+  regenerateCalendarFeed: { stage: 'base', owner: 'user', request: () => gql(`mutation { regenerateCalendarFeed { url } }`), expect: ANON_ONLY_DENIED },
+  setCalendarFeedFreeHours: { stage: 'base', owner: 'creator', request: () => gql(`mutation { setCalendarFeedFreeHours(include: true) { url } }`), expect: CREATOR_SETTING },
   resendWebhookDelivery: {
     stage: 'base', owner: 'creator',
     request: async (w) => {
@@ -160,6 +194,23 @@ const MUTATIONS: Record<string, Row> = {
     expect: OWNER_OR_SUPPORT,
   },
 };
+
+/** The booker's conversation with the row's creator (an inquiry; the same one for every caller). */
+async function bookersConversation(w: World): Promise<string> {
+  const res = await app.gql(`mutation ($c: ID!) { startConversation(creatorId: $c, text: "Hello") { id } }`, { c: w.creator.profileId }, w.booker.token);
+  return res.body.data.startConversation.id;
+}
+
+/** A time the creator proposes for the held booking: the next free hour after the booked one. */
+async function creatorsProposal(w: World): Promise<string> {
+  const start = hourFromNow(app, 49);
+  const res = await app.gql(
+    `mutation ($i: ProposeBookingTimeInput!) { proposeBookingTime(input: $i) { id } }`,
+    { i: { bookingId: w.bookingId, startTime: start.toISOString(), endTime: new Date(start.getTime() + HOUR).toISOString() } },
+    w.creator.token,
+  );
+  return res.body.data.proposeBookingTime.id;
+}
 
 /** A webhook endpoint of the row's creator (made fresh for each caller). */
 async function creatorsEndpoint(w: World): Promise<string> {
@@ -214,6 +265,15 @@ const REST_WRITES: Record<string, Row> = {
   'POST /bookings/:id/dispute': { stage: 'started', owner: 'booker', request: (w) => rest('POST', `/bookings/${w.bookingId}/dispute`, { reason: 'It did not happen' }), expect: PARTIES_ONLY('ok') },
   'POST /payments/verify-booking-payment': { stage: 'unpaid', owner: 'booker', request: (w) => rest('POST', '/payments/verify-booking-payment', { booking_id: w.bookingId }), expect: PARTIES_ONLY('ok') },
   'POST /payments/payout': { stage: 'completed', owner: 'creator', request: (w) => rest('POST', '/payments/payout', { booking_id: w.bookingId }), expect: PARTIES_ONLY('FORBIDDEN') },
+  'POST /conversations': { stage: 'base', owner: 'booker', request: (w) => rest('POST', '/conversations', { creatorId: w.creator.profileId, text: 'Are you free?' }), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'BAD_USER_INPUT', support: 'ok' } },
+  'POST /conversations/:id/messages': { stage: 'base', owner: 'booker', request: async (w) => rest('POST', `/conversations/${await bookersConversation(w)}/messages`, { text: 'Hi' }), expect: MEMBERS_ONLY },
+  'POST /conversations/:id/read': { stage: 'base', owner: 'booker', request: async (w) => rest('POST', `/conversations/${await bookersConversation(w)}/read`), expect: MEMBERS_ONLY },
+  'POST /notifications/read': { stage: 'base', owner: 'user', request: () => rest('POST', '/notifications/read', { all: true }), expect: ANON_ONLY_DENIED },
+  'PATCH /notification-preferences': { stage: 'base', owner: 'user', request: () => rest('PATCH', '/notification-preferences', { timeZone: 'Europe/Berlin' }), expect: ANON_ONLY_DENIED },
+  'POST /calendar-feed/regenerate': { stage: 'base', owner: 'user', request: () => rest('POST', '/calendar-feed/regenerate'), expect: ANON_ONLY_DENIED },
+  'PATCH /calendar-feed': { stage: 'base', owner: 'creator', request: () => rest('PATCH', '/calendar-feed', { includeFreeHours: true }), expect: CREATOR_SETTING },
+  // One-click unsubscribe is keyed by the signed token in its link, not by a session: a forged one changes nothing for anyone.
+  'POST /mail/unsubscribe': { stage: 'base', owner: 'user', request: () => rest('POST', '/mail/unsubscribe?token=forged'), expect: { anonymous: 'HTTP 400', stranger: 'HTTP 400', otherParty: 'HTTP 400', support: 'HTTP 400' } },
   // ENABLE_TEST_CLOCK is off here: moving the server's time is refused to everyone.
   'POST /testing/clock': { stage: 'base', owner: 'user', request: () => rest('POST', '/testing/clock', { advanceMs: 1000 }), expect: { anonymous: 'NOT_FOUND', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'NOT_FOUND' } },
 };
