@@ -1,14 +1,14 @@
 import type { AccountType } from '../../../gql/graphql';
 import type { PendingAccountType } from '../../auth/lib/token-storage';
 
-export type DashboardTab = 'overview' | 'discover' | 'profile' | 'availability' | 'bookings';
+export type DashboardTab = 'overview' | 'discover' | 'profile' | 'availability' | 'bookings' | 'messages';
 
 export const DEFAULT_TAB: DashboardTab = 'overview';
 
 /** The URL query parameter holding the selected tab (`/dashboard?tab=bookings`). */
 export const TAB_PARAM = 'tab';
 
-const ALL_TABS: readonly DashboardTab[] = ['overview', 'discover', 'profile', 'availability', 'bookings'];
+const ALL_TABS: readonly DashboardTab[] = ['overview', 'discover', 'profile', 'availability', 'bookings', 'messages'];
 
 /**
  * The tabs a profile gets: all five for creators; brands publish no availability, so they get

@@ -7,6 +7,7 @@ import { PageContainer } from '../../../shared/components/content/PageContainer'
 import { RouterLink } from '../../../shared/components/RouterLink';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { errorCode } from '../../../shared/lib/error-message';
+import { MessageCreatorButton } from '../../conversations/components/MessageCreatorButton';
 import { CreatorBookingPanel } from '../components/CreatorBookingPanel';
 import { CreatorHeader } from '../components/CreatorHeader';
 import { ReviewsPanel } from '../components/ReviewsPanel';
@@ -40,7 +41,7 @@ export function StreamerProfilePage() {
         </RouterLink>
         {creator ? (
           <>
-            <CreatorHeader creator={creator} />
+            <CreatorHeader creator={creator} action={<MessageCreatorButton creator={creator} />} />
             <CreatorBookingPanel creator={creator} />
             <ReviewsPanel streamerId={creator.id} />
           </>
