@@ -4,6 +4,7 @@ import { RetryLink } from '@apollo/client/link/retry';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { SessionRejectedError, type RefreshSession } from '../features/auth/lib/session-refresher';
 import { tokenStorage } from '../features/auth/lib/token-storage';
+import { liveReconnects } from './live-reconnects';
 import { lazyLink } from './links/lazy-link';
 import { createTokenRefreshLink } from './links/token-refresh-link';
 
@@ -101,7 +102,11 @@ export function createApolloClient({ refreshSession, onSessionExpired }: ApolloO
       // network blip drops it) never arrive: after a reconnect, read what is on screen again. In a
       // task of its own: graphql-ws re-sends the subscriptions right after this event (microtasks),
       // so they are registered on the server before the refetch reads, and nothing falls between.
-      if (wasRetry) setTimeout(() => void client.refetchQueries({ include: 'active' }).catch(() => undefined), 0);
+      if (wasRetry)
+        setTimeout(() => {
+          void client.refetchQueries({ include: 'active' }).catch(() => undefined);
+          liveReconnects.emit();
+        }, 0);
     }),
     from([retryLink, httpLink]),
   );

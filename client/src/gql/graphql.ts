@@ -59,6 +59,11 @@ export type CancelBookingInput = {
   reason?: string | null | undefined;
 };
 
+export type ConversationActivityKind = 'READ' | 'TYPING';
+
+/** How the viewer takes part: the client (brand), the creator, or support staff on a disputed booking */
+export type ConversationRole = 'CLIENT' | 'CREATOR' | 'SUPPORT';
+
 export type CreateApiKeyInput = {
   /** Optional; must be in the future */
   expiresAt?: string | null | undefined;
@@ -167,6 +172,9 @@ export type MarkNotificationsReadInput = {
   ids?: Array<string> | null | undefined;
 };
 
+/** A written message, a booking event line, or a proposed time */
+export type MessageKind = 'EVENT' | 'PROPOSAL' | 'TEXT';
+
 export type OpenDisputeInput = {
   bookingId: string;
   /** Free text or a link */
@@ -196,6 +204,19 @@ export type PaymentStatus =
 /** Where a creator streams or posts */
 export type Platform = 'INSTAGRAM' | 'TIKTOK' | 'TWITCH' | 'YOUTUBE';
 
+/** superseded: another proposal of the booking was accepted */
+export type ProposalStatus = 'ACCEPTED' | 'DECLINED' | 'PENDING' | 'SUPERSEDED';
+
+export type ProposeBookingTimeInput = {
+  /** A pending request of yours (as the creator) */
+  bookingId: string;
+  endTime: string;
+  /** From your free hours; the same length as the booking */
+  startTime: string;
+  /** A note shown with the proposal */
+  text?: string | null | undefined;
+};
+
 export type RegisterInput = {
   accountType: AccountType;
   email: string;
@@ -210,6 +231,13 @@ export type ResolveDisputeInput = {
   refundCents?: number | null | undefined;
   /** REFUND_FULL: cancelled/refunded. REFUND_PARTIAL: refundCents back, the fee is 10% of the rest, the creator gets the remainder. RELEASE: completed/allocated */
   resolution: DisputeResolution;
+};
+
+export type RespondToProposedTimeInput = {
+  /** true: move the booking to the proposed hours; false: decline */
+  accept: boolean;
+  /** The proposal message */
+  messageId: string;
 };
 
 export type UpdateProfileInput = {
@@ -1022,6 +1050,334 @@ export type StartConnectOnboardingMutationVariables = Exact<{
 
 export type StartConnectOnboardingMutation = { createConnectAccount: { url: string } };
 
+export type BookingConversationQueryVariables = Exact<{
+  bookingId: string;
+}>;
+
+export type BookingConversationQuery = {
+  bookingConversation: {
+    id: string;
+    lastActivityAt: string;
+    viewerRole: ConversationRole;
+    unreadCount: number;
+    lastReadAt: string | null;
+    bookingIds: Array<string>;
+    disputed: boolean;
+    creator: {
+      userId: string;
+      profileId: string | null;
+      displayName: string;
+      avatarUrl: string | null;
+      lastReadAt: string | null;
+    };
+    client: {
+      userId: string;
+      profileId: string | null;
+      displayName: string;
+      avatarUrl: string | null;
+      lastReadAt: string | null;
+    };
+    otherParty: {
+      userId: string;
+      profileId: string | null;
+      displayName: string;
+      avatarUrl: string | null;
+      lastReadAt: string | null;
+    };
+    lastMessage: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: string | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+    } | null;
+  };
+};
+
+export type ConversationMessageAddedSubscriptionVariables = Exact<{
+  conversationId: string;
+}>;
+
+export type ConversationMessageAddedSubscription = {
+  conversationMessageAdded: {
+    id: string;
+    kind: MessageKind;
+    senderId: string | null;
+    senderName: string | null;
+    mine: boolean;
+    text: string;
+    isSupport: boolean;
+    bookingId: string | null;
+    eventType: string | null;
+    createdAt: string;
+    proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+  };
+};
+
+export type ConversationActivitySubscriptionVariables = Exact<{
+  conversationId: string;
+}>;
+
+export type ConversationActivitySubscription = {
+  conversationActivity: { conversationId: string; userId: string; kind: ConversationActivityKind; at: string };
+};
+
+export type ConversationParty_PartyFragment = {
+  userId: string;
+  profileId: string | null;
+  displayName: string;
+  avatarUrl: string | null;
+  lastReadAt: string | null;
+};
+
+export type ConversationSummary_ConversationFragment = {
+  id: string;
+  lastActivityAt: string;
+  viewerRole: ConversationRole;
+  unreadCount: number;
+  lastReadAt: string | null;
+  bookingIds: Array<string>;
+  disputed: boolean;
+  creator: {
+    userId: string;
+    profileId: string | null;
+    displayName: string;
+    avatarUrl: string | null;
+    lastReadAt: string | null;
+  };
+  client: {
+    userId: string;
+    profileId: string | null;
+    displayName: string;
+    avatarUrl: string | null;
+    lastReadAt: string | null;
+  };
+  otherParty: {
+    userId: string;
+    profileId: string | null;
+    displayName: string;
+    avatarUrl: string | null;
+    lastReadAt: string | null;
+  };
+  lastMessage: {
+    id: string;
+    kind: MessageKind;
+    senderId: string | null;
+    senderName: string | null;
+    mine: boolean;
+    text: string;
+    isSupport: boolean;
+    bookingId: string | null;
+    eventType: string | null;
+    createdAt: string;
+    proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+  } | null;
+};
+
+export type ConversationThread_MessagesFragment = {
+  edges: Array<{
+    cursor: string;
+    node: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: string | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+    };
+  }>;
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+};
+
+export type ConversationThreadQueryVariables = Exact<{
+  id: string;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+}>;
+
+export type ConversationThreadQuery = {
+  conversation: {
+    id: string;
+    lastActivityAt: string;
+    viewerRole: ConversationRole;
+    unreadCount: number;
+    lastReadAt: string | null;
+    bookingIds: Array<string>;
+    disputed: boolean;
+    messages: {
+      edges: Array<{
+        cursor: string;
+        node: {
+          id: string;
+          kind: MessageKind;
+          senderId: string | null;
+          senderName: string | null;
+          mine: boolean;
+          text: string;
+          isSupport: boolean;
+          bookingId: string | null;
+          eventType: string | null;
+          createdAt: string;
+          proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+        };
+      }>;
+      pageInfo: {
+        hasNextPage: boolean;
+        hasPreviousPage: boolean;
+        startCursor: string | null;
+        endCursor: string | null;
+      };
+    };
+    creator: {
+      userId: string;
+      profileId: string | null;
+      displayName: string;
+      avatarUrl: string | null;
+      lastReadAt: string | null;
+    };
+    client: {
+      userId: string;
+      profileId: string | null;
+      displayName: string;
+      avatarUrl: string | null;
+      lastReadAt: string | null;
+    };
+    otherParty: {
+      userId: string;
+      profileId: string | null;
+      displayName: string;
+      avatarUrl: string | null;
+      lastReadAt: string | null;
+    };
+    lastMessage: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: string | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+    } | null;
+  };
+};
+
+export type ConversationMessagesAfterQueryVariables = Exact<{
+  id: string;
+  after: string;
+  first?: number | null | undefined;
+}>;
+
+export type ConversationMessagesAfterQuery = {
+  conversation: {
+    id: string;
+    messages: {
+      edges: Array<{
+        cursor: string;
+        node: {
+          id: string;
+          kind: MessageKind;
+          senderId: string | null;
+          senderName: string | null;
+          mine: boolean;
+          text: string;
+          isSupport: boolean;
+          bookingId: string | null;
+          eventType: string | null;
+          createdAt: string;
+          proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+        };
+      }>;
+      pageInfo: {
+        hasNextPage: boolean;
+        hasPreviousPage: boolean;
+        startCursor: string | null;
+        endCursor: string | null;
+      };
+    };
+  };
+};
+
+export type ConversationsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+export type ConversationsQuery = {
+  conversations: {
+    totalCount: number;
+    edges: Array<{
+      cursor: string;
+      node: {
+        id: string;
+        lastActivityAt: string;
+        viewerRole: ConversationRole;
+        unreadCount: number;
+        lastReadAt: string | null;
+        bookingIds: Array<string>;
+        disputed: boolean;
+        creator: {
+          userId: string;
+          profileId: string | null;
+          displayName: string;
+          avatarUrl: string | null;
+          lastReadAt: string | null;
+        };
+        client: {
+          userId: string;
+          profileId: string | null;
+          displayName: string;
+          avatarUrl: string | null;
+          lastReadAt: string | null;
+        };
+        otherParty: {
+          userId: string;
+          profileId: string | null;
+          displayName: string;
+          avatarUrl: string | null;
+          lastReadAt: string | null;
+        };
+        lastMessage: {
+          id: string;
+          kind: MessageKind;
+          senderId: string | null;
+          senderName: string | null;
+          mine: boolean;
+          text: string;
+          isSupport: boolean;
+          bookingId: string | null;
+          eventType: string | null;
+          createdAt: string;
+          proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+        } | null;
+      };
+    }>;
+    pageInfo: { endCursor: string | null; hasNextPage: boolean };
+  };
+};
+
+export type MarkConversationReadMutationVariables = Exact<{
+  conversationId: string;
+}>;
+
+export type MarkConversationReadMutation = {
+  markConversationRead: { id: string; unreadCount: number; lastReadAt: string | null };
+};
+
 export type ProposalFreeHoursQueryVariables = Exact<{
   streamerId: string;
   from: string;
@@ -1030,6 +1386,138 @@ export type ProposalFreeHoursQueryVariables = Exact<{
 
 export type ProposalFreeHoursQuery = {
   availabilitySlots: Array<{ id: string; startTime: string; endTime: string; isBooked: boolean }>;
+};
+
+export type ProposeBookingTimeMutationVariables = Exact<{
+  input: ProposeBookingTimeInput;
+}>;
+
+export type ProposeBookingTimeMutation = {
+  proposeBookingTime: {
+    id: string;
+    kind: MessageKind;
+    senderId: string | null;
+    senderName: string | null;
+    mine: boolean;
+    text: string;
+    isSupport: boolean;
+    bookingId: string | null;
+    eventType: string | null;
+    createdAt: string;
+    proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+  };
+};
+
+export type RespondToProposedTimeMutationVariables = Exact<{
+  input: RespondToProposedTimeInput;
+}>;
+
+export type RespondToProposedTimeMutation = {
+  respondToProposedTime: {
+    id: string;
+    kind: MessageKind;
+    senderId: string | null;
+    senderName: string | null;
+    mine: boolean;
+    text: string;
+    isSupport: boolean;
+    bookingId: string | null;
+    eventType: string | null;
+    createdAt: string;
+    proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+  };
+};
+
+export type SendMessageMutationVariables = Exact<{
+  conversationId: string;
+  text: string;
+}>;
+
+export type SendMessageMutation = {
+  sendMessage: {
+    id: string;
+    kind: MessageKind;
+    senderId: string | null;
+    senderName: string | null;
+    mine: boolean;
+    text: string;
+    isSupport: boolean;
+    bookingId: string | null;
+    eventType: string | null;
+    createdAt: string;
+    proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+  };
+};
+
+export type SetTypingMutationVariables = Exact<{
+  conversationId: string;
+}>;
+
+export type SetTypingMutation = { setTyping: boolean };
+
+export type StartConversationMutationVariables = Exact<{
+  creatorId: string;
+  text: string;
+}>;
+
+export type StartConversationMutation = {
+  startConversation: {
+    id: string;
+    lastActivityAt: string;
+    viewerRole: ConversationRole;
+    unreadCount: number;
+    lastReadAt: string | null;
+    bookingIds: Array<string>;
+    disputed: boolean;
+    creator: {
+      userId: string;
+      profileId: string | null;
+      displayName: string;
+      avatarUrl: string | null;
+      lastReadAt: string | null;
+    };
+    client: {
+      userId: string;
+      profileId: string | null;
+      displayName: string;
+      avatarUrl: string | null;
+      lastReadAt: string | null;
+    };
+    otherParty: {
+      userId: string;
+      profileId: string | null;
+      displayName: string;
+      avatarUrl: string | null;
+      lastReadAt: string | null;
+    };
+    lastMessage: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: string | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+    } | null;
+  };
+};
+
+export type ThreadMessage_MessageFragment = {
+  id: string;
+  kind: MessageKind;
+  senderId: string | null;
+  senderName: string | null;
+  mine: boolean;
+  text: string;
+  isSupport: boolean;
+  bookingId: string | null;
+  eventType: string | null;
+  createdAt: string;
+  proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
 };
 
 export type DeveloperApiKeyFragment = {
@@ -1994,6 +2482,245 @@ export const ConnectCard_StatusFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'onboardingComplete' } },
           { kind: 'Field', name: { kind: 'Name', value: 'chargesEnabled' } },
           { kind: 'Field', name: { kind: 'Name', value: 'payoutsEnabled' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const ConversationParty_PartyFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConversationParty_party' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConversationParty' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'profileId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'avatarUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastReadAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const ThreadMessage_MessageFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const ConversationSummary_ConversationFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConversationSummary_conversation' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Conversation' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastActivityAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastReadAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingIds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disputed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creator' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationParty_party' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'client' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationParty_party' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'otherParty' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationParty_party' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lastMessage' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConversationParty_party' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConversationParty' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'profileId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'avatarUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastReadAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const ConversationThread_MessagesFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConversationThread_messages' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MessageConnection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'edges' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'cursor' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'node' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'pageInfo' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'hasPreviousPage' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startCursor' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -6166,6 +6893,1172 @@ export type StartConnectOnboardingMutationOptions = Apollo.BaseMutationOptions<
   StartConnectOnboardingMutation,
   StartConnectOnboardingMutationVariables
 >;
+export const BookingConversationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BookingConversation' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'bookingConversation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'bookingId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationSummary_conversation' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConversationParty_party' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConversationParty' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'profileId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'avatarUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastReadAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConversationSummary_conversation' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Conversation' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastActivityAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastReadAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingIds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disputed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creator' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationParty_party' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'client' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationParty_party' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'otherParty' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationParty_party' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lastMessage' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useBookingConversationQuery__
+ *
+ * To run a query within a React component, call `useBookingConversationQuery` and pass it any options that fit your needs.
+ * When your component renders, `useBookingConversationQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useBookingConversationQuery({
+ *   variables: {
+ *      bookingId: // value for 'bookingId'
+ *   },
+ * });
+ */
+export function useBookingConversationQuery(
+  baseOptions: Apollo.QueryHookOptions<BookingConversationQuery, BookingConversationQueryVariables> &
+    ({ variables: BookingConversationQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<BookingConversationQuery, BookingConversationQueryVariables>(
+    BookingConversationDocument,
+    options,
+  );
+}
+export function useBookingConversationLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<BookingConversationQuery, BookingConversationQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<BookingConversationQuery, BookingConversationQueryVariables>(
+    BookingConversationDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useBookingConversationSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<BookingConversationQuery, BookingConversationQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingConversationQuery, BookingConversationQueryVariables>;
+export function useBookingConversationSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BookingConversationQuery, BookingConversationQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingConversationQuery | undefined, BookingConversationQueryVariables>;
+export function useBookingConversationSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BookingConversationQuery, BookingConversationQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<BookingConversationQuery, BookingConversationQueryVariables>(
+    BookingConversationDocument,
+    options,
+  );
+}
+export type BookingConversationQueryHookResult = ReturnType<typeof useBookingConversationQuery>;
+export type BookingConversationLazyQueryHookResult = ReturnType<typeof useBookingConversationLazyQuery>;
+export type BookingConversationSuspenseQueryHookResult = ReturnType<typeof useBookingConversationSuspenseQuery>;
+export type BookingConversationQueryResult = Apollo.QueryResult<
+  BookingConversationQuery,
+  BookingConversationQueryVariables
+>;
+export const ConversationMessageAddedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'ConversationMessageAdded' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversationMessageAdded' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'conversationId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useConversationMessageAddedSubscription__
+ *
+ * To run a query within a React component, call `useConversationMessageAddedSubscription` and pass it any options that fit your needs.
+ * When your component renders, `useConversationMessageAddedSubscription` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the subscription, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useConversationMessageAddedSubscription({
+ *   variables: {
+ *      conversationId: // value for 'conversationId'
+ *   },
+ * });
+ */
+export function useConversationMessageAddedSubscription(
+  baseOptions: Apollo.SubscriptionHookOptions<
+    ConversationMessageAddedSubscription,
+    ConversationMessageAddedSubscriptionVariables
+  > &
+    ({ variables: ConversationMessageAddedSubscriptionVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useSubscription<ConversationMessageAddedSubscription, ConversationMessageAddedSubscriptionVariables>(
+    ConversationMessageAddedDocument,
+    options,
+  );
+}
+export type ConversationMessageAddedSubscriptionHookResult = ReturnType<typeof useConversationMessageAddedSubscription>;
+export type ConversationMessageAddedSubscriptionResult =
+  Apollo.SubscriptionResult<ConversationMessageAddedSubscription>;
+export const ConversationActivityDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'ConversationActivity' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversationActivity' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'conversationId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useConversationActivitySubscription__
+ *
+ * To run a query within a React component, call `useConversationActivitySubscription` and pass it any options that fit your needs.
+ * When your component renders, `useConversationActivitySubscription` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the subscription, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useConversationActivitySubscription({
+ *   variables: {
+ *      conversationId: // value for 'conversationId'
+ *   },
+ * });
+ */
+export function useConversationActivitySubscription(
+  baseOptions: Apollo.SubscriptionHookOptions<
+    ConversationActivitySubscription,
+    ConversationActivitySubscriptionVariables
+  > &
+    ({ variables: ConversationActivitySubscriptionVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useSubscription<ConversationActivitySubscription, ConversationActivitySubscriptionVariables>(
+    ConversationActivityDocument,
+    options,
+  );
+}
+export type ConversationActivitySubscriptionHookResult = ReturnType<typeof useConversationActivitySubscription>;
+export type ConversationActivitySubscriptionResult = Apollo.SubscriptionResult<ConversationActivitySubscription>;
+export const ConversationThreadDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConversationThread' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'last' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'before' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationSummary_conversation' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'messages' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'last' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'last' } },
+                    },
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'before' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'before' } },
+                    },
+                  ],
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationThread_messages' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConversationParty_party' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConversationParty' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'profileId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'avatarUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastReadAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConversationSummary_conversation' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Conversation' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastActivityAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastReadAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingIds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disputed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creator' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationParty_party' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'client' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationParty_party' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'otherParty' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationParty_party' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lastMessage' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConversationThread_messages' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MessageConnection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'edges' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'cursor' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'node' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'pageInfo' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'hasPreviousPage' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startCursor' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useConversationThreadQuery__
+ *
+ * To run a query within a React component, call `useConversationThreadQuery` and pass it any options that fit your needs.
+ * When your component renders, `useConversationThreadQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useConversationThreadQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *      last: // value for 'last'
+ *      before: // value for 'before'
+ *   },
+ * });
+ */
+export function useConversationThreadQuery(
+  baseOptions: Apollo.QueryHookOptions<ConversationThreadQuery, ConversationThreadQueryVariables> &
+    ({ variables: ConversationThreadQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<ConversationThreadQuery, ConversationThreadQueryVariables>(
+    ConversationThreadDocument,
+    options,
+  );
+}
+export function useConversationThreadLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<ConversationThreadQuery, ConversationThreadQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<ConversationThreadQuery, ConversationThreadQueryVariables>(
+    ConversationThreadDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useConversationThreadSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<ConversationThreadQuery, ConversationThreadQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ConversationThreadQuery, ConversationThreadQueryVariables>;
+export function useConversationThreadSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<ConversationThreadQuery, ConversationThreadQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ConversationThreadQuery | undefined, ConversationThreadQueryVariables>;
+export function useConversationThreadSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<ConversationThreadQuery, ConversationThreadQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<ConversationThreadQuery, ConversationThreadQueryVariables>(
+    ConversationThreadDocument,
+    options,
+  );
+}
+export type ConversationThreadQueryHookResult = ReturnType<typeof useConversationThreadQuery>;
+export type ConversationThreadLazyQueryHookResult = ReturnType<typeof useConversationThreadLazyQuery>;
+export type ConversationThreadSuspenseQueryHookResult = ReturnType<typeof useConversationThreadSuspenseQuery>;
+export type ConversationThreadQueryResult = Apollo.QueryResult<
+  ConversationThreadQuery,
+  ConversationThreadQueryVariables
+>;
+export const ConversationMessagesAfterDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConversationMessagesAfter' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'messages' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'first' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+                    },
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'after' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+                    },
+                  ],
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationThread_messages' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConversationThread_messages' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'MessageConnection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'edges' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'cursor' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'node' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'pageInfo' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'hasPreviousPage' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startCursor' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useConversationMessagesAfterQuery__
+ *
+ * To run a query within a React component, call `useConversationMessagesAfterQuery` and pass it any options that fit your needs.
+ * When your component renders, `useConversationMessagesAfterQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useConversationMessagesAfterQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *      after: // value for 'after'
+ *      first: // value for 'first'
+ *   },
+ * });
+ */
+export function useConversationMessagesAfterQuery(
+  baseOptions: Apollo.QueryHookOptions<ConversationMessagesAfterQuery, ConversationMessagesAfterQueryVariables> &
+    ({ variables: ConversationMessagesAfterQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<ConversationMessagesAfterQuery, ConversationMessagesAfterQueryVariables>(
+    ConversationMessagesAfterDocument,
+    options,
+  );
+}
+export function useConversationMessagesAfterLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<ConversationMessagesAfterQuery, ConversationMessagesAfterQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<ConversationMessagesAfterQuery, ConversationMessagesAfterQueryVariables>(
+    ConversationMessagesAfterDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useConversationMessagesAfterSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<
+    ConversationMessagesAfterQuery,
+    ConversationMessagesAfterQueryVariables
+  >,
+): Apollo.UseSuspenseQueryResult<ConversationMessagesAfterQuery, ConversationMessagesAfterQueryVariables>;
+export function useConversationMessagesAfterSuspenseQuery(
+  baseOptions?:
+    | Apollo.SkipToken
+    | Apollo.SuspenseQueryHookOptions<ConversationMessagesAfterQuery, ConversationMessagesAfterQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ConversationMessagesAfterQuery | undefined, ConversationMessagesAfterQueryVariables>;
+export function useConversationMessagesAfterSuspenseQuery(
+  baseOptions?:
+    | Apollo.SkipToken
+    | Apollo.SuspenseQueryHookOptions<ConversationMessagesAfterQuery, ConversationMessagesAfterQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<ConversationMessagesAfterQuery, ConversationMessagesAfterQueryVariables>(
+    ConversationMessagesAfterDocument,
+    options,
+  );
+}
+export type ConversationMessagesAfterQueryHookResult = ReturnType<typeof useConversationMessagesAfterQuery>;
+export type ConversationMessagesAfterLazyQueryHookResult = ReturnType<typeof useConversationMessagesAfterLazyQuery>;
+export type ConversationMessagesAfterSuspenseQueryHookResult = ReturnType<
+  typeof useConversationMessagesAfterSuspenseQuery
+>;
+export type ConversationMessagesAfterQueryResult = Apollo.QueryResult<
+  ConversationMessagesAfterQuery,
+  ConversationMessagesAfterQueryVariables
+>;
+export const ConversationsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Conversations' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversations' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'edges' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'cursor' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'node' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'FragmentSpread',
+                              name: { kind: 'Name', value: 'ConversationSummary_conversation' },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pageInfo' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'endCursor' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'hasNextPage' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConversationParty_party' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConversationParty' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'profileId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'avatarUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastReadAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConversationSummary_conversation' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Conversation' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastActivityAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastReadAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingIds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disputed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creator' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationParty_party' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'client' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationParty_party' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'otherParty' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationParty_party' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lastMessage' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useConversationsQuery__
+ *
+ * To run a query within a React component, call `useConversationsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useConversationsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useConversationsQuery({
+ *   variables: {
+ *      first: // value for 'first'
+ *      after: // value for 'after'
+ *   },
+ * });
+ */
+export function useConversationsQuery(
+  baseOptions?: Apollo.QueryHookOptions<ConversationsQuery, ConversationsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<ConversationsQuery, ConversationsQueryVariables>(ConversationsDocument, options);
+}
+export function useConversationsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<ConversationsQuery, ConversationsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<ConversationsQuery, ConversationsQueryVariables>(ConversationsDocument, options);
+}
+// @ts-ignore
+export function useConversationsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<ConversationsQuery, ConversationsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ConversationsQuery, ConversationsQueryVariables>;
+export function useConversationsSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<ConversationsQuery, ConversationsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ConversationsQuery | undefined, ConversationsQueryVariables>;
+export function useConversationsSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<ConversationsQuery, ConversationsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<ConversationsQuery, ConversationsQueryVariables>(ConversationsDocument, options);
+}
+export type ConversationsQueryHookResult = ReturnType<typeof useConversationsQuery>;
+export type ConversationsLazyQueryHookResult = ReturnType<typeof useConversationsLazyQuery>;
+export type ConversationsSuspenseQueryHookResult = ReturnType<typeof useConversationsSuspenseQuery>;
+export type ConversationsQueryResult = Apollo.QueryResult<ConversationsQuery, ConversationsQueryVariables>;
+export const MarkConversationReadDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'MarkConversationRead' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'markConversationRead' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'conversationId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastReadAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type MarkConversationReadMutationFn = Apollo.MutationFunction<
+  MarkConversationReadMutation,
+  MarkConversationReadMutationVariables
+>;
+
+/**
+ * __useMarkConversationReadMutation__
+ *
+ * To run a mutation, you first call `useMarkConversationReadMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useMarkConversationReadMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [markConversationReadMutation, { data, loading, error }] = useMarkConversationReadMutation({
+ *   variables: {
+ *      conversationId: // value for 'conversationId'
+ *   },
+ * });
+ */
+export function useMarkConversationReadMutation(
+  baseOptions?: Apollo.MutationHookOptions<MarkConversationReadMutation, MarkConversationReadMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<MarkConversationReadMutation, MarkConversationReadMutationVariables>(
+    MarkConversationReadDocument,
+    options,
+  );
+}
+export type MarkConversationReadMutationHookResult = ReturnType<typeof useMarkConversationReadMutation>;
+export type MarkConversationReadMutationResult = Apollo.MutationResult<MarkConversationReadMutation>;
+export type MarkConversationReadMutationOptions = Apollo.BaseMutationOptions<
+  MarkConversationReadMutation,
+  MarkConversationReadMutationVariables
+>;
 export const ProposalFreeHoursDocument = {
   kind: 'Document',
   definitions: [
@@ -6285,6 +8178,580 @@ export type ProposalFreeHoursQueryHookResult = ReturnType<typeof useProposalFree
 export type ProposalFreeHoursLazyQueryHookResult = ReturnType<typeof useProposalFreeHoursLazyQuery>;
 export type ProposalFreeHoursSuspenseQueryHookResult = ReturnType<typeof useProposalFreeHoursSuspenseQuery>;
 export type ProposalFreeHoursQueryResult = Apollo.QueryResult<ProposalFreeHoursQuery, ProposalFreeHoursQueryVariables>;
+export const ProposeBookingTimeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ProposeBookingTime' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ProposeBookingTimeInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposeBookingTime' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type ProposeBookingTimeMutationFn = Apollo.MutationFunction<
+  ProposeBookingTimeMutation,
+  ProposeBookingTimeMutationVariables
+>;
+
+/**
+ * __useProposeBookingTimeMutation__
+ *
+ * To run a mutation, you first call `useProposeBookingTimeMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useProposeBookingTimeMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [proposeBookingTimeMutation, { data, loading, error }] = useProposeBookingTimeMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useProposeBookingTimeMutation(
+  baseOptions?: Apollo.MutationHookOptions<ProposeBookingTimeMutation, ProposeBookingTimeMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<ProposeBookingTimeMutation, ProposeBookingTimeMutationVariables>(
+    ProposeBookingTimeDocument,
+    options,
+  );
+}
+export type ProposeBookingTimeMutationHookResult = ReturnType<typeof useProposeBookingTimeMutation>;
+export type ProposeBookingTimeMutationResult = Apollo.MutationResult<ProposeBookingTimeMutation>;
+export type ProposeBookingTimeMutationOptions = Apollo.BaseMutationOptions<
+  ProposeBookingTimeMutation,
+  ProposeBookingTimeMutationVariables
+>;
+export const RespondToProposedTimeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RespondToProposedTime' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'RespondToProposedTimeInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'respondToProposedTime' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type RespondToProposedTimeMutationFn = Apollo.MutationFunction<
+  RespondToProposedTimeMutation,
+  RespondToProposedTimeMutationVariables
+>;
+
+/**
+ * __useRespondToProposedTimeMutation__
+ *
+ * To run a mutation, you first call `useRespondToProposedTimeMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useRespondToProposedTimeMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [respondToProposedTimeMutation, { data, loading, error }] = useRespondToProposedTimeMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useRespondToProposedTimeMutation(
+  baseOptions?: Apollo.MutationHookOptions<RespondToProposedTimeMutation, RespondToProposedTimeMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<RespondToProposedTimeMutation, RespondToProposedTimeMutationVariables>(
+    RespondToProposedTimeDocument,
+    options,
+  );
+}
+export type RespondToProposedTimeMutationHookResult = ReturnType<typeof useRespondToProposedTimeMutation>;
+export type RespondToProposedTimeMutationResult = Apollo.MutationResult<RespondToProposedTimeMutation>;
+export type RespondToProposedTimeMutationOptions = Apollo.BaseMutationOptions<
+  RespondToProposedTimeMutation,
+  RespondToProposedTimeMutationVariables
+>;
+export const SendMessageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SendMessage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sendMessage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'conversationId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'text' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type SendMessageMutationFn = Apollo.MutationFunction<SendMessageMutation, SendMessageMutationVariables>;
+
+/**
+ * __useSendMessageMutation__
+ *
+ * To run a mutation, you first call `useSendMessageMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useSendMessageMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [sendMessageMutation, { data, loading, error }] = useSendMessageMutation({
+ *   variables: {
+ *      conversationId: // value for 'conversationId'
+ *      text: // value for 'text'
+ *   },
+ * });
+ */
+export function useSendMessageMutation(
+  baseOptions?: Apollo.MutationHookOptions<SendMessageMutation, SendMessageMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<SendMessageMutation, SendMessageMutationVariables>(SendMessageDocument, options);
+}
+export type SendMessageMutationHookResult = ReturnType<typeof useSendMessageMutation>;
+export type SendMessageMutationResult = Apollo.MutationResult<SendMessageMutation>;
+export type SendMessageMutationOptions = Apollo.BaseMutationOptions<SendMessageMutation, SendMessageMutationVariables>;
+export const SetTypingDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SetTyping' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setTyping' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'conversationId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type SetTypingMutationFn = Apollo.MutationFunction<SetTypingMutation, SetTypingMutationVariables>;
+
+/**
+ * __useSetTypingMutation__
+ *
+ * To run a mutation, you first call `useSetTypingMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useSetTypingMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [setTypingMutation, { data, loading, error }] = useSetTypingMutation({
+ *   variables: {
+ *      conversationId: // value for 'conversationId'
+ *   },
+ * });
+ */
+export function useSetTypingMutation(
+  baseOptions?: Apollo.MutationHookOptions<SetTypingMutation, SetTypingMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<SetTypingMutation, SetTypingMutationVariables>(SetTypingDocument, options);
+}
+export type SetTypingMutationHookResult = ReturnType<typeof useSetTypingMutation>;
+export type SetTypingMutationResult = Apollo.MutationResult<SetTypingMutation>;
+export type SetTypingMutationOptions = Apollo.BaseMutationOptions<SetTypingMutation, SetTypingMutationVariables>;
+export const StartConversationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'StartConversation' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'startConversation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'creatorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'text' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationSummary_conversation' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConversationParty_party' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ConversationParty' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'profileId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'avatarUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastReadAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConversationSummary_conversation' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Conversation' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastActivityAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastReadAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingIds' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disputed' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creator' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationParty_party' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'client' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationParty_party' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'otherParty' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationParty_party' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lastMessage' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type StartConversationMutationFn = Apollo.MutationFunction<
+  StartConversationMutation,
+  StartConversationMutationVariables
+>;
+
+/**
+ * __useStartConversationMutation__
+ *
+ * To run a mutation, you first call `useStartConversationMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useStartConversationMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [startConversationMutation, { data, loading, error }] = useStartConversationMutation({
+ *   variables: {
+ *      creatorId: // value for 'creatorId'
+ *      text: // value for 'text'
+ *   },
+ * });
+ */
+export function useStartConversationMutation(
+  baseOptions?: Apollo.MutationHookOptions<StartConversationMutation, StartConversationMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<StartConversationMutation, StartConversationMutationVariables>(
+    StartConversationDocument,
+    options,
+  );
+}
+export type StartConversationMutationHookResult = ReturnType<typeof useStartConversationMutation>;
+export type StartConversationMutationResult = Apollo.MutationResult<StartConversationMutation>;
+export type StartConversationMutationOptions = Apollo.BaseMutationOptions<
+  StartConversationMutation,
+  StartConversationMutationVariables
+>;
 export const MyApiKeysDocument = {
   kind: 'Document',
   definitions: [

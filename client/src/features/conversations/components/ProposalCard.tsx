@@ -2,14 +2,13 @@ import { Badge, Box, Button, Flex, Icon, Stack, Text } from '@chakra-ui/react';
 import { LuCalendarClock } from 'react-icons/lu';
 import { formatDay, formatTime, formatTimeRange, viewerZone } from '../../../shared/lib/zoned-time';
 
-export type ProposalState = 'PENDING' | 'ACCEPTED' | 'DECLINED' | 'WITHDRAWN' | 'EXPIRED';
+export type ProposalState = 'PENDING' | 'ACCEPTED' | 'DECLINED' | 'SUPERSEDED';
 
 const STATE_BADGE: Record<ProposalState, { label: string; palette: string }> = {
   PENDING: { label: 'Awaiting answer', palette: 'yellow' },
   ACCEPTED: { label: 'Accepted', palette: 'green' },
   DECLINED: { label: 'Declined', palette: 'red' },
-  WITHDRAWN: { label: 'Replaced', palette: 'gray' },
-  EXPIRED: { label: 'No longer possible', palette: 'gray' },
+  SUPERSEDED: { label: 'Another time was taken', palette: 'gray' },
 };
 
 interface Props {

@@ -1,9 +1,10 @@
 import { Box, Tabs } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
-import { LuCalendarCheck, LuCalendarClock, LuCode, LuCompass, LuLayoutDashboard, LuUser } from 'react-icons/lu';
+import { LuCalendarCheck, LuCalendarClock, LuCode, LuCompass, LuLayoutDashboard, LuMessagesSquare, LuUser } from 'react-icons/lu';
 import type { MyProfile_ProfileFragment } from '../../../gql/graphql';
 import { AvailabilityTab } from '../../availability/components/AvailabilityTab';
 import { BookingsTab } from '../../bookings/components/BookingsTab';
+import { MessagesTab } from '../../conversations/components/MessagesTab';
 import { DevelopersTab } from '../../developers/components/DevelopersTab';
 import { DiscoverTab } from '../../discover/components/DiscoverTab';
 import { OverviewTab } from '../../overview/components/OverviewTab';
@@ -17,6 +18,7 @@ const TAB_META: Record<DashboardTab, { label: string; icon: IconType }> = {
   profile: { label: 'Profile', icon: LuUser },
   availability: { label: 'Availability', icon: LuCalendarClock },
   bookings: { label: 'Bookings', icon: LuCalendarCheck },
+  messages: { label: 'Messages', icon: LuMessagesSquare },
   developers: { label: 'Developers', icon: LuCode },
 };
 
@@ -38,6 +40,8 @@ export function DashboardTabs({ profile }: { profile: MyProfile_ProfileFragment 
         return <AvailabilityTab profile={profile} />;
       case 'bookings':
         return <BookingsTab profile={profile} />;
+      case 'messages':
+        return <MessagesTab accountType={profile.accountType === 'CREATOR' ? 'CREATOR' : 'BRAND'} />;
       case 'developers':
         return <DevelopersTab />;
     }

@@ -1,18 +1,18 @@
 import type { AccountType } from '../../../gql/graphql';
 import type { PendingAccountType } from '../../auth/lib/token-storage';
 
-export type DashboardTab = 'overview' | 'discover' | 'profile' | 'availability' | 'bookings' | 'developers';
+export type DashboardTab = 'overview' | 'discover' | 'profile' | 'availability' | 'bookings' | 'messages' | 'developers';
 
 export const DEFAULT_TAB: DashboardTab = 'overview';
 
 /** The URL query parameter holding the selected tab (`/dashboard?tab=bookings`). */
 export const TAB_PARAM = 'tab';
 
-const ALL_TABS: readonly DashboardTab[] = ['overview', 'discover', 'profile', 'availability', 'bookings', 'developers'];
+const ALL_TABS: readonly DashboardTab[] = ['overview', 'discover', 'profile', 'availability', 'bookings', 'messages', 'developers'];
 
 /**
- * The tabs a profile gets: all six for creators; brands publish no availability, so they get
- * Overview, Discover, Profile, Bookings and Developers (API keys and webhooks).
+ * The tabs a profile gets: all seven for creators; brands publish no availability, so they get
+ * Overview, Discover, Profile, Bookings, Messages and Developers (API keys and webhooks).
  */
 export function tabsFor(accountType: AccountType): readonly DashboardTab[] {
   return accountType === 'CREATOR' ? ALL_TABS : ALL_TABS.filter((tab) => tab !== 'availability');

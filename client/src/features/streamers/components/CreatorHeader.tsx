@@ -1,4 +1,5 @@
 import { Badge, Card, Flex, Heading, HStack, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import type { IconType } from 'react-icons';
 import { LuBadgeCheck, LuCalendarCheck, LuClock, LuDollarSign } from 'react-icons/lu';
 import type { CreatorHeader_CreatorFragment } from '../../../gql/graphql';
@@ -25,7 +26,7 @@ function HeaderStat({ icon, label, value }: { icon: IconType; label: string; val
 }
 
 /** Spec §2: avatar, name, rating with booking count, rate, minimum hours, bookings, platforms, bio. */
-export function CreatorHeader({ creator }: { creator: CreatorHeader_CreatorFragment }) {
+export function CreatorHeader({ creator, action }: { creator: CreatorHeader_CreatorFragment; action?: ReactNode }) {
   return (
     <GlassCard>
       <Card.Body gap="5" p={{ base: '5', md: '8' }}>
@@ -62,6 +63,7 @@ export function CreatorHeader({ creator }: { creator: CreatorHeader_CreatorFragm
               </Text>
             )}
           </Stack>
+          {action && <Flex flexShrink={0}>{action}</Flex>}
         </Flex>
 
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">

@@ -8,6 +8,7 @@ import { RouterLink } from '../../../shared/components/RouterLink';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { errorCode } from '../../../shared/lib/error-message';
 import { useAuth } from '../../auth/hooks/useAuth';
+import { MessageCreatorButton } from '../../conversations/components/MessageCreatorButton';
 import { CreatorBookingPanel } from '../components/CreatorBookingPanel';
 import { CreatorHeader } from '../components/CreatorHeader';
 import { ReviewsPanel } from '../components/ReviewsPanel';
@@ -42,7 +43,7 @@ export function StreamerProfilePage() {
         </RouterLink>
         {creator ? (
           <>
-            <CreatorHeader creator={creator} />
+            <CreatorHeader creator={creator} action={<MessageCreatorButton creator={creator} />} />
             <CreatorBookingPanel creator={creator} />
             <ReviewsPanel streamerId={creator.id} />
           </>

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { useRespondToProposedTimeMutation, type ThreadMessage_MessageFragment } from '../../../gql/graphql';
+import { errorMessage } from '../../../shared/lib/error-message';
+import { toast } from '../../../shared/toast';
+
+/** The booker's answer to a proposed time: accept (the booking moves) or decline. */
+export function useRespondToProposal(onAnswered: (proposal: ThreadMessage_MessageFragment) => void) {
+  const [mutate] = useRespondToProposedTimeMutation();
+  const [answering, setAnswering] = useState<{ proposalId: string; answer: 'accept' | 'decline' } | null>(null);
+
+  const respond = async (proposalId: string, answer: 'accept' | 'decline') => {
+    setAnswering({ proposalId, answer });
+    try {
+      const result = await mutate({ variables: { input: { messageId: proposalId, accept: answer === 'accept' } } });
+      if (result.data) onAnswered(result.data.respondToProposedTime);
+      toast.success(answer === 'accept' ? 'The booking moved to the new time' : 'You declined the proposed time');
+    } catch (error) {
+      toast.error(
+        answer === 'accept' ? 'Could not move the booking' : 'Could not decline the proposal',
+        errorMessage(error, 'Please try again.'),
+      );
+    } finally {
+      setAnswering(null);
+    }
+  };
+
+  return { respond, answering };
+}
