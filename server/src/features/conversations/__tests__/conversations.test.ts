@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { subscribe, untilListening, within } from '../../../../test/ws';
 import { UserRole } from '../../users/user.entity';
-import { account, consecutive, creator, heldBooking, hourFromNow, type Account, type Creator } from '../../bookings/__tests__/booking-fixtures';
+import { account, consecutive, creator, heldBooking, HOUR, hourFromNow, type Account, type Creator } from '../../bookings/__tests__/booking-fixtures';
 
 let app: TestApp;
 let brand: Account;
@@ -195,6 +195,7 @@ describe('support on a disputed booking', () => {
     await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: bookingId }, pair.token);
     const conv = (await app.gql(`query ($b: ID!) { bookingConversation(bookingId: $b) { id } }`, { b: bookingId }, brand.token)).body.data.bookingConversation.id;
     expect(gqlErr((await thread(support, conv)).body).code).toBe('NOT_FOUND');
+    app.clock.advance(73 * HOUR); // a dispute opens once the session has started
     const opened = await app.gql(
       `mutation ($input: OpenDisputeInput!) { openDispute(input: $input) { status } }`,
       { input: { bookingId, reason: 'The creator did not show the product as agreed' } },
