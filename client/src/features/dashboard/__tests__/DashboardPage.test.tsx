@@ -109,13 +109,13 @@ describe('Dashboard without a profile', { timeout: 30_000 }, () => {
 });
 
 describe('Dashboard with a profile', { timeout: 30_000 }, () => {
-  it('has five tabs for creators, the selected one from ?tab=, and keeps the choice in the URL', async () => {
+  it('has seven tabs for creators, the selected one from ?tab=, and keeps the choice in the URL', async () => {
     const user = userEvent.setup();
     renderDashboard('/dashboard?tab=profile', [signedIn('CREATOR'), myProfileMock(creatorProfile()), emptyOverview]);
 
     expect(await screen.findByRole('heading', { name: 'My Creator Profile' })).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Overview', 'Discover', 'Profile', 'Availability', 'Bookings']);
+    expect(tabs).toEqual(['Overview', 'Discover', 'Profile', 'Availability', 'Bookings', 'Messages', 'Developers']);
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('button', { name: 'Create Profile' })).not.toBeInTheDocument();
     // Profile tab cards.
@@ -128,7 +128,7 @@ describe('Dashboard with a profile', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No completed bookings yet')).toBeInTheDocument();
   });
 
-  it('gives brands four tabs (no Availability) and falls back to Overview for ?tab=availability', async () => {
+  it('gives brands six tabs (no Availability) and falls back to Overview for ?tab=availability', async () => {
     const user = userEvent.setup();
     renderDashboard('/dashboard?tab=availability', [signedIn('BRAND'), myProfileMock(brandProfile()), emptyOverview]);
 
@@ -138,6 +138,8 @@ describe('Dashboard with a profile', { timeout: 30_000 }, () => {
       'Discover',
       'Profile',
       'Bookings',
+      'Messages',
+      'Developers',
     ]);
 
     await user.click(screen.getByRole('tab', { name: 'Profile' }));

@@ -125,7 +125,8 @@ describe('Creator public page', () => {
     expect(screen.getByText('twitch')).toBeInTheDocument();
     expect(screen.getByText('youtube')).toBeInTheDocument();
     expect(screen.getByText('Variety streamer and speedrunner.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /back to dashboard/i })).toHaveAttribute('href', '/dashboard');
+    // A signed-out visitor goes back home, not to a dashboard they do not have.
+    expect(screen.getByRole('link', { name: /back to home/i })).toHaveAttribute('href', '/');
     expect(
       screen.getByText(/Times shown in your time zone, .+ \(.+\)\. Creator's time zone: Asia\/Kolkata/),
     ).toBeInTheDocument();
