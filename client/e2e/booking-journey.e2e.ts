@@ -561,6 +561,7 @@ describe('booking journey', () => {
       await brand.page.reload();
       await openTab(brand.page, 'Bookings');
       await card.getByRole('button', { name: 'Dispute', exact: true }).waitFor();
+      await markDocument(brand.page); // this reload is the test's own; what follows must arrive live
     });
 
     await step('brand: open a dispute', [brand, creator], async () => {
