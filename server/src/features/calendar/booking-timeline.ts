@@ -1,3 +1,4 @@
+import { BOOKING_STATE_TOPICS as OUTBOX_BOOKING_STATE_TOPICS } from '../outbox/outbox.topics';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
@@ -23,18 +24,7 @@ export interface BookingState {
 }
 
 /** Topics that carry a booking's state after a move (not announcements such as reminders). */
-export const BOOKING_STATE_TOPICS = [
-  'booking.created',
-  'booking.confirmed',
-  'booking.declined',
-  'booking.expired',
-  'booking.cancelled',
-  'booking.completed',
-  'booking.disputed',
-  'booking.resolved',
-  'booking.moved',
-  'payout.paid',
-] as const;
+export const BOOKING_STATE_TOPICS = OUTBOX_BOOKING_STATE_TOPICS;
 /** Changes a calendar entry sees (each raises SEQUENCE). */
 export const CALENDAR_CHANGE_TOPICS = ['booking.confirmed', 'booking.moved', 'booking.cancelled'] as const;
 

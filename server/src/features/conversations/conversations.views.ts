@@ -1,3 +1,4 @@
+import { BOOKING_STATE_TOPICS } from '../outbox/outbox.topics';
 /** Rows and views of conversations and their lines; the SQL that reads them in one statement each. */
 
 export type ViewerRole = 'client' | 'creator' | 'support';
@@ -5,18 +6,7 @@ export type MessageKind = 'text' | 'event' | 'proposal';
 export type ProposalStatus = 'pending' | 'accepted' | 'declined' | 'superseded';
 
 /** The bookings' events a thread shows as lines (read from the outbox, never copied). */
-export const EVENT_LINE_TOPICS = [
-  'booking.created',
-  'booking.confirmed',
-  'booking.declined',
-  'booking.expired',
-  'booking.cancelled',
-  'booking.completed',
-  'booking.disputed',
-  'booking.resolved',
-  'booking.moved',
-  'payout.paid',
-] as const;
+export const EVENT_LINE_TOPICS = BOOKING_STATE_TOPICS;
 
 export interface ConversationRow {
   id: string;

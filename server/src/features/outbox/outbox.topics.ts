@@ -21,3 +21,17 @@ export const OUTBOX_TOPICS = [
 ] as const;
 
 export type OutboxTopic = (typeof OUTBOX_TOPICS)[number];
+
+/** Topics that carry a booking's state after a move (not announcements such as reminders): a thread's event lines and a calendar's timeline read these. */
+export const BOOKING_STATE_TOPICS = [
+  'booking.created',
+  'booking.confirmed',
+  'booking.declined',
+  'booking.expired',
+  'booking.cancelled',
+  'booking.completed',
+  'booking.disputed',
+  'booking.resolved',
+  'booking.moved',
+  'payout.paid',
+] as const satisfies readonly OutboxTopic[];
