@@ -48,7 +48,7 @@ export function AuthNavActions({ onNavigate, ...stackProps }: Props) {
         </Link>
       </Button>
       <Button asChild size="sm" bgGradient="to-r" gradientFrom="brand.solid" gradientTo="accent.solid" color="white">
-        <Link to="/auth" onClick={onNavigate}>
+        <Link to="/auth?mode=join" onClick={onNavigate}>
           Get Started
         </Link>
       </Button>

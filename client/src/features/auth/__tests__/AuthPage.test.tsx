@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RegisterDocument, type RegisterMutation, type RegisterMutationVariables } from '../../../gql/graphql';
-import { renderPage } from '../../../test/render';
+import { renderApp, renderPage } from '../../../test/render';
 import { STORAGE_KEYS } from '../lib/token-storage';
 import { AuthPage } from '../pages/AuthPage';
 
@@ -46,8 +46,8 @@ describe('Auth page', () => {
     renderPage(<AuthPage />, { path: '/auth', mocks: [mock] });
 
     await user.click(await screen.findByRole('tab', { name: 'Join' }));
-    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /choose creator account/i }));
+    await waitFor(() => expect(screen.queryByLabelText('Email')).not.toBeInTheDocument());
+    await user.click(await screen.findByRole('button', { name: /choose creator account/i }));
 
     expect(screen.getByText('Creator Account')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change' })).toBeInTheDocument();
@@ -63,12 +63,32 @@ describe('Auth page', () => {
     expect(await screen.findByText('Account created!')).toBeInTheDocument();
   });
 
+  it('Get Started opens Join', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+
+    const [getStarted] = await screen.findAllByRole('link', { name: /get started/i });
+    await user.click(getStarted!);
+    expect(await screen.findByRole('tab', { name: 'Join', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Join CollabHub' })).toBeInTheDocument();
+  });
+
+  it('Sign In opens Sign In', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+
+    const [signIn] = await screen.findAllByRole('link', { name: 'Sign In' });
+    await user.click(signIn!);
+    expect(await screen.findByRole('tab', { name: 'Sign In', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+  });
+
   it('Change returns to the account type choice', async () => {
     const user = userEvent.setup();
     renderPage(<AuthPage />, { path: '/auth' });
 
     await user.click(await screen.findByRole('tab', { name: 'Join' }));
-    await user.click(screen.getByRole('button', { name: /choose brand account/i }));
+    await user.click(await screen.findByRole('button', { name: /choose brand account/i }));
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Change' }));

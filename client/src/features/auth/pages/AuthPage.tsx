@@ -1,6 +1,5 @@
 import { Card, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { PageContainer } from '../../../shared/components/content/PageContainer';
 import { PageSpinner } from '../../../shared/components/PageSpinner';
@@ -17,10 +16,21 @@ const COPY: Record<AuthMode, { title: string; subtitle: string }> = {
   register: { title: 'Join CollabHub', subtitle: 'Create your account in less than a minute.' },
 };
 
-/** /auth — sign in or register. Signed-in users go straight to the dashboard. */
+/** /auth — sign in or register (`/auth?mode=join` opens Join). Signed-in users go straight to the dashboard. */
 export function AuthPage() {
   const { user, loading } = useAuth();
-  const [mode, setMode] = useState<AuthMode>('login');
+  // The mode lives in the URL, so "Sign In" and "Get Started" links switch it even on this page.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mode: AuthMode = searchParams.get('mode') === 'join' ? 'register' : 'login';
+  const setMode = (next: AuthMode) =>
+    setSearchParams(
+      (params) => {
+        if (next === 'register') params.set('mode', 'join');
+        else params.delete('mode');
+        return params;
+      },
+      { replace: true },
+    );
   const afterAuthPath = useAfterAuthPath();
   useDocumentTitle(mode === 'login' ? 'Sign In' : 'Join');
 

@@ -31,7 +31,7 @@ export function LandingHero() {
             gradientTo="accent.solid"
             color="white"
           >
-            <Link to="/auth">
+            <Link to="/auth?mode=join">
               Get Started
               <LuArrowRight aria-hidden />
             </Link>

@@ -32,7 +32,7 @@ export function LandingPage() {
         title="Ready to create your next collab?"
         description="Join as a creator to get booked, or as a brand to find the right voice for your next campaign. It takes less than a minute."
       >
-        <CtaLinkButton to="/auth">Get Started</CtaLinkButton>
+        <CtaLinkButton to="/auth?mode=join">Get Started</CtaLinkButton>
         <CtaLinkButton to="/about" emphasis="outline">
           Learn more
         </CtaLinkButton>

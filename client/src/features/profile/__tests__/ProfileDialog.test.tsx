@@ -64,6 +64,21 @@ describe('creator profile dialog', { timeout: 30_000 }, () => {
     expect(submit).toBeDisabled();
   });
 
+  it('counts the bio live up to its 2,000-character limit instead of cutting silently', async () => {
+    const user = userEvent.setup();
+    openDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Create Your Creator Profile' });
+    const bio = within(dialog).getByLabelText('Bio');
+    expect(within(dialog).getByText('0 / 2,000')).toBeInTheDocument();
+
+    await fill(user, bio, 'I stream speedruns.');
+    expect(within(dialog).getByText('19 / 2,000')).toBeInTheDocument();
+
+    await fill(user, bio, 'x'.repeat(2100));
+    expect(bio).toHaveValue('x'.repeat(2000));
+    expect(within(dialog).getByText(/2,000 \/ 2,000 · limit reached/)).toBeInTheDocument();
+  });
+
   it('creates the profile and says it is live', async () => {
     const user = userEvent.setup();
     const created = creatorProfile({

@@ -1,7 +1,8 @@
-import { Dialog, Field, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Dialog, Field, Input, Stack } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { isBrandFormValid, type BrandFormValues } from '../lib/brand-form';
 import { ProfileDialogFooter } from './ProfileDialogFooter';
+import { LongTextField } from './LongTextField';
 
 interface Props {
   initialValues: BrandFormValues;
@@ -43,17 +44,14 @@ export function BrandProfileForm({ initialValues, submitLabel, submitting, onSub
               />
               <Field.ErrorText>Brand name is required</Field.ErrorText>
             </Field.Root>
-            <Field.Root>
-              <Field.Label>About</Field.Label>
-              <Textarea
-                name="about"
-                rows={5}
-                maxLength={2000}
-                placeholder="What your brand does and the collaborations you are looking for"
-                value={values.about}
-                onChange={(event) => setValues((current) => ({ ...current, about: event.target.value }))}
-              />
-            </Field.Root>
+            <LongTextField
+              label="About"
+              name="about"
+              rows={5}
+              placeholder="What your brand does and the collaborations you are looking for"
+              value={values.about}
+              onChange={(about) => setValues((current) => ({ ...current, about }))}
+            />
           </form>
         </Stack>
       </Dialog.Body>

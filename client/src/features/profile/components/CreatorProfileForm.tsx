@@ -1,4 +1,4 @@
-import { Checkbox, Dialog, Field, Fieldset, Input, InputGroup, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Checkbox, Dialog, Field, Fieldset, Input, InputGroup, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
 import type { Platform } from '../../../gql/graphql';
 import { PLATFORMS, type PlatformHandleField } from '../../../shared/lib/platforms';
@@ -12,6 +12,7 @@ import {
 } from '../lib/creator-form';
 import { ProfileDialogFooter } from './ProfileDialogFooter';
 import { TimeZoneSelect } from './TimeZoneSelect';
+import { LongTextField } from './LongTextField';
 
 interface Props {
   initialValues: CreatorFormValues;
@@ -75,17 +76,13 @@ export function CreatorProfileForm({ initialValues, submitLabel, submitting, onS
               <Field.ErrorText>{shownError('displayName')}</Field.ErrorText>
             </Field.Root>
 
-            <Field.Root>
-              <Field.Label>Bio</Field.Label>
-              <Textarea
-                name="bio"
-                rows={4}
-                maxLength={2000}
-                placeholder="What you stream, your audience, the collabs you enjoy"
-                value={values.bio}
-                onChange={(event) => set('bio', event.target.value)}
-              />
-            </Field.Root>
+            <LongTextField
+              label="Bio"
+              name="bio"
+              placeholder="What you stream, your audience, the collabs you enjoy"
+              value={values.bio}
+              onChange={(bio) => set('bio', bio)}
+            />
 
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <Field.Root required invalid={Boolean(shownError('hourlyRate'))}>
