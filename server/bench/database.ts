@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ormOptions } from '../src/db/orm';
 import type { BenchSettings } from './settings';
+import { ormOptions } from '../src/db/init-orm';
 
 export interface BenchDatabase {
   /** The bench database (migrated). */

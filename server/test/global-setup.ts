@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded';
-import { initOrm } from '../src/db/orm';
+import { initOrm } from '../src/db/init-orm';
 
 /**
  * One PostgreSQL for the whole run: TEST_DATABASE_URL's server when given, otherwise a throw-away

@@ -5,9 +5,10 @@ import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
-import { initOrm, type Orm } from '../src/db/orm';
+import type { Orm } from '../src/db/orm';
 import { createServer, type AppServer } from '../src/server';
 import { AdjustableClock } from '../src/shared/clock';
+import { initOrm } from '../src/db/init-orm';
 
 /** A fresh database cloned from the migrated template. */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {

@@ -1,7 +1,8 @@
 import type { Config } from '../config';
 import { sqlStatementsTotal } from '../observability/metrics';
 import { startEmbeddedPostgres } from './embedded';
-import { initOrm, type Orm } from './orm';
+import type { Orm } from './orm';
+import { initOrm } from './init-orm';
 
 export interface Database {
   orm: Orm;

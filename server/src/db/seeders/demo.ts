@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import { AvailabilitySlot } from '../../features/availability/availability-slot.entity';
-import { Booking, BookingStatus, PaymentStatus } from '../../features/bookings/booking.entity';
+import { Booking } from '../../features/bookings/booking.entity';
 import { CURRENT_POLICY, confirmationDeadlineFor, priceBooking } from '../../features/bookings/bookings.policy';
 import { recordEntry } from '../../features/bookings/ledger';
 import { providerKey } from '../../features/bookings/payment-effects';
@@ -13,6 +13,7 @@ import { systemClock, type Clock } from '../../shared/clock';
 import type { ServiceContext } from '../../shared/context';
 import type { Orm } from '../orm';
 import { BRAND_REVIEW_COMMENTS, DEMO_BRAND, DEMO_CREATORS, REVIEW_COMMENTS, type DemoCreator } from './demo-catalog';
+import { BookingStatus, PaymentStatus } from '../../features/bookings/process/booking.model';
 
 export const DEMO_PASSWORD = 'demo-password';
 const EMAIL_DOMAIN = 'demo.collabhub.test';

@@ -2,10 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Outbox, OutboxEventInput } from '../outbox/outbox';
 import type { OutboxTopic } from '../outbox/outbox.topics';
 import type { Profile } from '../profiles/profile.entity';
-import { BookingStatus, type Booking } from './booking.entity';
+import type { Booking } from './booking.entity';
 import { requestDeadline } from './bookings.policy';
-import { BookingAction } from './bookings.state';
 import type { AppliedTransition, BookingMoveHandler } from './transition-runner';
+import { BookingStatus, BookingAction } from './process/booking.model';
 
 /**
  * The booking process's events in the outbox (DESIGN.md §8): every applied move that people hear

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/core';
-import { BookingStatus, PaymentStatus } from './booking.entity';
-import type { Actor } from './bookings.state';
+import { BookingStatus, PaymentStatus, type Actor } from './process/booking.model';
 
 /**
  * One applied move of a booking (Vendure's history entries): written by the transition runner in

@@ -1,7 +1,7 @@
 import type { PaymentEventContext, PaymentEventHandler, PaymentEventOutcome, ProviderEvent } from '../payments/payment-provider';
 import { Booking } from './booking.entity';
-import { BookingAction } from './bookings.state';
 import type { TransitionRunner } from './transition-runner';
+import { BookingAction } from './process/booking.model';
 
 /**
  * Provider events that move bookings. Money the app moved itself (capture, cancel, refund,

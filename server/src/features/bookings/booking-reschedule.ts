@@ -4,11 +4,10 @@ import type { EventBus } from '../../shared/events';
 import { requireViewer, type ServiceContext } from '../../shared/context';
 import { badInput, conflict, forbidden, invalidTransition, notFound, PG, pgErrorCode } from '../../shared/errors';
 import { parseInput } from '../../shared/validation';
-import { BookingStatus, PaymentStatus } from './booking.entity';
 import { freeBookingSlots } from './booking-slots';
 import { confirmationDeadlineFor } from './bookings.policy';
-import { BookingAction } from './bookings.state';
 import type { TransitionRunner } from './transition-runner';
+import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';
 
 const HOUR = 3_600_000;
 

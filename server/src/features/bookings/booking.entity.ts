@@ -2,47 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Entity, Enum, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
 import { Profile } from '../profiles/profile.entity';
 import { User } from '../users/user.entity';
-import type { PendingMoneyStep } from './payment-effects';
-
-export enum BookingStatus {
-  PENDING = 'pending',
-  CONFIRMED = 'confirmed',
-  COMPLETED = 'completed',
-  AUTO_COMPLETED = 'auto_completed',
-  CANCELLED = 'cancelled',
-  DISPUTED = 'disputed',
-}
-
-export enum PaymentStatus {
-  UNPAID = 'unpaid',
-  HELD = 'held',
-  ALLOCATED = 'allocated',
-  RELEASED = 'released',
-  PAID_OUT = 'paid_out',
-  VOIDED = 'voided',
-  REFUNDED = 'refunded',
-  DISPUTED = 'disputed',
-}
-
-/** Statuses that occupy the creator's time (the exclusion constraint covers exactly these). */
-export const OCCUPYING_STATUSES = [
-  BookingStatus.PENDING,
-  BookingStatus.CONFIRMED,
-  BookingStatus.COMPLETED,
-  BookingStatus.AUTO_COMPLETED,
-  BookingStatus.DISPUTED,
-] as const;
-
-/** The policy in force when the booking was made (snapshotted so later changes never apply retroactively). */
-export interface BookingPolicy {
-  feePercent: number;
-  fullRefundHours: number;
-  lateCancelRefundPercent: number;
-  checkoutHoldMinutes: number;
-  requestExpiryHours: number;
-  confirmationWindowHours: number;
-  payoutDelayBusinessDays: number;
-}
+import { BookingStatus, PaymentStatus, type BookingPolicy, type PendingMoneyStep } from './process/booking.model';
 
 @Entity({ tableName: 'bookings' })
 export class Booking {

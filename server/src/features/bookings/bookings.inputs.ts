@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BookingStatus } from './booking.entity';
+import { BookingStatus } from './process/booking.model';
 
 /** Validation of booking input, shared by GraphQL and REST because the services apply it. */
 

@@ -2,8 +2,6 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import type { GraphQLContext } from '../../graphql/context';
 import type { Profile } from '../profiles/profile.entity';
 import type { Booking } from './booking.entity';
-import { BookingStatus } from './booking.entity';
-import { BookingAction } from './bookings.state';
 import {
   BookingBooker,
   BookingCheckout,
@@ -23,6 +21,7 @@ import {
   OverviewType,
   VerifyBookingPaymentInput,
 } from './bookings.types';
+import { BookingStatus, BookingAction } from './process/booking.model';
 
 const toCreator = (p: Profile): BookingCreator => ({
   id: p.id,

@@ -9,14 +9,15 @@ import { parseInput } from '../../shared/validation';
 import { Profile } from '../profiles/profile.entity';
 import { Dispute, DisputeKind, DisputeResolution } from '../support/dispute.entity';
 import type { User } from '../users/user.entity';
-import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
+import { Booking } from './booking.entity';
 import type { BookingHistoryEntry } from './booking-history.entity';
 import { bookingLoaders, joinEventReads, type LoaderContext } from './bookings.loaders';
 import { BookingIdSchema, CancelSchema, DisputeSchema, ListFilterSchema, StatusChangeSchema, type CancelInput, type DisputeInput } from './bookings.inputs';
 import { cancellationTerms, CURRENT_POLICY, lateCancelRefund, requestDeadline, splitRetained, type CancellationTerms } from './bookings.policy';
-import { availableActions, BookingAction, can, decide, type TransitionFacts } from './bookings.state';
+import { availableActions, can, decide, type TransitionFacts } from './bookings.state';
 import { loadOverview, type Overview } from './overview';
 import { partyRole, transitionFacts, type OwnWrites, type TransitionRunner } from './transition-runner';
+import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';
 
 export type ViewerRole = 'booker' | 'creator';
 

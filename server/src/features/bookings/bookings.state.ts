@@ -1,6 +1,7 @@
 import { forbidden, invalidTransition } from '../../shared/errors';
-import { BookingStatus as St, PaymentStatus as Pay, type Booking } from './booking.entity';
+import type { Booking } from './booking.entity';
 import { automaticPayoutAt, isLateCancellation, requestDeadline } from './bookings.policy';
+import { BookingAction, BookingStatus as St, PaymentStatus as Pay, type Actor, type BookingState, type PaymentEffect } from './process/booking.model';
 
 /**
  * The booking process as data (DESIGN.md §4): every move a booking can make, who may make it,
@@ -8,53 +9,6 @@ import { automaticPayoutAt, isLateCancellation, requestDeadline } from './bookin
  * money movement it causes. Nothing else in the code decides whether a move is allowed: the
  * transition runner, the timers, the webhook handler and `availableActions` all ask `decide`.
  */
-
-export enum BookingAction {
-  PAY = 'pay',
-  AUTHORIZE = 'authorize',
-  EXPIRE_CHECKOUT = 'expire_checkout',
-  ACCEPT = 'accept',
-  DECLINE = 'decline',
-  EXPIRE_REQUEST = 'expire_request',
-  CANCEL = 'cancel',
-  CONFIRM_COMPLETION = 'confirm_completion',
-  AUTO_COMPLETE = 'auto_complete',
-  OPEN_DISPUTE = 'open_dispute',
-  REPORT_NO_SHOW = 'report_no_show',
-  RESOLVE_REFUND_FULL = 'resolve_refund_full',
-  RESOLVE_REFUND_PARTIAL = 'resolve_refund_partial',
-  RESOLVE_RELEASE = 'resolve_release',
-  REQUEST_PAYOUT = 'request_payout',
-  PAYOUT_PAID = 'payout_paid',
-  REVIEW = 'review',
-  /** The booker accepts the creator's proposed time: the pending request moves to the new hours (features/conversations). */
-  RESCHEDULE = 'reschedule',
-}
-
-export type Actor = 'booker' | 'creator' | 'system' | 'support';
-
-export interface BookingState {
-  status: St;
-  payment: Pay;
-}
-
-/**
- * Money movement of a transition (carried out by payment-effects.ts):
- * - cancelAuthorization: release the card hold (nothing was captured)
- * - capture: take the authorized money; it then sits with the platform
- * - settle: split the money still in escrow into refund / fee / creator allocation;
- *   `refund` says how much goes back (none, all, the late-cancel share, or support's amount)
- * - unallocate: a dispute takes an allocated share back into escrow
- * - transfer: move the creator's untransferred allocation to their connected account
- */
-export type PaymentEffect =
-  | { kind: 'none' }
-  | { kind: 'cancelAuthorization' }
-  | { kind: 'capture' }
-  | { kind: 'settle'; refund: 'none' | 'all' | 'lateCancel' | 'requested' }
-  | { kind: 'unallocate' }
-  | { kind: 'transfer' }
-  | { kind: 'markPaidOut' };
 
 /** What a guard may look at: the booking, the clock and facts the runner loads. */
 export interface TransitionFacts {

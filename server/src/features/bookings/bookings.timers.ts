@@ -5,12 +5,12 @@ import type { JobDefinition } from '../../jobs/job-scheduler';
 import { systemContext } from '../../jobs/system-context';
 import { DomainError } from '../../shared/errors';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { BookingAction } from './bookings.state';
 import { LockMode } from '@mikro-orm/core';
 import type { Outbox } from '../outbox/outbox';
-import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
+import { Booking } from './booking.entity';
 import { bookingEvent } from './booking-events';
 import type { TransitionRunner } from './transition-runner';
+import { BookingAction, BookingStatus, PaymentStatus } from './process/booking.model';
 
 const BATCH = 200;
 /** A request's creator is reminded this long before it expires unanswered. */

@@ -1,8 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageInfo } from '../../graphql/pagination.types';
 import { DisputeKind, DisputeResolution } from '../support/dispute.entity';
-import { BookingStatus, PaymentStatus } from './booking.entity';
-import { BookingAction } from './bookings.state';
+import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';
 
 export enum BookingRole {
   BOOKER = 'booker',

@@ -12,12 +12,12 @@ import { AvailabilitySlot } from '../availability/availability-slot.entity';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { Profile } from '../profiles/profile.entity';
 import { AccountType, User } from '../users/user.entity';
-import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
+import { Booking } from './booking.entity';
 import { CheckoutSchema, VerifyPaymentSchema, type CheckoutInput, type VerifyPaymentInput } from './bookings.inputs';
 import { checkoutExpiryFor, confirmationDeadlineFor, CURRENT_POLICY, MAX_BOOKING_HOURS, priceBooking } from './bookings.policy';
-import { BookingAction } from './bookings.state';
 import { providerKey } from './payment-effects';
 import { partyRole, type TransitionRunner } from './transition-runner';
+import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';
 
 export const CHECKOUT_MESSAGES = {
   consecutive: 'Please select consecutive hours only',

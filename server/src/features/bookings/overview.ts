@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import { Profile } from '../profiles/profile.entity';
-import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
+import { Booking } from './booking.entity';
+import { BookingStatus, PaymentStatus } from './process/booking.model';
 
 /** The dashboard's Overview tab (spec §9 "Overview metrics"), for one viewer. */
 export interface Overview {

@@ -2,11 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../shared/errors';
 import type { PaymentProvider } from '../payments/payment-provider';
 import type { Profile } from '../profiles/profile.entity';
-import { BookingStatus, type Booking } from './booking.entity';
+import type { Booking } from './booking.entity';
 import { lateCancelRefund, splitRetained } from './bookings.policy';
-import type { Actor, BookingAction, BookingState, PaymentEffect } from './bookings.state';
 import { escrowOf, recordEntry, untransferredOf, type LedgerTotals } from './ledger';
 import { LedgerKind } from './ledger-entry.entity';
+import { BookingStatus, type MoneyPlan, type PaymentEffect, type ProviderCall, type ProviderOutcome } from './process/booking.model';
 
 /**
  * A transition's money movement in three steps, so that no row lock (and no pooled connection) is
@@ -21,26 +21,6 @@ import { LedgerKind } from './ledger-entry.entity';
 
 export const providerKey = (bookingId: string, step: 'authorize' | 'capture' | 'cancel' | 'refund' | 'transfer') =>
   `booking:${bookingId}:${step}`;
-
-export type ProviderCall =
-  | { op: 'cancelAuthorization'; paymentIntentId: string; idempotencyKey: string }
-  | { op: 'capture'; paymentIntentId: string; idempotencyKey: string }
-  | { op: 'refund'; paymentIntentId: string; amountCents: number; idempotencyKey: string }
-  | { op: 'transfer'; accountId: string; bookingId: string; amountCents: number; idempotencyKey: string };
-
-/** What the provider answered that the ledger keeps: its object id, and the amount a capture took. */
-export interface ProviderOutcome {
-  ref: string | null;
-  capturedCents?: number;
-}
-
-export interface MoneyPlan {
-  effect: PaymentEffect;
-  /** Null when the money moves on paper only (allocation, reversal) or not at all. */
-  call: ProviderCall | null;
-  /** For `settle`: the cents going back to the booker. */
-  refundCents: number;
-}
 
 export interface PlanArgs {
   booking: Booking;
@@ -226,20 +206,3 @@ export function asPaymentFailure(err: unknown): DomainError {
   return new DomainError('PAYMENT_FAILED', message);
 }
 
-/** What the state machine decided, as plain data: applied at once, or kept with a money step until its call is done. */
-export interface DecidedMove {
-  action: BookingAction;
-  /** The request's details for the action's own writes (absent in steps claimed before they were kept). */
-  details?: unknown;
-  actor: Actor;
-  to: Partial<BookingState>;
-  /** Who made the move (null for the system). */
-  viewerId: string | null;
-  /** The decision's time (ISO): stamps use it, and a step older than the stale limit is taken over. */
-  decidedAt: string;
-}
-
-/** A planned provider call stored on the booking while it is in flight: enough to finish it after a crash. */
-export interface PendingMoneyStep extends MoneyPlan, DecidedMove {
-  call: ProviderCall;
-}

@@ -10,23 +10,16 @@ import type { EventBus } from '../../shared/events';
 import type { PaymentEventContext, PaymentProvider } from '../payments/payment-provider';
 import { Profile } from '../profiles/profile.entity';
 import { UserRole } from '../users/user.entity';
-import { Booking, BookingStatus, PaymentStatus } from './booking.entity';
-import { BookingAction, decide, type Actor, type BookingState, type PaymentEffect, type TransitionFacts, type TransitionRule } from './bookings.state';
+import { Booking } from './booking.entity';
+import { decide, type TransitionFacts, type TransitionRule } from './bookings.state';
 import { factsColumns, factsOfRow, type BookingFacts, type FactsColumns } from './booking-facts';
 import { preparedQuery } from '../../db/prepared';
 import { freeBookingSlots } from './booking-slots';
 import { mapPrefixed, prefixedColumns } from '../../db/prefixed-rows';
 import { untransferredOf, type LedgerTotals } from './ledger';
 import { BookingHistoryEntry } from './booking-history.entity';
-import {
-  callProvider,
-  planPaymentEffect,
-  recordPaymentEffect,
-  type DecidedMove,
-  type MoneyPlan,
-  type PendingMoneyStep,
-  type ProviderOutcome,
-} from './payment-effects';
+import { callProvider, planPaymentEffect, recordPaymentEffect } from './payment-effects';
+import { BookingStatus, PaymentStatus, BookingAction, type Actor, type BookingState, type PaymentEffect, type DecidedMove, type MoneyPlan, type PendingMoneyStep, type ProviderOutcome } from './process/booking.model';
 
 export interface TransitionDeps {
   clock: Clock;

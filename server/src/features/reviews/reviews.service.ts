@@ -6,7 +6,7 @@ import type { EventBus } from '../../shared/events';
 import { perRequestLoader, type LoaderCache, type Prefetched } from '../../shared/loaders';
 import { decodeCursor, encodeCursor, pageSize, pageWindow, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
-import { Booking, BookingStatus } from '../bookings/booking.entity';
+import { Booking } from '../bookings/booking.entity';
 import { PROFILE_MESSAGES } from '../profiles/profiles.service';
 import { PUBLIC_CREATOR } from '../profiles/profile.view';
 import { CreateReviewSchema, type CreateReviewInput } from './review.inputs';
@@ -16,6 +16,7 @@ import { reviewFromRow, type ReviewView } from './review.view';
 export { reviewFromRow, type ReviewView };
 import { Review } from './review.entity';
 import type { Outbox } from '../outbox/outbox';
+import { BookingStatus } from '../bookings/process/booking.model';
 
 export const REVIEW_MESSAGES = {
   bookingNotFound: 'Booking not found',

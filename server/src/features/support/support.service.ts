@@ -7,7 +7,6 @@ import type { EventBus } from '../../shared/events';
 import { parseInput } from '../../shared/validation';
 import { Booking } from '../bookings/booking.entity';
 import { displayNameOf } from '../bookings/bookings.service';
-import { BookingAction } from '../bookings/bookings.state';
 import { partyRole, partyUserIds, type TransitionRunner } from '../bookings/transition-runner';
 import { Profile } from '../profiles/profile.entity';
 import { User, UserRole } from '../users/user.entity';
@@ -22,6 +21,7 @@ import {
   type WarnUserInput,
 } from './support.inputs';
 import { UserWarning } from './user-warning.entity';
+import { BookingAction } from '../bookings/process/booking.model';
 
 /** A dispute as support staff read it: both parties, both statements. */
 export interface SupportDisputeView {

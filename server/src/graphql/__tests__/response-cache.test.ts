@@ -2,9 +2,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { account, checkout, creator as bookableCreator, enablePayouts } from '../../features/bookings/__tests__/booking-fixtures';
-import { BookingStatus } from '../../features/bookings/booking.entity';
 import { CREATE_PROFILE, createCreator, insertBooking, insertSlots, registerAccount } from '../../features/profiles/__tests__/fixtures';
 import type { EventName } from '../../shared/events';
+import { BookingStatus } from '../../features/bookings/process/booking.model';
 
 let app: TestApp;
 

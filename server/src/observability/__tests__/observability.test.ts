@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestDatabase, startTestApp, type TestApp } from '../../../test/harness';
 import { loadConfig } from '../../config';
-import { initOrm } from '../../db/orm';
 import { acceptedBooking, account, creator, hourFromNow } from '../../features/bookings/__tests__/booking-fixtures';
 import { createServer } from '../../server';
+import { initOrm } from '../../db/init-orm';
 
 let app: TestApp;
 beforeAll(async () => {

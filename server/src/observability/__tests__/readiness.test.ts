@@ -6,8 +6,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
-import { initOrm, type Orm } from '../../db/orm';
+import type { Orm } from '../../db/orm';
 import { createServer, type AppServer } from '../../server';
+import { initOrm } from '../../db/init-orm';
 
 /**
  * A PostgreSQL of its own (not the suite's shared one), so the test can stop and restart it

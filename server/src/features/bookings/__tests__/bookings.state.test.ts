@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BookingStatus as St, PaymentStatus as Pay, type BookingPolicy } from '../booking.entity';
 import { CURRENT_POLICY, lateCancelRefund, priceBooking, splitRetained } from '../bookings.policy';
-import { availableActions, BookingAction, decide, REACHABLE_STATES, TRANSITIONS, type Actor, type TransitionFacts } from '../bookings.state';
+import { availableActions, decide, REACHABLE_STATES, TRANSITIONS, type TransitionFacts } from '../bookings.state';
+import { BookingStatus as St, PaymentStatus as Pay, type BookingPolicy, BookingAction, type Actor } from '../process/booking.model';
 
 const HOUR = 3_600_000;
 const now = new Date('2026-12-01T12:00:00Z');

@@ -5,11 +5,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../../../../test/harness';
-import { initOrm } from '../../../db/orm';
 import { createServer, type AppServer } from '../../../server';
 import type { EventBus } from '../../../shared/events';
 import { APPLICATION_NAME } from '../../../shared/events-postgres';
 import { account, checkout, consecutive, creator, heldBooking, HOUR, hourFromNow, type Account } from './booking-fixtures';
+import { initOrm } from '../../../db/init-orm';
 
 /** A graphql-ws subscription over a real WebSocket, collecting what arrives. */
 interface Sub {

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { AccountType, UserRole } from '../../users/user.entity';
 import { BookingsService } from '../bookings.service';
-import { BookingAction } from '../bookings.state';
-import type { PendingMoneyStep } from '../payment-effects';
 import { STALE_MONEY_STEP_MS, TransitionRunner } from '../transition-runner';
 import { acceptedBooking, account, addSlots, bookingRow, creator, heldBooking, hourFromNow, ledger, type Account, type Creator } from './booking-fixtures';
+import { BookingAction, type PendingMoneyStep } from '../process/booking.model';
 
 /**
  * Money-moving transitions with more requests in flight than database connections. The payment

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { AvailabilitySlot } from '../../availability/availability-slot.entity';
-import { Booking, BookingStatus } from '../../bookings/booking.entity';
+import { Booking } from '../../bookings/booking.entity';
 import { Review } from '../../reviews/review.entity';
 import { AccountType, User } from '../../users/user.entity';
 import { Profile } from '../profile.entity';
 import { createCreator } from './fixtures';
+import { BookingStatus } from '../../bookings/process/booking.model';
 
 let app: TestApp;
 const CREATORS = 55;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { uniqueEmail, type TestApp } from '../../../../test/harness';
 import { AvailabilitySlot } from '../../availability/availability-slot.entity';
-import { Booking, BookingStatus, PaymentStatus } from '../../bookings/booking.entity';
+import { Booking } from '../../bookings/booking.entity';
+import { BookingStatus, PaymentStatus } from '../../bookings/process/booking.model';
 
 /** Test helpers shared by the profile, discovery and review suites (not a test file). */
 

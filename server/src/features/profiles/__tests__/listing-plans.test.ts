@@ -2,8 +2,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMarketplace } from '../../../../bench/seed';
 import { createTestDatabase } from '../../../../test/harness';
-import { initOrm, type Orm } from '../../../db/orm';
+import type { Orm } from '../../../db/orm';
 import { countCreators, countStatement, listingStatement, parseCreatorFilter, type CardExtras } from '../creator-search';
+import { initOrm } from '../../../db/init-orm';
 
 /**
  * The plans PostgreSQL picks for the listing's hot statements, on the bench's data shape (every

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
-import { BookingStatus } from '../../bookings/booking.entity';
 import {
   CREATE_PROFILE,
   createCreator,
@@ -11,6 +10,7 @@ import {
   registerAccount,
   type Account,
 } from '../../profiles/__tests__/fixtures';
+import { BookingStatus } from '../../bookings/process/booking.model';
 
 let app: TestApp;
 let creator: Account & { profileId: string };
