@@ -40,6 +40,7 @@ export type BookingAction =
   | 'OPEN_DISPUTE'
   | 'PAY'
   | 'PAYOUT_PAID'
+  | 'PROPOSE_TIME'
   | 'REPORT_NO_SHOW'
   | 'REQUEST_PAYOUT'
   | 'RESCHEDULE'

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { EventBus } from '../../shared/events';
 import { requireViewer, type ServiceContext } from '../../shared/context';
-import { badInput, conflict, forbidden, invalidTransition, notFound, PG, pgErrorCode } from '../../shared/errors';
+import { badInput, conflict, forbidden, notFound, PG, pgErrorCode } from '../../shared/errors';
 import { parseInput } from '../../shared/validation';
 import { freeBookingSlots } from './booking-slots';
 import { confirmationDeadlineFor } from './bookings.policy';
@@ -26,9 +26,8 @@ export interface BookingParties {
 
 export const RESCHEDULE_MESSAGES = {
   taken: 'Those hours were taken meanwhile. Ask the creator to propose another time.',
-  notPending: 'Another time can only be proposed while the request is waiting for the creator’s answer',
   onlyCreator: 'Only the creator of this booking can propose another time',
-  sameLength: (hours: number) => `The new time must be as long as the booking (${hours} hour${hours === 1 ? '' : 's'})`,
+  sameLength: (hours: number) => `endTime: the new time must be as long as the booking (${hours} hour${hours === 1 ? '' : 's'})`,
   notFree: 'Those hours are not free in your availability',
   same: 'That is the booking’s current time',
   inPast: 'The new time must be in the future',
@@ -103,7 +102,8 @@ export class BookingReschedule {
     const booking = await this.partiesOf(ctx.em, bookingId);
     if (!booking) throw notFound('Booking not found');
     if (booking.creatorUserId !== viewer.id) throw forbidden(RESCHEDULE_MESSAGES.onlyCreator);
-    if (booking.status !== BookingStatus.PENDING || booking.paymentStatus !== PaymentStatus.HELD) throw invalidTransition(RESCHEDULE_MESSAGES.notPending);
+    // The state machine decides whether the request may get another time now (pending, held, not lapsed).
+    await this.deps.runner.check(ctx, bookingId, BookingAction.PROPOSE_TIME);
     if ((endTime.getTime() - startTime.getTime()) / HOUR !== booking.totalHours) throw badInput(RESCHEDULE_MESSAGES.sameLength(booking.totalHours), 'endTime');
     if (startTime <= now) throw badInput(RESCHEDULE_MESSAGES.inPast, 'startTime');
     if (startTime.getTime() === booking.startTime.getTime()) throw badInput(RESCHEDULE_MESSAGES.same, 'startTime');

@@ -105,6 +105,8 @@ export const TRANSITIONS: readonly TransitionRule[] = [
   // The creator answers the request.
   // A proposed time accepted by the booker: the same hold and price, other hours (the hours move in the action's own writes).
   { action: BookingAction.RESCHEDULE, actors: ['booker'], from: [PENDING_HELD], guards: [G.requestOpen], to: {}, effect: { kind: 'none' } },
+  // The creator offers other hours instead of answering: nothing moves until the booker accepts them (RESCHEDULE).
+  { action: BookingAction.PROPOSE_TIME, actors: ['creator'], from: [PENDING_HELD], guards: [G.requestOpen], to: {}, effect: { kind: 'none' } },
   {
     action: BookingAction.ACCEPT, actors: ['creator'], from: [PENDING_HELD], guards: [G.requestOpen],
     to: { status: St.CONFIRMED, payment: Pay.HELD }, effect: { kind: 'capture' },
@@ -227,6 +229,7 @@ const VERBS: Record<BookingAction, string> = {
   [BookingAction.PAYOUT_PAID]: 'marked paid out',
   [BookingAction.REVIEW]: 'reviewed',
   [BookingAction.RESCHEDULE]: 'moved to another time',
+  [BookingAction.PROPOSE_TIME]: 'offered another time',
 };
 
 const WHO: Record<Actor, string> = { booker: 'the booker', creator: 'the creator', system: 'the system', support: 'support staff' };
@@ -289,6 +292,7 @@ export const PARTY_ACTIONS = [
   BookingAction.PAY,
   BookingAction.ACCEPT,
   BookingAction.DECLINE,
+  BookingAction.PROPOSE_TIME,
   BookingAction.CANCEL,
   BookingAction.CONFIRM_COMPLETION,
   BookingAction.OPEN_DISPUTE,

@@ -207,6 +207,20 @@ export class TransitionRunner {
     return done.booking;
   }
 
+  /**
+   * Whether the viewer may make `action` now, without making it: throws what `run` would
+   * (FORBIDDEN, INVALID_TRANSITION with the reason). For moves prepared elsewhere and made later
+   * (a proposed time is checked here, then applied by RESCHEDULE when the booker accepts it).
+   */
+  async check(ctx: ServiceContext, bookingId: string, action: BookingAction): Promise<void> {
+    const viewer = requireViewer(ctx);
+    const found = await readBooking(ctx.em, bookingId, { forUpdate: false });
+    if (!found) throw notFound('Booking not found');
+    const { booking, creator, facts } = found;
+    const actor = actorFor(undefined, viewer, booking, creator);
+    decide(action, transitionFacts({ booking, creator, actor, now: this.deps.clock.now(), facts, actingUserId: viewer.id }));
+  }
+
   /** For timers and provider events: a move that is no longer allowed (already made, or not due) is skipped. */
   async runIfAllowed(ctx: ServiceContext, bookingId: string, req: TransitionRequest): Promise<Booking | null> {
     try {

@@ -7,6 +7,7 @@ import { badInput, conflict, forbidden, notFound, rateLimited } from '../../shar
 import { eventStream, keyedEvents, mapStream, type Listen } from '../../shared/event-stream';
 import type { DomainEvents, EventBus } from '../../shared/events';
 import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
+import { perRequestLoader, type LoaderCache } from '../../shared/loaders';
 import { parseInput } from '../../shared/validation';
 import type { RateLimitStore } from '../../security/rate-limits';
 import { UserRole } from '../users/user.entity';
@@ -134,6 +135,46 @@ export class ConversationsService {
     const { bookingId: idOk } = parseInput(z.object({ bookingId: id('bookingId') }), { bookingId });
     const conversationId = await this.conversationOfBooking(ctx.em, viewer, idOk);
     return this.get(ctx, conversationId);
+  }
+
+  /**
+   * A booking's conversation as the viewer sees it (for its card: open it, unread count), batched
+   * per request; null when the booking has none yet or the viewer is not a member of it.
+   */
+  bookingCardConversation(ctx: ServiceContext & { loaders: LoaderCache }, bookingId: string): Promise<ConversationView | null> {
+    const viewer = ctx.viewer;
+    if (!viewer) return Promise.resolve(null);
+    return perRequestLoader<string, ConversationView | null>(ctx, 'conversations:ofBooking', async (bookingIds) => {
+      const links = await ctx.em.execute<{ booking_id: string; conversation_id: string }[]>(
+        'select booking_id, conversation_id from conversation_booking where booking_id = any(?::uuid[])',
+        [`{${bookingIds.join(',')}}`],
+      );
+      const ids = [...new Set(links.map((l) => l.conversation_id))];
+      const rows = ids.length
+        ? await ctx.em.execute<ConversationRow[]>(`${CONVERSATION_COLUMNS} where c.id = any(?::uuid[]) and me.user_id is not null and me.role <> 'support'`, [
+            viewer.id, viewer.id, viewer.id, viewer.id, `{${ids.join(',')}}`,
+          ])
+        : [];
+      const byId = new Map(rows.map((r) => [r.id, conversationFrom(r, viewer.id)]));
+      const byBooking = new Map(links.map((l) => [l.booking_id, byId.get(l.conversation_id) ?? null]));
+      return bookingIds.map((b) => byBooking.get(b) ?? null);
+    }).load(bookingId);
+  }
+
+  /**
+   * The proposed time of a booking still waiting for the booker's answer (the newest, if several),
+   * batched per request; for a booking the caller already let the viewer read.
+   */
+  openProposalOf(ctx: ServiceContext & { loaders: LoaderCache }, bookingId: string): Promise<MessageView | null> {
+    const viewerId = ctx.viewer?.id ?? '';
+    return perRequestLoader<string, MessageView | null>(ctx, 'conversations:openProposal', async (bookingIds) => {
+      const rows = await ctx.em.execute<MessageRow[]>(
+        `${MESSAGE_SELECT} where m.booking_id = any(?::uuid[]) and m.kind = 'proposal' and m.proposal_status = 'pending' order by m.created_at, m.id`,
+        [`{${bookingIds.join(',')}}`],
+      );
+      const newest = new Map(rows.map((r) => [r.booking_id!, messageFrom(r, viewerId)]));
+      return bookingIds.map((b) => newest.get(b) ?? null);
+    }).load(bookingId);
   }
 
   /**

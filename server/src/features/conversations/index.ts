@@ -1,4 +1,5 @@
 import { defineModule } from '../../module';
+import { BookingConversationFieldsResolver } from './conversations.booking-fields';
 import { ConversationsResolver } from './conversations.resolver';
 import { conversationsRoutes } from './conversations.rest';
 import { ConversationsService } from './conversations.service';
@@ -16,7 +17,7 @@ declare module '../../module' {
 export const conversationsModule = defineModule({
   name: 'conversations',
   dependsOn: ['bookings', 'notifications'],
-  resolvers: [ConversationsResolver],
+  resolvers: [ConversationsResolver, BookingConversationFieldsResolver],
   routes: conversationsRoutes,
   services: ({ deps, services }) => ({
     conversations: new ConversationsService({

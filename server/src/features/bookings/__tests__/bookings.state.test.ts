@@ -75,7 +75,7 @@ describe('the booking state machine (DESIGN §4 as data)', () => {
   });
 
   it("lists the viewer's moves, keeping payout visible when only the payout account is missing", () => {
-    expect(availableActions(facts({ actor: 'creator', status: St.PENDING }))).toEqual(['accept', 'decline']);
+    expect(availableActions(facts({ actor: 'creator', status: St.PENDING }))).toEqual(['accept', 'decline', 'propose_time']);
     expect(availableActions(facts({ actor: 'booker', status: St.PENDING }))).toEqual(['cancel']);
     // Before the start an accepted booking is cancelled, not disputed; from the start until the deadline it may be disputed.
     expect(availableActions(facts({ actor: 'booker' }))).toEqual(['cancel']);

@@ -61,7 +61,7 @@ describe('checkout (GraphQL)', () => {
     );
     expect(verify.body.data.verifyBookingPayment).toEqual({ bookingConfirmed: true, booking: { status: 'PENDING', paymentStatus: 'HELD' } });
     const seen = await app.gql(`query ($id: ID!) { booking(id: $id) { viewerRole availableActions } }`, { id: b.bookingId }, c.token);
-    expect(seen.body.data.booking).toEqual({ viewerRole: 'CREATOR', availableActions: ['ACCEPT', 'DECLINE'] });
+    expect(seen.body.data.booking).toEqual({ viewerRole: 'CREATOR', availableActions: ['ACCEPT', 'DECLINE', 'PROPOSE_TIME'] });
   });
 
   it('an unpaid checkout is not confirmed by the verify call', async () => {

@@ -304,7 +304,7 @@ describe('what the screens show about money before and after a move', () => {
     const c = await creator(app, consecutive(start, 1));
     const brand = await account(app);
     const { bookingId } = await heldBooking(app, brand, c, start);
-    expect((await card(bookingId, c)).availableActions).toEqual(['ACCEPT', 'DECLINE']);
+    expect((await card(bookingId, c)).availableActions).toEqual(['ACCEPT', 'DECLINE', 'PROPOSE_TIME']);
     const mine = await card(bookingId, brand);
     expect(mine).toMatchObject({ availableActions: ['CANCEL'], cancelFeeApplies: false });
     expect(new Date(mine.requestDeadline).getTime()).toBe(start.getTime());

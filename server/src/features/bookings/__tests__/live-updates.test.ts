@@ -136,7 +136,7 @@ describe('live updates over graphql-ws', () => {
       expect(brandSub.events.find(held).data.bookingUpdated).toEqual({
         id: own.bookingId, status: 'PENDING', paymentStatus: 'HELD', viewerRole: 'BOOKER', availableActions: ['CANCEL'],
       });
-      expect(creatorSub.events.find(held).data.bookingUpdated).toMatchObject({ id: own.bookingId, viewerRole: 'CREATOR', availableActions: ['ACCEPT', 'DECLINE'] });
+      expect(creatorSub.events.find(held).data.bookingUpdated).toMatchObject({ id: own.bookingId, viewerRole: 'CREATOR', availableActions: ['ACCEPT', 'DECLINE', 'PROPOSE_TIME'] });
 
       // The creator accepts: the brand hears it within a second.
       await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { id } }`, { id: own.bookingId }, c.token);
@@ -215,7 +215,7 @@ describe('live updates over graphql-ws', () => {
         { id: own.bookingId, status: 'PENDING', paymentStatus: 'HELD', viewerRole: 'BOOKER', availableActions: ['CANCEL'] },
       ]);
       expect(creatorSub.events.map((e) => e.data.bookingUpdated)).toEqual([
-        { id: own.bookingId, status: 'PENDING', paymentStatus: 'HELD', viewerRole: 'CREATOR', availableActions: ['ACCEPT', 'DECLINE'] },
+        { id: own.bookingId, status: 'PENDING', paymentStatus: 'HELD', viewerRole: 'CREATOR', availableActions: ['ACCEPT', 'DECLINE', 'PROPOSE_TIME'] },
       ]);
 
       // The other user's stream carried nothing of it: flush it with their own (marked) probe and look.

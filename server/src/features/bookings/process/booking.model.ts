@@ -56,6 +56,8 @@ export enum BookingAction {
   REVIEW = 'review',
   /** The booker accepts the creator's proposed time: the pending request moves to the new hours (features/conversations). */
   RESCHEDULE = 'reschedule',
+  /** The creator offers other hours for a pending request (a proposal in the thread; the booker answers it with RESCHEDULE). */
+  PROPOSE_TIME = 'propose_time',
 }
 
 export type Actor = 'booker' | 'creator' | 'system' | 'support';

@@ -50,6 +50,15 @@ describe('proposing another time', () => {
     const notes = await app.rest('GET', '/notifications', undefined, brand.token);
     expect(notes.body.data[0]).toMatchObject({ type: 'booking.time_proposed', booking_id: bookingId });
 
+    // The booker's booking card carries the open proposal and its conversation (with the unread proposal).
+    const CARD = `query { myBookings(first: 50) { edges { node { id openProposal { id proposal { startTime status } } conversation { id unreadCount } } } } }`;
+    const cardOf = async (who: Account) => (await app.gql(CARD, {}, who.token)).body.data.myBookings.edges.map((e: any) => e.node).find((n: any) => n.id === bookingId);
+    const brandCard = await cardOf(brand);
+    expect(brandCard.openProposal).toEqual({ id: proposed.body.data.proposeBookingTime.id, proposal: { startTime: later.toISOString(), status: 'PENDING' } });
+    expect(brandCard.conversation.unreadCount).toBeGreaterThanOrEqual(1);
+    const thread = await app.gql(`query ($id: ID!) { bookingConversation(bookingId: $id) { id } }`, { id: bookingId }, brand.token);
+    expect(brandCard.conversation.id).toBe(thread.body.data.bookingConversation.id);
+
     const accepted = await respond(brand, proposed.body.data.proposeBookingTime.id, true);
     expect(accepted.body.errors).toBeUndefined();
     expect(accepted.body.data.respondToProposedTime.proposal.status).toBe('ACCEPTED');
@@ -59,6 +68,7 @@ describe('proposing another time', () => {
     expect([after.status, after.payment_status, after.total_cents, after.payment_intent_id]).toEqual([before.status, before.payment_status, before.total_cents, before.payment_intent_id]);
     expect(await bookedHours(star)).toEqual(consecutive(later, 2).map((d) => d.toISOString()));
     expect((await ledger(app, bookingId)).rows).toEqual([]);
+    expect((await cardOf(brand)).openProposal).toBeNull();
     // The thread tells the story: the proposal, then the move.
     const lines = await app.rest('GET', `/bookings/${bookingId}/messages`, undefined, star.token);
     expect(lines.body.data.map((m: any) => m.event_type ?? m.kind)).toEqual(['booking.created', 'proposal', 'booking.moved']);
@@ -80,13 +90,28 @@ describe('proposing another time', () => {
     expect(err((await respond(brand, p, true)).body)).toEqual({ code: 'CONFLICT', message: 'This proposed time is no longer open' });
   });
 
+  it('the state machine offers the creator, and only the creator, "propose another time" while the request is pending', async () => {
+    const first = hourFromNow(app, 44);
+    const star = await creator(app, [first]);
+    const { bookingId } = await heldBooking(app, brand, star, first);
+    const actions = async (who: Account) =>
+      (await app.gql(`query ($id: ID!) { booking(id: $id) { availableActions } }`, { id: bookingId }, who.token)).body.data.booking.availableActions;
+    expect(await actions(star)).toEqual(['ACCEPT', 'DECLINE', 'PROPOSE_TIME']);
+    expect(await actions(brand)).toEqual(['CANCEL']);
+    await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: bookingId }, star.token);
+    expect(await actions(star)).not.toContain('PROPOSE_TIME');
+  });
+
   it('refusals name the reason and change nothing', async () => {
     const first = hourFromNow(app, 50);
     const star = await creator(app, [...consecutive(first, 2), hourFromNow(app, 53)]);
     const { bookingId } = await heldBooking(app, brand, star, first);
     expect(err((await propose(brand, bookingId, hourFromNow(app, 53))).body)).toEqual({ code: 'FORBIDDEN', message: 'Only the creator of this booking can propose another time' });
     expect(err((await propose(star, bookingId, hourFromNow(app, 60))).body)).toEqual({ code: 'CONFLICT', message: 'Those hours are not free in your availability' });
-    expect(err((await propose(star, bookingId, hourFromNow(app, 53), 2)).body)).toEqual({ code: 'BAD_USER_INPUT', message: 'The new time must be as long as the booking (1 hour)' });
+    const longer = (await propose(star, bookingId, hourFromNow(app, 53), 2)).body;
+    expect(err(longer)).toEqual({ code: 'BAD_USER_INPUT', message: 'endTime: the new time must be as long as the booking (1 hour)' });
+    expect(longer.errors[0].extensions.field).toBe('endTime');
+    expect((await app.rest('GET', `/bookings/${bookingId}/messages`, undefined, star.token)).body.data.map((m: any) => m.kind)).toEqual(['event']);
     const p = (await propose(star, bookingId, hourFromNow(app, 53))).body.data.proposeBookingTime.id;
     expect(err((await respond(star, p, true)).body)).toEqual({ code: 'FORBIDDEN', message: 'Only the booker can answer a proposed time' });
     const outsider = await account(app, 'brand');
