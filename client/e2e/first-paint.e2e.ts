@@ -67,7 +67,48 @@ async function firstPaint(path: string, content: string): Promise<number> {
   }
 }
 
+/** The page as the server sends it, before any script runs. */
+async function pageHtml(path: string): Promise<string> {
+  const res = await fetch(`${server.url}${path}`);
+  expect(res.status, path).toBe(200);
+  return res.text();
+}
+
 describe('first paint per route', () => {
+  it("the static pages arrive rendered, and every route's HTML preloads its own chunks", async () => {
+    const staticPages: [string, string][] = [
+      ['/', 'Book creators by'],
+      ['/about', 'Built by creators'],
+      ['/faq', 'Frequently'],
+      ['/terms-of-use', 'Terms of Use'],
+      ['/privacy-policy', 'Privacy Policy'],
+      ['/contact', 'Contact'],
+    ];
+    for (const [path, content] of staticPages) {
+      const html = await pageHtml(path);
+      const prerendered = html.slice(html.indexOf('<div id="prerender">'), html.indexOf('<div id="root">'));
+      expect(prerendered, path).toContain(content);
+      expect(prerendered, path).not.toMatch(/<script/);
+    }
+    for (const path of ['/about', '/auth', '/dashboard', '/streamer/any', '/stripe-checkout']) {
+      const preloads = (await pageHtml(path)).match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      // Vite preloads the entry's own imports; the build adds the route's page chunk and its imports.
+      expect(preloads.length, path).toBeGreaterThan(2);
+    }
+    // With scripts off, a static page still shows its content; with scripts on, the app takes it over.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const page = await noScript.newPage();
+    await page.goto(`${server.url}/about`);
+    await page.getByRole('heading', { name: /Built by creators/ }).waitFor();
+    await noScript.close();
+    const actor = await newActor(browser, 'takeover', server.url);
+    await actor.page.goto('/about');
+    await actor.page.waitForFunction(() => !document.getElementById('prerender'));
+    await actor.page.getByRole('heading', { name: /Built by creators/ }).waitFor();
+    expect(await actor.page.locator('#root').isVisible()).toBe(true);
+    await actor.context.close();
+  });
+
   it('every route paints its content; the times are printed', async () => {
     const creatorId = await aCreator();
     const routes: [string, string][] = [

@@ -20,7 +20,7 @@ const toBytes = (data: string | Uint8Array) =>
 export function precompress(): Plugin {
   return {
     name: 'precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     async writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
       const jobs = Object.values(bundle)

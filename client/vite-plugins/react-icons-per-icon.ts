@@ -15,7 +15,7 @@ export function reactIconsPerIcon(): Plugin {
 
   return {
     name: 'react-icons-per-icon',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     enforce: 'pre',
     transform(code, id) {
       if (id.startsWith('\0') || id.includes('node_modules') || !code.includes('react-icons/')) return null;

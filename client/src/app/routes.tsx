@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { AppLayout } from '../shared/layout/AppLayout';
 import { RouteErrorPage } from '../shared/pages/RouteErrorPage';
+import { PrerenderHandoff } from '../shared/components/PrerenderHandoff';
 import { WithGraphQL } from './WithGraphQL';
 
 /**
@@ -16,6 +17,7 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
       default: () => (
         <WithGraphQL>
           <Page />
+          <PrerenderHandoff />
         </WithGraphQL>
       ),
     };
@@ -27,7 +29,17 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
  * is what keeps the landing page's first script small. Its components must not use Apollo hooks.
  */
 function staticPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return lazy(async () => {
+    const Page = (await load())[name] as ComponentType;
+    return {
+      default: () => (
+        <>
+          <Page />
+          <PrerenderHandoff />
+        </>
+      ),
+    };
+  });
 }
 
 const LandingPage = staticPage(() => import('../features/landing/pages/LandingPage'), 'LandingPage');

@@ -36,6 +36,23 @@ function fileInside(dist: string, urlPath: string): string | null {
   }
 }
 
+/**
+ * The page file the client build wrote for a URL path (client/scripts/prerender.mjs): per first
+ * path segment, `routes/<segment>.html` (`routes/index.html` for `/`), the app's `index.html` with
+ * that route's chunks preloaded and, for static pages, their markup rendered at build time.
+ */
+async function pageFileFor(dist: string, urlPath: string): Promise<string | null> {
+  const segment = urlPath.split('/')[1] || 'index';
+  if (!/^[a-z0-9-]+$/.test(segment)) return null;
+  const file = path.join(dist, 'routes', `${segment}.html`);
+  return (await stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  ))
+    ? file
+    : null;
+}
+
 /** Marks a response as the `encoding` variant of a file of type `ext` (send would type it by `.br`). */
 function markEncoded(res: Response, encoding: Encoding, ext: string) {
   res.setHeader('Content-Encoding', encoding);
@@ -44,8 +61,9 @@ function markEncoded(res: Response, encoding: Encoding, ext: string) {
 
 /**
  * The built client at `/`: precompressed files when the browser accepts them (`Vary:
- * Accept-Encoding`), hashed assets cached for a year, `index.html` always revalidated, and history
- * fallback so deep links like /dashboard load the app.
+ * Accept-Encoding`), hashed assets cached for a year, pages always revalidated, and history
+ * fallback so deep links like /dashboard load the app (with the route's own page file when the
+ * build wrote one).
  */
 export function serveClient(app: Express, clientDist: string) {
   const dist = path.resolve(clientDist);
@@ -86,10 +104,11 @@ export function serveClient(app: Express, clientDist: string) {
       res.status(503).type('text/plain').send('The web client is not built yet: run `pnpm build` (or `pnpm start`).');
       return;
     }
-    const variant = await acceptedVariant(req, index).catch(() => null);
+    const page = (await pageFileFor(dist, req.path)) ?? index;
+    const variant = await acceptedVariant(req, page).catch(() => null);
     res.vary('Accept-Encoding');
     res.setHeader('Cache-Control', 'no-cache');
     if (variant) markEncoded(res, variant.encoding, '.html');
-    res.sendFile(variant?.file ?? index);
+    res.sendFile(variant?.file ?? page);
   });
 }

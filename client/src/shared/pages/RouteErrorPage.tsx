@@ -1,5 +1,6 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { PrerenderHandoff } from '../components/PrerenderHandoff';
 
 /** Last-resort screen when a route fails to load or render (e.g. a chunk missing after a deploy). */
 export function RouteErrorPage() {
@@ -12,6 +13,7 @@ export function RouteErrorPage() {
 
   return (
     <Center minH="100dvh" p="6">
+      <PrerenderHandoff />
       <Stack gap="4" textAlign="center" maxW="md" role="alert">
         <Heading as="h1" size="2xl">
           Something went wrong

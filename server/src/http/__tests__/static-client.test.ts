@@ -10,6 +10,7 @@ import { serveClient } from '../static-client';
 
 const INDEX = '<!doctype html><title>CollabHub</title>' + '<p>app</p>'.repeat(200);
 const SCRIPT = 'export const answer = 42;'.repeat(100);
+const ABOUT_PAGE = '<!doctype html><title>About · CollabHub</title><div id="prerender"><h1>About us</h1></div>' + '<p>x</p>'.repeat(200);
 const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg"></svg>';
 
 let root: string;
@@ -20,10 +21,12 @@ let port: number;
 /** A build like client/dist: index.html and one hashed script, each with .br and .gz beside it. */
 function writeBuild(dir: string) {
   mkdirSync(path.join(dir, 'assets'));
+  mkdirSync(path.join(dir, 'routes'));
   const files: Record<string, string> = {
     'index.html': INDEX,
     'assets/index-AbCd1234.js': SCRIPT,
     'favicon.svg': FAVICON,
+    'routes/about.html': ABOUT_PAGE,
   };
   for (const [name, text] of Object.entries(files)) {
     writeFileSync(path.join(dir, name), text);
@@ -107,6 +110,17 @@ describe('serving the built client', () => {
     const direct = await get('/index.html', 'gzip');
     expect(direct.headers['cache-control']).toBe('no-cache');
     expect(gunzipSync(direct.body).toString()).toBe(INDEX);
+  });
+
+  it("answers a route with the page file the build wrote for it (its own preloads and prerendered markup)", async () => {
+    for (const urlPath of ['/about', '/about/', '/about?ref=footer']) {
+      const res = await get(urlPath, 'br');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(res.body).toString()).toBe(ABOUT_PAGE);
+    }
+    // A route without a page file (or a segment that is no page name) gets the app's index.html.
+    expect((await get('/faq')).body.toString()).toBe(INDEX);
+    expect((await get('/..%2Froutes%2Fabout')).body.toString()).not.toBe(ABOUT_PAGE);
   });
 
   it('serves a file without variants as it is, cached for an hour', async () => {

@@ -22,7 +22,7 @@ export function SampleCreatorCard() {
               </HStack>
               <HStack gap="1" fontSize="sm" color="fg.muted">
                 <Icon as={LuStar} color="yellow.500" />
-                <Text>4.9 · 128 bookings</Text>
+                <Text>4.9 · 128 reviews</Text>
               </HStack>
             </Stack>
           </HStack>
