@@ -1,3 +1,4 @@
+import type { InMemoryCache } from '@apollo/client';
 import { MockedProvider, type MockedResponse } from '@apollo/client/testing';
 import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
@@ -8,10 +9,19 @@ import { AuthProvider } from '../features/auth/AuthProvider';
 import { AppToaster } from '../shared/components/AppToaster';
 import { system } from '../theme';
 
-function Providers({ mocks = [], children }: { mocks?: readonly MockedResponse[]; children: ReactNode }) {
+function Providers({
+  mocks = [],
+  cache,
+  children,
+}: {
+  mocks?: readonly MockedResponse[];
+  /** A cache holding what earlier pages already read (default: empty). */
+  cache?: InMemoryCache;
+  children: ReactNode;
+}) {
   return (
     <ChakraProvider value={system}>
-      <MockedProvider mocks={mocks}>
+      <MockedProvider mocks={mocks} cache={cache}>
         <AuthProvider>
           {children}
           <AppToaster />
@@ -38,10 +48,10 @@ export function LocationProbe() {
  */
 export function renderPage(
   page: ReactElement,
-  { path = '/', route, mocks }: { path?: string; route?: string; mocks?: MockedResponse[] } = {},
+  { path = '/', route, mocks, cache }: { path?: string; route?: string; mocks?: MockedResponse[]; cache?: InMemoryCache } = {},
 ) {
   return render(
-    <Providers mocks={mocks}>
+    <Providers mocks={mocks} cache={cache}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path={route ?? path} element={page} />

@@ -3,7 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { InMemoryCache } from '@apollo/client';
 import {
+  CreatorCard_CreatorFragmentDoc,
   StreamerPageCreatorDocument,
   StreamerPageReviewsDocument,
   StreamerPageSlotsDocument,
@@ -131,6 +133,23 @@ describe('Creator public page', () => {
       screen.getByText(/Times shown in your time zone, .+ \(.+\)\. Creator's time zone: Asia\/Kolkata/),
     ).toBeInTheDocument();
     expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
+  });
+
+  it('opened from a card, shows the header at once from the cache while the rest loads', async () => {
+    const cache = new InMemoryCache();
+    const { userId: _u, timezone: _t, nextFreeSlots: _n, ...card } = creator;
+    cache.writeFragment({ fragment: CreatorCard_CreatorFragmentDoc, fragmentName: 'CreatorCard_creator', data: card });
+    renderPage(<StreamerProfilePage />, {
+      path: `/streamer/${CREATOR_ID}`,
+      route: '/streamer/:id',
+      cache,
+      mocks: [{ ...creatorMock({ data: { creator } }), delay: Infinity }],
+    });
+
+    expect(screen.getByRole('heading', { name: 'Nova Stream', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('$50.00/hour')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading free hours' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading streamer profile' })).not.toBeInTheDocument();
   });
 
   it('an unknown creator sends the visitor to the dashboard', async () => {

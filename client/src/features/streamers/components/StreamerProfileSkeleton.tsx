@@ -26,10 +26,17 @@ export function StreamerProfileSkeleton() {
           <SkeletonText noOfLines={3} />
         </Card.Body>
       </GlassCard>
-      <Grid templateColumns={{ base: '1fr', lg: '22rem 1fr' }} gap="6">
-        <Skeleton height="80" rounded="2xl" />
-        <Skeleton height="80" rounded="2xl" />
-      </Grid>
+      <CreatorPanelsSkeleton />
     </Stack>
+  );
+}
+
+/** The calendar and hours panels while they load (the header may already be shown). */
+export function CreatorPanelsSkeleton() {
+  return (
+    <Grid templateColumns={{ base: '1fr', lg: '22rem 1fr' }} gap="6" role="status" aria-busy="true" aria-label="Loading free hours">
+      <Skeleton height="80" rounded="2xl" />
+      <Skeleton height="80" rounded="2xl" />
+    </Grid>
   );
 }

@@ -1,7 +1,8 @@
+import { useFragment } from '@apollo/client';
 import { Card, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { Navigate, useParams } from 'react-router-dom';
-import { useStreamerPageCreatorQuery } from '../../../gql/graphql';
+import { CreatorHeader_CreatorFragmentDoc, useStreamerPageCreatorQuery } from '../../../gql/graphql';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { PageContainer } from '../../../shared/components/content/PageContainer';
 import { RouterLink } from '../../../shared/components/RouterLink';
@@ -12,7 +13,7 @@ import { MessageCreatorButton } from '../../conversations/components/MessageCrea
 import { CreatorBookingPanel } from '../components/CreatorBookingPanel';
 import { CreatorHeader } from '../components/CreatorHeader';
 import { ReviewsPanel } from '../components/ReviewsPanel';
-import { StreamerProfileSkeleton } from '../components/StreamerProfileSkeleton';
+import { CreatorPanelsSkeleton, StreamerProfileSkeleton } from '../components/StreamerProfileSkeleton';
 
 /** An id that is not a creator (unknown, a brand, suspended, malformed): spec §2 redirects. */
 const NOT_FOUND_CODES = new Set(['NOT_FOUND', 'BAD_USER_INPUT']);
@@ -23,7 +24,14 @@ export function StreamerProfilePage() {
   const { user } = useAuth();
   const { data, loading, error } = useStreamerPageCreatorQuery({ variables: { id } });
   const creator = data?.creator;
-  useDocumentTitle(creator?.displayName ?? 'Creator profile');
+  // Opened from a card (Discover, a listing): the header is already in the cache, shown at once.
+  const cached = useFragment({
+    fragment: CreatorHeader_CreatorFragmentDoc,
+    fragmentName: 'CreatorHeader_creator',
+    from: { __typename: 'Profile', id },
+  });
+  const cachedHeader = cached.complete ? cached.data : null;
+  useDocumentTitle(creator?.displayName ?? cachedHeader?.displayName ?? 'Creator profile');
 
   if (error && NOT_FOUND_CODES.has(errorCode(error) ?? '')) return <Navigate to="/dashboard" replace />;
 
@@ -46,6 +54,11 @@ export function StreamerProfilePage() {
             <CreatorHeader creator={creator} action={<MessageCreatorButton creator={creator} />} />
             <CreatorBookingPanel creator={creator} />
             <ReviewsPanel streamerId={creator.id} />
+          </>
+        ) : loading && cachedHeader ? (
+          <>
+            <CreatorHeader creator={cachedHeader} />
+            <CreatorPanelsSkeleton />
           </>
         ) : loading ? (
           <StreamerProfileSkeleton />
