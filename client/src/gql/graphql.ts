@@ -486,6 +486,20 @@ export type AcceptBookingMutation = {
       createdAt: string;
       resolvedAt: string | null;
     } | null;
+    conversation: { id: string; unreadCount: number } | null;
+    openProposal: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: string | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+    } | null;
   };
 };
 
@@ -547,6 +561,20 @@ export type BookingCard_BookingFragment = {
     resolutionNote: string | null;
     createdAt: string;
     resolvedAt: string | null;
+  } | null;
+  conversation: { id: string; unreadCount: number } | null;
+  openProposal: {
+    id: string;
+    kind: MessageKind;
+    senderId: string | null;
+    senderName: string | null;
+    mine: boolean;
+    text: string;
+    isSupport: boolean;
+    bookingId: string | null;
+    eventType: string | null;
+    createdAt: string;
+    proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
   } | null;
 };
 
@@ -618,6 +646,20 @@ export type BookingListQuery = {
           createdAt: string;
           resolvedAt: string | null;
         } | null;
+        conversation: { id: string; unreadCount: number } | null;
+        openProposal: {
+          id: string;
+          kind: MessageKind;
+          senderId: string | null;
+          senderName: string | null;
+          mine: boolean;
+          text: string;
+          isSupport: boolean;
+          bookingId: string | null;
+          eventType: string | null;
+          createdAt: string;
+          proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+        } | null;
       };
     }>;
     pageInfo: { endCursor: string | null; hasNextPage: boolean };
@@ -672,6 +714,20 @@ export type CancelBookingMutation = {
       createdAt: string;
       resolvedAt: string | null;
     } | null;
+    conversation: { id: string; unreadCount: number } | null;
+    openProposal: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: string | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+    } | null;
   };
 };
 
@@ -722,6 +778,20 @@ export type ConfirmBookingCompletionMutation = {
       resolutionNote: string | null;
       createdAt: string;
       resolvedAt: string | null;
+    } | null;
+    conversation: { id: string; unreadCount: number } | null;
+    openProposal: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: string | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
   };
 };
@@ -775,6 +845,20 @@ export type DeclineBookingMutation = {
       createdAt: string;
       resolvedAt: string | null;
     } | null;
+    conversation: { id: string; unreadCount: number } | null;
+    openProposal: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: string | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+    } | null;
   };
 };
 
@@ -823,6 +907,20 @@ export type LiveBookingUpdatesSubscription = {
       resolutionNote: string | null;
       createdAt: string;
       resolvedAt: string | null;
+    } | null;
+    conversation: { id: string; unreadCount: number } | null;
+    openProposal: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: string | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
   };
 };
@@ -875,6 +973,20 @@ export type OpenBookingDisputeMutation = {
       createdAt: string;
       resolvedAt: string | null;
     } | null;
+    conversation: { id: string; unreadCount: number } | null;
+    openProposal: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: string | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+    } | null;
   };
 };
 
@@ -925,6 +1037,20 @@ export type RequestBookingPayoutMutation = {
       resolutionNote: string | null;
       createdAt: string;
       resolvedAt: string | null;
+    } | null;
+    conversation: { id: string; unreadCount: number } | null;
+    openProposal: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: string | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
   };
 };
@@ -2313,6 +2439,44 @@ export const BookingDisputeDetails_DisputeFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode;
+export const ThreadMessage_MessageFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export const BookingCard_BookingFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -2395,6 +2559,25 @@ export const BookingCard_BookingFragmentDoc = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
         ],
       },
     },
@@ -2416,6 +2599,39 @@ export const BookingCard_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -2503,44 +2719,6 @@ export const ConversationParty_PartyFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'avatarUrl' } },
           { kind: 'Field', name: { kind: 'Name', value: 'lastReadAt' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
-export const ThreadMessage_MessageFragmentDoc = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'ThreadMessage_message' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'proposal' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
-              ],
-            },
-          },
         ],
       },
     },
@@ -4526,6 +4704,25 @@ export const AcceptBookingDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
         ],
       },
     },
@@ -4547,6 +4744,39 @@ export const AcceptBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -4860,6 +5090,25 @@ export const BookingListDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
         ],
       },
     },
@@ -4881,6 +5130,39 @@ export const BookingListDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -5051,6 +5333,25 @@ export const CancelBookingDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
         ],
       },
     },
@@ -5072,6 +5373,39 @@ export const CancelBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -5222,6 +5556,25 @@ export const ConfirmBookingCompletionDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
         ],
       },
     },
@@ -5243,6 +5596,39 @@ export const ConfirmBookingCompletionDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -5409,6 +5795,25 @@ export const DeclineBookingDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
         ],
       },
     },
@@ -5430,6 +5835,39 @@ export const DeclineBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -5567,6 +6005,25 @@ export const LiveBookingUpdatesDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
         ],
       },
     },
@@ -5588,6 +6045,39 @@ export const LiveBookingUpdatesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -5734,6 +6224,25 @@ export const OpenBookingDisputeDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
         ],
       },
     },
@@ -5755,6 +6264,39 @@ export const OpenBookingDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -5911,6 +6453,25 @@ export const RequestBookingPayoutDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
         ],
       },
     },
@@ -5932,6 +6493,39 @@ export const RequestBookingPayoutDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
         ],
       },
     },

@@ -80,8 +80,8 @@ describe('My Bookings', () => {
       within(card)
         .queryAllByRole('button')
         .map((b) => b.textContent);
-    expect(names(first)).toEqual(['Accept', 'Decline']);
-    expect(names(cardOf('Collab with Luna'))).toEqual(['Confirm completion', 'Dispute']);
+    expect(names(first)).toEqual(['Accept', 'Decline', 'Messages']);
+    expect(names(cardOf('Collab with Luna'))).toEqual(['Confirm completion', 'Dispute', 'Messages']);
     expect(
       within(cardOf('Booking Request from Old Client')).queryByRole('group', { name: 'Booking actions' }),
     ).not.toBeInTheDocument();

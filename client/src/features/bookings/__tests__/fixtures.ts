@@ -52,6 +52,8 @@ export function booking(overrides: { [K in keyof Booking]?: unknown } & { starts
     },
     booker: { __typename: 'BookingBooker', id: 'u-booker', name: 'Acme Games', email: 'team@acme.test' },
     dispute: null,
+    conversation: null,
+    openProposal: null,
     ...rest,
   } as Booking;
 }

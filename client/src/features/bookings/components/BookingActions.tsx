@@ -6,6 +6,7 @@ import { useAcceptBooking } from '../hooks/useAcceptBooking';
 import { useConfirmCompletion } from '../hooks/useConfirmCompletion';
 import { useRequestPayout } from '../hooks/useRequestPayout';
 import { can } from '../lib/booking-view';
+import { ProposeTimeButton } from '../../conversations/components/ProposeTimeButton';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { DeclineBookingDialog } from './DeclineBookingDialog';
 import { DisputeDialog } from './DisputeDialog';
@@ -63,6 +64,7 @@ export function BookingActions({ booking, streamerSide, counterpart }: Props) {
     can(booking, 'DECLINE') && (
       <DeclineBookingDialog key="decline" bookingId={booking.id} bookerName={counterpart} onDeclined={keepFocus} />
     ),
+    can(booking, 'PROPOSE_TIME') && <ProposeTimeButton key="propose" booking={booking} />,
     can(booking, 'CONFIRM_COMPLETION') && (
       <Button key="complete" size="sm" loading={confirming} onClick={() => void confirmCompletion(booking.id)}>
         Confirm completion

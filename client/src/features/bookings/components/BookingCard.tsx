@@ -9,6 +9,7 @@ import { BookingActions } from './BookingActions';
 import { CancellationDetails, CompletionState, DisputeDetails } from './BookingNotes';
 import { BookingStatusBadges } from './BookingStatusBadges';
 import { DetailList } from '../../../shared/components/DetailList';
+import { BookingConversation } from '../../conversations/components/BookingConversation';
 
 interface Props {
   booking: BookingCard_BookingFragment;
@@ -76,6 +77,7 @@ export function BookingCard({ booking, streamerSide }: Props) {
         </Stack>
 
         <BookingActions booking={booking} streamerSide={streamerSide} counterpart={heading.counterpart} />
+        <BookingConversation booking={booking} counterpart={heading.counterpart} />
         <Text textStyle="xs" color="fg.muted">
           Times in your time zone ({zone}). Booking {booking.id.slice(0, 8)}
         </Text>

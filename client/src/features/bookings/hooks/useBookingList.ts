@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useBookingListQuery, type BookingListQuery, type BookingStatus } from '../../../gql/graphql';
+import { useNotificationEvents } from '../../notifications/live/notification-events';
 import { useBookingEvents } from '../live/booking-events';
 
 export const BOOKINGS_PAGE_SIZE = 20;
@@ -23,6 +24,17 @@ export function useBookingList(status: BookingStatus | null) {
   const { refetch } = query;
   useBookingEvents((booking) => {
     if (!listed.current.has(booking.id) || (status && booking.status !== status)) void refetch().catch(() => undefined);
+  });
+
+  // What the booking stream does not carry: a proposed time for a listed booking, a new message in
+  // a listed booking's conversation (its unread count).
+  const conversations = useRef(new Set<string>());
+  useEffect(() => {
+    conversations.current = new Set(bookings.flatMap((b) => (b.conversation ? [b.conversation.id] : [])));
+  });
+  useNotificationEvents((n) => {
+    const proposed = n.type === 'booking.time_proposed' && n.bookingId && listed.current.has(n.bookingId);
+    if (proposed || (n.conversationId && conversations.current.has(n.conversationId))) void refetch().catch(() => undefined);
   });
 
   const pageInfo = query.data?.myBookings.pageInfo;

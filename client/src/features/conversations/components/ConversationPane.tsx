@@ -13,7 +13,16 @@ import { Composer } from './Composer';
 import { ThreadView } from './ThreadView';
 
 /** One conversation: who, the thread (live, typing, Seen), and the message box. */
-export function ConversationPane({ conversationId, onBack }: { conversationId: string; onBack?: () => void }) {
+export function ConversationPane({
+  conversationId,
+  onBack,
+  threadHeight,
+}: {
+  conversationId: string;
+  onBack?: () => void;
+  /** Height of the scrolling thread (the Messages tab's default otherwise). */
+  threadHeight?: string | Record<string, string>;
+}) {
   const { user } = useAuth();
   const thread = useConversationThread(conversationId);
   const { send, typing } = useSendMessage(conversationId, (m) => thread.add([m]));
@@ -66,6 +75,7 @@ export function ConversationPane({ conversationId, onBack }: { conversationId: s
         canAnswerProposals={c.viewerRole === 'CLIENT'}
         answering={answering}
         onAnswerProposal={(id, answer) => void respond(id, answer)}
+        height={threadHeight}
       />
       <Box px={{ base: '2', md: '4' }} py="3" borderTopWidth="1px" borderColor="border.muted">
         <Composer onSend={send} onTyping={typing} label={`Message to ${name}`} />

@@ -11,7 +11,14 @@ export function useRespondToProposal(onAnswered: (proposal: ThreadMessage_Messag
   const respond = async (proposalId: string, answer: 'accept' | 'decline') => {
     setAnswering({ proposalId, answer });
     try {
-      const result = await mutate({ variables: { input: { messageId: proposalId, accept: answer === 'accept' } } });
+      const result = await mutate({
+        variables: { input: { messageId: proposalId, accept: answer === 'accept' } },
+        // Answered: the booking's card no longer offers it.
+        update: (cache, { data }) => {
+          const bookingId = data?.respondToProposedTime.bookingId;
+          if (bookingId) cache.modify({ id: cache.identify({ __typename: 'Booking', id: bookingId }), fields: { openProposal: () => null } });
+        },
+      });
       if (result.data) onAnswered(result.data.respondToProposedTime);
       toast.success(answer === 'accept' ? 'The booking moved to the new time' : 'You declined the proposed time');
     } catch (error) {

@@ -1,0 +1,85 @@
+import { Badge, Box, Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuMessageSquare } from 'react-icons/lu';
+import { useBookingConversationLazyQuery, type BookingCard_BookingFragment } from '../../../gql/graphql';
+import { FormError } from '../../../shared/components/FormError';
+import { errorMessage } from '../../../shared/lib/error-message';
+import { useRespondToProposal } from '../hooks/useRespondToProposal';
+import { ConversationPane } from './ConversationPane';
+import { ProposalCard } from './ProposalCard';
+
+type Booking = Pick<BookingCard_BookingFragment, 'id' | 'viewerRole' | 'conversation' | 'openProposal' | 'streamer' | 'booker'>;
+
+/**
+ * A booking card's conversation: the proposed time waiting for an answer (the booker accepts or
+ * declines it right here), and "Messages" with the unread count, which opens the pair's thread
+ * (the same pane as the Messages tab) under the card.
+ */
+export function BookingConversation({ booking, counterpart }: { booking: Booking; counterpart: string }) {
+  const [open, setOpen] = useState(false);
+  const [load, lazy] = useBookingConversationLazyQuery();
+  const { respond, answering } = useRespondToProposal(() => undefined);
+  const conversationId = booking.conversation?.id ?? lazy.data?.bookingConversation.id ?? null;
+  const unread = booking.conversation?.unreadCount ?? 0;
+  const sectionId = `booking-${booking.id}-messages`;
+  const proposal = booking.openProposal;
+  const isBooker = booking.viewerRole === 'BOOKER';
+
+  const toggle = () => {
+    // A booking made before conversations existed gets its thread on first open.
+    if (!open && !conversationId) void load({ variables: { bookingId: booking.id } });
+    setOpen(!open);
+  };
+
+  return (
+    <Stack gap="3">
+      {proposal?.proposal && !open && (
+        <ProposalCard
+          proposerName={booking.streamer.displayName}
+          responderName={counterpart}
+          startTime={proposal.proposal.startTime}
+          endTime={proposal.proposal.endTime}
+          state={proposal.proposal.status}
+          createdAt={proposal.createdAt}
+          mine={!isBooker}
+          canRespond={isBooker}
+          responding={answering?.proposalId === proposal.id ? answering.answer : null}
+          onAccept={() => void respond(proposal.id, 'accept')}
+          onDecline={() => void respond(proposal.id, 'decline')}
+        />
+      )}
+      <Box>
+        <Button
+          size="sm"
+          variant={open ? 'subtle' : 'outline'}
+          aria-expanded={open}
+          aria-controls={sectionId}
+          aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
+          onClick={toggle}
+        >
+          <LuMessageSquare aria-hidden />
+          {open ? 'Hide messages' : 'Messages'}
+          {unread > 0 && !open && (
+            <Badge colorPalette="red" variant="solid" rounded="full" aria-hidden data-testid="booking-unread">
+              {unread}
+            </Badge>
+          )}
+        </Button>
+      </Box>
+      {open && (
+        <Box id={sectionId} borderWidth="1px" borderColor="border.muted" rounded="xl" overflow="hidden">
+          {conversationId ? (
+            <ConversationPane conversationId={conversationId} threadHeight={{ base: '50dvh', md: '22rem' }} />
+          ) : lazy.error ? (
+            <FormError message={errorMessage(lazy.error, 'Failed to load the conversation')} />
+          ) : (
+            <Center py="8" role="status">
+              <Spinner color="brand.solid" />
+              <Text srOnly>Loading the conversation</Text>
+            </Center>
+          )}
+        </Box>
+      )}
+    </Stack>
+  );
+}
