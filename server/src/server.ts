@@ -14,7 +14,9 @@ import { pinoHttp } from 'pino-http';
 import { routeGroup, sqlStatementsTotal } from './observability/metrics';
 import { securityHeaders } from './observability/security';
 import type { Config } from './config';
+import { databaseUnavailable, DatabaseMonitor } from './db/availability';
 import type { Orm } from './db/orm';
+import type { DatabaseSupervisorView } from './db/supervisor';
 import type { GraphQLContext } from './graphql/context';
 import { makeFormatError } from './graphql/format-error';
 import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from './graphql/limits';
@@ -40,6 +42,8 @@ export interface AppServer {
   app: express.Express;
   services: Services;
   deps: AppDeps;
+  /** Whether the database answers now (every API answers 503 while it does not). */
+  database: DatabaseMonitor;
   /** Background sweeps; main.ts starts them after listening (tests call runAll). */
   jobs: JobScheduler;
   /** Stops accepting connections, drains in-flight requests and closes WebSockets (not the ORM). */
@@ -55,6 +59,8 @@ export interface CreateServerOptions {
   databaseUrl?: string;
   /** What GET /metrics serves, given this process's registry (default: that registry's metrics). */
   metricsSource?: (local: Registry) => () => Promise<string>;
+  /** The embedded database's supervisor, when this process owns one (its state shows at /healthz). */
+  databaseSupervisor?: DatabaseSupervisorView;
 }
 
 /** Builds the whole HTTP + WebSocket application without listening (tests listen on port 0). */
@@ -81,6 +87,17 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     ),
   );
   const schema = buildAppSchema();
+
+  // While the database is unreachable every API answers 503 + Retry-After at once (REST and GraphQL
+  // alike) and WebSocket clients are told to come back; a supervised embedded database says so first.
+  const database = new DatabaseMonitor(String(orm.config.get('clientUrl')), { log: (msg, err) => logger.warn({ err }, msg) });
+  database.start();
+  const stopWatchingSupervisor = opts.databaseSupervisor?.onChange((state) => {
+    if (state === 'running') void database.check();
+    else database.reportFailure(new Error(`embedded database ${state}`));
+  });
+  const errorHooks = { onDatabaseUnavailable: (err: unknown) => database.reportFailure(err) };
+  const refuseWhileDatabaseDown: RequestHandler = (_req, _res, next) => next(database.isDown ? databaseUnavailable() : undefined);
 
   const app = express();
   app.disable('x-powered-by');
@@ -137,8 +154,13 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   // Development mailbox (features/mail): the catcher's e-mails; 404 when it does not run (production).
   app.use('/dev/mailbox', deps.mail.routes());
 
+  // Liveness: unhealthy only when this process cannot recover by itself (its embedded database
+  // could not be restarted: it is about to exit non-zero). A database that is down or restarting is
+  // a readiness matter (/readyz).
   app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
+    const supervisor = opts.databaseSupervisor?.state;
+    const databaseState = supervisor === 'failed' ? 'could not be restarted' : supervisor === 'restarting' ? 'restarting' : database.isDown ? 'unreachable' : 'up';
+    res.status(supervisor === 'failed' ? 503 : 200).json({ status: supervisor === 'failed' ? 'unhealthy' : 'ok', database: databaseState });
   });
   const metricsText = (opts.metricsSource ?? ((local) => () => local.metrics()))(deps.metrics.registry);
   app.get('/metrics', async (_req, res, next) => {
@@ -149,7 +171,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     }
   });
   app.get('/readyz', async (_req, res) => {
-    const ok = await isDatabaseReachable(orm);
+    const ok = await database.check();
     res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'database unreachable' });
   });
 
@@ -162,10 +184,19 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       next(err);
     }
   };
-  app.use('/api/v1', guard.identify, guard.rateLimit('rest'), readOnlyKeysForRest, restContext, restRouter(logger), restErrorHandler(logger));
+  app.use(
+    '/api/v1',
+    refuseWhileDatabaseDown,
+    guard.identify,
+    guard.rateLimit('rest'),
+    readOnlyKeysForRest,
+    restContext,
+    restRouter(logger, errorHooks),
+    restErrorHandler(logger, errorHooks),
+  );
 
   // GraphQL over WebSocket on the same path; the token comes in connectionParams.
-  const ws = createWsServer({ httpServer, schema, config, deps, services, logger, trustProxy: app.get('trust proxy fn') });
+  const ws = createWsServer({ httpServer, schema, config, deps, services, logger, trustProxy: app.get('trust proxy fn'), database, errorHooks });
 
   const responseCache =
     config.ANON_RESPONSE_CACHE_SECONDS > 0
@@ -180,7 +211,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     schema,
     introspection: !config.isProduction,
     stopOnTerminationSignals: false, // main.ts owns the shutdown order
-    formatError: makeFormatError(logger),
+    formatError: makeFormatError(logger, errorHooks),
     validationRules: limitValidationRules,
     parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
     hideSchemaDetailsFromClientErrors: config.isProduction, // no "Did you mean …" field suggestions
@@ -197,7 +228,14 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
             async didResolveOperation({ schema: s, document, operation, request }) {
               if (operation) assertCostWithinLimit(s, document, operation, request.variables);
             },
-            async willSendResponse({ operationName, operation, errors }) {
+            async willSendResponse({ operationName, operation, errors, response }) {
+              // The database went away during this operation: 503 + Retry-After, as for REST.
+              const unavailable =
+                response.body.kind === 'single' && response.body.singleResult.errors?.find((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE');
+              if (unavailable) {
+                response.http.status = 503;
+                response.http.headers.set('retry-after', String(unavailable.extensions?.retryAfterSeconds ?? 5));
+              }
               deps.metrics.graphqlOperations.inc({
                 operation: operationName ?? 'anonymous',
                 type: operation?.operation ?? 'unknown',
@@ -220,6 +258,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   await apollo.start();
   app.use(
     '/graphql',
+    refuseWhileDatabaseDown,
     express.json({ limit: '100kb' }),
     guard.identify,
     guard.rateLimit('graphql'),
@@ -252,15 +291,18 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   serveClient(app, config.CLIENT_DIST);
   // Anything that escaped the routes above (e.g. a /graphql body that is not JSON or too large):
   // a JSON answer without internals, never express's HTML page with a stack trace.
-  app.use(graphqlTransportErrorHandler(logger));
+  app.use(graphqlTransportErrorHandler(logger, errorHooks));
 
   return {
     httpServer,
     app,
     services,
     deps,
+    database,
     jobs: deps.jobs,
     close: async () => {
+      stopWatchingSupervisor?.();
+      await database.close();
       await deps.jobs.stop();
       for (const stop of unsubscribe) stop();
       for (const m of assembled.modules) await m.stop?.(assembled);
@@ -274,16 +316,4 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       await deps.mail.stop();
     },
   };
-}
-
-async function isDatabaseReachable(orm: Orm): Promise<boolean> {
-  try {
-    await Promise.race([
-      orm.em.getConnection().execute('select 1'),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
-    ]);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
 import type { Orm } from '../src/db/orm';
+import type { DatabaseSupervisorView } from '../src/db/supervisor';
 import { createServer, type AppServer } from '../src/server';
 import { AdjustableClock } from '../src/shared/clock';
 import { initOrm } from '../src/db/init-orm';
@@ -57,16 +58,20 @@ export interface TestApp {
 /**
  * Boots the real server (Apollo, REST, WebSocket) on a random port against a fresh database.
  * `poolMax` shrinks the connection pool (default 20), e.g. to run more requests than connections.
+ * `database`: a database of the test's own (migrated here; not dropped), with its supervisor.
  */
-export async function startTestApp(env: Record<string, string> = {}, options: { poolMax?: number } = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { poolMax?: number; database?: { url: string; supervisor?: DatabaseSupervisorView } } = {},
+): Promise<TestApp> {
+  const db = options.database ? { url: options.database.url, drop: async () => {} } : await createTestDatabase();
   // Jobs are not started in tests; they run through app.server.jobs.runAll(now).
   // Rate limits are off unless a test turns them on: suites sign up many users from one IP.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', ...env });
   const queries: string[] = [];
   const orm = await initOrm({ clientUrl: db.url, poolMax: options.poolMax, onQuery: (sql) => queries.push(sql) });
   const clock = new AdjustableClock();
-  const server = await createServer({ config, orm, clock, logger: pino({ level: 'silent' }) });
+  const server = await createServer({ config, orm, clock, logger: pino({ level: 'silent' }), databaseSupervisor: options.database?.supervisor });
   await new Promise<void>((resolve) => server.httpServer.listen(0, '127.0.0.1', resolve));
   const { port } = server.httpServer.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

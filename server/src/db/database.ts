@@ -3,17 +3,21 @@ import { sqlStatementsTotal } from '../observability/metrics';
 import { startEmbeddedPostgres } from './embedded';
 import type { Orm } from './orm';
 import { initOrm } from './init-orm';
+import type { DatabaseSupervisor } from './supervisor';
 
 export interface Database {
   orm: Orm;
   url: string;
   embedded: boolean;
+  /** The embedded database's supervisor (restarts it when it dies); absent with DATABASE_URL. */
+  supervisor?: DatabaseSupervisor;
   close(): Promise<void>;
 }
 
 /**
  * DATABASE_URL when set; otherwise an embedded PostgreSQL whose data stays under DATA_DIR.
- * Migrations run unless `migrate` is false (cluster workers: the primary ran them).
+ * Migrations run unless `migrate` is false (cluster workers: the primary ran them). An embedded
+ * database this process started is supervised: restarted when it dies (db/supervisor.ts).
  */
 export async function openDatabase(config: Config, log: (msg: string) => void = () => {}, { migrate = true } = {}): Promise<Database> {
   const embedded = config.DATABASE_URL
@@ -22,10 +26,12 @@ export async function openDatabase(config: Config, log: (msg: string) => void = 
   const url = config.DATABASE_URL ?? embedded!.url;
   try {
     const orm = await initOrm({ clientUrl: url, onQuery: config.SQL_STATEMENT_COUNTER ? () => sqlStatementsTotal.inc() : undefined, migrate });
+    const supervisor = embedded?.supervise({ log: (msg, err) => log(err ? `${msg}: ${err instanceof Error ? err.message : String(err)}` : msg) }) ?? undefined;
     return {
       orm,
       url,
       embedded: Boolean(embedded),
+      supervisor,
       close: async () => {
         await orm.close(true);
         await embedded?.stop();

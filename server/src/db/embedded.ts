@@ -1,6 +1,8 @@
+import type { ChildProcess } from 'node:child_process';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { DatabaseSupervisor, type SupervisedProcess } from './supervisor';
 
 /**
  * Embedded PostgreSQL (real binaries from the npm registry) for machines without a database.
@@ -11,7 +13,15 @@ export interface EmbeddedDatabase {
   url: string;
   /** Stops the cluster if this process started it. */
   stop(): Promise<void>;
+  /**
+   * Restarts the cluster whenever it dies (db/supervisor.ts); null when another process owns it
+   * (that one supervises it).
+   */
+  supervise(opts?: ConstructorParameters<typeof DatabaseSupervisor>[1]): DatabaseSupervisor | null;
 }
+
+/** How long a (re)start may take before it counts as failed (crash recovery replays the WAL first). */
+const START_TIMEOUT_MS = 60_000;
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
@@ -26,7 +36,7 @@ export async function startEmbeddedPostgres(opts: {
   if (await isPortOpen(opts.port)) {
     opts.log?.(`embedded PostgreSQL already running on port ${opts.port}; connecting to it`);
     await ensureDatabase(url);
-    return { url, stop: async () => {} };
+    return { url, stop: async () => {}, supervise: () => null };
   }
 
   const EmbeddedPostgres = await loadEmbeddedPostgres();
@@ -54,9 +64,52 @@ export async function startEmbeddedPostgres(opts: {
     opts.log?.(`initialising embedded PostgreSQL in ${pgDir}`);
     await pg.initialise();
   }
-  await pg.start();
+  // The library keeps the postmaster's child process as `process` (not in its types).
+  const child = () => (pg as unknown as { process?: ChildProcess }).process;
+  const start = async () => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        pg.start(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => {
+            child()?.kill('SIGKILL');
+            reject(new Error(`embedded PostgreSQL did not accept connections within ${START_TIMEOUT_MS / 1000} s`));
+          }, START_TIMEOUT_MS);
+        }),
+      ]);
+    } catch (err) {
+      // The library rejects with nothing when the process exits early (e.g. the port is taken).
+      throw err instanceof Error ? err : new Error('embedded PostgreSQL exited while starting (see its log above)');
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  await start();
   await ensureDatabase(url);
-  return { url, stop: () => pg.stop() };
+  const proc: SupervisedProcess = {
+    start,
+    exited: () => {
+      const running = child();
+      return new Promise((resolve) => {
+        if (!running || running.exitCode !== null || running.signalCode !== null) {
+          return resolve({ code: running?.exitCode ?? null, signal: running?.signalCode ?? null });
+        }
+        running.once('exit', (code, signal) => resolve({ code, signal }));
+      });
+    },
+  };
+  let supervisor: DatabaseSupervisor | null = null;
+  return {
+    url,
+    stop: async () => {
+      supervisor?.stop();
+      const running = child();
+      // (The library would wait forever for the exit of a process that has already gone.)
+      if (running && running.exitCode === null && running.signalCode === null) await pg.stop();
+    },
+    supervise: (supervisorOpts) => (supervisor ??= new DatabaseSupervisor(proc, supervisorOpts)),
+  };
 }
 
 /** Creates the database named in `url` when it does not exist yet. */

@@ -1,6 +1,8 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
+import { asUnavailable } from '../db/availability';
+import type { ErrorHandlerHooks } from '../rest/errors';
 import { DomainError, isInvalidDataError } from '../shared/errors';
 
 const PASSTHROUGH_CODES = new Set([
@@ -21,9 +23,9 @@ const PASSTHROUGH_CODES = new Set([
  * The one mapping from errors to GraphQL: domain errors keep their code and message;
  * GraphQL's own request errors pass through; anything else is logged and masked.
  */
-export function makeFormatError(logger: Logger) {
+export function makeFormatError(logger: Logger, hooks: ErrorHandlerHooks = {}) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const original = unwrapResolverError(error);
+    const original = asUnavailable(unwrapResolverError(error), hooks.onDatabaseUnavailable);
     if (original instanceof DomainError) {
       return {
         message: original.message,

@@ -8,6 +8,8 @@ import proxyaddr from 'proxy-addr';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Config } from '../config';
+import type { DatabaseMonitor } from '../db/availability';
+import type { ErrorHandlerHooks } from '../rest/errors';
 import { viewerFromAuthorization } from '../features/auth/authenticate';
 import { SESSION_REVOKED_MESSAGE } from '../features/auth/sessions';
 import { createRequestContext } from '../request-context';
@@ -30,6 +32,8 @@ export const WS_CLOSE = {
   tooManySubscriptions: (max: number) => [CloseCode.BadRequest, `Too many subscriptions on this connection (at most ${max})`] as const,
   tooManyMessages: (max: number) => [CloseCode.TooManyInitialisationRequests, `Too many messages (at most ${max} per minute)`] as const,
   signedOut: () => [CloseCode.Unauthorized, SESSION_REVOKED_MESSAGE] as const,
+  /** 1013 "Try Again Later" (RFC 6455 registry): graphql-ws clients reconnect after it. */
+  databaseUnavailable: () => [1013, 'Try again later: the service is temporarily unavailable (database unreachable)'] as const,
 };
 
 type SocketExtra = {
@@ -53,11 +57,14 @@ export function createWsServer(opts: {
   logger: Logger;
   /** The HTTP app's proxy trust, so a socket's client address is read as express reads req.ip. */
   trustProxy: Parameters<typeof proxyaddr>[1];
+  /** While the database is down, sockets are closed with 1013 and new ones refused the same way. */
+  database: Pick<DatabaseMonitor, 'isDown' | 'onChange'>;
+  errorHooks?: ErrorHandlerHooks;
 }) {
   const { schema, config, deps, services } = opts;
   // maxPayload: the document size limit holds over WebSocket too (ws would accept 100 MB).
   const wsServer = new WebSocketServer({ server: opts.httpServer, path: '/graphql', maxPayload: QUERY_LIMITS.maxDocumentBytes });
-  const formatWsError = makeFormatError(opts.logger);
+  const formatWsError = makeFormatError(opts.logger, opts.errorHooks);
   const checkWsDocument = wsDocumentChecker({ schema, rules: [...specifiedRules, ...limitValidationRules], maxTokens: QUERY_LIMITS.maxTokens, maxEntries: 200 });
   const connectionsPerAddress = new Map<string, number>();
   const socketsBySession = new Map<string, Set<WebSocket>>();
@@ -69,6 +76,7 @@ export function createWsServer(opts: {
 
   // Registered before graphql-ws's own listener, so a refused socket is closed before it is served.
   wsServer.on('connection', (socket: WebSocket, request: IncomingMessage) => {
+    if (opts.database.isDown) return close(socket, WS_CLOSE.databaseUnavailable());
     const address = proxyaddr(request, opts.trustProxy);
     const open = (connectionsPerAddress.get(address) ?? 0) + 1;
     connectionsPerAddress.set(address, open);
@@ -83,6 +91,10 @@ export function createWsServer(opts: {
       messages.consume(id).catch(() => close(socket, WS_CLOSE.tooManyMessages(config.WS_MAX_MESSAGES_PER_MINUTE)));
     });
     socket.once('close', () => void messages.delete(id));
+  });
+
+  const unsubscribeDatabase = opts.database.onChange((up) => {
+    if (!up) for (const socket of wsServer.clients) close(socket, WS_CLOSE.databaseUnavailable());
   });
 
   const unsubscribeRevocations = deps.sessions.onRevoked((sessionIds) => {
@@ -182,6 +194,7 @@ export function createWsServer(opts: {
     dispose: () => cleanup.dispose(),
     close: async () => {
       unsubscribeRevocations();
+      unsubscribeDatabase();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
     },
   };

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { openDatabase } from '../db/database';
 import { clusterMetricsText, serveClusterMetrics } from '../observability/cluster-metrics';
-import { announce, HTTP_LISTENING, serve, type HttpListening } from './serve';
+import { announce, exitWhenDatabaseCannotRestart, HTTP_LISTENING, serve, type HttpListening } from './serve';
 import { stopOnSignals } from './shutdown';
 
 /**
@@ -68,6 +68,7 @@ export async function runClusterPrimary(config: Config, logger: Logger): Promise
     );
     await db.close();
   });
+  exitWhenDatabaseCannotRestart(db, logger, stop);
 
   try {
     // The first worker alone (demo data, job queues), then the others at once.

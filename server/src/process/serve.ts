@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { openDatabase } from '../db/database';
+import { openDatabase, type Database } from '../db/database';
 import { seedDemoData } from '../db/seeders/demo';
 import { createServer, type CreateServerOptions } from '../server';
 import { stopOnSignals } from './shutdown';
@@ -28,13 +28,14 @@ export interface ServeOptions {
 /**
  * One server process: database, HTTP + WebSocket server, background jobs, and a drain on
  * SIGTERM/SIGINT in this order: stop accepting and finish requests → stop jobs → close the pool →
- * stop an embedded PostgreSQL this process started.
+ * stop an embedded PostgreSQL this process started. That database is supervised (restarted when it
+ * dies); when it cannot be restarted the process exits with 1.
  */
 export async function serve(opts: ServeOptions): Promise<void> {
   const { config, logger } = opts;
   const db = await openDatabase(config, (msg) => logger.info(msg), { migrate: opts.migrate });
   logger.info({ embedded: db.embedded, migrated: opts.migrate }, 'database ready');
-  const server = await createServer({ config, orm: db.orm, logger, databaseUrl: db.url, metricsSource: opts.metricsSource });
+  const server = await createServer({ config, orm: db.orm, logger, databaseUrl: db.url, metricsSource: opts.metricsSource, databaseSupervisor: db.supervisor });
   if (opts.seedDemo) await seedDemoData(db.orm, server.services, (line) => console.log(line), server.deps.clock);
   await new Promise<void>((resolve) => server.httpServer.listen(config.PORT, config.HOST, resolve));
   const { port } = server.httpServer.address() as AddressInfo;
@@ -45,10 +46,20 @@ export async function serve(opts: ServeOptions): Promise<void> {
   await server.jobs.start();
   if (opts.announce) announce(url, config);
 
-  stopOnSignals(logger, 15_000, async () => {
+  const stop = stopOnSignals(logger, 15_000, async () => {
     await server.close();
     await server.jobs.stop();
     await db.close();
+  });
+  exitWhenDatabaseCannotRestart(db, logger, stop);
+}
+
+/** The embedded database died and could not be restarted: exit non-zero so an outer supervisor restarts everything. */
+export function exitWhenDatabaseCannotRestart(db: Database, logger: Logger, stop: (reason: string, exitCode: number) => Promise<void>): void {
+  db.supervisor?.onChange((state) => {
+    if (state !== 'failed') return;
+    logger.fatal('embedded PostgreSQL could not be restarted; exiting with code 1');
+    void stop('embedded database could not be restarted', 1);
   });
 }
 

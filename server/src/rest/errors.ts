@@ -1,6 +1,12 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { asUnavailable } from '../db/availability';
 import { DomainError, isInvalidDataError } from '../shared/errors';
+
+export interface ErrorHandlerHooks {
+  /** A request failed because the database is unreachable (it is answered 503). */
+  onDatabaseUnavailable?: (err: unknown) => void;
+}
 
 /** Unknown /api/v1 routes answer 404 JSON. */
 export const restNotFound: RequestHandler = (req, res) => {
@@ -8,8 +14,9 @@ export const restNotFound: RequestHandler = (req, res) => {
 };
 
 /** The one mapping from errors to REST statuses; unknown errors are logged and masked. */
-export function restErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (err, _req, res, _next) => {
+export function restErrorHandler(logger: Logger, hooks: ErrorHandlerHooks = {}): ErrorRequestHandler {
+  return (caught, _req, res, _next) => {
+    const err = asUnavailable(caught, hooks.onDatabaseUnavailable);
     if (err instanceof DomainError) {
       if (err.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.retryAfterSeconds));
       res.status(err.httpStatus).json({
@@ -50,9 +57,17 @@ export function restErrorHandler(logger: Logger): ErrorRequestHandler {
 }
 
 /** Transport-level failures outside REST (body parsing on /graphql): GraphQL-shaped JSON errors. */
-export function graphqlTransportErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (err, _req, res, next) => {
-    if (res.headersSent) return next(err);
+export function graphqlTransportErrorHandler(logger: Logger, hooks: ErrorHandlerHooks = {}): ErrorRequestHandler {
+  return (caught, _req, res, next) => {
+    if (res.headersSent) return next(caught);
+    const err = asUnavailable(caught, hooks.onDatabaseUnavailable);
+    if (err instanceof DomainError) {
+      // Raised before GraphQL ran (identifying the caller, or the database is down): the GraphQL error shape.
+      if (err.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+      const extensions = { code: err.code, ...(err.retryAfterSeconds !== undefined ? { retryAfterSeconds: err.retryAfterSeconds } : {}) };
+      res.status(err.httpStatus).json({ errors: [{ message: err.message, extensions }] });
+      return;
+    }
     const type = (err as { type?: string })?.type;
     const [status, message, code] =
       type === 'entity.parse.failed' ? [400, 'Malformed JSON body', 'BAD_REQUEST']

@@ -8,6 +8,8 @@ export const ErrorCodes = {
   INVALID_TRANSITION: 409,
   PAYMENT_FAILED: 402,
   RATE_LIMITED: 429,
+  /** The database is unreachable for now (db/availability.ts): try again after retryAfterSeconds. */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ErrorCodes;
@@ -17,7 +19,7 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
-    /** RATE_LIMITED: when the caller may try again (REST: Retry-After; GraphQL: extensions.retryAfterSeconds). */
+    /** RATE_LIMITED, SERVICE_UNAVAILABLE: when the caller may try again (REST: Retry-After; GraphQL: extensions.retryAfterSeconds). */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
@@ -35,6 +37,8 @@ export const notFound = (message: string) => new DomainError('NOT_FOUND', messag
 export const badInput = (message: string, field?: string) => new DomainError('BAD_USER_INPUT', message, field);
 export const conflict = (message: string) => new DomainError('CONFLICT', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) => new DomainError('RATE_LIMITED', message, undefined, retryAfterSeconds);
+export const serviceUnavailable = (retryAfterSeconds: number) =>
+  new DomainError('SERVICE_UNAVAILABLE', `The service is temporarily unavailable (its database cannot be reached); try again in ${retryAfterSeconds} seconds`, undefined, retryAfterSeconds);
 export const invalidTransition = (message: string) => new DomainError('INVALID_TRANSITION', message);
 
 /** PostgreSQL error codes we translate into domain errors. */

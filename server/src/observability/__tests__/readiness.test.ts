@@ -47,21 +47,35 @@ const listing = () =>
   fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ creators(first: 1) { totalCount } }' }) });
 
 describe('readiness follows the database', () => {
-  it('is ready, turns 503 while PostgreSQL is down (liveness stays 200), and recovers by itself when it is back', async () => {
+  it('is ready; while an external PostgreSQL is down every API answers 503 SERVICE_UNAVAILABLE with Retry-After (liveness stays 200), and it recovers by itself when it is back', async () => {
     expect(await status('/readyz')).toBe(200);
     expect((await (await listing()).json()).data.creators.totalCount).toBe(0);
 
     await pg.stop();
     expect(await status('/readyz')).toBe(503);
     expect(await (await fetch(`${url}/readyz`)).json()).toEqual({ status: 'database unreachable' });
-    expect(await status('/healthz')).toBe(200);
-    const down = await listing();
-    expect((await down.json()).errors[0].message).toBe('Internal server error');
+    // Nothing supervises an external database: this process is fine and will serve once it is back.
+    const health = await fetch(`${url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'unreachable' });
 
+    const down = await listing();
+    expect(down.status).toBe(503);
+    expect(Number(down.headers.get('retry-after'))).toBeGreaterThan(0);
+    const body = await down.json();
+    expect(body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+    expect(body.errors[0].message).toMatch(/temporarily unavailable/);
+    const rest = await fetch(`${url}/api/v1/availability/slots/00000000-0000-4000-8000-000000000000`);
+    expect(rest.status).toBe(503);
+    expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await rest.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+
+    const stoppedAt = Date.now();
     pg = await start();
-    await expect.poll(() => status('/readyz'), { timeout: 20_000, interval: 250 }).toBe(200);
+    await expect.poll(async () => (await listing()).status, { timeout: 10_000, interval: 100 }).toBe(200);
+    console.log(`external database: served again ${Date.now() - stoppedAt} ms after it was started`);
+    expect(await status('/readyz')).toBe(200);
     const back = await listing();
-    expect(back.status).toBe(200);
     expect((await back.json()).data.creators.totalCount).toBe(0);
   }, 120_000);
 });
