@@ -32,6 +32,7 @@ export function CheckoutSummary({ booking, zone, failed = false }: Props) {
   const creator = booking.streamer.displayName;
   const hours = booking.totalHours;
   const deadline = booking.requestDeadline ?? booking.startTime;
+  const abbreviation = zoneAbbreviation(zone, booking.startTime); // "CEST"; for UTC the name itself
   return (
     <Stack gap="4" as="section" aria-label="Order summary" data-testid="order-summary">
       <Text textStyle="sm" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
@@ -48,8 +49,8 @@ export function CheckoutSummary({ booking, zone, failed = false }: Props) {
           </Text>
           <Text textStyle="sm">{formatLongDate(booking.startTime, zone)}</Text>
           <Text textStyle="sm" color="fg.muted">
-            {formatTimeRange(booking.startTime, booking.endTime, zone)} {zoneAbbreviation(zone, booking.startTime)} ·{' '}
-            {zone}
+            {formatTimeRange(booking.startTime, booking.endTime, zone)} {abbreviation}
+            {abbreviation === zone ? '' : ` · ${zone}`}
           </Text>
         </Box>
       </Flex>

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OverviewDocument, type OverviewQuery } from '../../../gql/graphql';
 import { toaster } from '../../../shared/toast';
+import { formatDateTime, viewerZone, zoneAbbreviation } from '../../../shared/lib/zoned-time';
 import { renderPage } from '../../../test/render';
 import { OverviewTab, type OverviewProfile } from '../components/OverviewTab';
 
@@ -90,6 +91,14 @@ describe('Overview tab', () => {
     expect(screen.getByText('100%')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Recent Earnings' })).getAllByRole('listitem')).toHaveLength(5);
     expect(within(screen.getByRole('list', { name: 'Upcoming' })).getByText('Pixel Pete')).toBeInTheDocument();
+    // The time is in the viewer's zone (a visitor's: the browser's) and the zone is named.
+    const zone = viewerZone();
+    const start = '2030-05-01T15:00:00.000Z';
+    expect(
+      within(screen.getByRole('list', { name: 'Upcoming' })).getByText(
+        `${formatDateTime(start, zone)} ${zoneAbbreviation(zone, start)}`,
+      ),
+    ).toBeInTheDocument();
     // 75% utilization: no "add slots" tip; rating 4.8: the raise-your-rate tip.
     expect(screen.queryByText('Add more availability')).not.toBeInTheDocument();
     expect(screen.getByText('Consider raising your rate')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { formatCents } from '../../../shared/lib/money';
 import { formatDay } from '../../../shared/lib/zoned-time';
 
 /** A completed booking and what the creator earned from it. */
-export function EarningRow({ booking }: { booking: EarningRow_BookingFragment }) {
+export function EarningRow({ booking, zone }: { booking: EarningRow_BookingFragment; zone: string }) {
   const hours = `${booking.totalHours} ${booking.totalHours === 1 ? 'hour' : 'hours'}`;
   return (
     <HStack as="li" justify="space-between" gap="3" py="3">
@@ -13,7 +13,7 @@ export function EarningRow({ booking }: { booking: EarningRow_BookingFragment })
           {booking.booker.name}
         </Text>
         <Text fontSize="sm" color="fg.muted">
-          {formatDay(booking.completedAt ?? booking.startTime)} · {hours}
+          {formatDay(booking.completedAt ?? booking.startTime, zone)} · {hours}
         </Text>
       </Stack>
       <Text fontWeight="semibold" color="green.fg" flexShrink={0}>

@@ -4,6 +4,7 @@ import { useOverviewQuery, type AccountType } from '../../../gql/graphql';
 import { StatCard } from '../../../shared/components/content/StatCard';
 import { errorMessage } from '../../../shared/lib/error-message';
 import { formatCents } from '../../../shared/lib/money';
+import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { OVERVIEW_LIST_LENGTH, overviewTips } from '../lib/overview-rules';
 import { EarningRow } from './EarningRow';
 import { OverviewListCard } from './OverviewListCard';
@@ -35,6 +36,7 @@ export function OverviewTab({ profile, onOpenTab }: Props) {
   const { data, loading, error, refetch } = useOverviewQuery({ fetchPolicy: 'cache-and-network' });
   const overview = data?.overview;
   const isCreator = profile.accountType === 'CREATOR';
+  const zone = useViewerZone();
 
   const heading = (
     <Stack gap="1">
@@ -83,7 +85,7 @@ export function OverviewTab({ profile, onOpenTab }: Props) {
       isEmpty={overview.upcoming.length === 0}
     >
       {overview.upcoming.slice(0, OVERVIEW_LIST_LENGTH).map((booking) => (
-        <UpcomingBookingRow key={booking.id} booking={booking} />
+        <UpcomingBookingRow key={booking.id} booking={booking} zone={zone} />
       ))}
     </OverviewListCard>
   );
@@ -93,12 +95,7 @@ export function OverviewTab({ profile, onOpenTab }: Props) {
       <Stack gap="6">
         {heading}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <StatCard
-            label="Upcoming"
-            value={String(overview.upcomingCount)}
-            icon={LuCalendarClock}
-            palette="accent"
-          />
+          <StatCard label="Upcoming" value={String(overview.upcomingCount)} icon={LuCalendarClock} palette="accent" />
           <StatCard
             label="Awaiting the creator"
             value={String(overview.awaitingCreatorCount)}
@@ -179,7 +176,7 @@ export function OverviewTab({ profile, onOpenTab }: Props) {
           isEmpty={overview.recentEarnings.length === 0}
         >
           {overview.recentEarnings.slice(0, OVERVIEW_LIST_LENGTH).map((booking) => (
-            <EarningRow key={booking.id} booking={booking} />
+            <EarningRow key={booking.id} booking={booking} zone={zone} />
           ))}
         </OverviewListCard>
         {upcomingList}

@@ -1,10 +1,10 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import type { UpcomingBookingRow_BookingFragment } from '../../../gql/graphql';
 import { formatCents } from '../../../shared/lib/money';
-import { formatDateTime } from '../../../shared/lib/zoned-time';
+import { formatDateTime, zoneAbbreviation } from '../../../shared/lib/zoned-time';
 
-/** A pending booking still to come: who it is with and when (in the viewer's time zone). */
-export function UpcomingBookingRow({ booking }: { booking: UpcomingBookingRow_BookingFragment }) {
+/** A collaboration still to come: who it is with and when (in the viewer's time zone, named). */
+export function UpcomingBookingRow({ booking, zone }: { booking: UpcomingBookingRow_BookingFragment; zone: string }) {
   const asCreator = booking.viewerRole === 'CREATOR';
   const hours = `${booking.totalHours} ${booking.totalHours === 1 ? 'hour' : 'hours'}`;
   return (
@@ -19,7 +19,10 @@ export function UpcomingBookingRow({ booking }: { booking: UpcomingBookingRow_Bo
           </Badge>
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          <time dateTime={booking.startTime}>{formatDateTime(booking.startTime)}</time> · {hours}
+          <time dateTime={booking.startTime}>
+            {formatDateTime(booking.startTime, zone)} {zoneAbbreviation(zone, booking.startTime)}
+          </time>{' '}
+          · {hours}
         </Text>
       </Stack>
       <Text fontWeight="semibold" flexShrink={0}>

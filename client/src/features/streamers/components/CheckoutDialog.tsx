@@ -1,4 +1,14 @@
-import { Button, CloseButton, DataList, Dialog, Field, Portal, Stack, Textarea } from '@chakra-ui/react';
+import {
+  Button,
+  CloseButton,
+  DataList,
+  Dialog,
+  Field,
+  Portal,
+  Stack,
+  Textarea,
+  useBreakpointValue,
+} from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useBookingCancellationTermsQuery } from '../../../gql/graphql';
 import { FormError } from '../../../shared/components/FormError';
@@ -43,6 +53,10 @@ export function CheckoutDialog({
     skip: !open,
   }).data?.cancellationTerms;
 
+  // Full screen on a phone, a fitted dialog above. (A responsive `size` object would keep the
+  // full-screen height on wide screens too: the md size does not reset it.)
+  const size = useBreakpointValue<'full' | 'md'>({ base: 'full', sm: 'md' }) ?? 'md';
+
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     onConfirm(details.trim());
@@ -52,7 +66,7 @@ export function CheckoutDialog({
     <Dialog.Root
       open={open}
       onOpenChange={(change) => !submitting && onOpenChange(change.open)}
-      size={{ base: 'full', sm: 'md' }}
+      size={size}
       placement="center"
       scrollBehavior="inside"
       lazyMount
