@@ -28,8 +28,10 @@ export const BellButton = forwardRef<HTMLButtonElement, { unread: number } & Omi
               color="red.contrast"
               fontSize="2xs"
               fontWeight="bold"
-              lineHeight="4.5"
-              textAlign="center"
+              display="inline-flex"
+              alignItems="center"
+              justifyContent="center"
+              lineHeight="1"
             >
               {unread > 99 ? '99+' : unread}
             </Box>
