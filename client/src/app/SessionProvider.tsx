@@ -4,7 +4,7 @@ import { tokenStorage } from '../features/auth/lib/token-storage';
 import type { Session, SessionOptions } from './session';
 import { startSession } from './session-loader';
 
-type SessionActions = Pick<AuthContextValue, 'signIn' | 'register' | 'signOut'>;
+type SessionActions = Pick<AuthContextValue, 'signIn' | 'register' | 'signOut' | 'changePassword' | 'signOutEverywhere'>;
 
 /**
  * Shares the session (`useAuth()`) with the app while Apollo Client loads beside the first page
@@ -22,6 +22,8 @@ export function SessionProvider({ children, onSessionExpired }: SessionOptions &
     signIn: async (credentials) => (await actions.current.promise).signIn(credentials),
     register: async (details) => (await actions.current.promise).register(details),
     signOut: async () => (await actions.current.promise).signOut(),
+    changePassword: async (input) => (await actions.current.promise).changePassword(input),
+    signOutEverywhere: async () => (await actions.current.promise).signOutEverywhere(),
   }));
 
   useEffect(() => {

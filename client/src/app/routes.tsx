@@ -51,6 +51,7 @@ const StreamerProfilePage = lazyPage(
 );
 const CheckoutPage = lazyPage(() => import('../features/checkout/pages/CheckoutPage'), 'CheckoutPage');
 const SupportConsolePage = lazyPage(() => import('../features/support/pages/SupportConsolePage'), 'SupportConsolePage');
+const SettingsPage = lazyPage(() => import('../features/settings/pages/SettingsPage'), 'SettingsPage');
 const AboutPage = staticPage(() => import('../features/about/pages/AboutPage'), 'AboutPage');
 const ContactPage = staticPage(() => import('../features/contact/pages/ContactPage'), 'ContactPage');
 const FaqPage = staticPage(() => import('../features/faq/pages/FaqPage'), 'FaqPage');
@@ -81,6 +82,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <SupportConsolePage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'settings',
+        element: (
+          <RequireAuth>
+            <SettingsPage />
           </RequireAuth>
         ),
       },

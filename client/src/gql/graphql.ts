@@ -60,6 +60,11 @@ export type CancelBookingInput = {
   reason?: string | null | undefined;
 };
 
+export type ChangePasswordInput = {
+  currentPassword: string;
+  newPassword: string;
+};
+
 export type ConversationActivityKind = 'READ' | 'TYPING';
 
 /** How the viewer takes part: the client (brand), the creator, or support staff on a disputed booking */
@@ -154,6 +159,11 @@ export type DisputeListStatus = 'ALL' | 'OPEN' | 'RESOLVED';
 /** Support's decision on a dispute */
 export type DisputeResolution = 'REFUND_FULL' | 'REFUND_PARTIAL' | 'RELEASE';
 
+export type EmailPreferenceInput = {
+  emailEnabled: boolean;
+  kind: string;
+};
+
 export type GenerateSlotsInput = {
   /** Last local day (YYYY-MM-DD); default 13 days after startDate; at most 31 days */
   endDate?: string | null | undefined;
@@ -241,6 +251,12 @@ export type RespondToProposedTimeInput = {
   messageId: string;
 };
 
+export type UpdateNotificationPreferencesInput = {
+  kinds?: Array<EmailPreferenceInput> | null | undefined;
+  /** IANA zone, e.g. Europe/Berlin */
+  timeZone?: string | null | undefined;
+};
+
 export type UpdateProfileInput = {
   /** Bio, or a brand's about text */
   bio?: string | null | undefined;
@@ -286,6 +302,17 @@ export type WarnUserInput = {
 
 /** PENDING: queued or retrying; SUCCEEDED: the endpoint answered 2xx; FAILED: gave up after 3 days (or the endpoint was disabled) */
 export type WebhookDeliveryStatus = 'FAILED' | 'PENDING' | 'SUCCEEDED';
+
+export type ChangePasswordMutationVariables = Exact<{
+  input: ChangePasswordInput;
+}>;
+
+export type ChangePasswordMutation = {
+  changePassword: {
+    user: { id: string; email: string; accountType: AccountType; role: UserRole; createdAt: string };
+    tokens: { accessToken: string; refreshToken: string; accessTokenExpiresAt: string };
+  };
+};
 
 export type CurrentUserFragment = {
   id: string;
@@ -2133,6 +2160,54 @@ export type ViewerZoneQueryVariables = Exact<{ [key: string]: never }>;
 
 export type ViewerZoneQuery = { myProfile: { id: string; timezone: string } | null };
 
+export type SettingsEmailPreferenceFragment = {
+  key: string;
+  label: string;
+  description: string;
+  emailEnabled: boolean;
+  required: boolean;
+};
+
+export type NotificationSettingsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type NotificationSettingsQuery = {
+  notificationPreferences: {
+    kinds: Array<{ key: string; label: string; description: string; emailEnabled: boolean; required: boolean }>;
+  };
+};
+
+export type UpdateEmailPreferenceMutationVariables = Exact<{
+  input: UpdateNotificationPreferencesInput;
+}>;
+
+export type UpdateEmailPreferenceMutation = {
+  updateNotificationPreferences: {
+    kinds: Array<{ key: string; label: string; description: string; emailEnabled: boolean; required: boolean }>;
+  };
+};
+
+export type SettingsCalendarFeedFragment = { url: string; includeFreeHours: boolean; canIncludeFreeHours: boolean };
+
+export type CalendarFeedSettingsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type CalendarFeedSettingsQuery = {
+  calendarFeed: { url: string; includeFreeHours: boolean; canIncludeFreeHours: boolean };
+};
+
+export type RegenerateCalendarFeedMutationVariables = Exact<{ [key: string]: never }>;
+
+export type RegenerateCalendarFeedMutation = {
+  regenerateCalendarFeed: { url: string; includeFreeHours: boolean; canIncludeFreeHours: boolean };
+};
+
+export type SetCalendarFeedFreeHoursMutationVariables = Exact<{
+  include: boolean;
+}>;
+
+export type SetCalendarFeedFreeHoursMutation = {
+  setCalendarFeedFreeHours: { url: string; includeFreeHours: boolean; canIncludeFreeHours: boolean };
+};
+
 export type BookingCancellationTermsQueryVariables = Exact<{
   startTime: string;
 }>;
@@ -3228,6 +3303,44 @@ export const MyProfile_ProfileFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode;
+export const SettingsEmailPreferenceFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SettingsEmailPreference' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'EmailPreference' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'emailEnabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'required' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const SettingsCalendarFeedFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SettingsCalendarFeed' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CalendarFeed' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'includeFreeHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canIncludeFreeHours' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export const CreatorHeader_CreatorFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -3327,6 +3440,113 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode;
+export const ChangePasswordDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ChangePassword' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ChangePasswordInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'changePassword' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'user' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CurrentUser' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'tokens' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'refreshToken' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'accessTokenExpiresAt' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CurrentUser' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'User' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'role' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type ChangePasswordMutationFn = Apollo.MutationFunction<ChangePasswordMutation, ChangePasswordMutationVariables>;
+
+/**
+ * __useChangePasswordMutation__
+ *
+ * To run a mutation, you first call `useChangePasswordMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useChangePasswordMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [changePasswordMutation, { data, loading, error }] = useChangePasswordMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useChangePasswordMutation(
+  baseOptions?: Apollo.MutationHookOptions<ChangePasswordMutation, ChangePasswordMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<ChangePasswordMutation, ChangePasswordMutationVariables>(ChangePasswordDocument, options);
+}
+export type ChangePasswordMutationHookResult = ReturnType<typeof useChangePasswordMutation>;
+export type ChangePasswordMutationResult = Apollo.MutationResult<ChangePasswordMutation>;
+export type ChangePasswordMutationOptions = Apollo.BaseMutationOptions<
+  ChangePasswordMutation,
+  ChangePasswordMutationVariables
+>;
 export const LoginDocument = {
   kind: 'Document',
   definitions: [
@@ -11653,6 +11873,467 @@ export type ViewerZoneQueryHookResult = ReturnType<typeof useViewerZoneQuery>;
 export type ViewerZoneLazyQueryHookResult = ReturnType<typeof useViewerZoneLazyQuery>;
 export type ViewerZoneSuspenseQueryHookResult = ReturnType<typeof useViewerZoneSuspenseQuery>;
 export type ViewerZoneQueryResult = Apollo.QueryResult<ViewerZoneQuery, ViewerZoneQueryVariables>;
+export const NotificationSettingsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'NotificationSettings' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'notificationPreferences' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'kinds' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SettingsEmailPreference' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SettingsEmailPreference' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'EmailPreference' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'emailEnabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'required' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useNotificationSettingsQuery__
+ *
+ * To run a query within a React component, call `useNotificationSettingsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useNotificationSettingsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useNotificationSettingsQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useNotificationSettingsQuery(
+  baseOptions?: Apollo.QueryHookOptions<NotificationSettingsQuery, NotificationSettingsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<NotificationSettingsQuery, NotificationSettingsQueryVariables>(
+    NotificationSettingsDocument,
+    options,
+  );
+}
+export function useNotificationSettingsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<NotificationSettingsQuery, NotificationSettingsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<NotificationSettingsQuery, NotificationSettingsQueryVariables>(
+    NotificationSettingsDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useNotificationSettingsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<NotificationSettingsQuery, NotificationSettingsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<NotificationSettingsQuery, NotificationSettingsQueryVariables>;
+export function useNotificationSettingsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<NotificationSettingsQuery, NotificationSettingsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<NotificationSettingsQuery | undefined, NotificationSettingsQueryVariables>;
+export function useNotificationSettingsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<NotificationSettingsQuery, NotificationSettingsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<NotificationSettingsQuery, NotificationSettingsQueryVariables>(
+    NotificationSettingsDocument,
+    options,
+  );
+}
+export type NotificationSettingsQueryHookResult = ReturnType<typeof useNotificationSettingsQuery>;
+export type NotificationSettingsLazyQueryHookResult = ReturnType<typeof useNotificationSettingsLazyQuery>;
+export type NotificationSettingsSuspenseQueryHookResult = ReturnType<typeof useNotificationSettingsSuspenseQuery>;
+export type NotificationSettingsQueryResult = Apollo.QueryResult<
+  NotificationSettingsQuery,
+  NotificationSettingsQueryVariables
+>;
+export const UpdateEmailPreferenceDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UpdateEmailPreference' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'UpdateNotificationPreferencesInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateNotificationPreferences' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'kinds' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SettingsEmailPreference' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SettingsEmailPreference' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'EmailPreference' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'emailEnabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'required' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type UpdateEmailPreferenceMutationFn = Apollo.MutationFunction<
+  UpdateEmailPreferenceMutation,
+  UpdateEmailPreferenceMutationVariables
+>;
+
+/**
+ * __useUpdateEmailPreferenceMutation__
+ *
+ * To run a mutation, you first call `useUpdateEmailPreferenceMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useUpdateEmailPreferenceMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [updateEmailPreferenceMutation, { data, loading, error }] = useUpdateEmailPreferenceMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useUpdateEmailPreferenceMutation(
+  baseOptions?: Apollo.MutationHookOptions<UpdateEmailPreferenceMutation, UpdateEmailPreferenceMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<UpdateEmailPreferenceMutation, UpdateEmailPreferenceMutationVariables>(
+    UpdateEmailPreferenceDocument,
+    options,
+  );
+}
+export type UpdateEmailPreferenceMutationHookResult = ReturnType<typeof useUpdateEmailPreferenceMutation>;
+export type UpdateEmailPreferenceMutationResult = Apollo.MutationResult<UpdateEmailPreferenceMutation>;
+export type UpdateEmailPreferenceMutationOptions = Apollo.BaseMutationOptions<
+  UpdateEmailPreferenceMutation,
+  UpdateEmailPreferenceMutationVariables
+>;
+export const CalendarFeedSettingsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CalendarFeedSettings' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'calendarFeed' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SettingsCalendarFeed' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SettingsCalendarFeed' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CalendarFeed' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'includeFreeHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canIncludeFreeHours' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useCalendarFeedSettingsQuery__
+ *
+ * To run a query within a React component, call `useCalendarFeedSettingsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCalendarFeedSettingsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCalendarFeedSettingsQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useCalendarFeedSettingsQuery(
+  baseOptions?: Apollo.QueryHookOptions<CalendarFeedSettingsQuery, CalendarFeedSettingsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<CalendarFeedSettingsQuery, CalendarFeedSettingsQueryVariables>(
+    CalendarFeedSettingsDocument,
+    options,
+  );
+}
+export function useCalendarFeedSettingsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<CalendarFeedSettingsQuery, CalendarFeedSettingsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<CalendarFeedSettingsQuery, CalendarFeedSettingsQueryVariables>(
+    CalendarFeedSettingsDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useCalendarFeedSettingsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<CalendarFeedSettingsQuery, CalendarFeedSettingsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CalendarFeedSettingsQuery, CalendarFeedSettingsQueryVariables>;
+export function useCalendarFeedSettingsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CalendarFeedSettingsQuery, CalendarFeedSettingsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CalendarFeedSettingsQuery | undefined, CalendarFeedSettingsQueryVariables>;
+export function useCalendarFeedSettingsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CalendarFeedSettingsQuery, CalendarFeedSettingsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<CalendarFeedSettingsQuery, CalendarFeedSettingsQueryVariables>(
+    CalendarFeedSettingsDocument,
+    options,
+  );
+}
+export type CalendarFeedSettingsQueryHookResult = ReturnType<typeof useCalendarFeedSettingsQuery>;
+export type CalendarFeedSettingsLazyQueryHookResult = ReturnType<typeof useCalendarFeedSettingsLazyQuery>;
+export type CalendarFeedSettingsSuspenseQueryHookResult = ReturnType<typeof useCalendarFeedSettingsSuspenseQuery>;
+export type CalendarFeedSettingsQueryResult = Apollo.QueryResult<
+  CalendarFeedSettingsQuery,
+  CalendarFeedSettingsQueryVariables
+>;
+export const RegenerateCalendarFeedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RegenerateCalendarFeed' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'regenerateCalendarFeed' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SettingsCalendarFeed' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SettingsCalendarFeed' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CalendarFeed' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'includeFreeHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canIncludeFreeHours' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type RegenerateCalendarFeedMutationFn = Apollo.MutationFunction<
+  RegenerateCalendarFeedMutation,
+  RegenerateCalendarFeedMutationVariables
+>;
+
+/**
+ * __useRegenerateCalendarFeedMutation__
+ *
+ * To run a mutation, you first call `useRegenerateCalendarFeedMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useRegenerateCalendarFeedMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [regenerateCalendarFeedMutation, { data, loading, error }] = useRegenerateCalendarFeedMutation({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useRegenerateCalendarFeedMutation(
+  baseOptions?: Apollo.MutationHookOptions<RegenerateCalendarFeedMutation, RegenerateCalendarFeedMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<RegenerateCalendarFeedMutation, RegenerateCalendarFeedMutationVariables>(
+    RegenerateCalendarFeedDocument,
+    options,
+  );
+}
+export type RegenerateCalendarFeedMutationHookResult = ReturnType<typeof useRegenerateCalendarFeedMutation>;
+export type RegenerateCalendarFeedMutationResult = Apollo.MutationResult<RegenerateCalendarFeedMutation>;
+export type RegenerateCalendarFeedMutationOptions = Apollo.BaseMutationOptions<
+  RegenerateCalendarFeedMutation,
+  RegenerateCalendarFeedMutationVariables
+>;
+export const SetCalendarFeedFreeHoursDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SetCalendarFeedFreeHours' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'include' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setCalendarFeedFreeHours' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'include' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'include' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SettingsCalendarFeed' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SettingsCalendarFeed' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CalendarFeed' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'includeFreeHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'canIncludeFreeHours' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type SetCalendarFeedFreeHoursMutationFn = Apollo.MutationFunction<
+  SetCalendarFeedFreeHoursMutation,
+  SetCalendarFeedFreeHoursMutationVariables
+>;
+
+/**
+ * __useSetCalendarFeedFreeHoursMutation__
+ *
+ * To run a mutation, you first call `useSetCalendarFeedFreeHoursMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useSetCalendarFeedFreeHoursMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [setCalendarFeedFreeHoursMutation, { data, loading, error }] = useSetCalendarFeedFreeHoursMutation({
+ *   variables: {
+ *      include: // value for 'include'
+ *   },
+ * });
+ */
+export function useSetCalendarFeedFreeHoursMutation(
+  baseOptions?: Apollo.MutationHookOptions<SetCalendarFeedFreeHoursMutation, SetCalendarFeedFreeHoursMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<SetCalendarFeedFreeHoursMutation, SetCalendarFeedFreeHoursMutationVariables>(
+    SetCalendarFeedFreeHoursDocument,
+    options,
+  );
+}
+export type SetCalendarFeedFreeHoursMutationHookResult = ReturnType<typeof useSetCalendarFeedFreeHoursMutation>;
+export type SetCalendarFeedFreeHoursMutationResult = Apollo.MutationResult<SetCalendarFeedFreeHoursMutation>;
+export type SetCalendarFeedFreeHoursMutationOptions = Apollo.BaseMutationOptions<
+  SetCalendarFeedFreeHoursMutation,
+  SetCalendarFeedFreeHoursMutationVariables
+>;
 export const BookingCancellationTermsDocument = {
   kind: 'Document',
   definitions: [

@@ -2,6 +2,7 @@ import { useApolloClient } from '@apollo/client';
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import {
   MeDocument,
+  useChangePasswordMutation,
   useLoginMutation,
   useLogoutMutation,
   useMeQuery,
@@ -25,6 +26,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loginMutation] = useLoginMutation();
   const [registerMutation] = useRegisterMutation();
   const [logoutMutation] = useLogoutMutation();
+  const [changePasswordMutation] = useChangePasswordMutation();
 
   const sessionRejected = Boolean(accessToken) && (Boolean(me.error) || (me.data !== undefined && !me.data.me));
   useEffect(() => {
@@ -71,11 +73,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await Promise.all([revoke, client.clearStore().catch(() => undefined)]);
   }, [client, logoutMutation]);
 
+  const changePassword = useCallback<AuthContextValue['changePassword']>(
+    async (input) => {
+      const { data } = await changePasswordMutation({ variables: { input } });
+      if (!data) throw new Error('Failed to change the password');
+      return startSession(data.changePassword.user, data.changePassword.tokens);
+    },
+    [changePasswordMutation, startSession],
+  );
+
+  const signOutEverywhere = useCallback(async () => {
+    // Unlike signOut this must reach the server (no refresh token: every session), so it throws.
+    await logoutMutation({ variables: { refreshToken: null } });
+    tokenStorage.clearTokens();
+    toast.info('Signed out everywhere', 'Every device has to sign in again.');
+    await client.clearStore().catch(() => undefined);
+  }, [client, logoutMutation]);
+
   const value = useMemo<AuthContextValue>(() => {
     const user = accessToken && !sessionRejected ? (me.data?.me ?? null) : null;
     const loading = Boolean(accessToken) && !sessionRejected && !me.data;
-    return { user, loading, signIn, register, signOut };
-  }, [accessToken, sessionRejected, me.data, signIn, register, signOut]);
+    return { user, loading, signIn, register, signOut, changePassword, signOutEverywhere };
+  }, [accessToken, sessionRejected, me.data, signIn, register, signOut, changePassword, signOutEverywhere]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

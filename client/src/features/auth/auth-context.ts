@@ -16,6 +16,10 @@ export interface AuthContextValue {
   signIn(credentials: Credentials): Promise<AuthUser>;
   register(credentials: Credentials & { accountType: AccountType }): Promise<AuthUser>;
   signOut(): Promise<void>;
+  /** Changes the password; every other session is signed out, this one continues with new tokens. */
+  changePassword(input: { currentPassword: string; newPassword: string }): Promise<AuthUser>;
+  /** Revokes every session of the account (other devices too), then signs out here. */
+  signOutEverywhere(): Promise<void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -6,7 +6,7 @@ interface Props extends StackProps {
   onNavigate?: () => void;
 }
 
-/** Signed out: Sign In + Get Started. Signed in: Dashboard (+ Support for support staff) + Sign Out. */
+/** Signed out: Sign In + Get Started. Signed in: Dashboard (+ Support for support staff) + Settings + Sign Out. */
 export function AuthNavActions({ onNavigate, ...stackProps }: Props) {
   const { user, loading, signOut } = useAuth();
   const navigate = useNavigate();
@@ -33,6 +33,11 @@ export function AuthNavActions({ onNavigate, ...stackProps }: Props) {
             </NavLink>
           </Button>
         )}
+        <Button asChild variant="ghost" size="sm" _currentPage={{ bg: 'brand.subtle' }}>
+          <NavLink to="/settings" onClick={onNavigate}>
+            Settings
+          </NavLink>
+        </Button>
         <Button variant="outline" size="sm" onClick={handleSignOut}>
           Sign Out
         </Button>

@@ -63,6 +63,30 @@ describe('Auth page', () => {
     expect(await screen.findByText('Account created!')).toBeInTheDocument();
   });
 
+  it('registering with a weak password shows the live meter and its warning, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { mock, result } = registerMock('BRAND');
+    renderPage(<AuthPage />, { path: '/auth?mode=join', route: '/auth', mocks: [mock] });
+
+    await user.click(await screen.findByRole('button', { name: /choose brand account/i }));
+    await user.type(screen.getByLabelText(/email/i), EMAIL);
+    await user.type(screen.getByLabelText(/^password/i), 'password123');
+    const meter = await screen.findByTestId('password-strength');
+    await waitFor(() => expect(meter).toHaveTextContent('Strength: Very weak'));
+    expect(meter).toHaveTextContent(/commonly used password/i);
+
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText(/choose a stronger password/i)).toBeInTheDocument();
+    expect(result).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText(/^password/i));
+    await user.type(screen.getByLabelText(/^password/i), PASSWORD);
+    await waitFor(() => expect(screen.getByTestId('password-strength')).toHaveTextContent(/Strength: (Strong|Very strong)/));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+    expect(result).toHaveBeenCalledTimes(1);
+  });
+
   it('Get Started opens Join', async () => {
     const user = userEvent.setup();
     renderApp('/');

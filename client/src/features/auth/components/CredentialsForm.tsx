@@ -1,12 +1,14 @@
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import type { Credentials } from '../auth-context';
+import { weakPasswordMessage } from '../lib/password-strength';
+import { NewPasswordField } from './NewPasswordField';
 import { PasswordInput } from './PasswordInput';
 
 interface Props {
   submitLabel: string;
   submittingLabel: string;
-  /** Registration asks for a new password: hint the server's rule and let browsers suggest one. */
+  /** Registration asks for a new password: a live strength meter, and a weak one is not sent. */
   newPassword?: boolean;
   onSubmit: (credentials: Credentials) => Promise<void>;
 }
@@ -16,11 +18,17 @@ export function CredentialsForm({ submitLabel, submittingLabel, newPassword = fa
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitting(true);
     try {
+      if (newPassword) {
+        const weak = await weakPasswordMessage(password);
+        setPasswordError(weak);
+        if (weak) return;
+      }
       await onSubmit({ email: email.trim(), password });
     } finally {
       setSubmitting(false);
@@ -40,18 +48,29 @@ export function CredentialsForm({ submitLabel, submittingLabel, newPassword = fa
           onChange={(event) => setEmail(event.target.value)}
         />
       </Field.Root>
-      <Field.Root required>
-        <Field.Label>Password</Field.Label>
-        <PasswordInput
+      {newPassword ? (
+        <NewPasswordField
+          label="Password"
           name="password"
-          autoComplete={newPassword ? 'new-password' : 'current-password'}
-          minLength={newPassword ? 8 : undefined}
-          placeholder={newPassword ? 'At least 8 characters' : 'Your password'}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          error={passwordError}
+          onChange={(value) => {
+            setPassword(value);
+            setPasswordError(null);
+          }}
         />
-        {newPassword && <Field.HelperText>Use at least 8 characters.</Field.HelperText>}
-      </Field.Root>
+      ) : (
+        <Field.Root required>
+          <Field.Label>Password</Field.Label>
+          <PasswordInput
+            name="password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </Field.Root>
+      )}
       <Button
         type="submit"
         size="lg"

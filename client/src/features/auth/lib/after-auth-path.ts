@@ -9,13 +9,15 @@ function safeInAppPath(value: unknown): string | null {
   return value === '/auth' || value.startsWith('/auth?') || value.startsWith('/auth/') ? null : value;
 }
 
-/** `state.from` as a path string or as a location object ({ pathname, search }). */
+/** `state.from` as a path string or as a location object ({ pathname, search, hash }). */
 function fromState(state: unknown): string | null {
   const from = (state as { from?: unknown } | null)?.from;
   if (typeof from === 'string') return safeInAppPath(from);
-  const location = from as { pathname?: unknown; search?: unknown } | undefined;
+  const location = from as { pathname?: unknown; search?: unknown; hash?: unknown } | undefined;
   if (location && typeof location.pathname === 'string') {
-    return safeInAppPath(`${location.pathname}${typeof location.search === 'string' ? location.search : ''}`);
+    const search = typeof location.search === 'string' ? location.search : '';
+    const hash = typeof location.hash === 'string' ? location.hash : '';
+    return safeInAppPath(`${location.pathname}${search}${hash}`);
   }
   return null;
 }

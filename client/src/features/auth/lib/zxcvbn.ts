@@ -1,0 +1,25 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
+import { dictionary as enDictionary, translations } from '@zxcvbn-ts/language-en';
+import type { PasswordStrength } from './password-strength';
+
+/**
+ * The estimator itself, in its own chunk (~800 KB of dictionaries): only `password-strength.ts`
+ * imports it, dynamically. Same options as the server's rule
+ * (server/src/features/auth/password-strength.ts): common + English dictionaries, keyboard
+ * graphs, English feedback, no per-user inputs.
+ */
+const zxcvbn = new ZxcvbnFactory({
+  dictionary: { ...commonDictionary, ...enDictionary },
+  graphs: adjacencyGraphs,
+  translations,
+});
+
+export function checkPassword(password: string): PasswordStrength {
+  const result = zxcvbn.check(password);
+  return {
+    score: result.score,
+    warning: result.feedback.warning || null,
+    suggestions: result.feedback.suggestions,
+  };
+}

@@ -1,0 +1,21 @@
+/** The page's sections, in order; each is a `/settings#<id>` link target (the e-mail footer links #notifications). */
+export const SETTINGS_SECTIONS = [
+  { id: 'notifications', label: 'Notifications' },
+  { id: 'calendar', label: 'Calendar' },
+  { id: 'account', label: 'Account' },
+] as const;
+
+export const SETTINGS_MESSAGES = {
+  preferenceSaved: (label: string, on: boolean) => `${label} e-mails ${on ? 'on' : 'off'}`,
+  preferenceFailed: 'Could not save the e-mail setting',
+  lockedWhy: 'Always sent: these e-mails are about your money or a dispute, so they cannot be turned off.',
+  feedRegenerated: 'New calendar URL ready',
+  feedRegenerateFailed: 'Could not make a new calendar URL',
+  freeHoursSaved: (on: boolean) => (on ? 'Free hours now appear in your calendar feed' : 'Free hours removed from your calendar feed'),
+  freeHoursFailed: 'Could not change the calendar feed',
+  passwordChanged: 'Password changed',
+  passwordChangedDetail: 'Other devices were signed out.',
+  passwordChangeFailed: 'Could not change the password',
+  currentPasswordRequired: 'Enter your current password.',
+  signOutEverywhereFailed: 'Could not sign out everywhere',
+} as const;

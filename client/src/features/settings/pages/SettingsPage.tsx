@@ -1,0 +1,48 @@
+import { Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { PageContainer } from '../../../shared/components/content/PageContainer';
+import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
+import { AccountSection } from '../components/AccountSection';
+import { CalendarSection } from '../components/CalendarSection';
+import { NotificationsSection } from '../components/NotificationsSection';
+import { SETTINGS_SECTIONS } from '../lib/settings';
+
+/** /settings (signed in only): e-mail notifications, the calendar feed, the account's password and sessions. */
+export function SettingsPage() {
+  useDocumentTitle('Settings');
+  useScrollToHash();
+
+  return (
+    <PageContainer maxW="3xl" py={{ base: '6', md: '10' }}>
+      <Stack gap="6">
+        <Stack gap="2">
+          <Heading as="h1" size="2xl">
+            Settings
+          </Heading>
+          <HStack as="nav" aria-label="Settings sections" gap="4" flexWrap="wrap">
+            {SETTINGS_SECTIONS.map((section) => (
+              <Link key={section.id} href={`#${section.id}`} color="brand.fg" fontSize="sm" fontWeight="medium">
+                {section.label}
+              </Link>
+            ))}
+          </HStack>
+          <Text srOnly>Changes save as you make them.</Text>
+        </Stack>
+        <NotificationsSection />
+        <CalendarSection />
+        <AccountSection />
+      </Stack>
+    </PageContainer>
+  );
+}
+
+/** `/settings#calendar` opens at that section (the router does not scroll to hashes by itself). */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const target = document.getElementById(hash.slice(1));
+    target?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
+}
