@@ -20,6 +20,8 @@ const checkingSession: AuthContextValue = {
   signIn: () => Promise.reject(new Error('prerender')),
   register: () => Promise.reject(new Error('prerender')),
   signOut: () => Promise.resolve(),
+  changePassword: () => Promise.reject(new Error('prerender')),
+  signOutEverywhere: () => Promise.reject(new Error('prerender')),
 };
 
 export async function render(path: string): Promise<string> {
