@@ -54,6 +54,11 @@ function wallClock(instant: Date, zone: string): WallClock {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** The hour (0-23) on the wall clock of `zone` at `instant`. */
+export function hourOf(instant: Date | string, zone: string): number {
+  return wallClock(new Date(instant), zone).hour;
+}
+
 /** The local calendar day of `instant` in `zone`. */
 export function dayKeyOf(instant: Date | string, zone: string): DayKey {
   const w = wallClock(new Date(instant), zone);

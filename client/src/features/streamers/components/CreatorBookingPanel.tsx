@@ -19,11 +19,12 @@ import {
   addDays,
   addMonths,
   dayKey,
+  dayOf,
+  dayStart,
   formatLongDate,
   isSameDay,
   parseDayKey,
   slotsByGridHour,
-  startOfDay,
   startOfMonth,
 } from '../lib/local-dates';
 import { isSlotBookable, SELECTION_MESSAGES } from '../lib/slot-selection';
@@ -43,35 +44,42 @@ type Step = 'choosing' | 'own-profile-warning' | 'checkout';
  */
 export function CreatorBookingPanel({ creator }: { creator: Creator }) {
   const now = useNow();
-  const today = startOfDay(now);
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const { user } = useAuth();
   const zone = useViewerZone();
+  const today = dayOf(now, zone);
   const { data: mine } = useBookingViewerProfileQuery({ skip: !user });
   const myProfile = user ? mine?.myProfile : null;
 
   const requested = parseDayKey(params.get(BOOKING_PARAMS.date));
   const nextFree = creator.nextFreeSlots[0];
-  const firstDay = nextFree ? startOfDay(new Date(nextFree.startTime)) : today;
+  const firstDay = nextFree ? dayOf(nextFree.startTime, zone) : today;
   const wanted = requested ?? firstDay;
   const day = wanted.getTime() >= today.getTime() ? wanted : today;
   const lockedHours = lockedDuration(params.get(BOOKING_PARAMS.duration));
   const [month, setMonth] = useState(() => startOfMonth(day));
 
   useLiveSlotUpdates(creator.id);
-  const monthSlots = useCreatorSlots(creator.id, startOfMonth(month), addMonths(month, 1));
-  const daySlotsQuery = useCreatorSlots(creator.id, day, addDays(day, 1));
-  const daySlots = useMemo(() => [...slotsByGridHour(daySlotsQuery.slots, day).values()], [daySlotsQuery.slots, day]);
+  const monthSlots = useCreatorSlots(
+    creator.id,
+    dayStart(startOfMonth(month), zone),
+    dayStart(addMonths(month, 1), zone),
+  );
+  const daySlotsQuery = useCreatorSlots(creator.id, dayStart(day, zone), dayStart(addDays(day, 1), zone));
+  const daySlots = useMemo(
+    () => [...slotsByGridHour(daySlotsQuery.slots, day, zone).values()],
+    [daySlotsQuery.slots, day, zone],
+  );
   const freeDays = useMemo(() => {
     const keys = new Set<string>();
     for (const slot of monthSlots.slots) {
-      const start = new Date(slot.startTime);
-      if (isSlotBookable(slot, now) && slotsByGridHour([slot], start).size > 0) keys.add(dayKey(start));
+      const start = dayOf(slot.startTime, zone);
+      if (isSlotBookable(slot, now) && slotsByGridHour([slot], start, zone).size > 0) keys.add(dayKey(start));
     }
     return keys;
-  }, [monthSlots.slots, now]);
+  }, [monthSlots.slots, now, zone]);
 
   const checkout = useCreateBookingCheckout();
   // While the checkout is created the hours turn "booked" (held for us): that is no reason to drop them.
@@ -136,7 +144,7 @@ export function CreatorBookingPanel({ creator }: { creator: Creator }) {
       back.set(BOOKING_PARAMS.hours, String(range.hours));
       return void navigate('/auth', { state: { from: `${location.pathname}?${back.toString()}` } });
     }
-    if (myProfile?.accountType === 'CREATOR' && isSameDay(day, now)) return setStep('own-profile-warning');
+    if (myProfile?.accountType === 'CREATOR' && isSameDay(day, today)) return setStep('own-profile-warning');
     openCheckout();
   };
 
@@ -194,6 +202,7 @@ export function CreatorBookingPanel({ creator }: { creator: Creator }) {
             ) : (
               <TimeSlotGrid
                 day={day}
+                zone={zone}
                 slots={daySlots}
                 selection={picked.selection}
                 now={now}

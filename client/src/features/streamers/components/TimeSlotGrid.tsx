@@ -5,6 +5,8 @@ import { isSlotBookable, type SelectableSlot } from '../lib/slot-selection';
 
 interface Props {
   day: Date;
+  /** The viewer's zone: the hours of the grid are its hours. */
+  zone: string;
   slots: readonly SelectableSlot[];
   selection: readonly string[];
   now: Date;
@@ -24,8 +26,8 @@ const STATE_LABEL: Record<SlotState, string> = {
  * The day's bookable hours between 06:00 and 22:00 in the viewer's zone (spec §5): free hours
  * toggle, booked and past ones (start at or before now) stay visible but disabled.
  */
-export function TimeSlotGrid({ day, slots, selection, now, onToggle }: Props) {
-  const byHour = slotsByGridHour(slots, day);
+export function TimeSlotGrid({ day, zone, slots, selection, now, onToggle }: Props) {
+  const byHour = slotsByGridHour(slots, day, zone);
   const cells: { hour: number; slot: SelectableSlot; state: SlotState }[] = [];
   for (let hour = GRID_FIRST_HOUR; hour <= GRID_LAST_HOUR; hour++) {
     const slot = byHour.get(hour);
@@ -51,7 +53,7 @@ export function TimeSlotGrid({ day, slots, selection, now, onToggle }: Props) {
   return (
     <SimpleGrid as="ul" listStyleType="none" columns={{ base: 2, sm: 3, lg: 4 }} gap="2" aria-label="Time slots">
       {cells.map(({ hour, slot, state }) => {
-        const range = `${formatTime(slot.startTime)} – ${formatTime(slot.endTime)}`;
+        const range = `${formatTime(slot.startTime, zone)} – ${formatTime(slot.endTime, zone)}`;
         return (
           <li key={hour}>
             <Button
@@ -68,10 +70,10 @@ export function TimeSlotGrid({ day, slots, selection, now, onToggle }: Props) {
               <VisuallyHidden>{`${range}, ${STATE_LABEL[state]}`}</VisuallyHidden>
               <Stack gap="0" align="center" aria-hidden>
                 <Text as="span" fontWeight="semibold">
-                  {formatTime(slot.startTime)}
+                  {formatTime(slot.startTime, zone)}
                 </Text>
                 <Text as="span" textStyle="xs" opacity={0.8}>
-                  {state === 'booked' ? 'Booked' : state === 'past' ? 'Past' : `to ${formatTime(slot.endTime)}`}
+                  {state === 'booked' ? 'Booked' : state === 'past' ? 'Past' : `to ${formatTime(slot.endTime, zone)}`}
                 </Text>
               </Stack>
             </Button>

@@ -1,7 +1,11 @@
+import { dayKeyOf, hourOf, zonedInstant } from '../../../shared/lib/zoned-time';
+
 /**
- * Calendar arithmetic in the VIEWER's time zone (the browser's zone) for the creator page's month
- * view and hour grid. Slots are instants; the grid lays them on the viewer's local hours. (Times
- * of day are formatted with `shared/lib/zoned-time`.)
+ * Calendar arithmetic for the creator page's month view and hour grid. A calendar day is carried
+ * as a Date at the browser's local midnight of that date (only its year, month and day count);
+ * slots are instants, laid on the hours of the VIEWER's zone (their profile's, else the browser's)
+ * with `dayOf`, `dayStart` and `slotsByGridHour`. (Times of day are formatted with
+ * `shared/lib/zoned-time`.)
  */
 
 /** Spec §5/§9: the time grid shows the hours 6 through 22. */
@@ -42,6 +46,16 @@ export function parseDayKey(text: string | null | undefined): Date | null {
   return dayKey(date) === text ? date : null;
 }
 
+/** The calendar day that `instant` falls on in `zone`. */
+export function dayOf(instant: Date | string, zone: string): Date {
+  return parseDayKey(dayKeyOf(instant, zone))!;
+}
+
+/** The instant `day` begins in `zone` (for asking the server for a day's or a month's slots). */
+export function dayStart(day: Date, zone: string): Date {
+  return zonedInstant(dayKey(day), '00:00', zone);
+}
+
 /**
  * The cells of a month view whose weeks start on Sunday (spec §9): the month's days, with null
  * padding before the 1st and after the last day so every row has 7 cells.
@@ -55,13 +69,17 @@ export function monthGridDays(month: Date): (Date | null)[] {
   return cells;
 }
 
-/** The slot starting inside each grid hour of `day` (viewer's zone), keyed by that hour. */
-export function slotsByGridHour<S extends { startTime: string }>(slots: readonly S[], day: Date): Map<number, S> {
+/** The slot starting inside each grid hour of `day` in `zone` (the viewer's), keyed by that hour. */
+export function slotsByGridHour<S extends { startTime: string }>(
+  slots: readonly S[],
+  day: Date,
+  zone: string,
+): Map<number, S> {
   const byHour = new Map<number, S>();
+  const key = dayKey(day);
   for (const slot of slots) {
-    const start = new Date(slot.startTime);
-    if (!isSameDay(start, day)) continue;
-    const hour = start.getHours();
+    if (dayKeyOf(slot.startTime, zone) !== key) continue;
+    const hour = hourOf(slot.startTime, zone);
     if (hour >= GRID_FIRST_HOUR && hour <= GRID_LAST_HOUR && !byHour.has(hour)) byHour.set(hour, slot);
   }
   return byHour;
