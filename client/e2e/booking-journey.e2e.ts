@@ -301,6 +301,52 @@ describe('booking journey', () => {
     });
   });
 
+  part("the confirmation e-mail reaches the brand's mailbox and its button opens that booking", async () => {
+    // Development mode: the product delivers every e-mail over SMTP to its own catcher, shown at /dev/mailbox.
+    const card = bookingCard(brand.page, TOMORROW.short, '10:00 AM – 12:00 PM');
+    const bookingId = await card.getAttribute('data-booking-id');
+    expect(bookingId).toMatch(/^[0-9a-f-]{36}$/);
+    const mailbox: Actor = { ...brand, page: await brand.context.newPage() };
+    const subject = `Confirmed: your booking with ${CREATOR.name}`;
+
+    await step('brand: /dev/mailbox lists the confirmation e-mail, addressed to the brand', [mailbox], async () => {
+      // Sent by a background job after the commit: reload the mailbox until it arrived (or 30 s pass).
+      const row = mailbox.page.getByRole('row').filter({ has: mailbox.page.getByRole('link', { name: subject, exact: true }) });
+      const deadline = Date.now() + 30_000;
+      await mailbox.page.goto('/dev/mailbox');
+      while (!(await row.count())) {
+        if (Date.now() > deadline) throw new Error(`no "${subject}" e-mail in /dev/mailbox after 30 s`);
+        await mailbox.page.waitForTimeout(500);
+        await mailbox.page.reload();
+      }
+      await expectText(row, BRAND.email);
+      await row.getByRole('link', { name: subject, exact: true }).click();
+      await mailbox.page.getByRole('heading', { name: 'Plain-text part' }).waitFor();
+      await expectText(mailbox.page.locator('dl'), /text\/calendar|\.ics/);
+    });
+
+    const opened = await step("brand: the e-mail's button links to that booking and opens it", [mailbox], async () => {
+      const email = mailbox.page.frameLocator('iframe[title="HTML part"]');
+      await expectText(email.getByRole('heading', { level: 1 }), `${CREATOR.name} accepted your booking`);
+      const button = email.getByRole('link', { name: 'Open the booking' });
+      expect(await button.getAttribute('href')).toBe(`${server.url}/dashboard?tab=bookings&booking=${bookingId}`);
+      const [page] = await Promise.all([brand.context.waitForEvent('page'), button.click()]);
+      return page;
+    });
+
+    await step('brand: the dashboard opens on Bookings with that booking in view', [{ ...brand, page: opened }], async () => {
+      await opened.waitForURL(`**/dashboard?tab=bookings&booking=${bookingId}`);
+      await opened.getByRole('tab', { name: 'Bookings', selected: true }).waitFor();
+      const linked = opened.locator(`article[data-booking-id="${bookingId}"]`);
+      await expectText(linked.getByRole('heading'), `Collab with ${CREATOR.name}`);
+      await expectStatus(linked, 'Confirmed');
+      const inView = () => linked.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight);
+      await expect.poll(inView, { timeout: 10_000 }).toBe(true);
+    });
+    await opened.close();
+    await mailbox.page.close();
+  });
+
   part('a request the creator has not accepted yet is withdrawn for free', async () => {
     const { page } = brand;
 
