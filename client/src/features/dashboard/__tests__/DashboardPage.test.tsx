@@ -84,6 +84,16 @@ describe('Dashboard without a profile', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('dialog', { name: 'Create Your Brand Profile' })).toBeInTheDocument();
   });
 
+  it('a support account is sent to the support console, never to "Create Your Profile"', async () => {
+    const support = signedIn('BRAND');
+    const me = (support.result as { data: { me: Record<string, unknown> } }).data.me;
+    me.role = 'SUPPORT';
+    renderDashboard('/dashboard', [support, myProfileMock(null)]);
+
+    await waitFor(() => expect(screen.getByTestId('url')).toHaveTextContent('/support'));
+    expect(screen.queryByRole('heading', { name: 'Create Your Profile' })).not.toBeInTheDocument();
+  });
+
   it('without a pending type shows the Create Your Profile card; Get Started opens the creator form', async () => {
     const user = userEvent.setup();
     renderDashboard('/dashboard', [signedIn('CREATOR'), myProfileMock(null)]);

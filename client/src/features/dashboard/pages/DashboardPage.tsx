@@ -1,4 +1,5 @@
 import { Alert, Button, Spinner, Stack } from '@chakra-ui/react';
+import { Navigate } from 'react-router-dom';
 import { PageContainer } from '../../../shared/components/content/PageContainer';
 import { PageSpinner } from '../../../shared/components/PageSpinner';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
@@ -17,6 +18,9 @@ import { useCreateProfileDialog } from '../hooks/useCreateProfileDialog';
 /** /dashboard (signed in only; RequireAuth shows the spinner while the session is checked). */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
+  const { user } = useAuth();
+  // Support staff have no profile to create: their place is the support console.
+  if (user?.role === 'SUPPORT') return <Navigate to="/support" replace />;
   return (
     <DashboardErrorBoundary>
       <Dashboard />
