@@ -303,6 +303,13 @@ export type WarnUserInput = {
 /** PENDING: queued or retrying; SUCCEEDED: the endpoint answered 2xx; FAILED: gave up after 3 days (or the endpoint was disabled) */
 export type WebhookDeliveryStatus = 'FAILED' | 'PENDING' | 'SUCCEEDED';
 
+export type AuthSessionFragment = {
+  user: { id: string; email: string; accountType: AccountType; role: UserRole; createdAt: string };
+  tokens: { accessToken: string; refreshToken: string; accessTokenExpiresAt: string };
+};
+
+export type SessionTokensFragment = { accessToken: string; refreshToken: string; accessTokenExpiresAt: string };
+
 export type ChangePasswordMutationVariables = Exact<{
   input: ChangePasswordInput;
 }>;
@@ -617,6 +624,20 @@ export type BookingDisputeDetails_DisputeFragment = {
   resolutionNote: string | null;
   createdAt: string;
   resolvedAt: string | null;
+};
+
+export type BookingHistoryList_EntryFragment = {
+  id: string;
+  action: BookingAction;
+  actor: string;
+  fromStatus: BookingStatus;
+  toStatus: BookingStatus;
+  fromPaymentStatus: PaymentStatus;
+  toPaymentStatus: PaymentStatus;
+  moneyStep: string | null;
+  amountCents: number | null;
+  reason: string | null;
+  createdAt: string;
 };
 
 export type BookingListQueryVariables = Exact<{
@@ -2311,18 +2332,18 @@ export type ResolveDisputeMutationVariables = Exact<{
 
 export type ResolveDisputeMutation = {
   resolveDispute: {
-    id: string;
-    kind: DisputeKind;
-    openedBy: BookingRole;
-    reason: string;
-    evidence: string | null;
-    respondentStatement: string | null;
     bookerId: string;
     bookerName: string;
     bookerEmail: string;
     creatorUserId: string;
     creatorName: string;
     creatorEmail: string;
+    id: string;
+    kind: DisputeKind;
+    reason: string;
+    evidence: string | null;
+    respondentStatement: string | null;
+    openedBy: BookingRole;
     resolution: DisputeResolution | null;
     refundCents: number | null;
     resolutionNote: string | null;
@@ -2330,6 +2351,8 @@ export type ResolveDisputeMutation = {
     resolvedAt: string | null;
     booking: {
       id: string;
+      streamerId: string;
+      bookerId: string;
       startTime: string;
       endTime: string;
       totalHours: number;
@@ -2340,24 +2363,79 @@ export type ResolveDisputeMutation = {
       refundCents: number;
       status: BookingStatus;
       paymentStatus: PaymentStatus;
+      paymentIntentId: string | null;
       bookingDetails: string | null;
+      streamerConfirmed: boolean;
+      bookerConfirmed: boolean;
+      confirmationDeadline: string;
+      cancellationReason: string | null;
+      cancelledAt: string | null;
+      completedAt: string | null;
+      createdAt: string;
+      viewerRole: BookingRole | null;
+      availableActions: Array<BookingAction>;
+      cancelFeeApplies: boolean;
+      requestDeadline: string | null;
+      history: Array<{
+        id: string;
+        action: BookingAction;
+        actor: string;
+        fromStatus: BookingStatus;
+        toStatus: BookingStatus;
+        fromPaymentStatus: PaymentStatus;
+        toPaymentStatus: PaymentStatus;
+        moneyStep: string | null;
+        amountCents: number | null;
+        reason: string | null;
+        createdAt: string;
+      }>;
+      settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
+      streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+      booker: { id: string; name: string; email: string };
+      dispute: {
+        id: string;
+        kind: DisputeKind;
+        reason: string;
+        evidence: string | null;
+        respondentStatement: string | null;
+        openedBy: BookingRole;
+        resolution: DisputeResolution | null;
+        refundCents: number | null;
+        resolutionNote: string | null;
+        createdAt: string;
+        resolvedAt: string | null;
+      } | null;
+      conversation: { id: string; unreadCount: number } | null;
+      openProposal: {
+        id: string;
+        kind: MessageKind;
+        senderId: string | null;
+        senderName: string | null;
+        mine: boolean;
+        text: string;
+        isSupport: boolean;
+        bookingId: string | null;
+        eventType: string | null;
+        createdAt: string;
+        proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+      } | null;
     };
   };
 };
 
 export type SupportDisputeCard_DisputeFragment = {
-  id: string;
-  kind: DisputeKind;
-  openedBy: BookingRole;
-  reason: string;
-  evidence: string | null;
-  respondentStatement: string | null;
   bookerId: string;
   bookerName: string;
   bookerEmail: string;
   creatorUserId: string;
   creatorName: string;
   creatorEmail: string;
+  id: string;
+  kind: DisputeKind;
+  reason: string;
+  evidence: string | null;
+  respondentStatement: string | null;
+  openedBy: BookingRole;
   resolution: DisputeResolution | null;
   refundCents: number | null;
   resolutionNote: string | null;
@@ -2365,6 +2443,8 @@ export type SupportDisputeCard_DisputeFragment = {
   resolvedAt: string | null;
   booking: {
     id: string;
+    streamerId: string;
+    bookerId: string;
     startTime: string;
     endTime: string;
     totalHours: number;
@@ -2375,7 +2455,62 @@ export type SupportDisputeCard_DisputeFragment = {
     refundCents: number;
     status: BookingStatus;
     paymentStatus: PaymentStatus;
+    paymentIntentId: string | null;
     bookingDetails: string | null;
+    streamerConfirmed: boolean;
+    bookerConfirmed: boolean;
+    confirmationDeadline: string;
+    cancellationReason: string | null;
+    cancelledAt: string | null;
+    completedAt: string | null;
+    createdAt: string;
+    viewerRole: BookingRole | null;
+    availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    history: Array<{
+      id: string;
+      action: BookingAction;
+      actor: string;
+      fromStatus: BookingStatus;
+      toStatus: BookingStatus;
+      fromPaymentStatus: PaymentStatus;
+      toPaymentStatus: PaymentStatus;
+      moneyStep: string | null;
+      amountCents: number | null;
+      reason: string | null;
+      createdAt: string;
+    }>;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
+    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    booker: { id: string; name: string; email: string };
+    dispute: {
+      id: string;
+      kind: DisputeKind;
+      reason: string;
+      evidence: string | null;
+      respondentStatement: string | null;
+      openedBy: BookingRole;
+      resolution: DisputeResolution | null;
+      refundCents: number | null;
+      resolutionNote: string | null;
+      createdAt: string;
+      resolvedAt: string | null;
+    } | null;
+    conversation: { id: string; unreadCount: number } | null;
+    openProposal: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: string | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+    } | null;
   };
 };
 
@@ -2385,18 +2520,18 @@ export type SupportDisputesQueryVariables = Exact<{
 
 export type SupportDisputesQuery = {
   supportDisputes: Array<{
-    id: string;
-    kind: DisputeKind;
-    openedBy: BookingRole;
-    reason: string;
-    evidence: string | null;
-    respondentStatement: string | null;
     bookerId: string;
     bookerName: string;
     bookerEmail: string;
     creatorUserId: string;
     creatorName: string;
     creatorEmail: string;
+    id: string;
+    kind: DisputeKind;
+    reason: string;
+    evidence: string | null;
+    respondentStatement: string | null;
+    openedBy: BookingRole;
     resolution: DisputeResolution | null;
     refundCents: number | null;
     resolutionNote: string | null;
@@ -2404,6 +2539,8 @@ export type SupportDisputesQuery = {
     resolvedAt: string | null;
     booking: {
       id: string;
+      streamerId: string;
+      bookerId: string;
       startTime: string;
       endTime: string;
       totalHours: number;
@@ -2414,7 +2551,62 @@ export type SupportDisputesQuery = {
       refundCents: number;
       status: BookingStatus;
       paymentStatus: PaymentStatus;
+      paymentIntentId: string | null;
       bookingDetails: string | null;
+      streamerConfirmed: boolean;
+      bookerConfirmed: boolean;
+      confirmationDeadline: string;
+      cancellationReason: string | null;
+      cancelledAt: string | null;
+      completedAt: string | null;
+      createdAt: string;
+      viewerRole: BookingRole | null;
+      availableActions: Array<BookingAction>;
+      cancelFeeApplies: boolean;
+      requestDeadline: string | null;
+      history: Array<{
+        id: string;
+        action: BookingAction;
+        actor: string;
+        fromStatus: BookingStatus;
+        toStatus: BookingStatus;
+        fromPaymentStatus: PaymentStatus;
+        toPaymentStatus: PaymentStatus;
+        moneyStep: string | null;
+        amountCents: number | null;
+        reason: string | null;
+        createdAt: string;
+      }>;
+      settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
+      streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+      booker: { id: string; name: string; email: string };
+      dispute: {
+        id: string;
+        kind: DisputeKind;
+        reason: string;
+        evidence: string | null;
+        respondentStatement: string | null;
+        openedBy: BookingRole;
+        resolution: DisputeResolution | null;
+        refundCents: number | null;
+        resolutionNote: string | null;
+        createdAt: string;
+        resolvedAt: string | null;
+      } | null;
+      conversation: { id: string; unreadCount: number } | null;
+      openProposal: {
+        id: string;
+        kind: MessageKind;
+        senderId: string | null;
+        senderName: string | null;
+        mine: boolean;
+        text: string;
+        isSupport: boolean;
+        bookingId: string | null;
+        eventType: string | null;
+        createdAt: string;
+        proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+      } | null;
     };
   }>;
 };
@@ -2430,6 +2622,83 @@ export type WarnUserMutation = {
 export const CurrentUserFragmentDoc = {
   kind: 'Document',
   definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CurrentUser' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'User' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'role' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const SessionTokensFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SessionTokens' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AuthTokens' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refreshToken' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accessTokenExpiresAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const AuthSessionFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AuthSession' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AuthPayload' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'user' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CurrentUser' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'tokens' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SessionTokens' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SessionTokens' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AuthTokens' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refreshToken' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accessTokenExpiresAt' } },
+        ],
+      },
+    },
     {
       kind: 'FragmentDefinition',
       name: { kind: 'Name', value: 'CurrentUser' },
@@ -2483,230 +2752,6 @@ export const RecurringScheduleList_PatternFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'daysOfWeek' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
-export const BookingDisputeDetails_DisputeFragmentDoc = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
-export const ThreadMessage_MessageFragmentDoc = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'ThreadMessage_message' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'proposal' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
-export const BookingCard_BookingFragmentDoc = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'BookingCard_booking' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'settlement' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'booker' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'dispute' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'conversation' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'openProposal' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'ThreadMessage_message' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'proposal' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
-              ],
-            },
-          },
         ],
       },
     },
@@ -2794,6 +2839,44 @@ export const ConversationParty_PartyFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'avatarUrl' } },
           { kind: 'Field', name: { kind: 'Name', value: 'lastReadAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const ThreadMessage_MessageFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -3387,51 +3470,426 @@ export const ReviewItem_ReviewFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode;
+export const BookingDisputeDetails_DisputeFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const BookingCard_BookingFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const BookingHistoryList_EntryFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingHistoryList_entry' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingHistoryEntry' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'action' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fromStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'toStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fromPaymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'toPaymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'moneyStep' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export const SupportDisputeCard_DisputeFragmentDoc = {
   kind: 'Document',
   definitions: [
     {
       kind: 'FragmentDefinition',
       name: { kind: 'Name', value: 'SupportDisputeCard_dispute' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SupportDispute' } },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
       selectionSet: {
         kind: 'SelectionSet',
         selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerEmail' } },
           { kind: 'Field', name: { kind: 'Name', value: 'creatorUserId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'creatorName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'creatorEmail' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'booking' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'history' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingHistoryList_entry' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingHistoryList_entry' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingHistoryEntry' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'action' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fromStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'toStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fromPaymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'toPaymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'moneyStep' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
               ],
             },
           },
@@ -3576,30 +4034,48 @@ export const LoginDocument = {
             ],
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'user' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CurrentUser' } }],
-                  },
-                },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'tokens' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'refreshToken' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'accessTokenExpiresAt' } },
-                    ],
-                  },
-                },
-              ],
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AuthSession' } }],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AuthSession' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AuthPayload' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'user' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CurrentUser' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'tokens' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SessionTokens' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SessionTokens' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AuthTokens' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refreshToken' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accessTokenExpiresAt' } },
         ],
       },
     },
@@ -3813,13 +4289,22 @@ export const RefreshTokenDocument = {
             ],
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'refreshToken' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'accessTokenExpiresAt' } },
-              ],
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SessionTokens' } }],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SessionTokens' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AuthTokens' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refreshToken' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accessTokenExpiresAt' } },
         ],
       },
     },
@@ -3885,30 +4370,48 @@ export const RegisterDocument = {
             ],
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'user' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CurrentUser' } }],
-                  },
-                },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'tokens' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'refreshToken' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'accessTokenExpiresAt' } },
-                    ],
-                  },
-                },
-              ],
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'AuthSession' } }],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'AuthSession' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AuthPayload' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'user' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CurrentUser' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'tokens' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SessionTokens' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SessionTokens' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'AuthTokens' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refreshToken' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accessTokenExpiresAt' } },
         ],
       },
     },
@@ -13126,46 +13629,209 @@ export const ResolveDisputeDocument = {
     },
     {
       kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'SupportDisputeCard_dispute' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SupportDispute' } },
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
       selectionSet: {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
           { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
           { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
           { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingHistoryList_entry' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingHistoryEntry' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'action' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fromStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'toStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fromPaymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'toPaymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'moneyStep' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SupportDisputeCard_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerEmail' } },
           { kind: 'Field', name: { kind: 'Name', value: 'creatorUserId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'creatorName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'creatorEmail' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'booking' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'history' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingHistoryList_entry' } }],
+                  },
+                },
               ],
             },
           },
@@ -13242,46 +13908,209 @@ export const SupportDisputesDocument = {
     },
     {
       kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'SupportDisputeCard_dispute' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SupportDispute' } },
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'streamer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
       selectionSet: {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
           { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
           { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
           { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingHistoryList_entry' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingHistoryEntry' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'action' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'actor' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fromStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'toStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fromPaymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'toPaymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'moneyStep' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'amountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SupportDisputeCard_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerEmail' } },
           { kind: 'Field', name: { kind: 'Name', value: 'creatorUserId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'creatorName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'creatorEmail' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'booking' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'history' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingHistoryList_entry' } }],
+                  },
+                },
               ],
             },
           },

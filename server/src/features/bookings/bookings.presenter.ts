@@ -35,7 +35,7 @@ export function presentBooking(view: BookingView) {
     dispute_resolution: dispute?.resolution ?? null,
     cancellation_reason: b.cancellationReason ?? null,
     refund_amount: b.refundCents,
-    payment_intent_id: view.viewerRole === 'booker' ? (b.paymentIntentId ?? null) : null,
+    payment_intent_id: view.paymentIntentId,
     viewer_role: view.viewerRole,
     available_actions: view.availableActions,
   };

@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import type { GraphQLContext } from '../../graphql/context';
 import type { Profile } from '../profiles/profile.entity';
 import type { Booking } from './booking.entity';
+import type { BookingDisputeView } from './bookings.service';
 import {
   BookingBooker,
   BookingCheckout,
@@ -170,6 +171,45 @@ export class BookingsResolver {
 
   @FieldResolver(() => String, { nullable: true, description: "The booker's payment intent (to finish paying)" })
   paymentIntentId(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
-    return ctx.viewer?.id === b.booker.id ? (b.paymentIntentId ?? null) : null;
+    return ctx.services.bookings.paymentIntentIdFor(ctx, b);
+  }
+}
+
+/** A dispute's booking and both parties, read through the bookings service (its parties and support only). */
+@Resolver(() => BookingDisputeType)
+export class BookingDisputeResolver {
+  @FieldResolver(() => BookingType)
+  booking(@Root() d: BookingDisputeView, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.get(ctx, d.bookingId);
+  }
+
+  @FieldResolver(() => ID)
+  async bookerId(@Root() d: BookingDisputeView, @Ctx() ctx: GraphQLContext) {
+    return (await ctx.services.bookings.disputePartiesOf(ctx, d.bookingId)).bookerId;
+  }
+
+  @FieldResolver(() => String)
+  async bookerName(@Root() d: BookingDisputeView, @Ctx() ctx: GraphQLContext) {
+    return (await ctx.services.bookings.disputePartiesOf(ctx, d.bookingId)).bookerName;
+  }
+
+  @FieldResolver(() => String)
+  async bookerEmail(@Root() d: BookingDisputeView, @Ctx() ctx: GraphQLContext) {
+    return (await ctx.services.bookings.disputePartiesOf(ctx, d.bookingId)).bookerEmail;
+  }
+
+  @FieldResolver(() => ID, { description: "The creator's user id" })
+  async creatorUserId(@Root() d: BookingDisputeView, @Ctx() ctx: GraphQLContext) {
+    return (await ctx.services.bookings.disputePartiesOf(ctx, d.bookingId)).creatorUserId;
+  }
+
+  @FieldResolver(() => String)
+  async creatorName(@Root() d: BookingDisputeView, @Ctx() ctx: GraphQLContext) {
+    return (await ctx.services.bookings.disputePartiesOf(ctx, d.bookingId)).creatorName;
+  }
+
+  @FieldResolver(() => String, { description: 'Support staff only' })
+  async creatorEmail(@Root() d: BookingDisputeView, @Ctx() ctx: GraphQLContext) {
+    return (await ctx.services.bookings.disputePartiesOf(ctx, d.bookingId)).creatorEmail();
   }
 }

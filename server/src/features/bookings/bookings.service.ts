@@ -11,6 +11,7 @@ import { Dispute, DisputeKind, DisputeResolution } from '../support/dispute.enti
 import type { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
 import type { BookingHistoryEntry } from './booking-history.entity';
+import type { DisputeRecord } from './booking-facts';
 import { bookingLoaders, joinEventReads, type LoaderContext } from './bookings.loaders';
 import { BookingIdSchema, CancelSchema, DisputeSchema, ListFilterSchema, StatusChangeSchema, type CancelInput, type DisputeInput } from './bookings.inputs';
 import { cancellationTerms, CURRENT_POLICY, lateCancelRefund, requestDeadline, splitRetained, type CancellationTerms } from './bookings.policy';
@@ -29,11 +30,14 @@ export interface BookingView {
   dispute: BookingDisputeView | null;
   viewerRole: ViewerRole | null;
   availableActions: BookingAction[];
+  /** The booker's payment intent (to finish paying); null for everyone else (`paymentIntentIdFor`). */
+  paymentIntentId: string | null;
 }
 
-/** A dispute as the parties see it. */
+/** A dispute as the parties and support staff see it (one view: the booking card and the support console). */
 export interface BookingDisputeView {
   id: string;
+  bookingId: string;
   kind: DisputeKind;
   reason: string;
   evidence: string | null;
@@ -51,6 +55,33 @@ export interface BookerView {
   name: string;
   email: string;
 }
+
+/** Who stands on each side of a dispute, for the support console. */
+export interface DisputePartiesView {
+  bookerId: string;
+  bookerName: string;
+  bookerEmail: string;
+  creatorUserId: string;
+  creatorName: string;
+  /** Support staff only: a party never reads the other side's address (FORBIDDEN). */
+  creatorEmail: () => string;
+}
+
+/** A dispute row as its booking's parties and support read it. */
+export const disputeView = (d: DisputeRecord, booking: Pick<Booking, 'id' | 'booker'>): BookingDisputeView => ({
+  id: d.id,
+  bookingId: booking.id,
+  kind: d.kind,
+  reason: d.reason,
+  evidence: d.evidence ?? null,
+  respondentStatement: d.respondentStatement ?? null,
+  openedBy: d.openedBy === booking.booker.id ? 'booker' : 'creator',
+  resolution: d.resolution ?? null,
+  refundCents: d.refundCents ?? null,
+  resolutionNote: d.resolutionNote ?? null,
+  createdAt: d.createdAt,
+  resolvedAt: d.resolvedAt ?? null,
+});
 
 /** A booker's display name: their profile's name, else the part of the e-mail before the @. */
 export const displayNameOf = (user: Pick<User, 'email'>, profile: Pick<Profile, 'displayName'> | null) =>
@@ -273,7 +304,13 @@ export class BookingsService {
       dispute,
       viewerRole: await this.viewerRole(ctx, booking),
       availableActions: await this.availableActions(ctx, booking),
+      paymentIntentId: await this.paymentIntentIdFor(ctx, booking),
     };
+  }
+
+  /** The one rule for the payment intent: only the booker sees it (to finish paying); the creator and support never do. */
+  async paymentIntentIdFor(ctx: LoaderContext, booking: Booking): Promise<string | null> {
+    return (await this.viewerRole(ctx, booking)) === 'booker' ? (booking.paymentIntentId ?? null) : null;
   }
 
   async creatorOf(ctx: LoaderContext, booking: Booking): Promise<Profile> {
@@ -293,19 +330,24 @@ export class BookingsService {
 
   async disputeOf(ctx: LoaderContext, booking: Booking): Promise<BookingDisputeView | null> {
     const d = (await bookingLoaders.facts(ctx).load(booking.id)).dispute;
-    if (!d) return null;
+    return d ? disputeView(d, booking) : null;
+  }
+
+  /** Both sides of a dispute's booking (the viewer may read the booking: a party or support). */
+  async disputePartiesOf(ctx: LoaderContext, bookingId: string): Promise<DisputePartiesView> {
+    const booking = await this.get(ctx, bookingId);
+    const [booker, creator] = await Promise.all([this.bookerOf(ctx, booking), this.creatorOf(ctx, booking)]);
+    const creatorUser = await bookingLoaders.user(ctx).load(creator.user.id);
     return {
-      id: d.id,
-      kind: d.kind,
-      reason: d.reason,
-      evidence: d.evidence ?? null,
-      respondentStatement: d.respondentStatement ?? null,
-      openedBy: d.openedBy === booking.booker.id ? 'booker' : 'creator',
-      resolution: d.resolution ?? null,
-      refundCents: d.refundCents ?? null,
-      resolutionNote: d.resolutionNote ?? null,
-      createdAt: d.createdAt,
-      resolvedAt: d.resolvedAt ?? null,
+      bookerId: booker.id,
+      bookerName: booker.name,
+      bookerEmail: booker.email,
+      creatorUserId: creator.user.id,
+      creatorName: creator.displayName,
+      creatorEmail: () => {
+        if (ctx.viewer?.role !== 'support') throw forbidden("Only support staff see the creator's e-mail");
+        return creatorUser?.email ?? '';
+      },
     };
   }
 

@@ -90,10 +90,13 @@ export class BookingHistoryEntryType {
   createdAt!: Date;
 }
 
-@ObjectType('BookingDispute')
+/** One dispute type for the booking card and the support console; its booking and parties are resolved (BookingDisputeResolver). */
+@ObjectType('BookingDispute', { description: 'A dispute on a booking: its statements, the decision, and (resolved) its booking and both parties' })
 export class BookingDisputeType {
   @Field(() => ID)
   id!: string;
+
+  bookingId!: string;
 
   @Field(() => DisputeKind)
   kind!: DisputeKind;

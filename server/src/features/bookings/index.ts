@@ -2,7 +2,7 @@ import { defineModule } from '../../module';
 import { Booking } from './booking.entity';
 import { BookingHistoryEntry } from './booking-history.entity';
 import { BookingPaymentEvents } from './booking-payment-events';
-import { BookingsResolver } from './bookings.resolver';
+import { BookingDisputeResolver, BookingsResolver } from './bookings.resolver';
 import { bookingsRoutes } from './bookings.rest';
 import { BookingsService } from './bookings.service';
 import { BookingTimers } from './bookings.timers';
@@ -35,7 +35,7 @@ export const bookingsModule = defineModule({
   name: 'bookings',
   dependsOn: ['payments'],
   entities: [Booking, LedgerEntry, BookingHistoryEntry],
-  resolvers: [BookingsResolver, LiveUpdatesResolver],
+  resolvers: [BookingsResolver, BookingDisputeResolver, LiveUpdatesResolver],
   routes: bookingsRoutes,
   services: ({ deps, services, contributions }) => {
     const provider = () => services.payments.provider;

@@ -1,41 +1,22 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
 import { BookingDisputeType } from '../bookings/bookings.types';
-import type { SupportDisputeView } from './support.service';
-import { AddDisputeStatementInput, DisputeListStatus, ResolveDisputeInput, SupportDisputeType, UserWarningType, WarnUserInput } from './support.types';
-
-const toSupportDispute = ({ dispute: d, booking, booker, bookerName, creator, creatorEmail, openedBy }: SupportDisputeView) => ({
-  ...d,
-  evidence: d.evidence ?? null,
-  respondentStatement: d.respondentStatement ?? null,
-  resolution: d.resolution ?? null,
-  refundCents: d.refundCents ?? null,
-  resolutionNote: d.resolutionNote ?? null,
-  resolvedAt: d.resolvedAt ?? null,
-  openedBy,
-  booking,
-  bookerId: booker.id,
-  bookerName,
-  bookerEmail: booker.email,
-  creatorUserId: creator.user.id,
-  creatorName: creator.displayName,
-  creatorEmail,
-});
+import { AddDisputeStatementInput, DisputeListStatus, ResolveDisputeInput, UserWarningType, WarnUserInput } from './support.types';
 
 /** Support staff only (FORBIDDEN otherwise), except addDisputeStatement (the other party). */
 @Resolver()
 export class SupportResolver {
-  @Query(() => [SupportDisputeType], { description: 'Disputes for support staff (oldest first)' })
-  async supportDisputes(
+  @Query(() => [BookingDisputeType], { description: 'Disputes for support staff (oldest first)' })
+  supportDisputes(
     @Arg('status', () => DisputeListStatus, { nullable: true, defaultValue: DisputeListStatus.OPEN }) status: DisputeListStatus,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return (await ctx.services.support.disputes(ctx, { status })).map(toSupportDispute);
+    return ctx.services.support.disputes(ctx, { status });
   }
 
-  @Mutation(() => SupportDisputeType)
-  async resolveDispute(@Arg('input', () => ResolveDisputeInput) input: ResolveDisputeInput, @Ctx() ctx: GraphQLContext) {
-    return toSupportDispute(await ctx.services.support.resolveDispute(ctx, input));
+  @Mutation(() => BookingDisputeType)
+  resolveDispute(@Arg('input', () => ResolveDisputeInput) input: ResolveDisputeInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.support.resolveDispute(ctx, input);
   }
 
   @Mutation(() => UserWarningType)

@@ -6,7 +6,7 @@ import { badInput, forbidden, invalidTransition, notFound } from '../../shared/e
 import type { EventBus } from '../../shared/events';
 import { parseInput } from '../../shared/validation';
 import { Booking } from '../bookings/booking.entity';
-import { displayNameOf } from '../bookings/bookings.service';
+import { disputeView, type BookingDisputeView } from '../bookings/bookings.service';
 import { partyRole, partyUserIds, type TransitionRunner } from '../bookings/transition-runner';
 import { Profile } from '../profiles/profile.entity';
 import { User, UserRole } from '../users/user.entity';
@@ -22,17 +22,6 @@ import {
 } from './support.inputs';
 import { UserWarning } from './user-warning.entity';
 import { BookingAction } from '../bookings/process/booking.model';
-
-/** A dispute as support staff read it: both parties, both statements. */
-export interface SupportDisputeView {
-  dispute: Dispute;
-  booking: Booking;
-  booker: User;
-  bookerName: string;
-  creator: Profile;
-  creatorEmail: string;
-  openedBy: 'booker' | 'creator';
-}
 
 const RESOLUTION_ACTIONS: Record<DisputeResolution, BookingAction> = {
   [DisputeResolution.REFUND_FULL]: BookingAction.RESOLVE_REFUND_FULL,
@@ -66,37 +55,21 @@ export class SupportService {
     });
   }
 
-  async disputes(ctx: ServiceContext, input: { status?: unknown } = {}): Promise<SupportDisputeView[]> {
+  async disputes(ctx: ServiceContext, input: { status?: unknown } = {}): Promise<BookingDisputeView[]> {
     requireSupport(ctx);
     const { status } = parseInput(DisputeListSchema, input);
     const where = status === 'open' ? { resolvedAt: null } : status === 'resolved' ? { resolvedAt: { $ne: null } } : {};
     return this.views(ctx.em, await ctx.em.find(Dispute, where, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: 200 }));
   }
 
-  /** Each dispute with its booking and both parties (three queries for any number of disputes). */
-  private async views(em: EntityManager, disputes: Dispute[]): Promise<SupportDisputeView[]> {
+  /** Each dispute as one view (the booking card's): one more statement for any number of disputes. */
+  private async views(em: EntityManager, disputes: Dispute[]): Promise<BookingDisputeView[]> {
     if (disputes.length === 0) return [];
-    const bookings = await em.find(Booking, { id: disputes.map((d) => d.bookingId) }, { populate: ['booker', 'streamer', 'streamer.user'] });
-    const bookerIds = bookings.map((b) => b.booker.id);
-    const bookerProfiles = new Map((await em.find(Profile, { user: bookerIds })).map((p) => [p.user.id, p]));
-    const byId = new Map(bookings.map((b) => [b.id, b]));
-    return disputes.map((dispute) => {
-      const booking = byId.get(dispute.bookingId)!;
-      const booker = booking.booker.getEntity();
-      const creator = booking.streamer.getEntity();
-      return {
-        dispute,
-        booking,
-        booker,
-        bookerName: displayNameOf(booker, bookerProfiles.get(booker.id) ?? null),
-        creator,
-        creatorEmail: creator.user.getEntity().email,
-        openedBy: dispute.openedBy === booker.id ? 'booker' : 'creator',
-      };
-    });
+    const bookings = new Map((await em.find(Booking, { id: disputes.map((d) => d.bookingId) })).map((b) => [b.id, b]));
+    return disputes.map((d) => disputeView(d, bookings.get(d.bookingId)!));
   }
 
-  async resolveDispute(ctx: ServiceContext, input: ResolveDisputeInput): Promise<SupportDisputeView> {
+  async resolveDispute(ctx: ServiceContext, input: ResolveDisputeInput): Promise<BookingDisputeView> {
     requireSupport(ctx);
     const data = parseInput(ResolveDisputeSchema, input);
     const dispute = await ctx.em.findOne(Dispute, { id: data.disputeId });

@@ -1,6 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { BookingRole, BookingType } from '../bookings/bookings.types';
-import { DisputeKind, DisputeResolution } from './dispute.entity';
+import { DisputeResolution } from './dispute.entity';
 
 export enum DisputeListStatus {
   OPEN = 'open',
@@ -9,63 +8,6 @@ export enum DisputeListStatus {
 }
 
 registerEnumType(DisputeListStatus, { name: 'DisputeListStatus' });
-
-@ObjectType('SupportDispute', { description: 'A dispute as support staff see it: both parties and both statements' })
-export class SupportDisputeType {
-  @Field(() => ID)
-  id!: string;
-
-  @Field(() => BookingType)
-  booking!: BookingType;
-
-  @Field(() => DisputeKind)
-  kind!: DisputeKind;
-
-  @Field(() => BookingRole, { description: 'Which side opened it' })
-  openedBy!: BookingRole;
-
-  @Field(() => String, { description: "The opener's statement" })
-  reason!: string;
-
-  @Field(() => String, { nullable: true })
-  evidence!: string | null;
-
-  @Field(() => String, { nullable: true, description: "The other party's statement" })
-  respondentStatement!: string | null;
-
-  @Field(() => ID)
-  bookerId!: string;
-
-  @Field(() => String)
-  bookerName!: string;
-
-  @Field(() => String)
-  bookerEmail!: string;
-
-  @Field(() => ID)
-  creatorUserId!: string;
-
-  @Field(() => String)
-  creatorName!: string;
-
-  @Field(() => String)
-  creatorEmail!: string;
-
-  @Field(() => DisputeResolution, { nullable: true })
-  resolution!: DisputeResolution | null;
-
-  @Field(() => Int, { nullable: true })
-  refundCents!: number | null;
-
-  @Field(() => String, { nullable: true })
-  resolutionNote!: string | null;
-
-  @Field(() => Date)
-  createdAt!: Date;
-
-  @Field(() => Date, { nullable: true })
-  resolvedAt!: Date | null;
-}
 
 @ObjectType('UserWarning', { description: 'A warning support issued to a user' })
 export class UserWarningType {

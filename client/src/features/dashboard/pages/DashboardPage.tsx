@@ -1,9 +1,9 @@
-import { Alert, Button, Spinner, Stack } from '@chakra-ui/react';
+import { Alert, Spinner, Stack } from '@chakra-ui/react';
 import { Navigate } from 'react-router-dom';
 import { PageContainer } from '../../../shared/components/content/PageContainer';
 import { PageSpinner } from '../../../shared/components/PageSpinner';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { errorCode, errorMessage } from '../../../shared/lib/error-message';
+import { errorCode } from '../../../shared/lib/error-message';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { NextStepsCard } from '../../checkout/components/NextStepsCard';
 import { usePaymentReturn } from '../../checkout/hooks/usePaymentReturn';
@@ -14,6 +14,7 @@ import { DashboardErrorBoundary } from '../components/DashboardErrorBoundary';
 import { DashboardHeader } from '../components/DashboardHeader';
 import { DashboardTabs } from '../components/DashboardTabs';
 import { useCreateProfileDialog } from '../hooks/useCreateProfileDialog';
+import { LoadErrorAlert } from '../../../shared/components/LoadErrorAlert';
 
 /** /dashboard (signed in only; RequireAuth shows the spinner while the session is checked). */
 export function DashboardPage() {
@@ -59,21 +60,7 @@ function Dashboard() {
         {loading ? (
           <PageSpinner label="Loading your profile" />
         ) : error && !forbidden ? (
-          <Alert.Root status="error" rounded="xl">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Failed to load your profile</Alert.Title>
-              <Alert.Description>{errorMessage(error, 'Please try again.')}</Alert.Description>
-            </Alert.Content>
-            <Button
-              size="sm"
-              variant="outline"
-              alignSelf="center"
-              onClick={() => void refetch().catch(() => undefined)}
-            >
-              Retry
-            </Button>
-          </Alert.Root>
+          <LoadErrorAlert title="Failed to load your profile" error={error} onRetry={refetch} />
         ) : profile ? (
           <DashboardTabs profile={profile} />
         ) : (

@@ -1,8 +1,7 @@
-import { Alert, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuCalendarClock, LuCalendarDays, LuHourglass, LuInbox, LuWallet } from 'react-icons/lu';
 import { useOverviewQuery, type AccountType } from '../../../gql/graphql';
 import { StatCard } from '../../../shared/components/content/StatCard';
-import { errorMessage } from '../../../shared/lib/error-message';
 import { formatCents } from '../../../shared/lib/money';
 import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { OVERVIEW_LIST_LENGTH, overviewTips } from '../lib/overview-rules';
@@ -13,6 +12,7 @@ import { OverviewTips } from './OverviewTips';
 import { ProfileCompletenessCard } from './ProfileCompletenessCard';
 import { UpcomingBookingRow } from './UpcomingBookingRow';
 import { UtilizationCard } from './UtilizationCard';
+import { LoadErrorAlert } from '../../../shared/components/LoadErrorAlert';
 
 export interface OverviewProfile {
   accountType: AccountType;
@@ -58,21 +58,7 @@ export function OverviewTab({ profile, onOpenTab }: Props) {
         {loading || !error ? (
           <OverviewSkeleton />
         ) : (
-          <Alert.Root status="error" rounded="xl">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Failed to load your overview</Alert.Title>
-              <Alert.Description>{errorMessage(error, 'Please try again.')}</Alert.Description>
-            </Alert.Content>
-            <Button
-              size="sm"
-              variant="outline"
-              alignSelf="center"
-              onClick={() => void refetch().catch(() => undefined)}
-            >
-              Retry
-            </Button>
-          </Alert.Root>
+          <LoadErrorAlert title="Failed to load your overview" error={error} onRetry={refetch} />
         )}
       </Stack>
     );

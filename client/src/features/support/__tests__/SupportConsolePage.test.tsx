@@ -7,6 +7,7 @@ import { toaster } from '../../../shared/toast';
 import { renderPage } from '../../../test/render';
 import { signedIn } from '../../../test/session';
 import { RequireAuth } from '../../auth/components/RequireAuth';
+import { booking } from '../../bookings/__tests__/fixtures';
 import { parsePartialRefund } from '../lib/support-rules';
 import { SupportConsolePage } from '../pages/SupportConsolePage';
 
@@ -16,7 +17,7 @@ vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => toaster.remove());
 
 const DISPUTE = {
-  __typename: 'SupportDispute',
+  __typename: 'BookingDispute',
   id: 'dddddddd-0000-4000-8000-000000000001',
   kind: 'GENERAL',
   openedBy: 'BOOKER',
@@ -35,19 +36,43 @@ const DISPUTE = {
   createdAt: '2025-09-16T10:00:00.000Z',
   resolvedAt: null,
   booking: {
-    __typename: 'Booking',
-    id: 'bbbbbbbb-0000-4000-8000-000000000001',
-    startTime: '2025-09-15T18:00:00.000Z',
-    endTime: '2025-09-15T20:00:00.000Z',
-    totalHours: 2,
-    hourlyRateCents: 5000,
-    totalCents: 10000,
-    feeCents: 1000,
-    streamerAmountCents: 9000,
-    refundCents: 0,
-    status: 'DISPUTED',
-    paymentStatus: 'DISPUTED',
-    bookingDetails: 'Co-stream of the launch',
+    ...booking({
+      id: 'bbbbbbbb-0000-4000-8000-000000000001',
+      status: 'DISPUTED',
+      paymentStatus: 'DISPUTED',
+      bookingDetails: 'Co-stream of the launch',
+      viewerRole: null,
+    }),
+    history: [
+      {
+        __typename: 'BookingHistoryEntry',
+        id: 'h1',
+        action: 'AUTHORIZE',
+        actor: 'system',
+        fromStatus: 'PENDING',
+        toStatus: 'PENDING',
+        fromPaymentStatus: 'UNPAID',
+        toPaymentStatus: 'HELD',
+        moneyStep: null,
+        amountCents: null,
+        reason: null,
+        createdAt: '2025-09-10T10:00:00.000Z',
+      },
+      {
+        __typename: 'BookingHistoryEntry',
+        id: 'h2',
+        action: 'OPEN_DISPUTE',
+        actor: 'booker',
+        fromStatus: 'COMPLETED',
+        toStatus: 'DISPUTED',
+        fromPaymentStatus: 'ALLOCATED',
+        toPaymentStatus: 'DISPUTED',
+        moneyStep: 'unallocate',
+        amountCents: null,
+        reason: 'The stream ended after 20 minutes',
+        createdAt: '2025-09-16T10:00:00.000Z',
+      },
+    ],
   },
 };
 
@@ -80,6 +105,15 @@ describe('Support console', () => {
     expect(within(card).getByText('team@acme.test')).toBeInTheDocument();
     expect(within(card).getByText('$100.00')).toBeInTheDocument();
     expect(within(card).getByText('$90.00')).toBeInTheDocument();
+    const history = within(card).getByRole('list', { name: /Booking history/ });
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(/Authorize by system: Pending \/ Unpaid → Pending \/ Held/),
+      expect.stringMatching(/Open dispute by booker: Completed \/ Allocated → Disputed \/ Disputed · “The stream ended after 20 minutes”/),
+    ]);
     const actions = within(card).getByRole('group', { name: 'Support actions' });
     expect(
       within(actions)

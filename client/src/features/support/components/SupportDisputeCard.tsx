@@ -5,6 +5,7 @@ import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { formatCents } from '../../../shared/lib/money';
 import { formatDateTime, formatDay, formatTimeRange } from '../../../shared/lib/zoned-time';
 import { Evidence } from '../../bookings/components/BookingNotes';
+import { BookingHistoryList } from '../../bookings/components/BookingHistoryList';
 import { BookingStatusBadges } from '../../bookings/components/BookingStatusBadges';
 import { RESOLUTION_LABELS } from '../lib/support-rules';
 import { ResolveDisputeDialog } from './ResolveDisputeDialog';
@@ -110,6 +111,13 @@ export function SupportDisputeCard({ dispute }: { dispute: SupportDisputeCard_Di
             <strong>Booking details:</strong> {booking.bookingDetails}
           </Text>
         )}
+
+        <Box>
+          <Heading as="h3" size="sm" mb="1">
+            Booking history
+          </Heading>
+          <BookingHistoryList history={booking.history} label={`Booking history of ${dispute.bookerName} × ${dispute.creatorName}`} />
+        </Box>
 
         {dispute.resolution && (
           <Box

@@ -73,6 +73,37 @@ describe('support mediates disputes', () => {
     expect(gqlError((await app.gql(OPEN, {}, brand.token)).body)).toEqual({ code: 'FORBIDDEN', message: 'Only support staff can do this' });
   });
 
+  it('one dispute type: support reads the booking card, its history and both addresses; a party reads the same dispute without the other side\'s address', async () => {
+    const { bookingId, disputeId, brand, c } = await disputed();
+    const SUPPORT_VIEW = `query { supportDisputes(status: OPEN) { id creatorEmail creatorUserId bookerId
+      booking { id paymentIntentId viewerRole availableActions history { action actor fromStatus toStatus reason } } } }`;
+    const row = (await app.gql(SUPPORT_VIEW, {}, support.token)).body.data.supportDisputes.find((d: any) => d.id === disputeId);
+    expect(row).toMatchObject({ creatorEmail: c.email, creatorUserId: c.userId, bookerId: brand.userId });
+    expect(row.booking).toMatchObject({ id: bookingId, paymentIntentId: null, viewerRole: null, availableActions: [] });
+    expect(row.booking.history.map((h: any) => h.action)).toEqual(['AUTHORIZE', 'ACCEPT', 'OPEN_DISPUTE']);
+    expect(row.booking.history.at(-1)).toMatchObject({ actor: 'booker', fromStatus: 'CONFIRMED', toStatus: 'DISPUTED', reason: 'Only half the session happened' });
+
+    const PARTY_VIEW = `query ($id: ID!) { booking(id: $id) { dispute { id bookerName creatorName booking { id } } } }`;
+    const party = await app.gql(PARTY_VIEW, { id: bookingId }, brand.token);
+    expect(party.body.data.booking.dispute).toMatchObject({ id: disputeId, creatorName: 'Nova Streams', booking: { id: bookingId } });
+    const address = await app.gql(`query ($id: ID!) { booking(id: $id) { dispute { creatorEmail } } }`, { id: bookingId }, brand.token);
+    expect(gqlError(address.body)).toEqual({ code: 'FORBIDDEN', message: "Only support staff see the creator's e-mail" });
+  });
+
+  it('only the booker sees the payment intent, over GraphQL and REST alike (support and the creator see null)', async () => {
+    const { bookingId, brand, c } = await disputed();
+    const PI = `query ($id: ID!) { booking(id: $id) { paymentIntentId } }`;
+    const bookers = (await app.gql(PI, { id: bookingId }, brand.token)).body.data.booking.paymentIntentId;
+    expect(bookers).toEqual(expect.any(String));
+    const own = await app.rest('GET', `/bookings/${bookingId}`, undefined, brand.token);
+    expect(own.body.data.booking.payment_intent_id).toBe(bookers);
+    for (const who of [c, support]) {
+      expect((await app.gql(PI, { id: bookingId }, who.token)).body.data.booking.paymentIntentId).toBeNull();
+      const rest = await app.rest('GET', `/bookings/${bookingId}`, undefined, who.token);
+      expect(rest.body.data.booking.payment_intent_id).toBeNull();
+    }
+  });
+
   it('a full refund cancels the booking and returns everything to the booker', async () => {
     const { bookingId, disputeId } = await disputed();
     const res = await app.gql(RESOLVE, { input: { disputeId, resolution: 'REFUND_FULL', note: 'Creator admitted the outage' } }, support.token);
