@@ -1,13 +1,10 @@
+import type { PasswordStrength } from './zxcvbn';
+
 /** The server refuses a new password scoring below this (zxcvbn score 0-4); so does the form. */
 export const MIN_PASSWORD_SCORE = 3;
 
-export interface PasswordStrength {
-  /** zxcvbn's 0 (guessable in seconds) to 4 (very hard to guess). */
-  score: 0 | 1 | 2 | 3 | 4;
-  /** Why it is weak ("This is a top-100 common password"), when zxcvbn has a reason. */
-  warning: string | null;
-  suggestions: string[];
-}
+// The estimator's answer is typed where it is made (zxcvbn.ts); a type-only import keeps its chunk lazy.
+export type { PasswordStrength } from './zxcvbn';
 
 export const STRENGTH_LABELS = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
 

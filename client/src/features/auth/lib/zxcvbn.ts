@@ -1,7 +1,6 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as enDictionary, translations } from '@zxcvbn-ts/language-en';
-import type { PasswordStrength } from './password-strength';
 
 /**
  * The estimator itself, in its own chunk (~800 KB of dictionaries): only `password-strength.ts`
@@ -14,6 +13,14 @@ const zxcvbn = new ZxcvbnFactory({
   graphs: adjacencyGraphs,
   translations,
 });
+
+export interface PasswordStrength {
+  /** zxcvbn's 0 (guessable in seconds) to 4 (very hard to guess). */
+  score: 0 | 1 | 2 | 3 | 4;
+  /** Why it is weak ("This is a top-100 common password"), when zxcvbn has a reason. */
+  warning: string | null;
+  suggestions: string[];
+}
 
 export function checkPassword(password: string): PasswordStrength {
   const result = zxcvbn.check(password);
