@@ -20,6 +20,7 @@ import type { DatabaseSupervisorView } from './db/supervisor';
 import type { GraphQLContext } from './graphql/context';
 import { makeFormatError } from './graphql/format-error';
 import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from './graphql/limits';
+import { assertNoNulInOperation } from './graphql/no-nul';
 import { buildAppSchema } from './graphql/schema';
 import { anonymousResponseCache } from './graphql/response-cache';
 import { serveCachedAnswers } from './graphql/response-cache-http';
@@ -225,7 +226,8 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
         async requestDidStart() {
           const started = performance.now();
           return {
-            async didResolveOperation({ schema: s, document, operation, request }) {
+            async didResolveOperation({ schema: s, document, operation, request, source }) {
+              assertNoNulInOperation(document, request.variables, source);
               if (operation) assertCostWithinLimit(s, document, operation, request.variables);
             },
             async willSendResponse({ operationName, operation, errors, response }) {

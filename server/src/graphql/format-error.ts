@@ -40,7 +40,8 @@ export function makeFormatError(logger: Logger, hooks: ErrorHandlerHooks = {}) {
     }
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && PASSTHROUGH_CODES.has(code)) {
-      return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+      const field = formatted.extensions?.field;
+      return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code, ...(typeof field === 'string' ? { field } : {}) } };
     }
     // (Apollo fills in INTERNAL_SERVER_ERROR on the formatted copy, so look at the original's own code.)
     if (original instanceof GraphQLError && !original.originalError && !original.extensions?.code) {

@@ -19,6 +19,7 @@ import { DomainError } from '../shared/errors';
 import type { GraphQLContext } from './context';
 import { makeFormatError } from './format-error';
 import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from './limits';
+import { assertNoNulInOperation } from './no-nul';
 import { wsDocumentChecker } from './ws-documents';
 
 type WsConfig = Pick<
@@ -142,6 +143,7 @@ export function createWsServer(opts: {
           const { document } = checked;
           const operation = getOperationAST(document, payload.operationName);
           if (!operation) return [new GraphQLError('Unable to identify the operation')];
+          assertNoNulInOperation(document, payload.variables, payload.query);
           assertCostWithinLimit(schema, document, operation, payload.variables ?? undefined);
           return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
         } catch (err) {

@@ -46,9 +46,9 @@ export function restErrorHandler(logger: Logger, hooks: ErrorHandlerHooks = {}):
       res.status(400).json({ success: false, error: 'Invalid input', code: 'BAD_USER_INPUT' });
       return;
     }
-    const clientStatus = clientErrorStatus(err);
-    if (clientStatus) {
-      res.status(clientStatus).json({ success: false, error: 'Bad request', code: 'BAD_USER_INPUT' });
+    const refused = clientError(err);
+    if (refused) {
+      res.status(refused.status).json({ success: false, error: refused.message, code: 'BAD_USER_INPUT' });
       return;
     }
     logger.error({ err }, 'unexpected REST error');
@@ -73,17 +73,22 @@ export function graphqlTransportErrorHandler(logger: Logger, hooks: ErrorHandler
       type === 'entity.parse.failed' ? [400, 'Malformed JSON body', 'BAD_REQUEST']
       : type === 'entity.too.large' ? [413, 'Request body too large (limit 100 KB)', 'PAYLOAD_TOO_LARGE']
       : type === 'encoding.unsupported' || type === 'charset.unsupported' ? [415, 'Unsupported body encoding', 'BAD_REQUEST']
-      : clientErrorStatus(err) ? [clientErrorStatus(err)!, 'Bad request', 'BAD_REQUEST']
+      : clientError(err) ? [clientError(err)!.status, clientError(err)!.message, 'BAD_REQUEST']
       : [500, 'Internal server error', 'INTERNAL_SERVER_ERROR'];
     if (status === 500) logger.error({ err }, 'unexpected transport error');
     res.status(status).json({ errors: [{ message, extensions: { code } }] });
   };
 }
 
-/** A 4xx that express or a body parser raised about the request itself (e.g. a malformed %-escape in the path). */
-function clientErrorStatus(err: unknown): number | undefined {
-  const e = err as { status?: unknown; statusCode?: unknown; expose?: unknown } | null;
+/**
+ * A 4xx that express or a body parser raised about the request itself (e.g. a malformed %-escape in
+ * the path), with a message that says what was wrong (express's own, when it is meant for clients).
+ */
+function clientError(err: unknown): { status: number; message: string } | undefined {
+  const e = err as { status?: unknown; statusCode?: unknown; expose?: unknown; message?: unknown } | null;
   const status = Number(e?.status ?? e?.statusCode);
   const fromClient = e?.expose === true || err instanceof URIError; // express marks undecodable params 400
-  return fromClient && status >= 400 && status < 500 ? status : undefined;
+  if (!fromClient || !(status >= 400 && status < 500)) return undefined;
+  const own = typeof e?.message === 'string' && e.expose === true ? e.message.slice(0, 200) : '';
+  return { status, message: own && !/^Bad Request$/i.test(own) ? own : 'The URL is not valid: it holds a malformed %-escape' };
 }

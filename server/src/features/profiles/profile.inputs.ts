@@ -107,7 +107,8 @@ const profileImageUrl = z.preprocess(
 ).transform((v) => v ?? null);
 
 const rateMessage = `Hourly rate must be at least $${(PROFILE_LIMITS.minRateCents / 100).toFixed(2)}`;
-const rateMaxMessage = `Hourly rate must be at most $${PROFILE_LIMITS.maxRateCents / 100}`;
+const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const rateMaxMessage = `Hourly rate must be at most $${dollars(PROFILE_LIMITS.maxRateCents)}`;
 
 /** Dollars with at most two decimals (spec: minimum 1, step 0.01). */
 const hourlyRate = z.preprocess(
@@ -115,6 +116,8 @@ const hourlyRate = z.preprocess(
   z
     .number({ error: 'Hourly rate must be a number' })
     .refine((v) => Number.isFinite(v), 'Hourly rate must be a number')
+    // Before the decimals rule: 1e308 is too much, whatever its decimals (×100 it is Infinity).
+    .max(PROFILE_LIMITS.maxRateCents / 100, rateMaxMessage)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Hourly rate can have at most 2 decimal places')
     .transform((v) => Math.round(v * 100)),
 );

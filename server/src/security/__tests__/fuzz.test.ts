@@ -193,7 +193,21 @@ interface Outcome {
   internalError: boolean;
   /** Refused by PostgreSQL rather than a validator ("Invalid input"): a validation gap to report. */
   dbRefused: boolean;
+  /** Refusals of the caller's input (400, BAD_USER_INPUT) that name neither a field nor a rule. */
+  vague: string[];
   label: string;
+}
+
+/** Messages that tell the caller nothing they could fix. */
+const VAGUE = new Set(['Invalid input', 'Bad request', 'Internal server error', '']);
+/** A refusal names a field (REST `field`, GraphQL `extensions.field` or the field/variable in the message) or a rule. */
+const RULE = /\b(must|at most|at least|only|expected|required|cannot|not valid|invalid|malformed|unknown|exceed|too (long|large|many|deep|complex)|not allowed|unsupported|did you mean|not defined|syntax error|is not|are not|needs?|limit|should|disabled)\b/i;
+/** GraphQL's own refusals name what they mean in quotes: Variable "$id", Field "creator", Argument "first". */
+const NAMED = /"[^"\s]+"/;
+function vagueRefusals(errors: { message?: unknown; field?: unknown }[]): string[] {
+  return errors
+    .filter((e) => VAGUE.has(String(e.message ?? '')) || (!e.field && !RULE.test(String(e.message ?? '')) && !NAMED.test(String(e.message ?? ''))))
+    .map((e) => String(e.message ?? ''));
 }
 
 let app: TestApp;
@@ -249,7 +263,11 @@ function graphqlCase(r: Rng, fields: { kind: 'query' | 'mutation'; field: GraphQ
     // Reads may write too (a provider status refresh, a call log), so any success counts.
     const accepted = data && typeof data === 'object' && Object.values(data).some((v) => v !== null);
     const internalError = JSON.stringify(parsed?.errors ?? []).includes('INTERNAL_SERVER_ERROR');
-    return { status: res.status, accepted: Boolean(accepted), internalError, dbRefused: res.text.includes('"Invalid input"'), label: `${kind} ${field.name} ${body.slice(0, 300)}` };
+    const errors: any[] = Array.isArray(parsed?.errors) ? parsed.errors : [];
+    const refusals = errors.filter((e) => res.status === 400 || e?.extensions?.code === 'BAD_USER_INPUT').map((e) => ({ message: e?.message, field: e?.extensions?.field }));
+    if (res.status === 400 && refusals.length === 0) refusals.push({ message: res.text.slice(0, 100), field: undefined });
+    const vague = vagueRefusals(refusals);
+    return { status: res.status, accepted: Boolean(accepted), internalError, dbRefused: res.text.includes('"Invalid input"'), vague, label: `${kind} ${field.name} ${body.slice(0, 300)}` };
   };
 }
 
@@ -271,9 +289,17 @@ function restCase(r: Rng, routes: { method: string; path: string }[]): () => Pro
   return async () => {
     const res = await send(route.method, `/api/v1${path}${query}`, headers, route.method === 'GET' ? undefined : body, contentType);
     const accepted = res.status < 300;
+    let parsed: any = null;
+    try {
+      parsed = JSON.parse(res.text);
+    } catch {
+      /* not JSON */
+    }
     return {
       status: res.status,
       accepted,
+      // (An HTML answer is a page for people, e.g. an unsubscribe link's: its text must say what is wrong.)
+      vague: res.status === 400 ? vagueRefusals([{ message: parsed ? parsed.error : res.text.replace(/<[^>]*>/g, ' ').trim(), field: parsed?.field }]) : [],
       internalError: res.text.includes('INTERNAL_SERVER_ERROR'),
       dbRefused: res.text.includes('"Invalid input"'),
       label: `${route.method} ${route.path} ${body.slice(0, 300)}`,
@@ -282,7 +308,7 @@ function restCase(r: Rng, routes: { method: string; path: string }[]): () => Pro
 }
 
 describe(`fuzzing the API (seed ${SEED})`, () => {
-  it(`${GRAPHQL_CASES} GraphQL and ${REST_CASES} REST requests: no 5xx, no internal error, refused calls write nothing`, async () => {
+  it(`${GRAPHQL_CASES} GraphQL and ${REST_CASES} REST requests: no 5xx, no internal error, every 400 names a field or a rule, refused calls write nothing`, async () => {
     const r = prng(SEED);
     const schema = buildAppSchema();
     const fields = [
@@ -310,6 +336,7 @@ describe(`fuzzing the API (seed ${SEED})`, () => {
       for (const o of outcomes) {
         if (o.status >= 500) failures.push(`HTTP ${o.status}: ${o.label}`);
         if (o.internalError) failures.push(`internal error: ${o.label}`);
+        for (const message of o.vague) failures.push(`400 naming no field or rule ("${message}"): ${o.label}`);
       }
       accepted += outcomes.filter((o) => o.accepted).length;
       for (const o of outcomes) if (o.dbRefused) dbRefused.add(o.label.split(' ').slice(0, 2).join(' '));
@@ -324,6 +351,7 @@ describe(`fuzzing the API (seed ${SEED})`, () => {
     }
     console.log(`fuzz seed ${SEED}: ${order.length} requests, ${accepted} accepted, ${verifiedBatches} all-refused batches verified unchanged`);
     if (dbRefused.size) console.log(`input refused by PostgreSQL, not a validator (400 "Invalid input"): ${[...dbRefused].sort().join('; ')}`);
+    if (failures.length) console.log(failures.join('\n'));
     expect(failures.slice(0, 10), `seed ${SEED}`).toEqual([]);
     expect(verifiedBatches).toBeGreaterThan((order.length / BATCH) * 0.4);
 

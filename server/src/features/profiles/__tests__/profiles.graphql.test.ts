@@ -88,12 +88,23 @@ describe('GraphQL: my profile', () => {
     [{ platforms: ['TWITCH', 'INSTAGRAM'] }, 'instagramHandle', 'Instagram handle is required when instagram is selected'],
     [{ twitchUsername: '  ' }, 'twitchUsername', 'Twitch username is required when twitch is selected'],
     [{ timezone: 'Mars/Olympus_Mons' }, 'timezone', 'timezone must be a valid IANA time zone such as Europe/Berlin'],
+    [{ hourlyRateCents: 2_000_000_000 }, 'hourlyRateCents', 'Hourly rate must be at most $10,000.00'],
+    [{ bio: 'Streams\u0000daily' }, 'bio', 'bio must not contain the NUL character (U+0000)'],
+    [{ platforms: ['TWITCH'], twitchUsername: 'nul\u0000name' }, 'twitchUsername', 'twitchUsername must not contain the NUL character (U+0000)'],
   ])('invalid creator profile %j is BAD_USER_INPUT on %s', async (overrides, field, message) => {
     const { token } = await registerAccount(app, 'creator');
     const res = await app.gql(CREATE_PROFILE, { input: creatorInput(overrides) }, token);
     expect(errorCode(res.body)).toBe('BAD_USER_INPUT');
     expect(res.body.errors[0].extensions.field).toBe(field);
     expect(errorMessage(res.body)).toBe(message);
+    expect((await app.gql(MY_PROFILE, {}, token)).body.data.myProfile).toBeNull();
+  });
+
+  it('a NUL character written into a query literal is refused with 400 naming the field', async () => {
+    const { token } = await registerAccount(app, 'creator');
+    const res = await app.gql(`mutation { createProfile(input: { displayName: "Nul\\u0000Name", platforms: [TWITCH], twitchUsername: "x" }) { id } }`, {}, token);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ message: 'displayName must not contain the NUL character (U+0000)', extensions: { code: 'BAD_USER_INPUT', field: 'displayName' } });
     expect((await app.gql(MY_PROFILE, {}, token)).body.data.myProfile).toBeNull();
   });
 

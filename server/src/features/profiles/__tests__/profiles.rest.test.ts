@@ -81,6 +81,10 @@ describe('REST: own profile (/users/streamer-profile, /users/profile, /streamers
   it.each([
     [{ hourlyRate: 0.99 }, 'hourlyRate', 'Hourly rate must be at least $1.00'],
     [{ hourlyRate: 10.005 }, 'hourlyRate', 'Hourly rate can have at most 2 decimal places'],
+    [{ hourlyRate: 1e308 }, 'hourlyRate', 'Hourly rate must be at most $10,000.00'],
+    [{ hourlyRate: 10000.005 }, 'hourlyRate', 'Hourly rate must be at most $10,000.00'],
+    [{ bio: 'Streams\u0000daily' }, 'bio', 'bio must not contain the NUL character (U+0000)'],
+    [{ display_name: '\u0000' }, 'display_name', 'display_name must not contain the NUL character (U+0000)'],
     [{ minimumHours: 1.5 }, 'minimumHours', 'Minimum hours must be a whole number'],
     [{ platforms: ['myspace'] }, 'platforms', 'Unknown platform "myspace": choose from twitch, youtube, tiktok, instagram'],
     [{ displayName: '' }, 'displayName', 'Display name is required'],
