@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, openSync, readFileSync, closeSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -48,6 +49,7 @@ export async function startProductionServer(opts: {
   const log = openSync(logFile, 'w');
   const port = await freePort();
   const jwtSecret = opts.jwtSecret;
+  const metricsToken = randomBytes(24).toString('hex');
   const child = spawn(process.execPath, [...opts.nodeFlags, main], {
     cwd: path.join(opts.repoRoot, 'server'),
     stdio: ['ignore', log, log],
@@ -67,6 +69,8 @@ export async function startProductionServer(opts: {
       // Every simulated user's socket comes from 127.0.0.1.
       WS_MAX_CONNECTIONS_PER_IP: '100000',
       SQL_STATEMENT_COUNTER: 'true',
+      // Production serves /metrics only to bearers of this token.
+      METRICS_TOKEN: metricsToken,
       NO_COLOR: '1', // the ORM query log that feeds the counter skips colouring
       LOG_LEVEL: 'info',
       CLIENT_DIST: path.join(opts.repoRoot, 'client', 'dist'),
@@ -91,7 +95,7 @@ export async function startProductionServer(opts: {
     await sleep(200);
   }
 
-  const metrics = async () => parseMetrics(await (await fetch(`${url}/metrics`)).text());
+  const metrics = async () => parseMetrics(await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text());
   return {
     url,
     wsUrl: `ws://127.0.0.1:${port}/graphql`,

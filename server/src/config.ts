@@ -50,6 +50,11 @@ const EnvSchema = z.object({
    * (graphql/response-cache.ts). Default: 30 in production (the public Cache-Control max-age), 0 (off) elsewhere.
    */
   ANON_RESPONSE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  /**
+   * Bearer token GET /metrics requires when set (`Authorization: Bearer <token>`). Unset, /metrics is
+   * open outside production and not served at all in production (404).
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
   /** Benchmarks only: count every SQL statement the ORM runs, as `sql_statements_total` at /metrics. */
   SQL_STATEMENT_COUNTER: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -98,6 +103,8 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'CORS_ORIGINS' | 'SEED_
   mailMode: 'smtp' | 'catcher' | 'off';
   SEED_DEMO_DATA: boolean;
   ANON_RESPONSE_CACHE_SECONDS: number;
+  /** Who may read GET /metrics: bearers of METRICS_TOKEN when it is set; else anyone outside production, nobody in production (404). */
+  metricsAccess: 'open' | 'token' | 'off';
   JWT_SECRET: string;
   CORS_ORIGINS: string[];
   isProduction: boolean;
@@ -128,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ANON_RESPONSE_CACHE_SECONDS: e.ANON_RESPONSE_CACHE_SECONDS ?? (isProduction ? 30 : 0),
     MAIL_FROM: e.MAIL_FROM ?? 'CollabHub <no-reply@collabhub.localhost>',
     mailMode: e.SMTP_URL ? 'smtp' : isProduction ? 'off' : 'catcher',
+    metricsAccess: e.METRICS_TOKEN ? 'token' : isProduction ? 'off' : 'open',
     isProduction,
   };
 }

@@ -12,6 +12,7 @@ import pino, { type Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { pinoHttp } from 'pino-http';
 import { routeGroup, sqlStatementsTotal } from './observability/metrics';
+import { metricsAccess } from './observability/metrics-access';
 import { securityHeaders } from './observability/security';
 import type { Config } from './config';
 import { databaseUnavailable, DatabaseMonitor } from './db/availability';
@@ -164,7 +165,8 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     res.status(supervisor === 'failed' ? 503 : 200).json({ status: supervisor === 'failed' ? 'unhealthy' : 'ok', database: databaseState });
   });
   const metricsText = (opts.metricsSource ?? ((local) => () => local.metrics()))(deps.metrics.registry);
-  app.get('/metrics', async (_req, res, next) => {
+  if (config.metricsAccess === 'off') logger.warn('METRICS_TOKEN is not set: /metrics is not served in production (404); set it to scrape with Authorization: Bearer <token>');
+  app.get('/metrics', metricsAccess(config), async (_req, res, next) => {
     try {
       res.type(deps.metrics.registry.contentType).send(await metricsText());
     } catch (err) {

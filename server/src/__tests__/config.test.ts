@@ -25,6 +25,16 @@ describe('config', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '2', ENABLE_TEST_CLOCK: '1' })).toThrow(/ENABLE_TEST_CLOCK: needs WEB_CONCURRENCY=1/);
   });
 
+  it('METRICS_TOKEN: at least 16 characters; decides who may read /metrics', () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig({ ...prod, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ ...prod, METRICS_TOKEN: 'has a space in it ok' })).toThrow(/METRICS_TOKEN: must be printable ASCII/);
+    expect(loadConfig(prod).metricsAccess).toBe('off');
+    expect(loadConfig({ ...prod, METRICS_TOKEN: 'a'.repeat(32) }).metricsAccess).toBe('token');
+    expect(loadConfig({ NODE_ENV: 'development' }).metricsAccess).toBe('open');
+    expect(loadConfig({ NODE_ENV: 'development', METRICS_TOKEN: 'a'.repeat(32) }).metricsAccess).toBe('token');
+  });
+
   it('splits CORS origins', () => {
     expect(loadConfig({ NODE_ENV: 'test', CORS_ORIGINS: 'https://a.example, https://b.example' }).CORS_ORIGINS).toEqual([
       'https://a.example',

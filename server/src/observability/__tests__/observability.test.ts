@@ -101,3 +101,48 @@ describe('request logs', () => {
     }
   });
 });
+
+describe('who may read /metrics', () => {
+  const TOKEN = 'metrics-token-0123456789abcdef';
+  const scrape = (target: TestApp, authorization?: string) => fetch(`${target.url}/metrics`, { headers: authorization ? { authorization } : {} });
+
+  it('is open in development', async () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).metricsAccess).toBe('open');
+    expect((await scrape(app)).status).toBe(200);
+  });
+
+  it('in production requires Authorization: Bearer METRICS_TOKEN (401 without it or with another)', async () => {
+    const prod = await startTestApp({ NODE_ENV: 'production', JWT_SECRET: 'm'.repeat(40), METRICS_TOKEN: TOKEN });
+    try {
+      const anonymous = await scrape(prod);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+      expect((await anonymous.json()).error).toMatch(/Authorization: Bearer <METRICS_TOKEN>/);
+      expect((await scrape(prod, `Bearer ${TOKEN}x`)).status).toBe(401);
+      expect((await scrape(prod, TOKEN)).status).toBe(401);
+      const allowed = await scrape(prod, `Bearer ${TOKEN}`);
+      expect(allowed.status).toBe(200);
+      expect(await allowed.text()).toMatch(/^http_requests_total\{/m);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('in production without METRICS_TOKEN is not served (404), and the server says so when it starts', async () => {
+    const prod = await startTestApp({ NODE_ENV: 'production', JWT_SECRET: 'm'.repeat(40) });
+    try {
+      expect((await scrape(prod)).status).toBe(404);
+      expect((await scrape(prod, `Bearer ${TOKEN}`)).status).toBe(404);
+    } finally {
+      await prod.close();
+    }
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _enc, done) => void (lines.push(String(chunk)), done()) }));
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'm'.repeat(40), DATABASE_URL: app.config.DATABASE_URL, JOBS_ENABLED: 'false' });
+    const server = await createServer({ config, orm: app.orm, logger });
+    await server.close();
+    expect(lines.map((l) => JSON.parse(l).msg)).toContain(
+      'METRICS_TOKEN is not set: /metrics is not served in production (404); set it to scrape with Authorization: Bearer <token>',
+    );
+  });
+});
