@@ -15,7 +15,7 @@ import type { Orm } from '../orm';
 import { BRAND_REVIEW_COMMENTS, DEMO_BRAND, DEMO_CREATORS, REVIEW_COMMENTS, type DemoCreator } from './demo-catalog';
 import { BookingStatus, PaymentStatus } from '../../features/bookings/process/booking.model';
 
-export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_PASSWORD = 'collab-demo-2026';
 const EMAIL_DOMAIN = 'demo.collabhub.test';
 const HOUR = 3_600_000;
 const SLOT_DAYS = 14;

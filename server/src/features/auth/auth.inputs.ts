@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AccountType } from '../users/user.entity';
+import { passwordWeakness } from './password-strength';
 
 /** Validation of account input; shared by GraphQL and REST because the service applies it. */
 
@@ -16,7 +17,12 @@ const newPassword = (field: string) =>
   z
     .string({ error: `${field} is required` })
     .min(PASSWORD_MIN_LENGTH, `${field} must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(256, `${field} must be at most 256 characters`);
+    .max(256, `${field} must be at most 256 characters`)
+    // Common and guessable passwords are refused with zxcvbn's reason (password-strength.ts).
+    .superRefine((password, ctx) => {
+      const weakness = passwordWeakness(password, field);
+      if (weakness) ctx.addIssue({ code: 'custom', message: weakness });
+    });
 
 const accountType = z
   .string({ error: 'accountType is required (creator or brand)' })

@@ -20,7 +20,7 @@ const LOGOUT = /* GraphQL */ `mutation ($t: String) { logout(refreshToken: $t) }
 const CHANGE = /* GraphQL */ `
   mutation ($input: ChangePasswordInput!) { changePassword(input: $input) { tokens { accessToken } } }`;
 
-const register = async (email: string, password = 'password123', accountType = 'BRAND') =>
+const register = async (email: string, password = 'correct horse battery', accountType = 'BRAND') =>
   (await app.gql(REGISTER, { input: { email, password, accountType } })).body;
 const code = (body: any) => body.errors?.[0]?.extensions?.code;
 
@@ -44,7 +44,7 @@ describe('GraphQL accounts', () => {
   it('duplicate e-mail is CONFLICT', async () => {
     const email = uniqueEmail();
     await register(email);
-    const again = await register(email.toUpperCase(), 'password456', 'CREATOR');
+    const again = await register(email.toUpperCase(), 'another-password-2', 'CREATOR');
     expect(code(again)).toBe('CONFLICT');
     expect(again.errors[0].message).toBe('An account with this email already exists');
   });
@@ -54,12 +54,19 @@ describe('GraphQL accounts', () => {
     expect(code(short)).toBe('BAD_USER_INPUT');
     expect(short.errors[0].extensions.field).toBe('password');
     expect(short.errors[0].message).toBe('password must be at least 8 characters');
-    const bad = await register('nope', 'password123');
+    const bad = await register('nope', 'correct horse battery');
     expect(bad.errors[0].extensions.field).toBe('email');
   });
 
+  it('a common password is BAD_USER_INPUT on password with zxcvbn\'s reason', async () => {
+    const weak = await register(uniqueEmail(), 'password123');
+    expect(code(weak)).toBe('BAD_USER_INPUT');
+    expect(weak.errors[0].extensions.field).toBe('password');
+    expect(weak.errors[0].message).toBe('password is too easy to guess: This is a commonly used password. Add more words that are less common.');
+  });
+
   it('an unknown accountType is refused by the schema', async () => {
-    const res = await app.gql(REGISTER, { input: { email: uniqueEmail(), password: 'password123', accountType: 'WIZARD' } });
+    const res = await app.gql(REGISTER, { input: { email: uniqueEmail(), password: 'correct horse battery', accountType: 'WIZARD' } });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].message).toMatch(/accountType|AccountType/);
   });

@@ -35,12 +35,12 @@ describe('REST accounts (/api/v1/auth)', () => {
   });
 
   it.each([
-    [{ password: 'longenough', accountType: 'brand' }, 'email'],
-    [{ email: 'not-an-email', password: 'longenough', accountType: 'brand' }, 'email'],
+    [{ password: 'correct horse battery', accountType: 'brand' }, 'email'],
+    [{ email: 'not-an-email', password: 'correct horse battery', accountType: 'brand' }, 'email'],
     [{ email: 'a@b.co', password: 'short', accountType: 'brand' }, 'password'],
-    [{ email: 'a@b.co', password: 'longenough' }, 'accountType'],
-    [{ email: 'a@b.co', password: 'longenough', accountType: 'wizard' }, 'accountType'],
-    [{ email: 42, password: 'longenough', accountType: 'brand' }, 'email'],
+    [{ email: 'a@b.co', password: 'correct horse battery' }, 'accountType'],
+    [{ email: 'a@b.co', password: 'correct horse battery', accountType: 'wizard' }, 'accountType'],
+    [{ email: 42, password: 'correct horse battery', accountType: 'brand' }, 'email'],
   ])('rejects a malformed body %j with 400 naming %s', async (body, field) => {
     const before = await userCount();
     const res = await app.rest('POST', '/auth/register', body);
@@ -73,7 +73,7 @@ describe('REST accounts (/api/v1/auth)', () => {
 
   it('GET /auth/me returns data.user with a token, 401 without or with a bad one', async () => {
     const email = uniqueEmail();
-    const { body } = await register(email, 'password123', 'brand');
+    const { body } = await register(email, 'correct horse battery', 'brand');
     const me = await app.rest('GET', '/auth/me', undefined, body.data.tokens.accessToken);
     expect(me.status).toBe(200);
     expect(me.body.data.user).toMatchObject({ email, account_type: 'brand' });
@@ -163,26 +163,45 @@ describe('REST accounts (/api/v1/auth)', () => {
 
   it('changes the password: old one stops working, other sessions are revoked', async () => {
     const email = uniqueEmail();
-    const { body } = await register(email, 'old password');
+    const { body } = await register(email, 'old-secret-pass');
     const wrong = await app.rest(
-      'POST', '/users/change-password', { currentPassword: 'not it at all', newPassword: 'new password' }, body.data.tokens.accessToken,
+      'POST', '/users/change-password', { currentPassword: 'not it at all', newPassword: 'plum-kettle-orbit-42' }, body.data.tokens.accessToken,
     );
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe('Current password is incorrect');
     const short = await app.rest(
-      'POST', '/users/change-password', { currentPassword: 'old password', newPassword: 'short' }, body.data.tokens.accessToken,
+      'POST', '/users/change-password', { currentPassword: 'old-secret-pass', newPassword: 'short' }, body.data.tokens.accessToken,
     );
     expect(short.status).toBe(400);
     expect(short.body.field).toBe('newPassword');
 
     const ok = await app.rest(
-      'POST', '/users/change-password', { currentPassword: 'old password', newPassword: 'new password' }, body.data.tokens.accessToken,
+      'POST', '/users/change-password', { currentPassword: 'old-secret-pass', newPassword: 'plum-kettle-orbit-42' }, body.data.tokens.accessToken,
     );
     expect(ok.status).toBe(200);
-    expect((await app.rest('POST', '/auth/login', { email, password: 'old password' })).status).toBe(401);
-    expect((await app.rest('POST', '/auth/login', { email, password: 'new password' })).status).toBe(200);
+    expect((await app.rest('POST', '/auth/login', { email, password: 'old-secret-pass' })).status).toBe(401);
+    expect((await app.rest('POST', '/auth/login', { email, password: 'plum-kettle-orbit-42' })).status).toBe(200);
     expect((await app.rest('POST', '/auth/refresh', { refreshToken: body.data.tokens.refreshToken })).status).toBe(401);
     expect((await app.rest('POST', '/auth/refresh', { refreshToken: ok.body.data.tokens.refreshToken })).status).toBe(200);
+  });
+
+  it('refuses common and guessable passwords (zxcvbn score below 3) with its reason, on register and on change, creating nothing', async () => {
+    const email = uniqueEmail();
+    const weak = await app.rest('POST', '/auth/register', { email, password: 'password123', accountType: 'brand' });
+    expect(weak.status).toBe(400);
+    expect(weak.body).toMatchObject({ success: false, code: 'BAD_USER_INPUT', field: 'password' });
+    expect(weak.body.error).toBe('password is too easy to guess: This is a commonly used password. Add more words that are less common.');
+    const keyboard = await app.rest('POST', '/auth/register', { email, password: 'qwertyuiop', accountType: 'brand' });
+    expect(keyboard.status).toBe(400);
+    expect(keyboard.body.error).toMatch(/^password is too easy to guess: .+/);
+    expect((await app.rest('POST', '/auth/login', { email, password: 'password123' })).status).toBe(401);
+
+    const { body } = await register(email, 'plum-kettle-orbit-42');
+    const change = await app.rest('POST', '/users/change-password', { currentPassword: 'plum-kettle-orbit-42', newPassword: 'iloveyou1' }, body.data.tokens.accessToken);
+    expect(change.status).toBe(400);
+    expect(change.body.field).toBe('newPassword');
+    expect(change.body.error).toMatch(/^newPassword is too easy to guess: .*common/);
+    expect((await app.rest('POST', '/auth/login', { email, password: 'plum-kettle-orbit-42' })).status).toBe(200);
   });
 
   it('change-password needs a signed-in user', async () => {

@@ -11,7 +11,7 @@ export interface Account {
 
 /** Registers through the API (tokens are issued at the app clock's "now"). */
 export async function signUp(app: TestApp, accountType: 'creator' | 'brand'): Promise<Account> {
-  const res = await app.rest('POST', '/auth/register', { email: uniqueEmail(accountType), password: 'password123', accountType });
+  const res = await app.rest('POST', '/auth/register', { email: uniqueEmail(accountType), password: 'correct horse battery', accountType });
   if (res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
   return { token: res.body.data.tokens.accessToken, userId: res.body.data.user.id };
 }

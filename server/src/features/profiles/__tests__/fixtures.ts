@@ -14,7 +14,7 @@ export interface Account {
 
 export async function registerAccount(app: TestApp, accountType: 'creator' | 'brand' = 'creator'): Promise<Account> {
   const email = uniqueEmail(accountType);
-  const res = await app.rest('POST', '/auth/register', { email, password: 'password123', accountType });
+  const res = await app.rest('POST', '/auth/register', { email, password: 'correct horse battery', accountType });
   if (res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
   return { token: res.body.data.tokens.accessToken, userId: res.body.data.user.id, email };
 }
