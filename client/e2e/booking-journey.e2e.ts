@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, newActor, step, type Actor } from './support/browser';
 import { JourneyClock } from './support/clock';
+import { addWeekdaySchedule, createBrandProfile, createCreatorProfile, openCreatorPage } from './support/journeys';
 import { startE2EServer, type E2EServer } from './support/server';
 import {
   bookHours,
@@ -39,7 +40,14 @@ const TOMORROW = { long: 'Tuesday, June 10, 2031', short: 'Tue, Jun 10' };
 const WEDNESDAY = { long: 'Wednesday, June 11, 2031', short: 'Wed, Jun 11' };
 
 const PASSWORD = 'correct-horse-battery-9';
-const CREATOR = { email: 'nova@creators.test', name: 'Nova Streams' };
+const CREATOR = {
+  email: 'nova@creators.test',
+  name: 'Nova Streams',
+  bio: 'Variety streamer: indie games, speedruns and creative coding.',
+  hourlyRate: '80',
+  twitch: 'nova_streams',
+  youtube: '@novastreams',
+};
 const BRAND = { email: 'team@acme-games.test', name: 'Acme Games' };
 const RIVAL = { email: 'hello@rival-media.test', name: 'Rival Media' };
 const SUPPORT = { email: 'agent@support.test' };
@@ -109,19 +117,7 @@ describe('booking journey', () => {
     });
 
     await step('creator: the profile dialog opens by itself; create the profile', [creator], async () => {
-      const dialog = page.getByRole('dialog', { name: 'Create Your Creator Profile' });
-      await dialog.waitFor();
-      await dialog.getByLabel(/^Display name/).fill(CREATOR.name);
-      await dialog.getByLabel('Bio').fill('Variety streamer: indie games, speedruns and creative coding.');
-      await dialog.getByLabel(/^Hourly rate/).fill('80');
-      await dialog.getByText('Twitch', { exact: true }).click();
-      await dialog.getByText('YouTube', { exact: true }).click();
-      await dialog.getByLabel(/^Twitch username/).fill('nova_streams');
-      await dialog.getByLabel(/^YouTube handle/).fill('@novastreams');
-      await expectAccessible(page, 'create creator profile dialog');
-      await dialog.getByRole('button', { name: 'Create Profile' }).click();
-      await seeText(page, 'Creator profile created!');
-      await dialog.waitFor({ state: 'detached' });
+      await createCreatorProfile(page, CREATOR, () => expectAccessible(page, 'create creator profile dialog'));
       await page.getByText('Total Earnings').first().waitFor();
       await expectAccessible(page, 'dashboard: overview (creator)');
     });
@@ -164,17 +160,7 @@ describe('booking journey', () => {
     });
 
     await step('creator: add a weekday recurring schedule and see the generated slots', [creator], async () => {
-      await page.getByRole('button', { name: 'Add Schedule' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add Recurring Schedule' });
-      await dialog.getByLabel('Title').fill('Weekday sessions');
-      for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
-        await dialog.getByRole('button', { name: day, exact: true }).click();
-      }
-      await expectAccessible(page, 'add schedule dialog');
-      await dialog.getByRole('button', { name: 'Create Schedule' }).click();
-      await seeText(page, 'Recurring schedule created successfully');
-      await dialog.waitFor({ state: 'detached' });
-      await page.getByRole('list', { name: 'Recurring schedules' }).getByText('Weekday sessions').waitFor();
+      await addWeekdaySchedule(page, 'Weekday sessions', () => expectAccessible(page, 'add schedule dialog'));
       // 14 days from tomorrow hold 10 weekdays of 8 hours: the first 20 are listed, then "+60 more".
       const upcoming = page.getByRole('group', { name: 'Upcoming available slots' });
       await upcoming.getByRole('list', { name: `Free slots on ${TOMORROW.short}` }).waitFor();
@@ -195,12 +181,7 @@ describe('booking journey', () => {
 
     await step('brand: register with a Brand Account and create the brand profile', [brand], async () => {
       await register(page, 'Brand Account', BRAND.email, PASSWORD);
-      const dialog = page.getByRole('dialog', { name: 'Create Your Brand Profile' });
-      await dialog.waitFor();
-      await dialog.getByLabel(/^Brand name/).fill(BRAND.name);
-      await dialog.getByLabel('About').fill('Indie game studio looking for launch streams.');
-      await dialog.getByRole('button', { name: 'Create Profile' }).click();
-      await seeText(page, 'Brand profile created!');
+      await createBrandProfile(page, { name: BRAND.name, about: 'Indie game studio looking for launch streams.' });
       await page.getByRole('tab', { name: 'Discover' }).waitFor();
       await page.getByText('Awaiting the creator').first().waitFor();
       await expectAccessible(page, 'dashboard: overview (brand)');
@@ -351,9 +332,7 @@ describe('booking journey', () => {
     const { page } = brand;
 
     await step('brand: a request the creator has not accepted yet is withdrawn for free', [brand, creator], async () => {
-      await openTab(page, 'Discover');
-      await creatorCard(page, CREATOR.name).getByRole('link', { name: 'View Availability' }).click();
-      await page.waitForURL(/\/streamer\//);
+      await openCreatorPage(page, CREATOR.name);
       await bookHours(page, WEDNESDAY.long, ['9:00 AM – 10:00 AM']);
       await payWithCard(page, CARDS.ok, BRAND.name);
       await page.waitForURL(/\/dashboard/);
@@ -378,9 +357,7 @@ describe('booking journey', () => {
     const evening = '6:00 PM – 7:00 PM';
 
     await step('brand: book the one-off evening hour today and pay', [brand], async () => {
-      await openTab(page, 'Discover');
-      await creatorCard(page, CREATOR.name).getByRole('link', { name: 'View Availability' }).click();
-      await page.waitForURL(/\/streamer\//);
+      await openCreatorPage(page, CREATOR.name);
       await bookHours(page, TODAY.long, [evening]);
       await payWithCard(page, CARDS.ok, BRAND.name);
       await seeText(page, 'Request sent! Your payment is held until the creator accepts.');
@@ -428,13 +405,8 @@ describe('booking journey', () => {
 
     await step('rival: register a brand and open the creator page', [rival], async () => {
       await register(rival.page, 'Brand Account', RIVAL.email, PASSWORD);
-      const dialog = rival.page.getByRole('dialog', { name: 'Create Your Brand Profile' });
-      await dialog.getByLabel(/^Brand name/).fill(RIVAL.name);
-      await dialog.getByRole('button', { name: 'Create Profile' }).click();
-      await seeText(rival.page, 'Brand profile created!');
-      await openTab(rival.page, 'Discover');
-      await creatorCard(rival.page, CREATOR.name).getByRole('link', { name: 'View Availability' }).click();
-      await rival.page.waitForURL(/\/streamer\//);
+      await createBrandProfile(rival.page, { name: RIVAL.name });
+      await openCreatorPage(rival.page, CREATOR.name);
     });
 
     await step("rival: a declined card shows the provider's message", [rival], async () => {
@@ -468,9 +440,7 @@ describe('booking journey', () => {
     });
 
     await step('brand and rival pick the same hour and confirm at the same moment', [brand, rival], async () => {
-      await openTab(rival.page, 'Discover');
-      await creatorCard(rival.page, CREATOR.name).getByRole('link', { name: 'View Availability' }).click();
-      await rival.page.waitForURL(/\/streamer\//);
+      await openCreatorPage(rival.page, CREATOR.name);
       const racers = [brand, rival];
       for (const r of racers) {
         await calendarDay(r.page, WEDNESDAY.long).click();

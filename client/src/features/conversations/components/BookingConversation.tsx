@@ -54,7 +54,7 @@ export function BookingConversation({ booking, counterpart }: { booking: Booking
           variant={open ? 'subtle' : 'outline'}
           aria-expanded={open}
           aria-controls={sectionId}
-          aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
+          aria-label={unread > 0 && !open ? `Messages, ${unread} unread` : undefined}
           onClick={toggle}
         >
           <LuMessageSquare aria-hidden />
