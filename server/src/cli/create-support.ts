@@ -15,11 +15,15 @@ async function main() {
   const password = givenPassword ?? randomBytes(12).toString('base64url');
   const config = loadConfig();
   const db = await openDatabase(config);
+  const deps = createDeps(config, systemClock, { orm: db.orm });
   try {
-    const { auth } = createServices(createDeps(config, systemClock, { orm: db.orm }));
+    const { auth } = createServices(deps);
     const user = await auth.upsertSupportUser(db.orm.em.fork(), email, password);
     console.log(`Support account ready: ${user.email}${givenPassword ? '' : `\nPassword: ${password}`}`);
   } finally {
+    // The event bus (a LISTEN connection) and the rate-limit store keep the process alive otherwise.
+    await deps.events.close();
+    await deps.limits.close();
     await db.close();
   }
 }
