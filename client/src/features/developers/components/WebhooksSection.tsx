@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Checkbox, Field, Heading, HStack, Input, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Checkbox, CheckboxGroup, Field, Fieldset, Heading, HStack, Input, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuList, LuPlus, LuRefreshCw, LuTrash2, LuWebhook } from 'react-icons/lu';
 import {
@@ -135,7 +135,6 @@ function CreateEndpointDialog({ eventTypes, onCreated }: { eventTypes: readonly 
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<{ field: 'url' | 'types'; message: string } | null>(null);
   const [create, { loading }] = useCreateWebhookEndpointMutation({ refetchQueries: [WebhookEndpointsDocument], awaitRefetchQueries: true });
-  const toggle = (type: string, on: boolean) => setChosen((list) => (on ? [...list, type] : list.filter((t) => t !== type)));
   return (
     <ActionDialog
       trigger={
@@ -175,21 +174,31 @@ function CreateEndpointDialog({ eventTypes, onCreated }: { eventTypes: readonly 
         <Field.HelperText>https only (plain http is accepted for localhost while developing).</Field.HelperText>
         {error?.field === 'url' && <FormError message={error.message} />}
       </Field.Root>
-      <Field.Root required invalid={error?.field === 'types'}>
-        <Field.Label>
-          Events <Field.RequiredIndicator />
-        </Field.Label>
-        <Stack gap="1.5" mt="1">
-          {eventTypes.map((type) => (
-            <Checkbox.Root key={type} size="sm" checked={chosen.includes(type)} onCheckedChange={(d) => toggle(type, d.checked === true)}>
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label fontFamily="mono">{type}</Checkbox.Label>
-            </Checkbox.Root>
-          ))}
-        </Stack>
+      {/*
+        A fieldset, not a Field: a Field gives its one id to every input inside it, so all these
+        checkboxes shared one id and a click on any of them ticked the first ("booking.created").
+      */}
+      <Fieldset.Root invalid={error?.field === 'types'}>
+        <Fieldset.Legend fontSize="sm" fontWeight="medium">
+          Events{' '}
+          <Text as="span" color="fg.error" aria-hidden>
+            *
+          </Text>
+        </Fieldset.Legend>
+        <Fieldset.HelperText>Pick the events this endpoint receives.</Fieldset.HelperText>
+        <CheckboxGroup value={chosen} onValueChange={setChosen} name="eventTypes">
+          <Stack gap="1.5" mt="1">
+            {eventTypes.map((type) => (
+              <Checkbox.Root key={type} value={type} size="sm">
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label fontFamily="mono">{type}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+        </CheckboxGroup>
         {error?.field === 'types' && <FormError message={error.message} />}
-      </Field.Root>
+      </Fieldset.Root>
     </ActionDialog>
   );
 }
