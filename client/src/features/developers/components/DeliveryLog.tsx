@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Code, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { LuHistory, LuSend } from 'react-icons/lu';
 import { useReplayWebhookEventsMutation, useResendWebhookDeliveryMutation, useWebhookDeliveriesQuery, type WebhookDeliveryStatus } from '../../../gql/graphql';
 import { ActionDialog } from '../../../shared/components/ActionDialog';
@@ -8,13 +8,21 @@ import { withToasts } from '../../../shared/lib/toast-action';
 import { dateTime, DEVELOPER_MESSAGES as MSG, toLocalInput } from '../lib/developers';
 
 const PAGE = 20;
+const PENDING_POLL_MS = 3_000;
 const STATUS_PALETTE: Record<WebhookDeliveryStatus, string> = { PENDING: 'yellow', SUCCEEDED: 'green', FAILED: 'red' };
 
 /** An endpoint's deliveries, newest first: status, attempts, response; Resend and "Replay since…". */
 export function DeliveryLog({ endpointId, enabled }: { endpointId: string; enabled: boolean }) {
-  const { data, loading, fetchMore, refetch } = useWebhookDeliveriesQuery({ variables: { endpointId, first: PAGE }, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+  const { data, loading, fetchMore, refetch, startPolling, stopPolling } = useWebhookDeliveriesQuery({ variables: { endpointId, first: PAGE }, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
   const [resend] = useResendWebhookDeliveryMutation();
   const log = data?.webhookDeliveries;
+  // A delivery still pending (first try under way, or a retry scheduled) is watched until it settles.
+  const pending = log?.edges.some(({ node }) => node.status === 'PENDING') ?? false;
+  useEffect(() => {
+    if (!pending) return;
+    startPolling(PENDING_POLL_MS);
+    return () => stopPolling();
+  }, [pending, startPolling, stopPolling]);
   const [open, setOpen] = useState<string | null>(null);
 
   return (
