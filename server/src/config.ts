@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -23,6 +24,18 @@ const EnvSchema = z.object({
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Which proxies in front may say who the client is (X-Forwarded-For), as express's `trust proxy`:
+   * a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDR ranges, or a hop
+   * count. Client addresses key rate limits, sign-in throttling and WebSocket limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .refine(
+      (v) => /^\d{1,2}$/.test(v.trim()) || v.split(',').every((part) => isProxyAddress(part.trim())),
+      'must be a hop count or a comma-separated list of loopback, linklocal, uniquelocal, IP addresses or CIDR ranges',
+    ),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
@@ -95,6 +108,14 @@ const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
 });
 
+function isProxyAddress(part: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(part)) return true;
+  const [address, bits, ...rest] = part.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
 export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config extends Omit<Env, 'JWT_SECRET' | 'CORS_ORIGINS' | 'SEED_DEMO_DATA' | 'ANON_RESPONSE_CACHE_SECONDS' | 'MAIL_FROM'> {
@@ -105,6 +126,8 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'CORS_ORIGINS' | 'SEED_
   ANON_RESPONSE_CACHE_SECONDS: number;
   /** Who may read GET /metrics: bearers of METRICS_TOKEN when it is set; else anyone outside production, nobody in production (404). */
   metricsAccess: 'open' | 'token' | 'off';
+  /** TRUST_PROXY as express takes it (a hop count is a number). */
+  trustProxy: string | number;
   JWT_SECRET: string;
   CORS_ORIGINS: string[];
   isProduction: boolean;
@@ -136,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     MAIL_FROM: e.MAIL_FROM ?? 'CollabHub <no-reply@collabhub.localhost>',
     mailMode: e.SMTP_URL ? 'smtp' : isProduction ? 'off' : 'catcher',
     metricsAccess: e.METRICS_TOKEN ? 'token' : isProduction ? 'off' : 'open',
+    trustProxy: /^\d{1,2}$/.test(e.TRUST_PROXY.trim()) ? Number(e.TRUST_PROXY.trim()) : e.TRUST_PROXY,
     isProduction,
   };
 }

@@ -103,7 +103,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
   const httpServer = createHttpServer(app);
   // Links in e-mails: PUBLIC_URL, else where this server listens.
   deps.mail.setPublicUrl(() => {

@@ -35,6 +35,14 @@ describe('config', () => {
     expect(loadConfig({ NODE_ENV: 'development', METRICS_TOKEN: 'a'.repeat(32) }).metricsAccess).toBe('token');
   });
 
+  it('TRUST_PROXY: loopback by default; named ranges, addresses, CIDRs or a hop count; anything else is named', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).trustProxy).toBe('loopback');
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'loopback, uniquelocal, 203.0.113.7, 2001:db8::/32' }).trustProxy).toBe('loopback, uniquelocal, 203.0.113.7, 2001:db8::/32');
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: must be a hop count or a comma-separated list/);
+    expect(() => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('splits CORS origins', () => {
     expect(loadConfig({ NODE_ENV: 'test', CORS_ORIGINS: 'https://a.example, https://b.example' }).CORS_ORIGINS).toEqual([
       'https://a.example',

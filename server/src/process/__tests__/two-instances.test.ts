@@ -1,0 +1,91 @@
+import { randomInt } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, uniqueEmail, type TestApp } from '../../../test/harness';
+import { RawSocket } from '../../../test/raw-ws';
+import { initOrm } from '../../db/init-orm';
+import type { Orm } from '../../db/orm';
+import { SESSION_REVOKED_MESSAGE } from '../../features/auth/sessions';
+import { createServer, type AppServer } from '../../server';
+
+/**
+ * Two server instances on one database, as behind the load balancer of docker-compose.yml: what
+ * one instance decides about a session or a rate limit holds on the other. Events travel through
+ * Redis when it listens on 127.0.0.1:6379 (REDIS_URL), and through PostgreSQL LISTEN/NOTIFY
+ * without it; both ways are run (the Redis one is skipped when no Redis is there).
+ */
+const redisReachable = new Promise<boolean>((resolve) => {
+  const socket = net.connect({ port: 6379, host: '127.0.0.1' });
+  socket.once('connect', () => (socket.destroy(), resolve(true)));
+  socket.once('error', () => resolve(false));
+});
+
+const PASSWORD = 'correct horse battery staple 42';
+const ANON_PER_MINUTE = 4;
+
+describe.each([
+  { bus: 'PostgreSQL LISTEN/NOTIFY', env: {} as Record<string, string> },
+  { bus: 'Redis', env: { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' } },
+])('two instances sharing one database, events through $bus', ({ bus, env }) => {
+  let a: TestApp;
+  let b: { server: AppServer; orm: Orm; url: string };
+  let skip = false;
+
+  beforeAll(async () => {
+    skip = bus === 'Redis' && !(await redisReachable);
+    if (skip) return;
+    a = await startTestApp({ ...env, RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_ANON_PER_MINUTE: String(ANON_PER_MINUTE) });
+    const orm = await initOrm({ clientUrl: a.config.DATABASE_URL!, migrate: false });
+    const server = await createServer({ config: a.config, orm, clock: a.clock, logger: pino({ level: 'silent' }) });
+    await new Promise<void>((resolve) => server.httpServer.listen(0, '127.0.0.1', resolve));
+    b = { server, orm, url: `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}` };
+  });
+  afterAll(async () => {
+    await b?.server.close();
+    await b?.orm.close(true);
+    await a?.close();
+  });
+
+  const me = (url: string, token: string) => fetch(`${url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+
+  it('a session signed out on one instance is refused on the other at once, on HTTP and on its open socket', async (ctx) => {
+    if (skip) ctx.skip();
+    const email = uniqueEmail('two');
+    const registered = await a.rest('POST', '/auth/register', { email, password: PASSWORD, accountType: 'brand' });
+    expect(registered.status).toBe(201);
+    const { accessToken, refreshToken } = registered.body.data.tokens;
+
+    // Instance B has seen the session (its "still signed in" answer is cached) and holds a live socket of it.
+    expect((await me(b.url, accessToken)).status).toBe(200);
+    const socket = new RawSocket(b.url);
+    expect(await socket.init({ authorization: `Bearer ${accessToken}` })).toBe(true);
+    socket.subscribe('1', 'subscription { bookingUpdated { id status } }');
+
+    const signedOutAt = Date.now();
+    expect((await a.rest('POST', '/auth/logout', { refreshToken }, accessToken)).status).toBe(200);
+
+    // Well within SESSION_CACHE_SECONDS (5 s): B learnt it from the event bus, not from its cache expiring.
+    const closed = await socket.waitClosed(3000);
+    expect(closed).toEqual({ code: 4401, reason: SESSION_REVOKED_MESSAGE });
+    const refused = await me(b.url, accessToken);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: SESSION_REVOKED_MESSAGE, code: 'UNAUTHENTICATED' });
+    expect(Date.now() - signedOutAt).toBeLessThan(a.config.SESSION_CACHE_SECONDS * 1000);
+    expect((await me(a.url, accessToken)).status).toBe(401);
+  });
+
+  it('a rate limit is one budget across both instances', async (ctx) => {
+    if (skip) ctx.skip();
+    // One client address (through the trusted loopback proxy); random, as Redis outlives the test's database.
+    const client = { 'x-forwarded-for': `2001:db8::${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}` };
+    const listing = (url: string) => fetch(`${url}/api/v1/streamers`, { headers: client });
+    const statuses: number[] = [];
+    for (let i = 0; i < ANON_PER_MINUTE + 2; i++) statuses.push((await listing(i % 2 ? b.url : a.url)).status);
+    // Each instance alone would have allowed ANON_PER_MINUTE; together they allow it once.
+    expect(statuses).toEqual([...Array(ANON_PER_MINUTE).fill(200), 429, 429]);
+    const refused = await listing(b.url);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
