@@ -602,7 +602,8 @@ describe('booking journey', () => {
       await page.getByRole('link', { name: 'Support', exact: true }).click();
       await page.waitForURL('**/support');
       const dispute = page.getByRole('article', { name: `Dispute: ${BRAND.name} × ${CREATOR.name}` });
-      await dispute.getByText('The stream ended after twenty minutes.').waitFor();
+      // The reason, and the history's line of the move that opened the dispute (which quotes it).
+      await dispute.getByText('The stream ended after twenty minutes.').first().waitFor();
       await expectAccessible(page, 'support console');
       await dispute.getByRole('button', { name: 'Refund partial' }).click();
       const dialog = page.getByRole('dialog', { name: 'Refund part of the booking' });

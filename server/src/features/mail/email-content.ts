@@ -24,9 +24,20 @@ export interface NotificationForEmail {
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 const money = (cents: unknown): string | null => (typeof cents === 'number' ? `$${(cents / 100).toFixed(2)}` : null);
 
+/**
+ * The zone's usual abbreviation at that instant ("CET", "CEST", "EST", "BST"), else its offset
+ * ("GMT+9"). Each locale's data names only some zones (en-US says "GMT+1" for Berlin, en-GB says
+ * "GMT-5" for New York), so the first name that is not a bare offset wins.
+ */
+export function zoneAbbreviation(zone: string, at: Date): string {
+  const instant = DateTime.fromJSDate(at, { zone });
+  const names = ['en-US', 'en-GB'].map((locale) => instant.setLocale(locale).toFormat('ZZZZ'));
+  return names.find((name) => name && !/^(GMT|UTC)[+-]/.test(name)) ?? names[0] ?? '';
+}
+
 /** The zone's IANA name and its abbreviation at that instant, e.g. "Europe/Berlin (CET)". */
 export function zoneLabel(zone: string, at: Date): string {
-  const short = DateTime.fromJSDate(at, { zone }).toFormat('ZZZZ');
+  const short = zoneAbbreviation(zone, at);
   return short && short !== zone ? `${zone} (${short})` : zone;
 }
 

@@ -52,7 +52,7 @@ describe('transactional e-mail from the outbox', () => {
     await run();
     const confirmation = (await mailTo(app, brand.email)).find((m) => m.subject === 'Confirmed: your booking with Nova Stream')!;
     expect(confirmation).toBeDefined();
-    expect(confirmation.text).toMatch(/Europe\/Berlin \((CES?T|GMT\+[12])\)/);
+    expect(confirmation.text).toMatch(/Europe\/Berlin \(CES?T\)/);
     expect(confirmation.text).toContain('Nova Stream accepted your booking');
     const invite = inviteOf(confirmation);
     expect(invite.method).toBe('REQUEST');
