@@ -7,7 +7,18 @@ import pino from 'pino';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { account, consecutive, creator, heldBooking, hourFromNow, type Account, type Creator } from '../../features/bookings/__tests__/booking-fixtures';
+import {
+  acceptedBooking,
+  account,
+  bookingRow,
+  consecutive,
+  creator,
+  heldBooking,
+  hourFromNow,
+  ledger,
+  type Account,
+  type Creator,
+} from '../../features/bookings/__tests__/booking-fixtures';
 import { exitWhenDatabaseCannotRestart } from '../../process/serve';
 import type { Database } from '../database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../embedded';
@@ -147,6 +158,50 @@ describe('a dead embedded database', () => {
     expect(mine.status).toBe(200);
     expect(await (await fetch(`${app.url}/healthz`)).json()).toEqual({ status: 'ok', database: 'up' });
   }, 90_000);
+
+  it('money moves cut short by the kill are finished once by the sweep when it is back: nothing lost, every cent balances', async () => {
+    const start = hourFromNow(app, 96);
+    const hours = consecutive(start, 6);
+    const seller2 = await creator(app, hours);
+    const bookings = [];
+    for (const hour of hours) bookings.push(await acceptedBooking(app, brand, seller2, hour));
+    const before = await bookingRow(app, bookings[0].bookingId);
+
+    // Six cancellations with refunds in flight when the postmaster dies.
+    const moves = bookings.map((b) =>
+      app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id }) { id status } }`, { id: b.bookingId }, brand.token),
+    );
+    await new Promise((r) => setTimeout(r, 15));
+    process.kill(await postmasterPid(), 'SIGKILL');
+    const answers = await Promise.all(moves);
+    for (const a of answers) {
+      expect([200, 503]).toContain(a.status);
+      expect(JSON.stringify(a.body)).not.toContain('INTERNAL_SERVER_ERROR');
+    }
+    await vi.waitFor(async () => expect((await app.gql('{ creators(first: 1) { totalCount } }')).status).toBe(200), { timeout: 10_000, interval: 100 });
+
+    // The sweep finishes any step a cut-short move left (after its stale time).
+    app.clock.advance(6 * 60_000);
+    await app.server.jobs.runAll(app.clock.now());
+    await app.server.jobs.runAll(app.clock.now());
+    const outcomes: string[] = [];
+    for (const b of bookings) {
+      const row = await bookingRow(app, b.bookingId);
+      expect(row.money_step).toBeNull();
+      const money = await ledger(app, b.bookingId);
+      if (row.status === 'cancelled') {
+        expect(row.payment_status).toBe('refunded');
+        expect(money).toMatchObject({ captured: 5000, refunded: 5000 });
+      } else {
+        expect([row.status, row.payment_status]).toEqual([before.status, before.payment_status]);
+        expect(money).toMatchObject({ captured: 5000, refunded: 0 });
+      }
+      const [refunds] = await app.orm.em.fork().getConnection().execute('select count(*)::int as n from local_refunds where payment_intent_id = ?', [b.paymentIntentId]);
+      expect(refunds.n).toBe(row.status === 'cancelled' ? 1 : 0);
+      outcomes.push(row.status);
+    }
+    console.log(`cancellations cut by kill -9: ${answers.map((a) => a.status).join(' ')} → ${outcomes.join(' ')}`);
+  }, 60_000);
 
   it('when it cannot be restarted: /healthz turns unhealthy and the owner is told to exit non-zero', async () => {
     const stop = vi.fn(async () => {});
