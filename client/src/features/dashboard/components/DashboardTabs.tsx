@@ -1,4 +1,5 @@
 import { Box, Tabs } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
 import type { IconType } from 'react-icons';
 import { LuCalendarCheck, LuCalendarClock, LuCode, LuCompass, LuLayoutDashboard, LuMessagesSquare, LuUser } from 'react-icons/lu';
 import type { MyProfile_ProfileFragment } from '../../../gql/graphql';
@@ -26,6 +27,19 @@ const TAB_META: Record<DashboardTab, { label: string; icon: IconType }> = {
 export function DashboardTabs({ profile }: { profile: MyProfile_ProfileFragment }) {
   const tabs = tabsFor(profile.accountType);
   const [tab, selectTab] = useDashboardTab(tabs);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // On a phone the tab row scrolls sideways: keep the selected tab in it visible (e.g. Developers,
+  // opened by a link, was off-screen to the right). Only the row scrolls, never the page.
+  useEffect(() => {
+    const list = listRef.current;
+    const selected = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!list || !selected) return;
+    const left = selected.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
+    const right = left + selected.getBoundingClientRect().width;
+    if (left < list.scrollLeft) list.scrollLeft = left;
+    else if (right > list.scrollLeft + list.clientWidth) list.scrollLeft = right - list.clientWidth;
+  }, [tab]);
 
   const panel = (value: DashboardTab) => {
     switch (value) {
@@ -55,7 +69,7 @@ export function DashboardTabs({ profile }: { profile: MyProfile_ProfileFragment 
       lazyMount
       size={{ base: 'sm', md: 'md' }}
     >
-      <Tabs.List overflowX="auto" overflowY="hidden" scrollbarWidth="none" mb={{ base: '5', md: '8' }}>
+      <Tabs.List ref={listRef} overflowX="auto" overflowY="hidden" scrollbarWidth="none" mb={{ base: '5', md: '8' }}>
         {tabs.map((value) => {
           const { label, icon: Icon } = TAB_META[value];
           return (

@@ -13,7 +13,12 @@ export function UsageChart({ keyId, rateLimitPerMinute }: { keyId: string; rateL
       {loading && !data ? (
         <Skeleton h={`${height}px`} />
       ) : (
-        <Box as="figure" role="img" aria-label={`${total} requests in the last 7 days, at most ${peak} in one hour`}>
+        <Box as="figure" role="img" aria-label={`${total} requests in the last 7 days, at most ${peak} in one hour`} position="relative">
+          {total === 0 && (
+            <Text position="absolute" inset="0" display="flex" alignItems="center" justifyContent="center" fontSize="xs" color="fg.muted" aria-hidden>
+              No requests with this key in the last 7 days
+            </Text>
+          )}
           <svg width="100%" height={height} viewBox={`0 0 ${Math.max(hours.length, 1)} ${height}`} preserveAspectRatio="none">
             <rect x="0" y={height - 1} width={hours.length} height="1" fill="var(--chakra-colors-border)" />
             {hours.map((h, i) =>

@@ -86,7 +86,7 @@ function EndpointCard({ endpoint, onRotated }: { endpoint: DeveloperWebhookEndpo
               {endpoint.disabledReason ? ` · ${endpoint.disabledReason}` : ''}
             </Text>
           </Stack>
-          <Wrap gap="1" justify="flex-end">
+          <Wrap gap="1" justify={{ base: 'flex-start', sm: 'flex-end' }}>
             <Button size="xs" variant="outline" onClick={() => setShowLog((v) => !v)} aria-expanded={showLog}>
               <LuList aria-hidden />
               {showLog ? 'Hide deliveries' : 'Deliveries'}

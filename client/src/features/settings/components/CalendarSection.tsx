@@ -38,7 +38,8 @@ export function CalendarSection() {
               Your feed URL
             </Text>
             <HStack gap="2" align="stretch" flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
-              <Box flex="1" minW="0" bg="bg.muted" borderWidth="1px" rounded="md" px="3" py="2" overflowX="auto">
+              {/* Full width on a phone (buttons below it), so the URL stays readable. */}
+              <Box flex="1" flexBasis={{ base: '100%', sm: '0' }} minW="0" bg="bg.muted" borderWidth="1px" rounded="md" px="3" py="2" overflowX="auto">
                 <Code variant="plain" fontSize="sm" whiteSpace="nowrap" data-testid="calendar-feed-url" aria-labelledby="calendar-feed-label">
                   {feed.url}
                 </Code>
