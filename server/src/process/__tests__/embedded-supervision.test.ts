@@ -29,6 +29,9 @@ async function waitFor<T>(what: string, probe: () => T | undefined | null | fals
   }
 }
 
+/** Runs of the 5-second webhook sweep (pg-boss) that succeeded, from /metrics. */
+const sweepRuns = async () =>
+  Number(/^job_runs_total\{job="webhook-deliveries",outcome="ok"\} (\d+)/m.exec(await (await fetch(`${base}/metrics`)).text())?.[1] ?? 0);
 const postmasterPid = async () => Number((await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
 const listing = () =>
   fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ creators(first: 1) { totalCount } }' }) });
@@ -46,7 +49,7 @@ beforeAll(async () => {
       PORT: '0',
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
-      JOBS_ENABLED: 'false',
+      JOBS_ENABLED: 'true',
       SEED_DEMO_DATA: 'false',
       RATE_LIMIT_ENABLED: 'false',
       LOG_LEVEL: 'info',
@@ -59,6 +62,7 @@ beforeAll(async () => {
   exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
   const port = await waitFor('the server to announce its URL', () => /running at http:\/\/localhost:(\d+)/.exec(output)?.[1]);
   base = `http://127.0.0.1:${port}`;
+  await waitFor('the background jobs to run', async () => (await sweepRuns()) > 0, 30_000);
 }, 180_000);
 
 afterAll(async () => {
@@ -94,7 +98,11 @@ describe('the embedded database under `pnpm start`', () => {
     expect([...statuses].sort()).toEqual([200, 503]);
     expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok', database: 'up' });
     expect(output).toMatch(/embedded PostgreSQL exited \(SIGKILL\); restarting it/);
-  }, 30_000);
+
+    // The background jobs (pg-boss) came back too: the 5-second sweep runs again.
+    const runs = await sweepRuns();
+    await waitFor('the webhook sweep to run again', async () => (await sweepRuns()) > runs, 20_000);
+  }, 45_000);
 
   it('exits with code 1 when the database cannot be restarted (its port taken)', async () => {
     process.kill(await postmasterPid(), 'SIGKILL');
@@ -104,13 +112,13 @@ describe('the embedded database under `pnpm start`', () => {
       squatter.listen(pgPort, '127.0.0.1', () => resolve(true));
     }), 5000);
     try {
-      // Six attempts, 0.25 s to 8 s apart (about 16 s), then a graceful stop with code 1.
-      expect(await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 40_000))])).toBe(1);
+      // Six attempts, 0.25 s to 8 s apart (about 16 s), then a stop with code 1 (graceful, at most 15 s).
+      expect(await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 50_000))])).toBe(1);
       expect(output).toMatch(/embedded PostgreSQL could not be restarted; exiting with code 1/);
     } finally {
       await new Promise((r) => squatter.close(r));
     }
-  }, 60_000);
+  }, 70_000);
 });
 
 function freePort(): Promise<number> {
