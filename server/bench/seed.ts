@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { hashPassword } from '../src/features/auth/passwords';
-import { CURRENT_POLICY } from '../src/features/bookings/bookings.policy';
+import { CURRENT_POLICY } from '../src/features/bookings/process/policy';
 import type { SeedSize } from './settings';
 
 export const BENCH_PASSWORD = 'bench-password';

@@ -3,8 +3,8 @@ import type { Outbox, OutboxEventInput } from '../outbox/outbox';
 import type { OutboxTopic } from '../outbox/outbox.topics';
 import type { Profile } from '../profiles/profile.entity';
 import type { Booking } from './booking.entity';
-import { requestDeadline } from './bookings.policy';
-import type { AppliedTransition, BookingMoveHandler } from './transition-runner';
+import { requestDeadline } from './process/policy';
+import type { AppliedTransition, BookingMoveHandler } from './process/runner';
 import { BookingStatus, BookingAction } from './process/booking.model';
 
 /**

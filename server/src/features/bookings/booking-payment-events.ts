@@ -1,6 +1,6 @@
 import type { PaymentEventContext, PaymentEventHandler, PaymentEventOutcome, ProviderEvent } from '../payments/payment-provider';
 import { Booking } from './booking.entity';
-import type { TransitionRunner } from './transition-runner';
+import type { TransitionRunner } from './process/runner';
 import { BookingAction } from './process/booking.model';
 
 /**

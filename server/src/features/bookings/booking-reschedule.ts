@@ -5,8 +5,8 @@ import { requireViewer, type ServiceContext } from '../../shared/context';
 import { badInput, conflict, forbidden, notFound, PG, pgErrorCode } from '../../shared/errors';
 import { parseInput } from '../../shared/validation';
 import { freeBookingSlots } from './booking-slots';
-import { confirmationDeadlineFor } from './bookings.policy';
-import type { TransitionRunner } from './transition-runner';
+import { confirmationDeadlineFor } from './process/policy';
+import type { TransitionRunner } from './process/runner';
 import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';
 
 const HOUR = 3_600_000;

@@ -110,7 +110,7 @@ export class Booking {
 
   /**
    * A transition whose payment provider call is in flight (claimed, not yet recorded): other moves
-   * of this booking wait for it; one left behind by a crash is finished later (transition-runner.ts).
+   * of this booking wait for it; one left behind by a crash is finished later (process/recovery.ts).
    */
   @Property({ type: 'json', nullable: true })
   moneyStep?: PendingMoneyStep | null;

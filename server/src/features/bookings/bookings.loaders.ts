@@ -4,7 +4,7 @@ import { Profile } from '../profiles/profile.entity';
 import { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
 import { BookingHistoryEntry } from './booking-history.entity';
-import { factsColumns, factsOfRow, readBookingFacts, type BookingFacts, type FactsColumns } from './booking-facts';
+import { factsColumns, factsOfRow, readBookingFacts, type BookingFacts, type FactsColumns } from './process/facts';
 import { preparedQuery } from '../../db/prepared';
 import { mapPrefixed, prefixedColumns } from '../../db/prefixed-rows';
 

@@ -11,13 +11,13 @@ import { Dispute, DisputeKind, DisputeResolution } from '../support/dispute.enti
 import type { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
 import type { BookingHistoryEntry } from './booking-history.entity';
-import type { DisputeRecord } from './booking-facts';
+import type { DisputeRecord } from './process/facts';
 import { bookingLoaders, joinEventReads, type LoaderContext } from './bookings.loaders';
 import { BookingIdSchema, CancelSchema, DisputeSchema, ListFilterSchema, StatusChangeSchema, type CancelInput, type DisputeInput } from './bookings.inputs';
-import { cancellationTerms, CURRENT_POLICY, lateCancelRefund, requestDeadline, splitRetained, type CancellationTerms } from './bookings.policy';
-import { availableActions, can, decide, type TransitionFacts } from './bookings.state';
+import { cancellationTerms, CURRENT_POLICY, lateCancelRefund, requestDeadline, splitRetained, type CancellationTerms } from './process/policy';
+import { availableActions, can, decide, type TransitionFacts } from './process/transitions';
 import { loadOverview, type Overview } from './overview';
-import { partyRole, transitionFacts, type OwnWrites, type TransitionRunner } from './transition-runner';
+import { partyRole, transitionFacts, type OwnWrites, type TransitionRunner } from './process/runner';
 import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';
 
 export type ViewerRole = 'booker' | 'creator';
@@ -111,7 +111,7 @@ const STATUS_ACTIONS: Record<string, BookingAction> = {
 /**
  * The booking process as users drive it (accept, decline, cancel, confirm completion, dispute,
  * payout) and as they read it (lists, quotes, the dashboard). Every change goes through the
- * TransitionRunner, i.e. through the state machine in bookings.state.ts.
+ * TransitionRunner, i.e. through the state machine in process/transitions.ts.
  */
 export class BookingsService {
   /** Live events by who hears them: a booking's two parties; a creator's page. */

@@ -9,7 +9,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { Outbox } from '../outbox/outbox';
 import { Booking } from './booking.entity';
 import { bookingEvent } from './booking-events';
-import type { TransitionRunner } from './transition-runner';
+import type { TransitionRunner } from './process/runner';
 import { BookingAction, BookingStatus, PaymentStatus } from './process/booking.model';
 
 const BATCH = 200;

@@ -14,9 +14,9 @@ import { Profile } from '../profiles/profile.entity';
 import { AccountType, User } from '../users/user.entity';
 import { Booking } from './booking.entity';
 import { CheckoutSchema, VerifyPaymentSchema, type CheckoutInput, type VerifyPaymentInput } from './bookings.inputs';
-import { checkoutExpiryFor, confirmationDeadlineFor, CURRENT_POLICY, MAX_BOOKING_HOURS, priceBooking } from './bookings.policy';
-import { providerKey } from './payment-effects';
-import { partyRole, type TransitionRunner } from './transition-runner';
+import { checkoutExpiryFor, confirmationDeadlineFor, CURRENT_POLICY, MAX_BOOKING_HOURS, priceBooking } from './process/policy';
+import { providerKey } from './process/money-steps';
+import { partyRole, type TransitionRunner } from './process/runner';
 import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';
 
 export const CHECKOUT_MESSAGES = {

@@ -11,7 +11,7 @@ import { LedgerEntry } from './ledger-entry.entity';
 import { LiveUpdatesResolver } from './live.resolver';
 import { publishBookingMoves } from './booking-events';
 import { BookingReschedule } from './booking-reschedule';
-import { TransitionRunner, type BookingMoveHandler } from './transition-runner';
+import { TransitionRunner, type BookingMoveHandler } from './process/runner';
 
 declare module '../../module' {
   interface Services {

@@ -7,7 +7,7 @@ import type { EventBus } from '../../shared/events';
 import { parseInput } from '../../shared/validation';
 import { Booking } from '../bookings/booking.entity';
 import { disputeView, type BookingDisputeView } from '../bookings/bookings.service';
-import { partyRole, partyUserIds, type TransitionRunner } from '../bookings/transition-runner';
+import { partyRole, partyUserIds, type TransitionRunner } from '../bookings/process/runner';
 import { Profile } from '../profiles/profile.entity';
 import { User, UserRole } from '../users/user.entity';
 import { Dispute, DisputeResolution } from './dispute.entity';

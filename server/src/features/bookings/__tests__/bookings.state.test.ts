@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CURRENT_POLICY, lateCancelRefund, priceBooking, splitRetained } from '../bookings.policy';
-import { availableActions, decide, REACHABLE_STATES, TRANSITIONS, type TransitionFacts } from '../bookings.state';
+import { CURRENT_POLICY, lateCancelRefund, priceBooking, splitRetained } from '../process/policy';
+import { availableActions, decide, REACHABLE_STATES, TRANSITIONS, type TransitionFacts } from '../process/transitions';
 import { BookingStatus as St, PaymentStatus as Pay, type BookingPolicy, BookingAction, type Actor } from '../process/booking.model';
 
 const HOUR = 3_600_000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { AccountType, UserRole } from '../../users/user.entity';
 import { BookingsService } from '../bookings.service';
-import { STALE_MONEY_STEP_MS, TransitionRunner } from '../transition-runner';
+import { STALE_MONEY_STEP_MS, TransitionRunner } from '../process/runner';
 import { acceptedBooking, account, addSlots, bookingRow, creator, heldBooking, hourFromNow, ledger, type Account, type Creator } from './booking-fixtures';
 import { BookingAction, type PendingMoneyStep } from '../process/booking.model';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
-import { addBusinessDays } from '../bookings.policy';
+import { addBusinessDays } from '../process/policy';
 import {
   acceptedBooking,
   account,

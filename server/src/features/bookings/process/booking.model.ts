@@ -68,7 +68,7 @@ export interface BookingState {
 }
 
 /**
- * Money movement of a transition (carried out by payment-effects.ts):
+ * Money movement of a transition (carried out by money-steps.ts):
  * - cancelAuthorization: release the card hold (nothing was captured)
  * - capture: take the authorized money; it then sits with the platform
  * - settle: split the money still in escrow into refund / fee / creator allocation;

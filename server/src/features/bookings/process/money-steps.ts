@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DomainError } from '../../shared/errors';
-import type { PaymentProvider } from '../payments/payment-provider';
-import type { Profile } from '../profiles/profile.entity';
-import type { Booking } from './booking.entity';
-import { lateCancelRefund, splitRetained } from './bookings.policy';
-import { escrowOf, recordEntry, untransferredOf, type LedgerTotals } from './ledger';
-import { LedgerKind } from './ledger-entry.entity';
-import { BookingStatus, type MoneyPlan, type PaymentEffect, type ProviderCall, type ProviderOutcome } from './process/booking.model';
+import { DomainError } from '../../../shared/errors';
+import type { PaymentProvider } from '../../payments/payment-provider';
+import type { Profile } from '../../profiles/profile.entity';
+import type { Booking } from '../booking.entity';
+import { lateCancelRefund, splitRetained } from './policy';
+import { escrowOf, recordEntry, untransferredOf, type LedgerTotals } from '../ledger';
+import { LedgerKind } from '../ledger-entry.entity';
+import { BookingStatus, type MoneyPlan, type PaymentEffect, type ProviderCall, type ProviderOutcome } from './booking.model';
 
 /**
  * A transition's money movement in three steps, so that no row lock (and no pooled connection) is
@@ -16,7 +16,7 @@ import { BookingStatus, type MoneyPlan, type PaymentEffect, type ProviderCall, t
  * 2. `callProvider`, outside any transaction;
  * 3. `recordPaymentEffect`, under the lock again: the matching ledger entries and booking fields.
  * A plan is plain data: it is stored on the booking while the call is in flight, so a crashed
- * attempt can be finished with the very same call (see transition-runner.ts).
+ * attempt can be finished with the very same call (see recovery.ts).
  */
 
 export const providerKey = (bookingId: string, step: 'authorize' | 'capture' | 'cancel' | 'refund' | 'transfer') =>

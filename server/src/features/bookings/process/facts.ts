@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Dispute } from '../support/dispute.entity';
-import { totalsOfSums, type LedgerSum, type LedgerTotals } from './ledger';
+import type { Dispute } from '../../support/dispute.entity';
+import { totalsOfSums, type LedgerSum, type LedgerTotals } from '../ledger';
 
 /** A booking's dispute as cards and guards read it. */
 export type DisputeRecord = Pick<

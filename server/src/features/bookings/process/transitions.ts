@@ -1,7 +1,7 @@
-import { forbidden, invalidTransition } from '../../shared/errors';
-import type { Booking } from './booking.entity';
-import { automaticPayoutAt, isLateCancellation, requestDeadline } from './bookings.policy';
-import { BookingAction, BookingStatus as St, PaymentStatus as Pay, type Actor, type BookingState, type PaymentEffect } from './process/booking.model';
+import { forbidden, invalidTransition } from '../../../shared/errors';
+import type { Booking } from '../booking.entity';
+import { automaticPayoutAt, isLateCancellation, requestDeadline } from './policy';
+import { BookingAction, BookingStatus as St, PaymentStatus as Pay, type Actor, type BookingState, type PaymentEffect } from './booking.model';
 
 /**
  * The booking process as data (DESIGN.md §4): every move a booking can make, who may make it,

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import type { Booking } from './booking.entity';
-import type { BookingPolicy } from './process/booking.model';
+import type { Booking } from '../booking.entity';
+import type { BookingPolicy } from './booking.model';
 
 /**
  * The booking policy in force for new bookings (DESIGN.md §4). Each booking keeps a snapshot
