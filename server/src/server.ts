@@ -32,6 +32,7 @@ import { graphqlTransportErrorHandler, restErrorHandler } from './rest/errors';
 import { restRouter } from './rest/router';
 import type { JobScheduler } from './jobs/job-scheduler';
 import { assembleModules, createDeps, type AppDeps, type Services } from './services';
+import type { FeatureModule } from './module';
 import { AdjustableClock, systemClock, type Clock } from './shared/clock';
 import { DomainError } from './shared/errors';
 import { cacheControlPlugin } from './security/cache-control';
@@ -63,6 +64,8 @@ export interface CreateServerOptions {
   metricsSource?: (local: Registry) => () => Promise<string>;
   /** The embedded database's supervisor, when this process owns one (its state shows at /healthz). */
   databaseSupervisor?: DatabaseSupervisorView;
+  /** The feature modules (default: the list in modules.ts; tests may put a probe in a module's place). */
+  modules?: readonly FeatureModule[];
 }
 
 /** Builds the whole HTTP + WebSocket application without listening (tests listen on port 0). */
@@ -72,7 +75,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   // ENABLE_TEST_CLOCK (never in production): a clock POST /api/v1/testing/clock can move.
   const clock = opts.clock ?? (config.ENABLE_TEST_CLOCK ? new AdjustableClock() : systemClock);
   const deps = createDeps(config, clock, { databaseUrl: opts.databaseUrl, logger, orm });
-  const assembled = assembleModules(deps);
+  const assembled = assembleModules(deps, opts.modules);
   const { services } = assembled;
   if (config.SQL_STATEMENT_COUNTER) deps.metrics.registry.registerMetric(sqlStatementsTotal);
   await deps.mail.start();

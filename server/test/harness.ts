@@ -10,6 +10,7 @@ import type { DatabaseSupervisorView } from '../src/db/supervisor';
 import { createServer, type AppServer } from '../src/server';
 import { AdjustableClock } from '../src/shared/clock';
 import { initOrm } from '../src/db/init-orm';
+import type { FeatureModule } from '../src/module';
 
 /** A fresh database cloned from the migrated template. */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -62,7 +63,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { poolMax?: number; database?: { url: string; supervisor?: DatabaseSupervisorView } } = {},
+  options: { poolMax?: number; database?: { url: string; supervisor?: DatabaseSupervisorView }; modules?: readonly FeatureModule[] } = {},
 ): Promise<TestApp> {
   const db = options.database ? { url: options.database.url, drop: async () => {} } : await createTestDatabase();
   // Jobs are not started in tests; they run through app.server.jobs.runAll(now).
@@ -71,7 +72,7 @@ export async function startTestApp(
   const queries: string[] = [];
   const orm = await initOrm({ clientUrl: db.url, poolMax: options.poolMax, onQuery: (sql) => queries.push(sql) });
   const clock = new AdjustableClock();
-  const server = await createServer({ config, orm, clock, logger: pino({ level: 'silent' }), databaseSupervisor: options.database?.supervisor });
+  const server = await createServer({ config, orm, clock, logger: pino({ level: 'silent' }), databaseSupervisor: options.database?.supervisor, modules: options.modules });
   await new Promise<void>((resolve) => server.httpServer.listen(0, '127.0.0.1', resolve));
   const { port } = server.httpServer.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

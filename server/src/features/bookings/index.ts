@@ -42,7 +42,6 @@ export const bookingsModule = defineModule({
     const logger = deps.logger.child({ feature: 'bookings' });
     const moveHandlers = () => contributions('bookingMoveHandlers');
     const runner = new TransitionRunner({ clock: deps.clock, events: deps.events, provider, metrics: deps.metrics, logger, moveHandlers });
-    services.payments.setEventHandler(new BookingPaymentEvents(runner));
     return {
       bookingRunner: runner,
       bookings: new BookingsService({ clock: deps.clock, events: deps.events, runner }),
@@ -54,5 +53,9 @@ export const bookingsModule = defineModule({
   // Before the local payouts (payments), so a booking released in a sweep is paid out in the same run.
   jobs: ({ services }) => services.bookingTimers.jobs(),
   // Every move people hear about goes into the outbox in the move's own transaction.
-  extend: ({ deps }) => ({ bookingMoveHandlers: [publishBookingMoves(deps.outbox)] }),
+  // Provider events (a card authorized in the browser, a payout paid) move bookings through the payments port.
+  extend: ({ deps, services }) => ({
+    bookingMoveHandlers: [publishBookingMoves(deps.outbox)],
+    paymentEventHandlers: [new BookingPaymentEvents(services.bookingRunner)],
+  }),
 });

@@ -13,12 +13,17 @@ import {
 import { PaymentProviderCall } from './payment-provider-call.entity';
 import { PaymentsResolver } from './payments.resolver';
 import { paymentsRoutes, stripeWebhookRoutes } from './payments.rest';
+import type { PaymentEventHandler } from './payment-provider';
 import { PaymentsService } from './payments.service';
 import { WebhookEvent } from './webhook-event.entity';
 
 declare module '../../module' {
   interface Services {
     payments: PaymentsService;
+  }
+  interface ExtensionPoints {
+    /** Hear provider events (a card authorized, a payout paid), in the event's exactly-once transaction: `extend: (app) => ({ paymentEventHandlers: [...] })`. */
+    paymentEventHandlers: PaymentEventHandler;
   }
 }
 
@@ -41,8 +46,14 @@ export const paymentsModule = defineModule({
   resolvers: [PaymentsResolver],
   routes: paymentsRoutes,
   rawBodyRoutes: stripeWebhookRoutes,
-  services: ({ deps }) => ({
-    payments: new PaymentsService({ config: deps.config, clock: deps.clock, orm: deps.orm, logger: deps.logger.child({ feature: 'payments' }) }),
+  services: ({ deps, contributions }) => ({
+    payments: new PaymentsService({
+      config: deps.config,
+      clock: deps.clock,
+      orm: deps.orm,
+      logger: deps.logger.child({ feature: 'payments' }),
+      eventHandlers: () => contributions('paymentEventHandlers'),
+    }),
   }),
   jobs: ({ services }) => [
     {

@@ -14,16 +14,10 @@ export interface DispatchResult {
  * Processes each provider event exactly once: the event id goes into `webhook_events` in the same
  * transaction as the handler's effects, so a replay (or a concurrent second delivery) changes
  * nothing. Connected-account updates are applied to profiles here; every event is then offered to
- * the registered handler (bookings).
+ * the handlers other features contribute to the `paymentEventHandlers` extension point (bookings).
  */
 export class PaymentEventDispatcher {
-  private handler: PaymentEventHandler | null = null;
-
-  constructor(private readonly deps: { clock: Clock; logger: Logger }) {}
-
-  setHandler(handler: PaymentEventHandler): void {
-    this.handler = handler;
-  }
+  constructor(private readonly deps: { clock: Clock; logger: Logger; handlers: () => readonly PaymentEventHandler[] }) {}
 
   async dispatch(root: EntityManager, event: ProviderEvent): Promise<DispatchResult> {
     const afterCommit: Array<() => Promise<void> | void> = [];
@@ -37,8 +31,10 @@ export class PaymentEventDispatcher {
       if (event.type === 'account.updated') {
         outcome = await applyConnectStatus(em, event.accountId, event.status, event.occurredAt);
       }
-      if (this.handler && event.type !== 'ignored') {
-        if ((await this.runHandler(em, event, afterCommit)) === 'applied') outcome = 'applied';
+      if (event.type !== 'ignored') {
+        for (const handler of this.deps.handlers()) {
+          if ((await this.runHandler(em, handler, event, afterCommit)) === 'applied') outcome = 'applied';
+        }
       }
       return { duplicate: false, outcome };
     });
@@ -62,12 +58,12 @@ export class PaymentEventDispatcher {
    * payment intent) is rolled back and recorded as ignored; any other error fails the delivery
    * (the provider retries it).
    */
-  private async runHandler(em: EntityManager, event: ProviderEvent, afterCommit: Array<() => Promise<void> | void>) {
+  private async runHandler(em: EntityManager, handler: PaymentEventHandler, event: ProviderEvent, afterCommit: Array<() => Promise<void> | void>) {
     const queued: Array<() => Promise<void> | void> = [];
     try {
       const outcome = await em.transactional(async (inner) => {
         const ctx: PaymentEventContext = { em: inner, viewer: null, afterCommit: (fn) => queued.push(fn) };
-        return this.handler!.handle(ctx, event);
+        return handler.handle(ctx, event);
       });
       afterCommit.push(...queued);
       return outcome;

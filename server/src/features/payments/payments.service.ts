@@ -31,6 +31,8 @@ export interface PaymentsDeps {
   logger: Logger;
   /** Tests may inject a provider; otherwise chosen from config (stripe when STRIPE_SECRET_KEY is set). */
   provider?: PaymentProvider;
+  /** Who hears provider events: the `paymentEventHandlers` contributions (read when an event arrives). */
+  eventHandlers: () => readonly PaymentEventHandler[];
 }
 
 export interface PaymentConfig {
@@ -66,7 +68,7 @@ export const PAYMENT_MESSAGES = {
 /**
  * The payments port as the app uses it: holds the provider (every call logged), processes
  * provider events exactly once, and serves the connect, test-funds, checkout and local-provider
- * screens. Bookings use `provider` for money moves and register their event handler.
+ * screens. Bookings use `provider` for money moves and hear provider events through the `paymentEventHandlers` extension point.
  */
 export class PaymentsService {
   /** The provider, wrapped so every call lands in `payment_provider_calls`. */
@@ -84,14 +86,9 @@ export class PaymentsService {
       onLogError: (err) => deps.logger.error({ err }, 'could not record a payment provider call'),
     });
     this.provider = new RecordedPaymentProvider(raw, log);
-    this.dispatcher = new PaymentEventDispatcher({ clock: deps.clock, logger: deps.logger });
+    this.dispatcher = new PaymentEventDispatcher({ clock: deps.clock, logger: deps.logger, handlers: deps.eventHandlers });
     this.local = raw instanceof LocalPaymentProvider ? raw : null;
     this.local?.onEvent((event) => this.deliverLocalEvent(event));
-  }
-
-  /** Bookings register here; connected-account updates are applied to profiles regardless. */
-  setEventHandler(handler: PaymentEventHandler): void {
-    this.dispatcher.setHandler(handler);
   }
 
   /** Public: which card form the browser renders. */

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import type { ProviderEvent } from '../payment-provider';
-import { confirmCard, gqlError, insertBooking, newIntent, payments, registerUser, signedUpWithProfile, sql } from './payments-fixtures';
+import { confirmCard, gqlError, insertBooking, newIntent, payments, registerUser, signedUpWithProfile, sql, paymentEventsProbe } from './payments-fixtures';
 
+const { probe, modules } = paymentEventsProbe();
 let app: TestApp;
 const events: ProviderEvent[] = [];
 beforeAll(async () => {
-  app = await startTestApp();
-  payments(app).setEventHandler({ handle: async (_ctx, event) => (events.push(event), 'applied') });
+  app = await startTestApp({}, { modules });
+  probe.handle = async (_ctx, event) => (events.push(event), 'applied');
 });
 afterAll(() => app.close());
 

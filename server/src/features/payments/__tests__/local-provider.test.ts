@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { DomainError } from '../../../shared/errors';
-import { confirmCard, newIntent, payments, signedUpWithProfile, sql } from './payments-fixtures';
+import { confirmCard, newIntent, payments, signedUpWithProfile, sql, paymentEventsProbe } from './payments-fixtures';
 
+const { probe, modules } = paymentEventsProbe();
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({}, { modules });
 });
 afterAll(() => app.close());
 
@@ -190,7 +191,7 @@ describe('local provider: the PaymentIntent state machine (manual capture)', () 
     const bookingId = crypto.randomUUID();
     const { transferId } = await provider().transfer({ accountId, amountCents: 4_000, bookingId, idempotencyKey: `booking:${bookingId}:transfer` });
     const seen: unknown[] = [];
-    payments(app).setEventHandler({ handle: async (_ctx, event) => (seen.push(event), 'applied') });
+    probe.handle = async (_ctx, event) => (seen.push(event), 'applied');
     try {
       expect(await payments(app).runLocalPayouts()).toBeGreaterThanOrEqual(1);
       expect(seen).toContainEqual(expect.objectContaining({ type: 'payout.paid', accountId, transferIds: [transferId] }));
@@ -198,7 +199,7 @@ describe('local provider: the PaymentIntent state machine (manual capture)', () 
       expect(await payments(app).runLocalPayouts()).toBe(0);
       expect(seen.length).toBe(before);
     } finally {
-      payments(app).setEventHandler({ handle: async () => 'ignored' });
+      probe.handle = null;
     }
   });
 

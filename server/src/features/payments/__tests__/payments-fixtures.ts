@@ -4,6 +4,9 @@ import { Booking } from '../../bookings/booking.entity';
 import { Profile } from '../../profiles/profile.entity';
 import { AccountType } from '../../users/user.entity';
 import type { PaymentsService } from '../payments.service';
+import type { PaymentEventContext, PaymentEventHandler, ProviderEvent } from '../payment-provider';
+import type { ModuleApp } from '../../../module';
+import { modules as appModules } from '../../../modules';
 
 /** Shared set-up for the payments tests: accounts through the API, profiles and bookings through the ORM. */
 
@@ -68,6 +71,28 @@ export async function insertBooking(app: TestApp, args: { bookerId: string; stre
 }
 
 export const payments = (app: TestApp): PaymentsService => app.server.services.payments;
+
+/**
+ * The app's modules with a probe in front of bookings' provider-event handler: while `probe.handle`
+ * is set, payments' tests see every event the payments port hands on (and choose the answer)
+ * instead of bookings; null hands events to bookings again.
+ */
+export function paymentEventsProbe() {
+  const probe: { handle: PaymentEventHandler['handle'] | null } = { handle: null };
+  const modules = appModules.map((m) => {
+    if (m.name !== 'bookings') return m;
+    return {
+      ...m,
+      extend: (app: ModuleApp) => {
+        const own = m.extend?.(app) ?? {};
+        const [bookings] = own.paymentEventHandlers ?? [];
+        const handle = (ctx: PaymentEventContext, event: ProviderEvent) => (probe.handle ?? bookings.handle.bind(bookings))(ctx, event);
+        return { ...own, paymentEventHandlers: [{ handle }] };
+      },
+    };
+  });
+  return { probe, modules };
+}
 
 export async function newIntent(app: TestApp, amountCents = 10_000, bookingId = crypto.randomUUID()) {
   const auth = await payments(app).provider.createAuthorization({

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { notFound } from '../../../shared/errors';
 import type { ProviderEvent } from '../payment-provider';
-import { payments, postWebhook, signedUpWithProfile, sql } from './payments-fixtures';
+import { paymentEventsProbe, postWebhook, signedUpWithProfile, sql } from './payments-fixtures';
 
 const WEBHOOK_SECRET = 'whsec_test_collab_marketplace';
+const { probe, modules } = paymentEventsProbe();
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ STRIPE_SECRET_KEY: 'sk_test_collab', STRIPE_PUBLISHABLE_KEY: 'pk_test_collab', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  app = await startTestApp({ STRIPE_SECRET_KEY: 'sk_test_collab', STRIPE_PUBLISHABLE_KEY: 'pk_test_collab', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }, { modules });
 });
 afterAll(() => app.close());
 
@@ -94,7 +95,7 @@ describe('POST /api/v1/stripe/webhook', () => {
 
   it('hands each event to the booking handler, mapped from Stripe types, in the same transaction', async () => {
     const seen: ProviderEvent[] = [];
-    payments(app).setEventHandler({ handle: async (_ctx, event) => (seen.push(event), 'applied') });
+    probe.handle = async (_ctx, event) => (seen.push(event), 'applied');
     const cases: Array<[string, Record<string, unknown>, Record<string, unknown>, Partial<ProviderEvent>]> = [
       ['payment_intent.amount_capturable_updated', { id: 'pi_1', object: 'payment_intent' }, {}, { type: 'authorization.succeeded', paymentIntentId: 'pi_1' }],
       ['payment_intent.canceled', { id: 'pi_2', object: 'payment_intent' }, {}, { type: 'authorization.canceled', paymentIntentId: 'pi_2' }],
@@ -111,22 +112,20 @@ describe('POST /api/v1/stripe/webhook', () => {
     }
 
     // An event the handler cannot place (NOT_FOUND) is recorded as ignored, its partial work rolled back.
-    payments(app).setEventHandler({
-      handle: async (ctx) => {
-        await ctx.em.execute("update profiles set bio = 'touched by a failed handler'");
-        throw notFound('No booking holds this payment intent');
-      },
-    });
+    probe.handle = async (ctx) => {
+      await ctx.em.execute("update profiles set bio = 'touched by a failed handler'");
+      throw notFound('No booking holds this payment intent');
+    };
     const unplaced = stripeEvent('payment_intent.canceled', { id: 'pi_unplaced', object: 'payment_intent' });
     expect((await postWebhook(app, unplaced, sign(unplaced))).body.data).toEqual({ received: true, ignored: true });
     expect(await sql(app, "select id from profiles where bio = 'touched by a failed handler'")).toEqual([]);
     expect((await postWebhook(app, unplaced, sign(unplaced))).body.data).toEqual({ received: true, duplicate: true });
 
     // A handler failure rolls the event back: the provider's retry processes it.
-    payments(app).setEventHandler({ handle: async () => { throw new Error('database hiccup'); } });
+    probe.handle = async () => { throw new Error('database hiccup'); };
     const payload = stripeEvent('payment_intent.canceled', { id: 'pi_5', object: 'payment_intent' });
     expect((await postWebhook(app, payload, sign(payload))).status).toBe(500);
-    payments(app).setEventHandler({ handle: async (_ctx, event) => (seen.push(event), 'applied') });
+    probe.handle = async (_ctx, event) => (seen.push(event), 'applied');
     expect((await postWebhook(app, payload, sign(payload))).body.data).toEqual({ received: true });
     expect(seen.at(-1)).toMatchObject({ type: 'authorization.canceled', paymentIntentId: 'pi_5' });
   });
