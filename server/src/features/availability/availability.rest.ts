@@ -23,32 +23,32 @@ const patternFields = (req: Request) => ({
 
 /** spec §7 "Availability". Cache-busting query parameters (`_`, `t`) are ignored. */
 export function availabilityRoutes(): Router {
-  const r = Router();
-  r.get('/availability/slots/:streamerId', route(async (ctx, req) => ({
+  const router = Router();
+  router.get('/availability/slots/:streamerId', route(async (ctx, req) => ({
     slots: (await ctx.services.availability.listSlots(ctx, param(req, 'streamerId'), { from: query(req, 'from'), to: query(req, 'to') })).map(presentSlot),
   })));
-  r.post('/availability', route(async (ctx, req) => ({
+  router.post('/availability', route(async (ctx, req) => ({
     slots: (await ctx.services.availability.addSlots(ctx, { streamerId: field(req, 'streamer_id', 'streamerId'), ...slotRange(req) })).map((s) => presentSlot(slotView(s))),
   }), 201));
-  r.put('/availability/:id', route(async (ctx, req) => ({ slot: presentSlot(slotView(await ctx.services.availability.updateSlot(ctx, param(req, 'id'), slotRange(req)))) })));
-  r.delete('/availability/:id', route(async (ctx, req) => ({ deleted: await ctx.services.availability.deleteSlot(ctx, param(req, 'id')) })));
+  router.put('/availability/:id', route(async (ctx, req) => ({ slot: presentSlot(slotView(await ctx.services.availability.updateSlot(ctx, param(req, 'id'), slotRange(req)))) })));
+  router.delete('/availability/:id', route(async (ctx, req) => ({ deleted: await ctx.services.availability.deleteSlot(ctx, param(req, 'id')) })));
 
-  r.get('/availability/recurring/:streamerId', route(async (ctx, req) => ({
+  router.get('/availability/recurring/:streamerId', route(async (ctx, req) => ({
     recurringAvailability: (await ctx.services.availability.listRecurringPatterns(ctx, param(req, 'streamerId'))).map(presentPattern),
   })));
-  r.post('/availability/recurring', route(async (ctx, req) => ({
+  router.post('/availability/recurring', route(async (ctx, req) => ({
     pattern: presentPattern(await ctx.services.availability.createRecurringPattern(ctx, { streamerId: field(req, 'streamerId', 'streamer_id'), ...patternFields(req) })),
   }), 201));
-  r.put('/availability/recurring/:id', route(async (ctx, req) => ({
+  router.put('/availability/recurring/:id', route(async (ctx, req) => ({
     pattern: presentPattern(await ctx.services.availability.updateRecurringPattern(ctx, param(req, 'id'), patternFields(req))),
   })));
-  r.delete('/availability/recurring/:id', route(async (ctx, req) => ({ deleted: await ctx.services.availability.deleteRecurringPattern(ctx, param(req, 'id')) })));
+  router.delete('/availability/recurring/:id', route(async (ctx, req) => ({ deleted: await ctx.services.availability.deleteRecurringPattern(ctx, param(req, 'id')) })));
 
-  r.post('/availability/generate-slots', route(async (ctx, req) => (await ctx.services.availability.generateSlots(ctx, {
+  router.post('/availability/generate-slots', route(async (ctx, req) => (await ctx.services.availability.generateSlots(ctx, {
     streamerId: field(req, 'streamerId', 'streamer_id'),
     startDate: field(req, 'startDate', 'start_date'),
     endDate: field(req, 'endDate', 'end_date'),
     slotDuration: field(req, 'slotDuration', 'slot_duration'),
   })).map(presentGeneratedSlot)));
-  return r;
+  return router;
 }

@@ -110,68 +110,68 @@ export class BookingsResolver {
   }
 
   @FieldResolver(() => ID, { description: 'The creator profile id' })
-  streamerId(@Root() b: Booking) {
-    return b.streamer.id;
+  streamerId(@Root() booking: Booking) {
+    return booking.streamer.id;
   }
 
   @FieldResolver(() => ID, { description: "The booker's user id" })
-  bookerId(@Root() b: Booking) {
-    return b.booker.id;
+  bookerId(@Root() booking: Booking) {
+    return booking.booker.id;
   }
 
   @FieldResolver(() => BookingCreator)
-  async streamer(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
-    return toCreator(await ctx.services.bookings.creatorOf(ctx, b));
+  async streamer(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+    return toCreator(await ctx.services.bookings.creatorOf(ctx, booking));
   }
 
   @FieldResolver(() => BookingBooker)
-  booker(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.bookings.bookerOf(ctx, b);
+  booker(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.bookerOf(ctx, booking);
   }
 
   @FieldResolver(() => BookingRole, { nullable: true, description: 'null for support staff' })
-  viewerRole(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.bookings.viewerRole(ctx, b);
+  viewerRole(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.viewerRole(ctx, booking);
   }
 
   @FieldResolver(() => [BookingAction], { description: 'What the viewer may do now (from the state machine)' })
-  availableActions(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.bookings.availableActions(ctx, b);
+  availableActions(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.availableActions(ctx, booking);
   }
 
   @FieldResolver(() => BookingDisputeType, { nullable: true })
-  dispute(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.bookings.disputeOf(ctx, b);
+  dispute(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.disputeOf(ctx, booking);
   }
 
   @FieldResolver(() => CancellationTermsType, { description: "The cancellation rule of this booking's policy" })
-  cancellationTerms(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.bookings.cancellationTermsOf(b);
+  cancellationTerms(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.cancellationTermsOf(booking);
   }
 
   @FieldResolver(() => Boolean, { description: "Cancelling now keeps part of the price (the viewer's \"(fee applies)\")" })
-  cancelFeeApplies(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.bookings.cancelFeeApplies(ctx, b);
+  cancelFeeApplies(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.cancelFeeApplies(ctx, booking);
   }
 
   @FieldResolver(() => Date, { nullable: true, description: 'A request waiting for the creator lapses then (null once answered)' })
-  requestDeadline(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.bookings.requestDeadlineOf(b);
+  requestDeadline(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.requestDeadlineOf(booking);
   }
 
   @FieldResolver(() => BookingSettlementType)
-  settlement(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.bookings.settlementOf(ctx, b);
+  settlement(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.settlementOf(ctx, booking);
   }
 
   @FieldResolver(() => [BookingHistoryEntryType], { description: 'Every applied move, oldest first' })
-  async history(@Root() b: Booking, @Ctx() ctx: GraphQLContext): Promise<BookingHistoryEntryType[]> {
-    return (await ctx.services.bookings.historyOf(ctx, b)).map((h) => ({ ...h, action: h.action as BookingAction, fromPaymentStatus: h.fromPayment, toPaymentStatus: h.toPayment }));
+  async history(@Root() booking: Booking, @Ctx() ctx: GraphQLContext): Promise<BookingHistoryEntryType[]> {
+    return (await ctx.services.bookings.historyOf(ctx, booking)).map((h) => ({ ...h, action: h.action as BookingAction, fromPaymentStatus: h.fromPayment, toPaymentStatus: h.toPayment }));
   }
 
   @FieldResolver(() => String, { nullable: true, description: "The booker's payment intent (to finish paying)" })
-  paymentIntentId(@Root() b: Booking, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.bookings.paymentIntentIdFor(ctx, b);
+  paymentIntentId(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.paymentIntentIdFor(ctx, booking);
   }
 }
 

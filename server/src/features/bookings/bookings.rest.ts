@@ -5,7 +5,7 @@ import type { Booking } from './booking.entity';
 import { presentBooking, presentHistoryEntry } from './bookings.presenter';
 import type { CheckoutResult } from './checkout.service';
 
-const one = async (ctx: RequestContext, booking: Booking) => ({ booking: presentBooking(await ctx.services.bookings.view(ctx, booking)) });
+const bookingReply = async (ctx: RequestContext, booking: Booking) => ({ booking: presentBooking(await ctx.services.bookings.view(ctx, booking)) });
 
 const idOf = (req: Request) => String(req.params.id);
 
@@ -16,42 +16,42 @@ const presentCheckout = async (ctx: RequestContext, c: CheckoutResult) => ({
   bookingId: c.booking.id,
   paymentIntentId: c.paymentIntentId,
   clientSecret: c.clientSecret,
-  ...(await one(ctx, c.booking)),
+  ...(await bookingReply(ctx, c.booking)),
 });
 
 /** spec §7 "Bookings and payments" (both readings of confirm-completion, dispute and cancel). */
 export function bookingsRoutes(): Router {
-  const r = Router();
-  r.get('/bookings', route(async (ctx, req) => {
+  const router = Router();
+  router.get('/bookings', route(async (ctx, req) => {
     const page = await ctx.services.bookings.list(ctx, { status: req.query.status, page: req.query.page ?? 1, limit: req.query.limit ?? 20 });
     return { bookings: (await ctx.services.bookings.views(ctx, page.edges.map((e) => e.node))).map(presentBooking), total: page.totalCount, has_more: page.pageInfo.hasNextPage };
   }));
-  r.post('/bookings', route(async (ctx, req) => presentCheckout(ctx, await ctx.services.checkout.createBookingCheckout(ctx, checkoutInput(req))), 201));
-  r.post('/bookings/create-payment', route(async (ctx, req) => presentCheckout(ctx, await ctx.services.checkout.createBookingCheckout(ctx, checkoutInput(req)))));
-  r.post('/bookings/confirm-completion', route(async (ctx, req) => one(ctx, await ctx.services.bookings.confirmCompletion(ctx, req.body?.booking_id))));
-  r.post('/bookings/cancel', route(async (ctx, req) =>
-    one(ctx, await ctx.services.bookings.cancel(ctx, { bookingId: req.body?.booking_id, reason: req.body?.cancellation_reason }))));
-  r.post('/bookings/dispute', route(async (ctx, req) =>
-    one(ctx, await ctx.services.bookings.openDispute(ctx, {
+  router.post('/bookings', route(async (ctx, req) => presentCheckout(ctx, await ctx.services.checkout.createBookingCheckout(ctx, checkoutInput(req))), 201));
+  router.post('/bookings/create-payment', route(async (ctx, req) => presentCheckout(ctx, await ctx.services.checkout.createBookingCheckout(ctx, checkoutInput(req)))));
+  router.post('/bookings/confirm-completion', route(async (ctx, req) => bookingReply(ctx, await ctx.services.bookings.confirmCompletion(ctx, req.body?.booking_id))));
+  router.post('/bookings/cancel', route(async (ctx, req) =>
+    bookingReply(ctx, await ctx.services.bookings.cancel(ctx, { bookingId: req.body?.booking_id, reason: req.body?.cancellation_reason }))));
+  router.post('/bookings/dispute', route(async (ctx, req) =>
+    bookingReply(ctx, await ctx.services.bookings.openDispute(ctx, {
       bookingId: req.body?.booking_id, reason: req.body?.dispute_reason, evidence: req.body?.dispute_evidence, kind: req.body?.dispute_kind,
     }))));
-  r.get('/bookings/:id', route(async (ctx, req) => one(ctx, await ctx.services.bookings.get(ctx, idOf(req)))));
-  r.patch('/bookings/:id', route(async (ctx, req) => one(ctx, await ctx.services.bookings.changeStatus(ctx, { bookingId: idOf(req), status: req.body?.status }))));
-  r.get('/bookings/:id/history', route(async (ctx, req) => ({ history: (await ctx.services.bookings.history(ctx, idOf(req))).map(presentHistoryEntry) })));
-  r.get('/bookings/:id/cancellation-quote', route((ctx, req) => ctx.services.bookings.cancellationQuote(ctx, idOf(req))));
-  r.post('/bookings/:id/accept', route(async (ctx, req) => one(ctx, await ctx.services.bookings.accept(ctx, idOf(req)))));
-  r.post('/bookings/:id/decline', route(async (ctx, req) => one(ctx, await ctx.services.bookings.decline(ctx, idOf(req), req.body?.reason))));
-  r.post('/bookings/:id/confirm-completion', route(async (ctx, req) => one(ctx, await ctx.services.bookings.confirmCompletion(ctx, idOf(req)))));
-  r.post('/bookings/:id/cancel', route(async (ctx, req) => one(ctx, await ctx.services.bookings.cancel(ctx, { bookingId: idOf(req), reason: req.body?.reason }))));
-  r.post('/bookings/:id/dispute', route(async (ctx, req) =>
-    one(ctx, await ctx.services.bookings.openDispute(ctx, { bookingId: idOf(req), reason: req.body?.reason, evidence: req.body?.evidence, kind: req.body?.kind }))));
-  r.post('/payments/verify-booking-payment', route(async (ctx, req) => {
+  router.get('/bookings/:id', route(async (ctx, req) => bookingReply(ctx, await ctx.services.bookings.get(ctx, idOf(req)))));
+  router.patch('/bookings/:id', route(async (ctx, req) => bookingReply(ctx, await ctx.services.bookings.changeStatus(ctx, { bookingId: idOf(req), status: req.body?.status }))));
+  router.get('/bookings/:id/history', route(async (ctx, req) => ({ history: (await ctx.services.bookings.history(ctx, idOf(req))).map(presentHistoryEntry) })));
+  router.get('/bookings/:id/cancellation-quote', route((ctx, req) => ctx.services.bookings.cancellationQuote(ctx, idOf(req))));
+  router.post('/bookings/:id/accept', route(async (ctx, req) => bookingReply(ctx, await ctx.services.bookings.accept(ctx, idOf(req)))));
+  router.post('/bookings/:id/decline', route(async (ctx, req) => bookingReply(ctx, await ctx.services.bookings.decline(ctx, idOf(req), req.body?.reason))));
+  router.post('/bookings/:id/confirm-completion', route(async (ctx, req) => bookingReply(ctx, await ctx.services.bookings.confirmCompletion(ctx, idOf(req)))));
+  router.post('/bookings/:id/cancel', route(async (ctx, req) => bookingReply(ctx, await ctx.services.bookings.cancel(ctx, { bookingId: idOf(req), reason: req.body?.reason }))));
+  router.post('/bookings/:id/dispute', route(async (ctx, req) =>
+    bookingReply(ctx, await ctx.services.bookings.openDispute(ctx, { bookingId: idOf(req), reason: req.body?.reason, evidence: req.body?.evidence, kind: req.body?.kind }))));
+  router.post('/payments/verify-booking-payment', route(async (ctx, req) => {
     const b = req.body ?? {};
     const v = await ctx.services.checkout.verifyBookingPayment(ctx, {
       paymentIntentId: b.paymentIntentId ?? b.payment_intent_id, sessionId: b.sessionId ?? b.session_id, bookingId: b.bookingId ?? b.booking_id,
     });
-    return { booking_confirmed: v.bookingConfirmed, ...(await one(ctx, v.booking)) };
+    return { booking_confirmed: v.bookingConfirmed, ...(await bookingReply(ctx, v.booking)) };
   }));
-  r.post('/payments/payout', route(async (ctx, req) => one(ctx, await ctx.services.bookings.requestPayout(ctx, req.body?.booking_id))));
-  return r;
+  router.post('/payments/payout', route(async (ctx, req) => bookingReply(ctx, await ctx.services.bookings.requestPayout(ctx, req.body?.booking_id))));
+  return router;
 }

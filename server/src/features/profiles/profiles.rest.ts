@@ -4,8 +4,8 @@ import { presentProfile } from './profile.presenter';
 
 /** spec §7 "Profiles". `GET /streamers` answers `data` = array of profiles. */
 export function profilesRoutes(): Router {
-  const r = Router();
-  r.get(
+  const router = Router();
+  router.get(
     '/streamers',
     route(async (ctx, req) => {
       const { platform, search, sort, minRating, minRateCents, maxRateCents, availableFrom, availableTo, page, limit } = req.query;
@@ -14,13 +14,13 @@ export function profilesRoutes(): Router {
       return result.edges.map((e) => presentProfile(e.node));
     }),
   );
-  r.get('/streamers/:id', route(async (ctx, req) => presentProfile(await ctx.services.profiles.getPublicProfile(ctx, String(req.params.id)))));
-  r.post('/streamers', route(async (ctx, req) => presentProfile(await ctx.services.profiles.createMyProfile(ctx, req.body)), 201));
-  r.put('/streamers/:id', route(async (ctx, req) => presentProfile(await ctx.services.profiles.updateProfile(ctx, String(req.params.id), req.body))));
+  router.get('/streamers/:id', route(async (ctx, req) => presentProfile(await ctx.services.profiles.getPublicProfile(ctx, String(req.params.id)))));
+  router.post('/streamers', route(async (ctx, req) => presentProfile(await ctx.services.profiles.createMyProfile(ctx, req.body)), 201));
+  router.put('/streamers/:id', route(async (ctx, req) => presentProfile(await ctx.services.profiles.updateProfile(ctx, String(req.params.id), req.body))));
 
-  r.get('/users/streamer-profile', route(async (ctx) => presentProfile(await ctx.services.profiles.getMyProfile(ctx))));
-  r.post('/users/streamer-profile', route(async (ctx, req) => presentProfile(await ctx.services.profiles.createMyProfile(ctx, req.body)), 201));
-  r.put('/users/streamer-profile', route(async (ctx, req) => presentProfile(await ctx.services.profiles.updateMyProfile(ctx, req.body))));
-  r.put('/users/profile', route(async (ctx, req) => presentProfile(await ctx.services.profiles.updateMyProfile(ctx, req.body))));
-  return r;
+  router.get('/users/streamer-profile', route(async (ctx) => presentProfile(await ctx.services.profiles.getMyProfile(ctx))));
+  router.post('/users/streamer-profile', route(async (ctx, req) => presentProfile(await ctx.services.profiles.createMyProfile(ctx, req.body)), 201));
+  router.put('/users/streamer-profile', route(async (ctx, req) => presentProfile(await ctx.services.profiles.updateMyProfile(ctx, req.body))));
+  router.put('/users/profile', route(async (ctx, req) => presentProfile(await ctx.services.profiles.updateMyProfile(ctx, req.body))));
+  return router;
 }

@@ -4,8 +4,8 @@ import { presentReview } from './review.presenter';
 
 /** spec §7 "Reviews". Lists answer `data` = array of reviews, newest first. */
 export function reviewsRoutes(): Router {
-  const r = Router();
-  r.get(
+  const router = Router();
+  router.get(
     '/reviews',
     route(async (ctx, req) => {
       const { streamerId, streamer_id, page, limit } = req.query;
@@ -13,7 +13,7 @@ export function reviewsRoutes(): Router {
       return result.edges.map((e) => presentReview(e.node));
     }),
   );
-  r.get(
+  router.get(
     '/reviews/streamer/:id',
     route(async (ctx, req) => {
       const page = await ctx.services.reviews.listForCreator(ctx, String(req.params.id), { page: 1, limit: req.query.limit });
@@ -21,6 +21,6 @@ export function reviewsRoutes(): Router {
     }),
   );
   // reviewer_id / reviewee_id sent by the client are ignored: the booking decides them.
-  r.post('/reviews', route(async (ctx, req) => presentReview(await ctx.services.reviews.createReview(ctx, req.body)), 201));
-  return r;
+  router.post('/reviews', route(async (ctx, req) => presentReview(await ctx.services.reviews.createReview(ctx, req.body)), 201));
+  return router;
 }

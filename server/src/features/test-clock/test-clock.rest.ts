@@ -3,8 +3,8 @@ import { route } from '../../rest/route';
 
 /** `GET|POST /testing/clock` (only with ENABLE_TEST_CLOCK; otherwise 404). */
 export function testClockRoutes(): Router {
-  const r = Router();
-  r.get('/testing/clock', route((ctx) => ctx.services.testClock.now(ctx)));
-  r.post('/testing/clock', route((ctx, req) => ctx.services.testClock.move(ctx, req.body ?? {})));
-  return r;
+  const router = Router();
+  router.get('/testing/clock', route((ctx) => ctx.services.testClock.now(ctx)));
+  router.post('/testing/clock', route((ctx, req) => ctx.services.testClock.move(ctx, req.body ?? {})));
+  return router;
 }

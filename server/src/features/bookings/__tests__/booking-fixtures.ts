@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { uniqueEmail, type TestApp } from '../../../../test/harness';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { AvailabilitySlot } from '../../availability/availability-slot.entity';
 import { Profile } from '../../profiles/profile.entity';
 import { AccountType, User, UserRole } from '../../users/user.entity';
+import { Booking } from '../booking.entity';
+import { CURRENT_POLICY } from '../process/policy';
 
 /**
  * Set-up for the booking suites (not a test file): accounts and creator profiles with free hourly
@@ -136,6 +139,38 @@ export async function acceptedBooking(app: TestApp, booker: Account, c: Creator,
   const res = await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: b.bookingId }, c.token);
   expect(res.body.errors).toBeUndefined();
   return b;
+}
+
+/**
+ * A booking written straight to the table (for suites that need bookings in a given state without
+ * the API: listings, reviews, payment events). Price split and policy as checkout makes them;
+ * confirmation deadline 48 h after the end. Not flushed.
+ */
+export function newBookingRow(
+  em: EntityManager,
+  args: { creator: string | Profile; booker: string | User; start: Date; hours?: number; hourlyRateCents?: number } & Partial<
+    Pick<Booking, 'status' | 'paymentStatus' | 'paymentIntentId' | 'checkoutExpiresAt' | 'confirmationDeadline'>
+  >,
+): Booking {
+  const { creator, booker, start, hours = 1, hourlyRateCents = 5000, ...state } = args;
+  const totalCents = hourlyRateCents * hours;
+  const feeCents = Math.round((totalCents * CURRENT_POLICY.feePercent) / 100);
+  const end = new Date(start.getTime() + hours * HOUR);
+  return em.create(Booking, {
+    streamer: creator,
+    booker,
+    startTime: start,
+    endTime: end,
+    totalHours: hours,
+    hourlyRateCents,
+    totalCents,
+    feeCents,
+    streamerAmountCents: totalCents - feeCents,
+    confirmationDeadline: new Date(end.getTime() + CURRENT_POLICY.confirmationWindowHours * HOUR),
+    checkoutExpiresAt: start,
+    policy: { ...CURRENT_POLICY },
+    ...state,
+  });
 }
 
 export async function bookingRow(app: TestApp, id: string) {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { uniqueEmail, type TestApp } from '../../../../test/harness';
-import { Booking } from '../../bookings/booking.entity';
+import { newBookingRow } from '../../bookings/__tests__/booking-fixtures';
 import { Profile } from '../../profiles/profile.entity';
 import { AccountType } from '../../users/user.entity';
 import type { PaymentsService } from '../payments.service';
@@ -42,29 +42,14 @@ export async function insertBooking(app: TestApp, args: { bookerId: string; stre
   const em = app.orm.em.fork();
   const start = new Date(app.clock.now().getTime() + 3 * 86_400_000);
   const totalCents = args.totalCents ?? 10_000;
-  const feeCents = Math.round(totalCents * 0.1);
-  const booking = em.create(Booking, {
-    streamer: args.streamerProfileId,
+  const booking = newBookingRow(em, {
+    creator: args.streamerProfileId,
     booker: args.bookerId,
-    startTime: start,
-    endTime: new Date(start.getTime() + 3_600_000),
-    totalHours: 1,
+    start,
     hourlyRateCents: totalCents,
-    totalCents,
-    feeCents,
-    streamerAmountCents: totalCents - feeCents,
     confirmationDeadline: new Date(start.getTime() + 50 * 3_600_000),
     checkoutExpiresAt: new Date(app.clock.now().getTime() + 15 * 60_000),
     paymentIntentId: args.paymentIntentId,
-    policy: {
-      feePercent: 10,
-      fullRefundHours: 24,
-      lateCancelRefundPercent: 50,
-      checkoutHoldMinutes: 15,
-      requestExpiryHours: 144,
-      confirmationWindowHours: 48,
-      payoutDelayBusinessDays: 2,
-    },
   });
   await em.flush();
   return booking;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { AvailabilitySlot } from '../../availability/availability-slot.entity';
-import { Booking } from '../../bookings/booking.entity';
+import { newBookingRow } from '../../bookings/__tests__/booking-fixtures';
+import type { Booking } from '../../bookings/booking.entity';
 import { Review } from '../../reviews/review.entity';
 import { AccountType, User } from '../../users/user.entity';
 import { Profile } from '../profile.entity';
@@ -36,28 +37,13 @@ beforeAll(async () => {
     }
     for (let d = 1; d <= 4; d++) {
       const start = new Date(hour0 - d * 24 * HOUR);
-      const booking = em.create(Booking, {
-        streamer: profile,
+      const booking = newBookingRow(em, {
+        creator: profile,
         booker: brand,
-        startTime: start,
-        endTime: new Date(start.getTime() + HOUR),
-        totalHours: 1,
+        start,
         hourlyRateCents: 2000,
-        totalCents: 2000,
-        feeCents: 200,
-        streamerAmountCents: 1800,
         status: BookingStatus.COMPLETED,
         confirmationDeadline: new Date(start.getTime() + 49 * HOUR),
-        policy: {
-          feePercent: 10,
-          fullRefundHours: 24,
-          lateCancelRefundPercent: 50,
-          checkoutHoldMinutes: 15,
-          requestExpiryHours: 144,
-          confirmationWindowHours: 48,
-          payoutDelayBusinessDays: 2,
-        },
-        checkoutExpiresAt: start,
       });
       reviewsToAdd.push({ booking, profile, user });
     }

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { uniqueEmail, type TestApp } from '../../../../test/harness';
 import { AvailabilitySlot } from '../../availability/availability-slot.entity';
-import { Booking } from '../../bookings/booking.entity';
+import { newBookingRow } from '../../bookings/__tests__/booking-fixtures';
 import { BookingStatus, PaymentStatus } from '../../bookings/process/booking.model';
 
 /** Test helpers shared by the profile, discovery and review suites (not a test file). */
@@ -72,33 +71,13 @@ export async function insertBooking(
   args: { streamerId: string; bookerId: string; start: Date; hours?: number; status?: BookingStatus },
 ): Promise<string> {
   const em = app.orm.em.fork();
-  const hours = args.hours ?? 1;
-  const total = 5000 * hours;
-  const fee = Math.round(total * 0.1);
-  const end = new Date(args.start.getTime() + hours * 3_600_000);
-  const booking = em.create(Booking, {
-    id: randomUUID(),
-    streamer: args.streamerId,
+  const booking = newBookingRow(em, {
+    creator: args.streamerId,
     booker: args.bookerId,
-    startTime: args.start,
-    endTime: end,
-    totalHours: hours,
-    hourlyRateCents: 5000,
-    totalCents: total,
-    feeCents: fee,
-    streamerAmountCents: total - fee,
+    start: args.start,
+    hours: args.hours,
     status: args.status ?? BookingStatus.COMPLETED,
     paymentStatus: PaymentStatus.ALLOCATED,
-    confirmationDeadline: new Date(end.getTime() + 48 * 3_600_000),
-    policy: {
-      feePercent: 10,
-      fullRefundHours: 24,
-      lateCancelRefundPercent: 50,
-      checkoutHoldMinutes: 15,
-      requestExpiryHours: 144,
-      confirmationWindowHours: 48,
-      payoutDelayBusinessDays: 2,
-    },
     checkoutExpiresAt: new Date(args.start.getTime() - 86_400_000),
   });
   await em.flush();
