@@ -155,6 +155,12 @@ export class DatabaseMonitor {
   }
 }
 
+/** What the transports' error mappers tell the rest of the server. */
+export interface ErrorHandlerHooks {
+  /** A request failed because the database is unreachable (it is answered 503). */
+  onDatabaseUnavailable?: (err: unknown) => void;
+}
+
 /**
  * The one translation every transport applies to an error: a connection failure becomes the 503
  * `SERVICE_UNAVAILABLE` DomainError (and `report` hears of it, e.g. DatabaseMonitor.reportFailure);

@@ -1,8 +1,7 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
-import { asUnavailable } from '../db/availability';
-import type { ErrorHandlerHooks } from '../rest/errors';
+import { asUnavailable, type ErrorHandlerHooks } from '../db/availability';
 import { DomainError, isInvalidDataError } from '../shared/errors';
 
 const PASSTHROUGH_CODES = new Set([

@@ -1,12 +1,9 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { asUnavailable } from '../db/availability';
+import { asUnavailable, type ErrorHandlerHooks } from '../db/availability';
 import { DomainError, isInvalidDataError } from '../shared/errors';
 
-export interface ErrorHandlerHooks {
-  /** A request failed because the database is unreachable (it is answered 503). */
-  onDatabaseUnavailable?: (err: unknown) => void;
-}
+export type { ErrorHandlerHooks } from '../db/availability';
 
 /** Unknown /api/v1 routes answer 404 JSON. */
 export const restNotFound: RequestHandler = (req, res) => {
