@@ -46,12 +46,18 @@ export class PostgresEventBus implements EventBus {
 
   /**
    * One statement at a time on the LISTEN connection (pg queues overlapping queries and deprecates
-   * it): events published while a NOTIFY is in flight go out together in the next statement.
+   * it): the events published in the same turn of the event loop (a transition's outbox wake-up,
+   * its bookingUpdated and slotsChanged, published as its COMMIT returns) go out in one statement,
+   * and those published while a NOTIFY is in flight go out together in the next. Every statement
+   * is a round trip that hands the CPU to a PostgreSQL backend: on a starved machine a transition's
+   * three separate NOTIFYs were three waits for the scheduler on a single connection.
    */
   private async drain(): Promise<void> {
     if (this.draining) return;
     this.draining = true;
     try {
+      // Let the rest of this turn's publishes join the first statement (microtasks run first).
+      await new Promise<void>((resolve) => setImmediate(resolve));
       while (this.outbox.length > 0) {
         const batch = this.outbox.splice(0);
         let sent = true;

@@ -2,7 +2,10 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createClient, type Client } from 'graphql-ws';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+const originalQuery = pg.Client.prototype.query;
 import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { createServer, type AppServer } from '../../../server';
@@ -226,6 +229,48 @@ describe('live updates over graphql-ws', () => {
       expect([...brandSub.errors, ...creatorSub.errors, ...otherSub.errors]).toEqual([]);
     } finally {
       await Promise.all([brandSub.close(), creatorSub.close(), otherSub.close()]);
+    }
+  });
+
+  it("a cancellation's events (outbox wake-up, bookingUpdated, slotsChanged) leave in one NOTIFY, and every subscriber still gets its own", async () => {
+    const start = hourFromNow(app, 144);
+    const c = await creator(app, consecutive(start, 1));
+    const brand = await account(app);
+    const own = await heldBooking(app, brand, c, start);
+    const bus = app.server.deps.events;
+    const brandSub = subscribe(app.url, BOOKING_UPDATED, {}, brand.token);
+    const creatorSub = subscribe(app.url, BOOKING_UPDATED, {}, c.token);
+    const slotsSub = subscribe(app.url, SLOTS_CHANGED, { id: c.profileId });
+    // Every statement the event bus sends on its LISTEN connection (pg.Client is shared with the ORM's pool: NOTIFYs only).
+    const notifies: string[][] = [];
+    const query = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: any[]) {
+      if (typeof args[0] === 'string' && args[0].includes('pg_notify')) notifies.push((args[1]?.[1] as string[]).map((e) => JSON.parse(e).e));
+      return originalQuery.apply(this, args as never);
+    } as never);
+    try {
+      await untilListening(brandSub, probeFor(bus, own.bookingId, brand));
+      await untilListening(creatorSub, probeFor(bus, own.bookingId, c));
+      await untilListening(slotsSub, () => bus.publish('slotsChanged', { streamerId: c.profileId }));
+      await untilNoStatementFor(app, 200);
+      brandSub.events.length = 0;
+      creatorSub.events.length = 0;
+      slotsSub.events.length = 0;
+      notifies.length = 0;
+
+      await app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id }) { id } }`, { id: own.bookingId }, brand.token);
+      const cancelled = (e: any) => e.data.bookingUpdated.status === 'CANCELLED';
+      await within(1000, () => brandSub.events.some(cancelled) && creatorSub.events.some(cancelled) && slotsSub.events.length > 0);
+      // Before: one statement per event (three round trips on the single LISTEN connection per transition).
+      expect(notifies).toHaveLength(1);
+      expect([...notifies[0]].sort()).toEqual(['bookingUpdated', 'outboxCommitted', 'slotsChanged']);
+      expect(brandSub.events.map((e) => e.data.bookingUpdated)).toEqual([
+        { id: own.bookingId, status: 'CANCELLED', paymentStatus: 'VOIDED', viewerRole: 'BOOKER', availableActions: [] },
+      ]);
+      expect(creatorSub.events.map((e) => e.data.bookingUpdated.viewerRole)).toEqual(['CREATOR']);
+      expect(slotsSub.events.map((e) => e.data.slotsChanged)).toEqual([{ streamerId: c.profileId }]);
+    } finally {
+      query.mockRestore();
+      await Promise.all([brandSub.close(), creatorSub.close(), slotsSub.close()]);
     }
   });
 

@@ -351,8 +351,11 @@ export class TransitionRunner {
 
   /** Tells both parties (and, when hours were freed, the creator page) once the move is committed. */
   private async publish(done: Done): Promise<void> {
-    await this.deps.events.publish('bookingUpdated', { bookingId: done.booking.id, partyUserIds: partyUserIds(done.booking, done.creator) });
-    if (done.freedSlots) await this.deps.events.publish('slotsChanged', { streamerId: done.creator.id });
+    // Published together: the event bus sends them (and the outbox's wake-up) in one statement.
+    await Promise.all([
+      this.deps.events.publish('bookingUpdated', { bookingId: done.booking.id, partyUserIds: partyUserIds(done.booking, done.creator) }),
+      ...(done.freedSlots ? [this.deps.events.publish('slotsChanged', { streamerId: done.creator.id })] : []),
+    ]);
   }
 
   /** (3) for the sweep: records a carried-out step under the row lock if the booking still holds this very claim (null otherwise). */
