@@ -8,7 +8,7 @@ import proxyaddr from 'proxy-addr';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Config } from '../config';
-import type { DatabaseMonitor, ErrorHandlerHooks } from '../db/availability';
+import { asUnavailable, isDatabaseUnavailableError, type DatabaseMonitor, type ErrorHandlerHooks } from '../db/availability';
 import { viewerFromAuthorization } from '../features/auth/authenticate';
 import { SESSION_REVOKED_MESSAGE } from '../features/auth/sessions';
 import { createRequestContext } from '../request-context';
@@ -108,9 +108,12 @@ export function createWsServer(opts: {
     const viewer = viewerFromAuthorization(extra.viewerHeader, deps.tokens, deps.clock);
     try {
       await deps.sessions.assertActive(viewer);
-    } catch (err) {
+    } catch (caught) {
+      // The database did not answer: that says nothing about the session (4401 would end the client's retries).
+      const err = asUnavailable(caught, opts.errorHooks?.onDatabaseUnavailable);
+      const unavailable = err instanceof DomainError && err.code === 'SERVICE_UNAVAILABLE';
       // After the operation's error message has gone out.
-      setImmediate(() => close(socket, WS_CLOSE.signedOut()));
+      setImmediate(() => close(socket, unavailable ? WS_CLOSE.databaseUnavailable() : WS_CLOSE.signedOut()));
       throw err;
     }
     return viewer;
@@ -158,8 +161,13 @@ export function createWsServer(opts: {
         try {
           viewer = viewerFromAuthorization(header, deps.tokens, deps.clock);
           await deps.sessions.assertActive(viewer);
-        } catch {
-          return false; // closes with 4403 Forbidden
+        } catch (err) {
+          // The database did not answer: "try again later", not "forbidden".
+          if (isDatabaseUnavailableError(err)) {
+            opts.errorHooks?.onDatabaseUnavailable?.(err);
+            close(ctx.extra.socket, WS_CLOSE.databaseUnavailable());
+          }
+          return false; // closes with 4403 Forbidden (unless closed above)
         }
         ctx.extra.viewerHeader = header;
         if (viewer?.sessionId) {

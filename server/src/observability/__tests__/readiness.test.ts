@@ -8,6 +8,7 @@ import { loadConfig } from '../../config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
 import type { Orm } from '../../db/orm';
 import { createServer, type AppServer } from '../../server';
+import { RawSocket } from '../../../test/raw-ws';
 import { initOrm } from '../../db/init-orm';
 
 /**
@@ -29,7 +30,8 @@ beforeAll(async () => {
   port = await freePort();
   pg = await start();
   orm = await initOrm({ clientUrl: pg.url });
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: pg.url, JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false' });
+  // Every WebSocket operation asks the database whether its session is still signed in (no cache).
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: pg.url, JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', SESSION_CACHE_SECONDS: '0' });
   server = await createServer({ config, orm, logger: pino({ level: 'silent' }) });
   await new Promise<void>((r) => server.httpServer.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
@@ -78,6 +80,34 @@ describe('readiness follows the database', () => {
     const back = await listing();
     expect((await back.json()).data.creators.totalCount).toBe(0);
   }, 120_000);
+});
+
+describe('a WebSocket meeting a dead database', () => {
+  it('is told to try again later (1013, so clients reconnect), never that it was signed out or forbidden', async () => {
+    const registered = await fetch(`${url}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `ws.${Date.now()}@example.test`, password: 'correct horse battery staple 42', accountType: 'brand' }),
+    });
+    expect(registered.status).toBe(201);
+    const { accessToken } = (await registered.json()).data.tokens;
+    const live = new RawSocket(url);
+    expect(await live.init({ authorization: `Bearer ${accessToken}` })).toBe(true);
+
+    await pg.stop();
+    try {
+      // An operation that checks its session before anything has noticed the database is gone.
+      live.subscribe('1', 'subscription { bookingUpdated { id status } }');
+      expect(await live.waitClosed(5000)).toMatchObject({ code: 1013, reason: expect.stringMatching(/^Try again later/) });
+      // A new socket while it is down: the same answer, whatever the order of events.
+      const late = new RawSocket(url);
+      await late.init({ authorization: `Bearer ${accessToken}` });
+      expect(await late.waitClosed(5000)).toMatchObject({ code: 1013 });
+    } finally {
+      pg = await start();
+    }
+    await expect.poll(() => status('/readyz'), { timeout: 10_000, interval: 100 }).toBe(200);
+  }, 60_000);
 });
 
 function freePort(): Promise<number> {
