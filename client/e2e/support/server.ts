@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * Starts the real production server (server/dist/main.js, serving client/dist) on a free port
  * with a fresh database: a throw-away embedded PostgreSQL, or a new database on
- * TEST_DATABASE_URL's server when that is set. The test clock is on; no demo data.
+ * TEST_DATABASE_URL's server when that is set. The test clock is on; no demo data unless asked for (screenshots).
  */
 export interface E2EServer {
   url: string;
@@ -22,7 +22,7 @@ export interface E2EServer {
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const serverDist = path.join(repoRoot, 'server', 'dist');
 
-export async function startE2EServer(): Promise<E2EServer> {
+export async function startE2EServer(options: { demoData?: boolean } = {}): Promise<E2EServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'collab-e2e-'));
   const env: Record<string, string> = {
@@ -34,7 +34,7 @@ export async function startE2EServer(): Promise<E2EServer> {
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(await freePort()),
     ENABLE_TEST_CLOCK: '1',
-    SEED_DEMO_DATA: '0',
+    SEED_DEMO_DATA: options.demoData ? '1' : '0',
     LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL;

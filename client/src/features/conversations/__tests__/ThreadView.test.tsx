@@ -1,7 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { MockedResponse } from '@apollo/client/testing';
 import { describe, expect, it, vi } from 'vitest';
+import { ViewerZoneDocument } from '../../../gql/graphql';
 import { renderPage } from '../../../test/render';
+import { signedIn } from '../../../test/session';
 import { Composer } from '../components/Composer';
 import { ThreadView, type ThreadViewProps } from '../components/ThreadView';
 import type { ThreadItem } from '../lib/thread-item';
@@ -161,5 +164,41 @@ describe('the message box', () => {
     await user.type(box, 'Still here');
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(box).toHaveValue('Still here');
+  });
+});
+
+describe("the reader's time zone", () => {
+  it("shows the thread's times and a proposal's hours in the profile's zone (as the booking card does), not the browser's", async () => {
+    const zone: MockedResponse = {
+      request: { query: ViewerZoneDocument },
+      result: { data: { myProfile: { __typename: 'Profile', id: 'p-brand', timezone: 'Asia/Tokyo' } } },
+    };
+    renderPage(
+      <ThreadView
+        items={[
+          item({ id: 'm1', senderId: THEM, text: 'Morning!', createdAt: '2031-06-09T00:05:00.000Z' }),
+          item({
+            id: 'p1',
+            kind: 'PROPOSAL',
+            senderId: THEM,
+            text: 'Proposed another time',
+            createdAt: '2031-06-09T00:06:00.000Z',
+            proposal: { id: 'p1', startTime: '2031-06-11T01:00:00.000Z', endTime: '2031-06-11T03:00:00.000Z', state: 'PENDING' },
+          }),
+        ]}
+        viewerId={ME}
+        names={{ [ME]: 'Acme Games', [THEM]: 'Nova Streams' }}
+        otherName="Nova Streams"
+        hasEarlier={false}
+        loadingEarlier={false}
+        onLoadEarlier={() => undefined}
+        now={new Date('2031-06-09T01:00:00.000Z')}
+      />,
+      { mocks: [signedIn(), zone] },
+    );
+    // 01:00-03:00 UTC is 10:00 AM-12:00 PM in Tokyo; the browser here runs in another zone.
+    const card = await screen.findByRole('article', { name: /^Proposed time: .*10:00\sAM\s–\s12:00\sPM/ });
+    expect(card).toHaveTextContent('times in your time zone (Asia/Tokyo)');
+    expect(screen.getByText('Morning!').parentElement).toHaveTextContent(/9:05\sAM/);
   });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { LuMessageSquare } from 'react-icons/lu';
 import { useBookingConversationLazyQuery, type BookingCard_BookingFragment } from '../../../gql/graphql';
 import { FormError } from '../../../shared/components/FormError';
+import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { errorMessage } from '../../../shared/lib/error-message';
 import { useRespondToProposal } from '../hooks/useRespondToProposal';
 import { ConversationPane } from './ConversationPane';
@@ -24,6 +25,7 @@ export function BookingConversation({ booking, counterpart }: { booking: Booking
   const sectionId = `booking-${booking.id}-messages`;
   const proposal = booking.openProposal;
   const isBooker = booking.viewerRole === 'BOOKER';
+  const zone = useViewerZone();
 
   const toggle = () => {
     // A booking made before conversations existed gets its thread on first open.
@@ -42,6 +44,7 @@ export function BookingConversation({ booking, counterpart }: { booking: Booking
           state={proposal.proposal.status}
           createdAt={proposal.createdAt}
           mine={!isBooker}
+          zone={zone}
           canRespond={isBooker}
           responding={answering?.proposalId === proposal.id ? answering.answer : null}
           onAccept={() => void respond(proposal.id, 'accept')}

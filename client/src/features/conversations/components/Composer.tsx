@@ -61,6 +61,8 @@ export function Composer({ onSend, onTyping, label = 'Message', placeholder = 'W
             onKeyDown={onKeyDown}
             placeholder={placeholder}
             fieldSizing="content"
+            flex="1"
+            minW="0"
             resize="none"
             minH="10"
             maxH="40"

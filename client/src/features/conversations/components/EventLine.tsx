@@ -3,7 +3,7 @@ import { LuCircleDot } from 'react-icons/lu';
 import { formatTime } from '../../../shared/lib/zoned-time';
 
 /** A booking's history in its thread: "Booking requested", "Accepted", "Paid out", as a centred line. */
-export function EventLine({ text, createdAt }: { text: string; createdAt: string }) {
+export function EventLine({ text, createdAt, zone }: { text: string; createdAt: string; zone?: string }) {
   return (
     <Flex justify="center" w="full" role="note" aria-label={`Booking event: ${text}`}>
       <Flex
@@ -22,7 +22,7 @@ export function EventLine({ text, createdAt }: { text: string; createdAt: string
           {text}
           <Text as="span">
             {' · '}
-            <time dateTime={createdAt}>{formatTime(createdAt)}</time>
+            <time dateTime={createdAt}>{formatTime(createdAt, zone)}</time>
           </Text>
         </Text>
       </Flex>

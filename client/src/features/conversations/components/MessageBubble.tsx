@@ -3,6 +3,8 @@ import { formatTime } from '../../../shared/lib/zoned-time';
 import { MessageText } from './MessageText';
 
 interface Props {
+  /** The reader's time zone (their profile's). */
+  zone?: string;
   text: string;
   createdAt: string;
   /** Written by the viewer: on the right, in the brand colour. */
@@ -16,8 +18,8 @@ interface Props {
 }
 
 /** One written message of a thread. */
-export function MessageBubble({ text, createdAt, mine, senderName, fromSupport, sending }: Props) {
-  const time = formatTime(createdAt);
+export function MessageBubble({ text, createdAt, mine, senderName, fromSupport, sending, zone }: Props) {
+  const time = formatTime(createdAt, zone);
   return (
     <Flex justify={mine ? 'flex-end' : 'flex-start'} w="full">
       <Box

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, Icon, Stack, Text } from '@chakra-ui/react';
 import { LuCalendarClock } from 'react-icons/lu';
-import { formatDay, formatTime, formatTimeRange, viewerZone } from '../../../shared/lib/zoned-time';
+import { formatDay, formatTime, formatTimeRange } from '../../../shared/lib/zoned-time';
 
 export type ProposalState = 'PENDING' | 'ACCEPTED' | 'DECLINED' | 'SUPERSEDED';
 
@@ -23,6 +23,8 @@ interface Props {
   /** Who is expected to answer, for the proposer's "waiting" line. */
   responderName?: string;
   mine: boolean;
+  /** The reader's time zone (their profile's): the hours and the zone named are shown in it. */
+  zone: string;
   responding?: 'accept' | 'decline' | null;
   onAccept?: () => void;
   onDecline?: () => void;
@@ -38,13 +40,14 @@ export function ProposalCard({
   canRespond,
   responderName,
   mine,
+  zone,
   responding,
   onAccept,
   onDecline,
 }: Props) {
   const badge = STATE_BADGE[state];
   const hours = Math.round((Date.parse(endTime) - Date.parse(startTime)) / 3_600_000);
-  const when = `${formatDay(startTime)} · ${formatTimeRange(startTime, endTime)}`;
+  const when = `${formatDay(startTime, zone)} · ${formatTimeRange(startTime, endTime, zone)}`;
   return (
     <Flex justify={mine ? 'flex-end' : 'flex-start'} w="full">
       <Box
@@ -76,8 +79,8 @@ export function ProposalCard({
               {when}
             </Text>
             <Text textStyle="xs" color="fg.muted">
-              {hours} {hours === 1 ? 'hour' : 'hours'} · times in your time zone ({viewerZone()}) · sent{' '}
-              <time dateTime={createdAt}>{formatTime(createdAt)}</time>
+              {hours} {hours === 1 ? 'hour' : 'hours'} · times in your time zone ({zone}) · sent{' '}
+              <time dateTime={createdAt}>{formatTime(createdAt, zone)}</time>
             </Text>
           </Box>
           {state === 'PENDING' &&

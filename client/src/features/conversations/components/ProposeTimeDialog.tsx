@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { LuCalendarClock } from 'react-icons/lu';
 import { useProposalFreeHoursQuery } from '../../../gql/graphql';
 import { ActionDialog } from '../../../shared/components/ActionDialog';
-import { dayKeyOf, formatDay, formatTimeRange, viewerZone } from '../../../shared/lib/zoned-time';
+import { dayKeyOf, formatDay, formatTimeRange } from '../../../shared/lib/zoned-time';
+import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { proposalOptions, type ProposalOption } from '../lib/proposal-times';
 
 /** How far ahead the picker looks for free hours. */
@@ -31,7 +32,7 @@ export function ProposeTimeDialog({ streamerId, booking, onPropose, proposing }:
     skip: !open,
     fetchPolicy: 'network-only',
   });
-  const zone = viewerZone();
+  const zone = useViewerZone();
   const options = useMemo(
     () => proposalOptions(data?.availabilitySlots ?? [], hours, from, booking),
     [data, hours, from, booking],

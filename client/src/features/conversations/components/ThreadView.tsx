@@ -1,6 +1,6 @@
 import { Box, Button, Center, Flex, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { viewerZone } from '../../../shared/lib/zoned-time';
+import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { groupByDay } from '../lib/thread';
 import type { ThreadItem } from '../lib/thread-item';
 import { EventLine } from './EventLine';
@@ -79,7 +79,7 @@ export function ThreadView({
     previous.current = { firstId, lastId, scrollHeight: el.scrollHeight, atBottom: isAtBottom(el) };
   }, [firstId, lastId, typing, items, viewerId]);
 
-  const zone = viewerZone();
+  const zone = useViewerZone();
   const days = groupByDay(items, zone, now);
 
   return (
@@ -128,13 +128,14 @@ export function ThreadView({
               </Flex>
               {day.messages.map((item) => {
                 const mine = item.senderId === viewerId;
-                if (item.kind === 'EVENT') return <EventLine key={item.id} text={item.text} createdAt={item.createdAt} />;
+                if (item.kind === 'EVENT') return <EventLine key={item.id} text={item.text} createdAt={item.createdAt} zone={zone} />;
                 if (item.kind === 'PROPOSAL' && item.proposal) {
                   const p = item.proposal;
                   return (
                     <ProposalCard
                       key={item.id}
                       mine={mine}
+                      zone={zone}
                       proposerName={(item.senderId && names[item.senderId]) || otherName}
                       responderName={otherName}
                       startTime={p.startTime}
@@ -151,6 +152,7 @@ export function ThreadView({
                 return (
                   <Box key={item.id}>
                     <MessageBubble
+                      zone={zone}
                       text={item.text}
                       createdAt={item.createdAt}
                       mine={mine}
