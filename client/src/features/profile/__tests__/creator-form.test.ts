@@ -29,6 +29,13 @@ describe('creator profile form rules (spec §5)', () => {
       'Hourly rate must be at least $1.00',
     );
     expect(validateCreatorForm({ ...valid(), hourlyRate: '1' }).hourlyRate).toBeUndefined();
+    // Above the maximum the message says the maximum, as the server does (not the decimals rule).
+    expect(validateCreatorForm({ ...valid(), hourlyRate: '1e308' }).hourlyRate).toBe(
+      'Hourly rate must be at most $10,000.00',
+    );
+    expect(validateCreatorForm({ ...valid(), hourlyRate: '10000.01' }).hourlyRate).toBe(
+      'Hourly rate must be at most $10,000.00',
+    );
     expect(validateCreatorForm({ ...valid(), hourlyRate: '12.345' }).hourlyRate).toBeDefined();
     expect(validateCreatorForm({ ...valid(), hourlyRate: '' }).hourlyRate).toBe('Hourly rate is required');
     expect(validateCreatorForm({ ...valid(), minimumHours: '0' }).minimumHours).toBeDefined();

@@ -62,9 +62,11 @@ export function validateCreatorForm(values: CreatorFormValues): CreatorFormError
   if (values.hourlyRate.trim() === '') errors.hourlyRate = 'Hourly rate is required';
   else if (rateCents === null && Number(values.hourlyRate.trim()) < MIN_HOURLY_RATE)
     errors.hourlyRate = 'Hourly rate must be at least $1.00'; // "-5" or "0": the floor, not the format, is the problem
+  else if (rateCents === null && Number(values.hourlyRate.trim()) > MAX_HOURLY_RATE)
+    errors.hourlyRate = 'Hourly rate must be at most $10,000.00'; // "1e308": the ceiling, not the format
   else if (rateCents === null) errors.hourlyRate = 'Enter an amount in dollars with at most 2 decimals';
   else if (rateCents !== null && rateCents < MIN_HOURLY_RATE * 100) errors.hourlyRate = 'Hourly rate must be at least $1.00';
-  else if (rateCents !== null && rateCents > MAX_HOURLY_RATE * 100) errors.hourlyRate = 'Hourly rate must be at most $10000';
+  else if (rateCents !== null && rateCents > MAX_HOURLY_RATE * 100) errors.hourlyRate = 'Hourly rate must be at most $10,000.00';
 
   const hours = Number(values.minimumHours);
   if (values.minimumHours.trim() === '') errors.minimumHours = 'Minimum hours is required';
