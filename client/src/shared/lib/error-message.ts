@@ -22,3 +22,10 @@ export function errorCode(error: unknown): string | undefined {
   const code = error.graphQLErrors[0]?.extensions?.code;
   return typeof code === 'string' ? code : undefined;
 }
+
+/** The input field the API named as wrong (`extensions.field`, e.g. "currentPassword"), if it named one. */
+export function errorField(error: unknown): string | undefined {
+  if (!(error instanceof ApolloError)) return undefined;
+  const field = error.graphQLErrors[0]?.extensions?.field;
+  return typeof field === 'string' ? field : undefined;
+}

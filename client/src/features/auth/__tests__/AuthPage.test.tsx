@@ -71,17 +71,17 @@ describe('Auth page', () => {
     await user.click(await screen.findByRole('button', { name: /choose brand account/i }));
     await user.type(screen.getByLabelText(/email/i), EMAIL);
     await user.type(screen.getByLabelText(/^password/i), 'password123');
-    const meter = await screen.findByTestId('password-strength');
-    await waitFor(() => expect(meter).toHaveTextContent('Strength: Very weak'));
+    const meter = await screen.findByTestId('password-strength', undefined, { timeout: 10_000 });
+    await waitFor(() => expect(meter).toHaveTextContent('Strength: Very weak'), { timeout: 10_000 });
     expect(meter).toHaveTextContent(/commonly used password/i);
 
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText(/choose a stronger password/i)).toBeInTheDocument();
+    expect(await screen.findByText(/choose a stronger password/i, undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(result).not.toHaveBeenCalled();
 
     await user.clear(screen.getByLabelText(/^password/i));
     await user.type(screen.getByLabelText(/^password/i), PASSWORD);
-    await waitFor(() => expect(screen.getByTestId('password-strength')).toHaveTextContent(/Strength: (Strong|Very strong)/));
+    await waitFor(() => expect(screen.getByTestId('password-strength')).toHaveTextContent(/Strength: (Strong|Very strong)/), { timeout: 10_000 });
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
     expect(result).toHaveBeenCalledTimes(1);

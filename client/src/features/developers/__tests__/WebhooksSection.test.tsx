@@ -26,6 +26,9 @@ const created = {
   previousSecretExpiresAt: null,
 };
 
+/** The lazily loaded estimator and the toasts can take a while on a loaded machine. */
+const WAIT = { timeout: 10_000 };
+
 describe('Webhooks section', () => {
   it('adds an endpoint with the two event types ticked, each checkbox ticking its own type', async () => {
     const user = userEvent.setup();
@@ -38,8 +41,8 @@ describe('Webhooks section', () => {
       ],
     });
 
-    await user.click(await screen.findByRole('button', { name: 'Add endpoint' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add a webhook endpoint' });
+    await user.click(await screen.findByRole('button', { name: 'Add endpoint' }, WAIT));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a webhook endpoint' }, WAIT);
     await user.type(within(dialog).getByLabelText(/endpoint url/i), URL);
     await user.click(within(dialog).getByText('booking.confirmed', { exact: true }));
     await user.click(within(dialog).getByText('creator.updated', { exact: true }));
@@ -49,7 +52,7 @@ describe('Webhooks section', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'booking.created' })).not.toBeChecked();
 
     await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
-    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
-    expect(await screen.findByTestId('secret-value')).toHaveTextContent('whsec_c2VjcmV0');
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1), WAIT);
+    expect(await screen.findByTestId('secret-value', undefined, WAIT)).toHaveTextContent('whsec_c2VjcmV0');
   });
 });

@@ -1,17 +1,20 @@
 import type { MockedResponse } from '@apollo/client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CalendarFeedSettingsDocument,
   ChangePasswordDocument,
   LogoutDocument,
   NotificationSettingsDocument,
   RegenerateCalendarFeedDocument,
+  SetCalendarFeedFreeHoursDocument,
   UpdateEmailPreferenceDocument,
   type CalendarFeedSettingsQuery,
   type NotificationSettingsQuery,
 } from '../../../gql/graphql';
+import { toaster } from '../../../shared/toast';
 import { STORAGE_KEYS } from '../../auth/lib/token-storage';
 import { renderApp } from '../../../test/render';
 import { signedIn, TEST_USER } from '../../../test/session';
@@ -43,7 +46,13 @@ function renderSettings(mocks: MockedResponse[], path = '/settings') {
   return renderApp(path, { mocks: [signedIn(), prefsMock, feedMock, ...mocks] });
 }
 
+/** The lazily loaded estimator and the toasts can take a while on a loaded machine. */
+const WAIT = { timeout: 10_000 };
+
 describe('Settings page', () => {
+  // The toaster is one store for the whole file and shows 3 at most: each test starts with none.
+  afterEach(() => toaster.remove());
+
   it('turning an e-mail kind off sends that kind to the server and shows it off', async () => {
     const user = userEvent.setup();
     const update = vi.fn(() => ({
@@ -61,13 +70,28 @@ describe('Settings page', () => {
       },
     ]);
 
-    const reminders = await screen.findByRole('checkbox', { name: /e-mail me about reminders/i });
+    const reminders = await screen.findByRole('checkbox', { name: /e-mail me about reminders/i }, WAIT);
     expect(reminders).toBeChecked();
     await user.click(reminders);
 
-    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: /e-mail me about reminders/i })).not.toBeChecked());
-    expect(await screen.findByText('Reminders e-mails off')).toBeInTheDocument();
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1), WAIT);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /e-mail me about reminders/i })).not.toBeChecked(), WAIT);
+    expect(await screen.findByText('Reminders e-mails off', undefined, WAIT)).toBeInTheDocument();
+  });
+
+  it('when the server refuses a switch, it stays as it was and the failure is shown', async () => {
+    const user = userEvent.setup();
+    renderSettings([
+      {
+        request: { query: UpdateEmailPreferenceDocument, variables: { input: { kinds: [{ kind: 'reminders', emailEnabled: false }] } } },
+        result: { errors: [new GraphQLError('Something went wrong', { extensions: { code: 'BAD_USER_INPUT' } })] },
+      },
+    ]);
+
+    const reminders = await screen.findByRole('checkbox', { name: /e-mail me about reminders/i }, WAIT);
+    await user.click(reminders);
+    expect(await screen.findByText('Could not save the e-mail setting', undefined, WAIT)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /e-mail me about reminders/i })).toBeChecked();
   });
 
   it('payment e-mails are locked on, say why, and clicking them sends nothing', async () => {
@@ -80,7 +104,7 @@ describe('Settings page', () => {
       },
     ]);
 
-    const payments = await screen.findByRole('checkbox', { name: /e-mail me about payments and cancellations/i });
+    const payments = await screen.findByRole('checkbox', { name: /e-mail me about payments and cancellations/i }, WAIT);
     expect(payments).toBeChecked();
     expect(payments).toBeDisabled();
     const row = screen.getByTestId('preference-payments');
@@ -99,16 +123,37 @@ describe('Settings page', () => {
     const regenerate = vi.fn(() => ({ data: { regenerateCalendarFeed: feed(NEW_URL) } }));
     renderSettings([{ request: { query: RegenerateCalendarFeedDocument }, result: regenerate }], '/settings#calendar');
 
-    expect(await screen.findByTestId('calendar-feed-url')).toHaveTextContent(OLD_URL);
+    expect(await screen.findByTestId('calendar-feed-url', undefined, WAIT)).toHaveTextContent(OLD_URL);
     await user.click(screen.getByRole('button', { name: 'Regenerate' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Make a new calendar URL?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Make a new calendar URL?' }, WAIT);
     expect(within(dialog).getByText(/stops working at once/i)).toBeInTheDocument();
     expect(regenerate).not.toHaveBeenCalled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Regenerate URL' }));
-    await waitFor(() => expect(screen.getByTestId('calendar-feed-url')).toHaveTextContent(NEW_URL));
+    await waitFor(() => expect(screen.getByTestId('calendar-feed-url')).toHaveTextContent(NEW_URL), WAIT);
     expect(regenerate).toHaveBeenCalledTimes(1);
     expect(screen.queryByText(OLD_URL)).not.toBeInTheDocument();
+  });
+
+  it('a creator includes their free hours in the feed', async () => {
+    const user = userEvent.setup();
+    const creatorFeed = { ...feed(OLD_URL), canIncludeFreeHours: true };
+    const setFreeHours = vi.fn(() => ({ data: { setCalendarFeedFreeHours: { ...creatorFeed, includeFreeHours: true } } }));
+    renderApp('/settings#calendar', {
+      mocks: [
+        signedIn({ accountType: 'CREATOR' }),
+        prefsMock,
+        { request: { query: CalendarFeedSettingsDocument }, result: { data: { calendarFeed: creatorFeed } } },
+        { request: { query: SetCalendarFeedFreeHoursDocument, variables: { include: true } }, result: setFreeHours },
+      ],
+    });
+
+    const freeHours = await screen.findByRole('checkbox', { name: /include my free hours/i }, WAIT);
+    expect(freeHours).not.toBeChecked();
+    await user.click(freeHours);
+    await waitFor(() => expect(setFreeHours).toHaveBeenCalledTimes(1), WAIT);
+    expect(await screen.findByText('Free hours now appear in your calendar feed', undefined, WAIT)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /include my free hours/i })).toBeChecked();
   });
 
   it('a weak new password is refused before it is sent; a strong one changes it and keeps the session', async () => {
@@ -132,21 +177,40 @@ describe('Settings page', () => {
     await user.type(await screen.findByLabelText(/current password/i), 'old-secret-pass');
     const newPassword = screen.getByLabelText(/^new password/i);
     await user.type(newPassword, 'password123');
-    const meter = await screen.findByTestId('password-strength');
-    await waitFor(() => expect(meter).toHaveTextContent('Strength: Very weak'));
+    const meter = await screen.findByTestId('password-strength', undefined, WAIT);
+    await waitFor(() => expect(meter).toHaveTextContent('Strength: Very weak'), WAIT);
     expect(meter).toHaveTextContent(/commonly used password/i);
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText(/choose a stronger password/i)).toBeInTheDocument();
+    expect(await screen.findByText(/choose a stronger password/i, undefined, WAIT)).toBeInTheDocument();
     expect(change).not.toHaveBeenCalled();
 
     await user.clear(newPassword);
     await user.type(newPassword, 'plum-kettle-orbit-42');
-    await waitFor(() => expect(screen.getByTestId('password-strength')).toHaveTextContent('Strength: Very strong'));
+    await waitFor(() => expect(screen.getByTestId('password-strength')).toHaveTextContent('Strength: Very strong'), WAIT);
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
-    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    expect(await screen.findByText('Password changed', undefined, WAIT)).toBeInTheDocument();
     expect(change).toHaveBeenCalledTimes(1);
     expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('access-2');
+  });
+
+  it('a wrong current password is shown under that field, and the session is kept', async () => {
+    const user = userEvent.setup();
+    renderSettings([
+      {
+        request: { query: ChangePasswordDocument, variables: { input: { currentPassword: 'not-my-password', newPassword: 'plum-kettle-orbit-42' } } },
+        result: { errors: [new GraphQLError('Current password is incorrect', { extensions: { code: 'BAD_USER_INPUT', field: 'currentPassword' } })] },
+      },
+    ]);
+
+    await user.type(await screen.findByLabelText(/current password/i), 'not-my-password');
+    await user.type(screen.getByLabelText(/^new password/i), 'plum-kettle-orbit-42');
+    await waitFor(() => expect(screen.getByTestId('password-strength')).toHaveTextContent('Strength: Very strong'), WAIT);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    expect(await screen.findByText('Current password is incorrect', undefined, WAIT)).toBeInTheDocument();
+    expect(screen.getByLabelText(/current password/i)).toHaveAttribute('aria-invalid', 'true');
+    expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('test-access-token');
   });
 
   it('Log out everywhere revokes every session (no refresh token) and lands on sign-in', async () => {
@@ -154,17 +218,17 @@ describe('Settings page', () => {
     const logout = vi.fn(() => ({ data: { logout: true } }));
     renderSettings([{ request: { query: LogoutDocument, variables: { refreshToken: null } }, result: logout }]);
 
-    await user.click(await screen.findByRole('button', { name: 'Log out everywhere' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Log out on every device?' });
+    await user.click(await screen.findByRole('button', { name: 'Log out everywhere' }, WAIT));
+    const dialog = await screen.findByRole('dialog', { name: 'Log out on every device?' }, WAIT);
     await user.click(within(dialog).getByRole('button', { name: 'Log out everywhere' }));
 
-    await waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
-    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
+    await waitFor(() => expect(logout).toHaveBeenCalledTimes(1), WAIT);
+    expect(await screen.findByRole('tab', { name: 'Sign In' }, WAIT)).toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
   });
 
   it('signed out, /settings#notifications (the e-mail footer link) asks to sign in first', async () => {
     renderApp('/settings#notifications');
-    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Sign In' }, WAIT)).toBeInTheDocument();
   });
 });

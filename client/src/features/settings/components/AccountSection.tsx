@@ -4,7 +4,7 @@ import { LuLogOut } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { ActionDialog } from '../../../shared/components/ActionDialog';
 import { FormError } from '../../../shared/components/FormError';
-import { errorMessage } from '../../../shared/lib/error-message';
+import { errorField, errorMessage } from '../../../shared/lib/error-message';
 import { toast } from '../../../shared/toast';
 import { NewPasswordField } from '../../auth/components/NewPasswordField';
 import { PasswordInput } from '../../auth/components/PasswordInput';
@@ -52,8 +52,10 @@ function ChangePasswordForm() {
       toast.success(MSG.passwordChanged, MSG.passwordChangedDetail);
     } catch (error) {
       const message = errorMessage(error, MSG.passwordChangeFailed);
-      // The server names the field it refused (wrong current password, too weak a new one).
-      if (/current/i.test(message)) setCurrentError(message);
+      // The server names the field it refused: the message goes under that field.
+      const field = errorField(error);
+      if (field === 'currentPassword') setCurrentError(message);
+      else if (field === 'newPassword') setNewError(message);
       else setFormError(message);
     } finally {
       setSaving(false);

@@ -1,5 +1,6 @@
 import type { ApolloCache } from '@apollo/client';
 import { Box, Button, Clipboard, Code, HStack, Skeleton, Stack, Checkbox, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { LuRefreshCw } from 'react-icons/lu';
 import {
   CalendarFeedSettingsDocument,
@@ -95,17 +96,19 @@ function RegenerateDialog() {
 
 function FreeHoursSwitch({ on }: { on: boolean }) {
   const [setFreeHours, { loading }] = useSetCalendarFeedFreeHoursMutation({ update: (cache, { data }) => replaceFeed(cache, data?.setCalendarFeedFreeHours) });
+  // Shown at once while saving; dropped afterwards, so a refused change goes back to the saved state.
+  const [saving, setSaving] = useState<boolean | null>(null);
+  const change = async (include: boolean) => {
+    setSaving(include);
+    await withToasts(() => setFreeHours({ variables: { include } }), { success: MSG.freeHoursSaved(include), failure: MSG.freeHoursFailed });
+    setSaving(null);
+  };
   return (
     <Checkbox.Root
       colorPalette="purple"
-      checked={on}
+      checked={saving ?? on}
       disabled={loading}
-      onCheckedChange={(details) =>
-        void withToasts(() => setFreeHours({ variables: { include: details.checked === true } }), {
-          success: MSG.freeHoursSaved(details.checked === true),
-          failure: MSG.freeHoursFailed,
-        })
-      }
+      onCheckedChange={(details) => void change(details.checked === true)}
       alignItems="start"
     >
       <Checkbox.HiddenInput />

@@ -1,4 +1,5 @@
 import { Badge, HStack, Skeleton, Stack, Checkbox, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { LuLock } from 'react-icons/lu';
 import {
   NotificationSettingsDocument,
@@ -42,11 +43,16 @@ function PreferenceRow({ kind }: { kind: SettingsEmailPreferenceFragment }) {
       if (data) cache.writeQuery<NotificationSettingsQuery>({ query: NotificationSettingsDocument, data: { notificationPreferences: data.updateNotificationPreferences } });
     },
   });
-  const toggle = (on: boolean) =>
-    withToasts(() => update({ variables: { input: { kinds: [{ kind: kind.key, emailEnabled: on }] } } }), {
+  // Shown at once while saving; dropped afterwards, so a refused change goes back to the saved state.
+  const [saving, setSaving] = useState<boolean | null>(null);
+  const toggle = async (on: boolean) => {
+    setSaving(on);
+    await withToasts(() => update({ variables: { input: { kinds: [{ kind: kind.key, emailEnabled: on }] } } }), {
       success: MSG.preferenceSaved(kind.label, on),
       failure: MSG.preferenceFailed,
     });
+    setSaving(null);
+  };
   const descriptionId = `pref-${kind.key}-description`;
 
   return (
@@ -73,7 +79,7 @@ function PreferenceRow({ kind }: { kind: SettingsEmailPreferenceFragment }) {
       </Stack>
       <Checkbox.Root
         colorPalette="purple"
-        checked={kind.emailEnabled}
+        checked={saving ?? kind.emailEnabled}
         disabled={kind.required || loading}
         onCheckedChange={(details) => void toggle(details.checked === true)}
         flexShrink={0}
