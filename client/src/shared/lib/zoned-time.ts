@@ -1,68 +1,27 @@
+import { addDays as addCalendarDays, formatISO, getDay, getHours, parseISO } from 'date-fns';
+import { fromZonedTime, toZonedTime } from 'date-fns-tz';
+
 /**
- * Calendar days and wall-clock times in a named IANA time zone, with the browser's Intl only.
- * A "day key" is a local calendar date written YYYY-MM-DD; calendar arithmetic on day keys is
- * done in UTC so it never trips over daylight-saving changes.
+ * Calendar days and wall-clock times in a named IANA time zone. The zone arithmetic (wall clock of
+ * an instant, the instant of a wall-clock time, across daylight-saving changes) is date-fns-tz's;
+ * formatting is the browser's Intl. A "day key" is a local calendar date written YYYY-MM-DD,
+ * counted with date-fns on a plain calendar date (no zone involved).
  */
 
 export type DayKey = string;
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(zone: string) {
-  let formatter = partsFormatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormatters.set(zone, formatter);
-  }
-  return formatter;
-}
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function wallClock(instant: Date, zone: string): WallClock {
-  const parts = Object.fromEntries(
-    partsFormatter(zone)
-      .formatToParts(instant)
-      .filter((p) => p.type !== 'literal')
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<string, number>;
-  return {
-    year: parts.year,
-    month: parts.month,
-    day: parts.day,
-    hour: parts.hour === 24 ? 0 : parts.hour,
-    minute: parts.minute,
-    second: parts.second,
-  };
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
+/** A Date whose own (browser-local) fields read as `zone`'s wall clock at `instant`. */
+const wallClock = (instant: Date | string, zone: string) => toZonedTime(new Date(instant), zone);
+const keyOfDate = (date: Date): DayKey => formatISO(date, { representation: 'date' });
 
 /** The hour (0-23) on the wall clock of `zone` at `instant`. */
 export function hourOf(instant: Date | string, zone: string): number {
-  return wallClock(new Date(instant), zone).hour;
+  return getHours(wallClock(instant, zone));
 }
 
 /** The local calendar day of `instant` in `zone`. */
 export function dayKeyOf(instant: Date | string, zone: string): DayKey {
-  const w = wallClock(new Date(instant), zone);
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+  return keyOfDate(wallClock(instant, zone));
 }
 
 /** Today's local calendar day in `zone`. */
@@ -70,24 +29,13 @@ export function todayIn(zone: string, now: Date = new Date()): DayKey {
   return dayKeyOf(now, zone);
 }
 
-function keyToUtc(key: DayKey): Date {
-  const [y, m, d] = key.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d));
-}
-
-function utcToKey(date: Date): DayKey {
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-}
-
 export function addDays(key: DayKey, days: number): DayKey {
-  const date = keyToUtc(key);
-  date.setUTCDate(date.getUTCDate() + days);
-  return utcToKey(date);
+  return keyOfDate(addCalendarDays(parseISO(key), days));
 }
 
 /** 0 = Sunday … 6 = Saturday. */
 export function dayOfWeek(key: DayKey): number {
-  return keyToUtc(key).getUTCDay();
+  return getDay(parseISO(key));
 }
 
 /** The Sunday that starts the week holding `key` (the week starts on Sunday, spec §9). */
@@ -110,19 +58,18 @@ export function minutesOf(time: string): number | null {
 }
 
 /**
- * The instant at wall-clock `time` ("HH:MM", "24:00" = next midnight) on `day` in `zone`.
- * Uses the zone's offset around that moment (two passes settle DST edges).
+ * The instant at wall-clock `time` ("HH:MM", "24:00" = next midnight) on `day` in `zone`. A time
+ * that does not exist (skipped by a spring-forward change) moves forward by the gap.
  */
 export function zonedInstant(day: DayKey, time: string, zone: string): Date {
   const minutes = minutesOf(time) ?? 0;
-  const wanted = keyToUtc(day).getTime() + minutes * 60_000;
-  let guess = wanted;
-  for (let i = 0; i < 2; i += 1) {
-    const w = wallClock(new Date(guess), zone);
-    const seen = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-    guess += wanted - seen;
-  }
-  return new Date(guess);
+  const date = minutes === 24 * 60 ? addDays(day, 1) : day;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const local = `${date}T${pad(Math.floor(minutes / 60) % 24)}:${pad(minutes % 60)}:00`;
+  const instant = fromZonedTime(local, zone);
+  // In a spring-forward gap date-fns-tz answers the time before it; step forward by what the wall clock misses.
+  const missed = parseISO(local).getTime() - wallClock(instant, zone).getTime();
+  return missed > 0 ? new Date(instant.getTime() + missed) : instant;
 }
 
 /** The browser's own zone (the viewer's). */
@@ -170,7 +117,7 @@ export function formatDayKey(
   key: DayKey,
   options: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric' },
 ) {
-  return new Intl.DateTimeFormat(undefined, { ...options, timeZone: 'UTC' }).format(keyToUtc(key));
+  return new Intl.DateTimeFormat(undefined, { ...options, timeZone: 'UTC' }).format(new Date(`${key}T00:00:00Z`));
 }
 
 /** A short name for `zone` as people read it, e.g. "Europe/Berlin (GMT+2)". */
