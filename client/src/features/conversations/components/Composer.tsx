@@ -50,7 +50,7 @@ export function Composer({ onSend, onTyping, label = 'Message', placeholder = 'W
     <form onSubmit={send} noValidate aria-label={label}>
       <Field.Root invalid={over} disabled={disabled}>
         <Field.Label srOnly>{label}</Field.Label>
-        <Flex gap="2" align="flex-end">
+        <Flex gap="2" align="flex-end" w="full">
           <Textarea
             ref={box}
             value={draft}

@@ -1,6 +1,7 @@
 import { Avatar, Badge, Box, chakra, Flex, Text } from '@chakra-ui/react';
 import { initials } from '../../../shared/lib/initials';
-import { formatDay, formatTime } from '../../../shared/lib/zoned-time';
+import { dayKeyOf, formatDay, formatTime } from '../../../shared/lib/zoned-time';
+import { useViewerZone } from '../../profile/hooks/useViewerZone';
 
 interface Props {
   name: string;
@@ -20,10 +21,10 @@ interface Props {
   now?: Date;
 }
 
-/** "10:42 AM" today, "Jun 9" before. */
-function activityLabel(instant: string, now: Date) {
+/** "10:42 AM" today, "Jun 9" before, in the reader's zone. */
+function activityLabel(instant: string, now: Date, zone: string) {
   const date = new Date(instant);
-  return date.toDateString() === now.toDateString() ? formatTime(date) : formatDay(date).replace(/^\w+, /, '');
+  return dayKeyOf(date, zone) === dayKeyOf(now, zone) ? formatTime(date, zone) : formatDay(date, zone).replace(/^\w+, /, '');
 }
 
 /** One row of the Messages list: the other party, the last message, when, and how many are unread. */
@@ -40,6 +41,7 @@ export function ConversationListItem({
   onSelect,
   now = new Date(),
 }: Props) {
+  const zone = useViewerZone();
   const unread = unreadCount > 0;
   const unreadLabel = unread ? `, ${unreadCount} unread` : '';
   return (
@@ -69,7 +71,7 @@ export function ConversationListItem({
               {name}
             </Text>
             <Text as="span" textStyle="xs" color={unread ? 'brand.fg' : 'fg.muted'} flexShrink={0}>
-              <time dateTime={lastActivityAt}>{activityLabel(lastActivityAt, now)}</time>
+              <time dateTime={lastActivityAt}>{activityLabel(lastActivityAt, now, zone)}</time>
             </Text>
           </Flex>
           {context && (
