@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENT_POLICY, lateCancelRefund, priceBooking, splitRetained } from '../process/policy';
-import { availableActions, decide, REACHABLE_STATES, TRANSITIONS, type TransitionFacts } from '../process/transitions';
+import { availableActions, decide, TRANSITIONS, type TransitionFacts } from '../process/transitions';
+import { REACHABLE_STATES } from './reachable-states';
 import { BookingStatus as St, PaymentStatus as Pay, type BookingPolicy, BookingAction, type Actor } from '../process/booking.model';
 
 const HOUR = 3_600_000;

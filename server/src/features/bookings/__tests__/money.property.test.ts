@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { UserRole } from '../../users/user.entity';
-import { REACHABLE_STATES } from '../process/transitions';
+import { REACHABLE_STATES } from './reachable-states';
 import { account, CHECKOUT, creator, DAY, enablePayouts, HOUR, hourFromNow, type Account, type Creator } from './booking-fixtures';
 
 /**
