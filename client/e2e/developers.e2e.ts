@@ -206,5 +206,25 @@ describe('developer console', () => {
       expect(status).toBe(401);
       expect(body.errors?.[0]?.message).toMatch(/Invalid or revoked API key/);
     });
+
+    await step('creator: Settings → Calendar: the feed URL serves iCalendar; Regenerate (confirmed) replaces it and the old one is 404', [creator], async () => {
+      await page.getByRole('banner').getByRole('link', { name: 'Settings' }).click();
+      await page.waitForURL('**/settings');
+      const urlBox = page.getByTestId('calendar-feed-url');
+      await expectText(urlBox, /\/api\/v1\/calendar\/.+\.ics$/);
+      const oldUrl = ((await urlBox.textContent()) ?? '').trim();
+      const before = await fetch(oldUrl);
+      expect(before.status).toBe(200);
+      expect(await before.text()).toMatch(/^BEGIN:VCALENDAR/);
+      await expectAccessible(page, 'settings');
+
+      await page.getByRole('button', { name: 'Regenerate' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Make a new calendar URL?' });
+      await dialog.getByRole('button', { name: 'Regenerate URL' }).click();
+      await expect.poll(async () => ((await urlBox.textContent()) ?? '').trim()).not.toBe(oldUrl);
+      const newUrl = ((await urlBox.textContent()) ?? '').trim();
+      expect((await fetch(oldUrl)).status).toBe(404);
+      expect((await fetch(newUrl)).status).toBe(200);
+    });
   });
 });

@@ -40,8 +40,22 @@ export function CalendarSection() {
             </Text>
             <HStack gap="2" align="stretch" flexWrap={{ base: 'wrap', sm: 'nowrap' }}>
               {/* Full width on a phone (buttons below it), so the URL stays readable. */}
-              <Box flex="1" flexBasis={{ base: '100%', sm: '0' }} minW="0" bg="bg.muted" borderWidth="1px" rounded="md" px="3" py="2" overflowX="auto">
-                <Code variant="plain" fontSize="sm" whiteSpace="nowrap" data-testid="calendar-feed-url" aria-labelledby="calendar-feed-label">
+              {/* Scrolls sideways when the URL is long: focusable, so a keyboard can scroll it too. */}
+              <Box
+                flex="1"
+                flexBasis={{ base: '100%', sm: '0' }}
+                minW="0"
+                bg="bg.muted"
+                borderWidth="1px"
+                rounded="md"
+                px="3"
+                py="2"
+                overflowX="auto"
+                tabIndex={0}
+                role="region"
+                aria-labelledby="calendar-feed-label"
+              >
+                <Code variant="plain" fontSize="sm" whiteSpace="nowrap" data-testid="calendar-feed-url">
                   {feed.url}
                 </Code>
               </Box>
