@@ -4,8 +4,7 @@ import type { EventBus } from '../../shared/events';
 import { requireViewer, type ServiceContext } from '../../shared/context';
 import { badInput, conflict, forbidden, notFound, PG, pgErrorCode } from '../../shared/errors';
 import { parseInput } from '../../shared/validation';
-import { freeBookingSlots } from './booking-slots';
-import { confirmationDeadlineFor } from './process/policy';
+import { RESCHEDULE_MESSAGES, type RescheduleDetails } from './process/move-writes';
 import type { TransitionRunner } from './process/runner';
 import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';
 
@@ -24,14 +23,6 @@ export interface BookingParties {
   totalHours: number;
 }
 
-export const RESCHEDULE_MESSAGES = {
-  taken: 'Those hours were taken meanwhile. Ask the creator to propose another time.',
-  onlyCreator: 'Only the creator of this booking can propose another time',
-  sameLength: (hours: number) => `endTime: the new time must be as long as the booking (${hours} hour${hours === 1 ? '' : 's'})`,
-  notFree: 'Those hours are not free in your availability',
-  same: 'That is the booking’s current time',
-  inPast: 'The new time must be in the future',
-};
 
 const TimeSchema = z
   .object({
@@ -40,10 +31,6 @@ const TimeSchema = z
   })
   .refine((v) => v.endTime > v.startTime, { message: 'endTime must be after startTime', path: ['endTime'] });
 
-interface RescheduleDetails {
-  startTime: string;
-  endTime: string;
-}
 
 /**
  * Moving a pending request to other hours (a proposed time the booker accepts): the port the
@@ -53,23 +40,7 @@ interface RescheduleDetails {
  * database's exclusion constraint refuses hours another booking took meanwhile.
  */
 export class BookingReschedule {
-  constructor(private readonly deps: { runner: TransitionRunner; events: EventBus }) {
-    deps.runner.defineOwnWrites<RescheduleDetails>([BookingAction.RESCHEDULE], async ({ em, booking, now }, details) => {
-      const startTime = new Date(details.startTime);
-      const endTime = new Date(details.endTime);
-      if ((endTime.getTime() - startTime.getTime()) / HOUR !== booking.totalHours) throw badInput(RESCHEDULE_MESSAGES.sameLength(booking.totalHours), 'endTime');
-      await freeBookingSlots(em, booking.id, now);
-      const taken = await em.execute<{ id: string }[]>(
-        `update availability_slots set is_booked = true, booking_id = ?, updated_at = ?
-         where streamer_id = ? and start_time >= ? and end_time <= ? and is_booked = false returning id`,
-        [booking.id, now, booking.streamer.id, startTime, endTime],
-      );
-      if (taken.length !== booking.totalHours) throw conflict(RESCHEDULE_MESSAGES.taken);
-      booking.startTime = startTime;
-      booking.endTime = endTime;
-      booking.confirmationDeadline = confirmationDeadlineFor(endTime, booking.policy);
-    });
-  }
+  constructor(private readonly deps: { runner: TransitionRunner; events: EventBus }) {}
 
   /** The booking's parties and hours (null when there is no such booking). */
   async partiesOf(em: EntityManager, bookingId: string): Promise<BookingParties | null> {

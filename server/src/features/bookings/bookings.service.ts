@@ -7,7 +7,7 @@ import { eventStream, keyedEvents, mapStream, type Listen } from '../../shared/e
 import { decodeCursor, encodeCursor, pageWindow, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
 import { Profile } from '../profiles/profile.entity';
-import { Dispute, DisputeKind, DisputeResolution } from '../support/dispute.entity';
+import { DisputeKind, DisputeResolution } from '../support/dispute.entity';
 import type { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
 import type { BookingHistoryEntry } from './booking-history.entity';
@@ -17,8 +17,9 @@ import { BookingIdSchema, CancelSchema, DisputeSchema, ListFilterSchema, StatusC
 import { cancellationTerms, CURRENT_POLICY, lateCancelRefund, requestDeadline, splitRetained, type CancellationTerms } from './process/policy';
 import { availableActions, can, decide, type TransitionFacts } from './process/transitions';
 import { loadOverview, type Overview } from './overview';
-import { partyRole, transitionFacts, type OwnWrites, type TransitionRunner } from './process/runner';
+import { partyRole, transitionFacts, type TransitionRunner } from './process/runner';
 import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';
+import type { DisputeDetails, ReasonDetails } from './process/move-writes';
 
 export type ViewerRole = 'booker' | 'creator';
 
@@ -100,7 +101,6 @@ export interface CancellationQuote {
   creatorKeepsCents: number;
 }
 
-export const NO_SHOW_SUSPENSION_FLAGS = 3;
 
 const STATUS_ACTIONS: Record<string, BookingAction> = {
   confirmed: BookingAction.ACCEPT,
@@ -121,15 +121,6 @@ export class BookingsService {
   constructor(private readonly deps: { clock: Clock; events: EventBus; runner: TransitionRunner }) {
     this.partyUpdates = keyedEvents(deps.events, 'bookingUpdated', (e) => e.partyUserIds);
     this.slotChangesOf = keyedEvents(deps.events, 'slotsChanged', (e) => [e.streamerId]);
-    deps.runner.defineOwnWrites<ReasonDetails>([BookingAction.DECLINE, BookingAction.CANCEL], ({ booking }, { reason }) => {
-      booking.cancellationReason = reason;
-    });
-    deps.runner.defineOwnWrites([BookingAction.CONFIRM_COMPLETION], ({ booking, actor }) => {
-      if (actor === 'creator') booking.streamerConfirmed = true;
-      else booking.bookerConfirmed = true;
-    });
-    deps.runner.defineOwnWrites([BookingAction.OPEN_DISPUTE], disputeWrites(DisputeKind.GENERAL));
-    deps.runner.defineOwnWrites([BookingAction.REPORT_NO_SHOW], disputeWrites(DisputeKind.CREATOR_NO_SHOW));
   }
 
   // ---- lifecycle ----
@@ -396,38 +387,10 @@ export class BookingsService {
 }
 
 /** A cancellation's or decline's own data. */
-interface ReasonDetails {
-  reason: string;
-}
 
 /** A dispute's opening statement. */
-interface DisputeDetails {
-  reason: string;
-  evidence: string | null;
-}
 
 /**
  * The dispute row of an opened dispute. A creator no-show reported by the booker is decided at
  * once (full refund) and flags the creator's profile, which is suspended at the third flag.
  */
-const disputeWrites = (kind: DisputeKind): OwnWrites<DisputeDetails> => async ({ em, booking, creator, actingUserId, now }, details) => {
-  const noShow = kind === DisputeKind.CREATOR_NO_SHOW;
-  em.create(Dispute, {
-    bookingId: booking.id,
-    openedBy: actingUserId!,
-    kind,
-    reason: details.reason,
-    evidence: details.evidence,
-    createdAt: now,
-    ...(noShow ? { resolution: DisputeResolution.REFUND_FULL, refundCents: booking.refundCents, resolutionNote: 'Automatic full refund: creator no-show', resolvedAt: now } : {}),
-  });
-  if (noShow) {
-    booking.cancellationReason = `Creator no-show: ${details.reason}`;
-    await em.execute(
-      `update profiles set no_show_flags = no_show_flags + 1,
-         suspended_at = case when no_show_flags + 1 >= ? then coalesce(suspended_at, ?) else suspended_at end
-       where id = ?`,
-      [NO_SHOW_SUSPENSION_FLAGS, now, creator.id],
-    );
-  }
-};

@@ -22,6 +22,7 @@ import {
 } from './support.inputs';
 import { UserWarning } from './user-warning.entity';
 import { BookingAction } from '../bookings/process/booking.model';
+import type { ResolutionDetails } from '../bookings/process/move-writes';
 
 const RESOLUTION_ACTIONS: Record<DisputeResolution, BookingAction> = {
   [DisputeResolution.REFUND_FULL]: BookingAction.RESOLVE_REFUND_FULL,
@@ -29,12 +30,6 @@ const RESOLUTION_ACTIONS: Record<DisputeResolution, BookingAction> = {
   [DisputeResolution.RELEASE]: BookingAction.RESOLVE_RELEASE,
 };
 
-/** Support's decision on a dispute, as the booking move carries it. */
-interface ResolutionDetails {
-  disputeId: string;
-  resolution: DisputeResolution;
-  note: string | null;
-}
 
 /**
  * Support staff mediate disputes: they read open disputes, decide them (full refund, partial
@@ -43,17 +38,7 @@ interface ResolutionDetails {
  * the platform fee is charged on the part the booker finally pays, the creator gets the rest.
  */
 export class SupportService {
-  constructor(private readonly deps: { clock: Clock; events: EventBus; runner: TransitionRunner }) {
-    // The decision is written with the move (and, after a crash mid-refund, by the sweep that finishes it).
-    deps.runner.defineOwnWrites<ResolutionDetails>(Object.values(RESOLUTION_ACTIONS), async ({ em, booking, actingUserId, now }, details) => {
-      const row = await em.findOneOrFail(Dispute, { id: details.disputeId });
-      row.resolution = details.resolution;
-      row.refundCents = booking.refundCents;
-      row.resolutionNote = details.note;
-      row.resolvedBy = actingUserId;
-      row.resolvedAt = now;
-    });
-  }
+  constructor(private readonly deps: { clock: Clock; events: EventBus; runner: TransitionRunner }) {}
 
   async disputes(ctx: ServiceContext, input: { status?: unknown } = {}): Promise<BookingDisputeView[]> {
     requireSupport(ctx);

@@ -20,6 +20,7 @@ import { untransferredOf, type LedgerTotals } from '../ledger';
 import { BookingHistoryEntry } from '../booking-history.entity';
 import { callProvider, planPaymentEffect, recordPaymentEffect } from './money-steps';
 import { BookingStatus, PaymentStatus, BookingAction, type Actor, type BookingState, type PaymentEffect, type DecidedMove, type MoneyPlan, type PendingMoneyStep, type ProviderOutcome } from './booking.model';
+import { MOVE_WRITES, type AppliedTransition } from './move-writes';
 
 export interface TransitionDeps {
   clock: Clock;
@@ -32,25 +33,6 @@ export interface TransitionDeps {
   moveHandlers?: () => readonly BookingMoveHandler[];
 }
 
-/** What a transition did, handed to the action's own writes (dispute row, reason, flags). */
-export interface AppliedTransition {
-  em: EntityManager;
-  booking: Booking;
-  creator: Profile;
-  actor: Actor;
-  /** Who made the move (null for the system). */
-  actingUserId: string | null;
-  previous: BookingState;
-  now: Date;
-}
-
-/**
- * An action's own writes beyond the state and the money (a cancellation reason, a dispute row),
- * from the request's details. Registered once per action rather than passed as a closure: a
- * money move keeps its details in the claimed step, so one finished by the sweep after a crash
- * writes them too.
- */
-export type OwnWrites<D> = (t: AppliedTransition, details: D) => Promise<void> | void;
 
 /** The facts of an applied move, as its history row records them and its handlers see them. */
 export interface AppliedMove extends AppliedTransition {
@@ -159,17 +141,7 @@ interface Done {
  * kept in the step. A move without a provider call is decided and applied under the row lock.
  */
 export class TransitionRunner {
-  private readonly ownWrites = new Map<BookingAction, OwnWrites<never>>();
-
   constructor(private readonly deps: TransitionDeps) {}
-
-  /** Registers the own writes of `actions` (once per action, by the service that owns them). */
-  defineOwnWrites<D>(actions: BookingAction[], writes: OwnWrites<D>): void {
-    for (const action of actions) {
-      if (this.ownWrites.has(action)) throw new Error(`own writes for ${action} are defined twice`);
-      this.ownWrites.set(action, writes as OwnWrites<never>);
-    }
-  }
 
   async run(ctx: ServiceContext, bookingId: string, req: TransitionRequest): Promise<Booking> {
     const viewer = req.as === 'system' ? null : requireViewer(ctx);
@@ -412,9 +384,9 @@ export class TransitionRunner {
       // total_bookings counts requests the creator accepted; later cancellations do not undo it.
       await em.execute('update profiles set total_bookings = total_bookings + 1 where id = ?', [creator.id]);
     }
-    const writes = this.ownWrites.get(move.action);
+    const writes = MOVE_WRITES[move.action];
     const applied: AppliedTransition = { em, booking, creator, actor: move.actor, actingUserId: move.viewerId, previous, now };
-    await writes?.(applied, (move.details ?? null) as never);
+    await writes?.(applied, move.details ?? null);
     const facts = appliedMove(applied, move, outcome);
     em.create(BookingHistoryEntry, {
       id: facts.historyId,
