@@ -4,9 +4,9 @@ import type { OutboxTopic } from '../outbox/outbox.topics';
 import type { Profile } from '../profiles/profile.entity';
 import type { Booking } from './booking.entity';
 import { requestDeadline } from './process/policy';
-import type { BookingMoveHandler } from './process/runner';
 import { BookingStatus, BookingAction } from './process/booking.model';
 import type { AppliedTransition } from './process/move-writes';
+import { type BookingMoveHandler } from './process/apply';
 
 /**
  * The booking process's events in the outbox (DESIGN.md §8): every applied move that people hear

@@ -11,7 +11,8 @@ import { LedgerEntry } from './ledger-entry.entity';
 import { LiveUpdatesResolver } from './live.resolver';
 import { publishBookingMoves } from './booking-events';
 import { BookingReschedule } from './booking-reschedule';
-import { TransitionRunner, type BookingMoveHandler } from './process/runner';
+import { TransitionRunner } from './process/runner';
+import { type BookingMoveHandler } from './process/apply';
 
 declare module '../../module' {
   interface Services {

@@ -1,26 +1,23 @@
-import { randomUUID } from 'node:crypto';
 import { LockMode, OptimisticLockError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { preparedQuery } from '../../../db/prepared';
 import type { Metrics } from '../../../observability/metrics';
 import type { Clock } from '../../../shared/clock';
 import { requireViewer, type ServiceContext, type Viewer } from '../../../shared/context';
 import { conflict, DomainError, forbidden, notFound } from '../../../shared/errors';
 import type { EventBus } from '../../../shared/events';
 import type { PaymentEventContext, PaymentProvider } from '../../payments/payment-provider';
-import { Profile } from '../../profiles/profile.entity';
+import type { Profile } from '../../profiles/profile.entity';
 import { UserRole } from '../../users/user.entity';
 import { Booking } from '../booking.entity';
+import { untransferredOf } from '../ledger';
+import { applyMove, type BookingMoveHandler, type Done } from './apply';
+import type { BookingFacts } from './facts';
+import type { Actor, BookingAction, DecidedMove, MoneyPlan, PendingMoneyStep, ProviderOutcome } from './booking.model';
+import { callProvider, planPaymentEffect } from './money-steps';
+import { readBooking, foundOf, type BookingRow, type FoundBooking } from './read';
 import { decide, type TransitionFacts, type TransitionRule } from './transitions';
-import { factsColumns, factsOfRow, type BookingFacts, type FactsColumns } from './facts';
-import { preparedQuery } from '../../../db/prepared';
-import { freeBookingSlots } from '../booking-slots';
-import { mapPrefixed, prefixedColumns } from '../../../db/prefixed-rows';
-import { untransferredOf, type LedgerTotals } from '../ledger';
-import { BookingHistoryEntry } from '../booking-history.entity';
-import { callProvider, planPaymentEffect, recordPaymentEffect } from './money-steps';
-import { BookingStatus, PaymentStatus, BookingAction, type Actor, type BookingState, type PaymentEffect, type DecidedMove, type MoneyPlan, type PendingMoneyStep, type ProviderOutcome } from './booking.model';
-import { MOVE_WRITES, type AppliedTransition } from './move-writes';
 
 export interface TransitionDeps {
   clock: Clock;
@@ -34,30 +31,6 @@ export interface TransitionDeps {
 }
 
 
-/** The facts of an applied move, as its history row records them and its handlers see them. */
-export interface AppliedMove extends AppliedTransition {
-  action: BookingAction;
-  /** The booking's state before and after the move. */
-  from: BookingState;
-  to: BookingState;
-  /** The money step (capture, cancelAuthorization, settle, transfer, unallocate, markPaidOut); null when no money moved. */
-  moneyStep: PaymentEffect['kind'] | null;
-  /** The cents the step moved at the provider (captured, refunded, transferred); null when none. */
-  amountCents: number | null;
-  /** The reason given with the move (cancel/decline reason, dispute statement, support's note). */
-  reason: string | null;
-  bookerUserId: string;
-  creatorUserId: string;
-  /** The move's `booking_history` row. */
-  historyId: string;
-}
-
-/**
- * Runs in the transaction of every applied move, after its own writes and its history row (e.g.
- * publishing the move into the outbox). Modules contribute these as `bookingMoveHandlers`
- * (features/bookings/index.ts); a handler that throws rolls the move back.
- */
-export type BookingMoveHandler = (move: AppliedMove) => Promise<void> | void;
 
 export interface TransitionRequest {
   action: BookingAction;
@@ -116,11 +89,6 @@ type Begun =
   | { kind: 'changed' }
   | { kind: 'abandoned'; step: PendingMoneyStep };
 
-interface Done {
-  booking: Booking;
-  creator: Profile;
-  freedSlots: boolean;
-}
 
 /**
  * The one way a booking changes (Vendure's transition helper, as a function): read the booking,
@@ -142,6 +110,10 @@ interface Done {
  */
 export class TransitionRunner {
   constructor(private readonly deps: TransitionDeps) {}
+
+  private moveHandlers(): readonly BookingMoveHandler[] {
+    return this.deps.moveHandlers?.() ?? [];
+  }
 
   async run(ctx: ServiceContext, bookingId: string, req: TransitionRequest): Promise<Booking> {
     const viewer = req.as === 'system' ? null : requireViewer(ctx);
@@ -261,7 +233,7 @@ export class TransitionRunner {
     if (booking.moneyStep) return this.waitFor(booking.moneyStep);
     const { plan, move } = await this.decideMove(locked, req, viewer, now);
     if (plan.call) return { kind: 'changed' };
-    return { kind: 'done', done: await this.apply(em, booking, creator, facts.totals, { ...plan, ...move }, null) };
+    return { kind: 'done', done: await applyMove(em, booking, creator, facts.totals, { ...plan, ...move }, null, this.moveHandlers()) };
   }
 
   /** What the state machine allows the request to do to the booking as read, and the money it moves. */
@@ -334,7 +306,7 @@ export class TransitionRunner {
   private async record(em: EntityManager, bookingId: string, step: PendingMoneyStep, outcome: ProviderOutcome): Promise<Done | null> {
     const locked = await readBooking(em, bookingId, { forUpdate: true });
     if (!locked || !sameStep(locked.booking.moneyStep, step)) return null;
-    return this.apply(em, locked.booking, locked.creator, locked.facts.totals, step, outcome);
+    return applyMove(em, locked.booking, locked.creator, locked.facts.totals, step, outcome, this.moveHandlers());
   }
 
   /**
@@ -344,7 +316,7 @@ export class TransitionRunner {
    */
   private recordClaimed(em: EntityManager, claimed: BookingRow, step: PendingMoneyStep, outcome: ProviderOutcome): Promise<Done> {
     const { booking, creator, facts } = foundOf(em, claimed);
-    return this.apply(em, booking, creator, facts.totals, step, outcome);
+    return applyMove(em, booking, creator, facts.totals, step, outcome, this.moveHandlers());
   }
 
   /** Clears a claim whose call was refused: the booking stays as it was (a new version: the claim's record can no longer land). */
@@ -356,92 +328,10 @@ export class TransitionRunner {
     );
   }
 
-  /** The decided move itself: money on paper, new state, stamps, freed hours, the request's own writes. */
-  private async apply(
-    em: EntityManager,
-    booking: Booking,
-    creator: Profile,
-    totals: LedgerTotals,
-    move: MoneyPlan & DecidedMove,
-    outcome: ProviderOutcome | null,
-  ): Promise<Done> {
-    const now = new Date(move.decidedAt);
-    const previous = { status: booking.status, payment: booking.paymentStatus };
-    recordPaymentEffect(move, outcome, { em, booking, totals, now });
-    booking.status = move.to.status ?? booking.status;
-    booking.paymentStatus = move.to.payment ?? booking.paymentStatus;
-    booking.moneyStep = null;
-    stamp(booking, previous, now, move.viewerId);
-
-    let freedSlots = false;
-    if (booking.status === BookingStatus.CANCELLED && previous.status !== BookingStatus.CANCELLED && now < booking.startTime) {
-      // The hours become bookable again; after the start they stay taken (the time is gone).
-      freedSlots = (await freeBookingSlots(em, booking.id, now)) > 0;
-    }
-    // A request moved to other hours (RESCHEDULE) freed some and took others: the creator page changes.
-    if (move.action === BookingAction.RESCHEDULE) freedSlots = true;
-    if (booking.status === BookingStatus.CONFIRMED && previous.status === BookingStatus.PENDING) {
-      // total_bookings counts requests the creator accepted; later cancellations do not undo it.
-      await em.execute('update profiles set total_bookings = total_bookings + 1 where id = ?', [creator.id]);
-    }
-    const writes = MOVE_WRITES[move.action];
-    const applied: AppliedTransition = { em, booking, creator, actor: move.actor, actingUserId: move.viewerId, previous, now };
-    await writes?.(applied, move.details ?? null);
-    const facts = appliedMove(applied, move, outcome);
-    em.create(BookingHistoryEntry, {
-      id: facts.historyId,
-      bookingId: booking.id,
-      action: move.action,
-      actor: move.actor,
-      actorUserId: move.viewerId,
-      fromStatus: previous.status,
-      fromPayment: previous.payment,
-      toStatus: booking.status,
-      toPayment: booking.paymentStatus,
-      moneyStep: facts.moneyStep,
-      amountCents: facts.amountCents,
-      reason: facts.reason,
-      createdAt: now,
-    });
-    for (const handler of this.deps.moveHandlers?.() ?? []) await handler(facts);
-    await em.flush();
-    return { booking, creator, freedSlots };
-  }
 }
 
-/** A booking's row with its creator's profile and its facts, as `readBooking` selects them. */
-type BookingRow = Record<string, unknown> & FactsColumns;
 
-/** A booking with its creator's profile and its facts. */
-interface FoundBooking {
-  booking: Booking;
-  creator: Profile;
-  facts: BookingFacts;
-  row: BookingRow;
-}
 
-/**
- * The booking's row (locked for this transaction with `forUpdate`), its creator's profile and its
- * facts in one statement. The profile is never locked: other bookings of the creator move independently.
- */
-async function readBooking(em: EntityManager, bookingId: string, { forUpdate }: { forUpdate: boolean }): Promise<FoundBooking | null> {
-  const {
-    rows: [row],
-  } = await preparedQuery<BookingRow>(
-    em,
-    `select ${prefixedColumns(em, Booking, 'b')}, ${prefixedColumns(em, Profile, 's')}, ${factsColumns('b.id')}
-     from bookings b join profiles s on s.id = b.streamer_id
-     where b.id = ?${forUpdate ? ' for update of b' : ''}`,
-    [bookingId],
-  );
-  return row ? foundOf(em, row) : null;
-}
-
-/** The entities of a booking row, managed by `em`. */
-function foundOf(em: EntityManager, row: BookingRow): FoundBooking {
-  const creator = mapPrefixed(em, Profile, row, 's')!;
-  return { creator, booking: mapPrefixed(em, Booking, row, 'b')!, facts: factsOfRow(row), row };
-}
 
 const isStale = (step: PendingMoneyStep, now: Date) => now.getTime() - new Date(step.decidedAt).getTime() >= STALE_MONEY_STEP_MS;
 
@@ -458,41 +348,5 @@ function actorFor(as: TransitionRequest['as'], viewer: Viewer | null, booking: B
   return role;
 }
 
-function stamp(booking: Booking, previous: BookingState, now: Date, actingUserId: string | null): void {
-  if (previous.payment === PaymentStatus.UNPAID && booking.paymentStatus === PaymentStatus.HELD) booking.authorizedAt = now;
-  if (booking.status === BookingStatus.CONFIRMED && previous.status === BookingStatus.PENDING) booking.acceptedAt = now;
-  if ((booking.status === BookingStatus.COMPLETED || booking.status === BookingStatus.AUTO_COMPLETED) && previous.status !== booking.status) {
-    booking.completedAt = now;
-  }
-  if (booking.status === BookingStatus.CANCELLED && previous.status !== BookingStatus.CANCELLED) {
-    booking.cancelledAt = now;
-    booking.cancelledBy = actingUserId;
-  }
-}
 
-/** The facts of a move just applied to `t.booking` (its new state is already set). */
-function appliedMove(t: AppliedTransition, move: MoneyPlan & DecidedMove, outcome: ProviderOutcome | null): AppliedMove {
-  const call = move.call;
-  const amountCents = call && 'amountCents' in call ? call.amountCents : (outcome?.capturedCents ?? null);
-  return {
-    ...t,
-    action: move.action,
-    from: t.previous,
-    to: { status: t.booking.status, payment: t.booking.paymentStatus },
-    moneyStep: move.effect.kind === 'none' ? null : move.effect.kind,
-    amountCents,
-    reason: reasonOf(move.details),
-    bookerUserId: t.booking.booker.id,
-    creatorUserId: t.creator.user.id,
-    historyId: randomUUID(),
-  };
-}
 
-/** The reason a move's details carry (a cancellation or decline reason, a dispute's statement, support's note). */
-function reasonOf(details: unknown): string | null {
-  if (!details || typeof details !== 'object') return null;
-  const { reason, note } = details as { reason?: unknown; note?: unknown };
-  if (typeof reason === 'string' && reason) return reason;
-  if (typeof note === 'string' && note) return note;
-  return null;
-}

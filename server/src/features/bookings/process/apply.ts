@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Profile } from '../../profiles/profile.entity';
+import type { Booking } from '../booking.entity';
+import { BookingHistoryEntry } from '../booking-history.entity';
+import { freeBookingSlots } from '../booking-slots';
+import type { LedgerTotals } from '../ledger';
+import { BookingAction, BookingStatus, PaymentStatus, type BookingState, type DecidedMove, type MoneyPlan, type PaymentEffect, type ProviderOutcome } from './booking.model';
+import { recordPaymentEffect } from './money-steps';
+import { MOVE_WRITES, type AppliedTransition } from './move-writes';
+
+/**
+ * Applying a decided move (step 3, under the booking's lock or its claim): the money on paper, the
+ * new state and its stamps, freed hours, the action's own writes (move-writes.ts), the history row
+ * and the modules' move handlers, in the move's transaction.
+ */
+
+/** The facts of an applied move, as its history row records them and its handlers see them. */
+export interface AppliedMove extends AppliedTransition {
+  action: BookingAction;
+  /** The booking's state before and after the move. */
+  from: BookingState;
+  to: BookingState;
+  /** The money step (capture, cancelAuthorization, settle, transfer, unallocate, markPaidOut); null when no money moved. */
+  moneyStep: PaymentEffect['kind'] | null;
+  /** The cents the step moved at the provider (captured, refunded, transferred); null when none. */
+  amountCents: number | null;
+  /** The reason given with the move (cancel/decline reason, dispute statement, support's note). */
+  reason: string | null;
+  bookerUserId: string;
+  creatorUserId: string;
+  /** The move's `booking_history` row. */
+  historyId: string;
+}
+
+/**
+ * Runs in the transaction of every applied move, after its own writes and its history row (e.g.
+ * publishing the move into the outbox). Modules contribute these as `bookingMoveHandlers`
+ * (features/bookings/index.ts); a handler that throws rolls the move back.
+ */
+export type BookingMoveHandler = (move: AppliedMove) => Promise<void> | void;
+
+export interface Done {
+  booking: Booking;
+  creator: Profile;
+  freedSlots: boolean;
+}
+
+/** (3) The decided move itself: money on paper, new state, stamps, freed hours, the request's own writes. */
+export async function applyMove(
+  em: EntityManager,
+  booking: Booking,
+  creator: Profile,
+  totals: LedgerTotals,
+  move: MoneyPlan & DecidedMove,
+  outcome: ProviderOutcome | null,
+  moveHandlers: readonly BookingMoveHandler[],
+): Promise<Done> {
+  const now = new Date(move.decidedAt);
+  const previous = { status: booking.status, payment: booking.paymentStatus };
+  recordPaymentEffect(move, outcome, { em, booking, totals, now });
+  booking.status = move.to.status ?? booking.status;
+  booking.paymentStatus = move.to.payment ?? booking.paymentStatus;
+  booking.moneyStep = null;
+  stamp(booking, previous, now, move.viewerId);
+
+  let freedSlots = false;
+  if (booking.status === BookingStatus.CANCELLED && previous.status !== BookingStatus.CANCELLED && now < booking.startTime) {
+    // The hours become bookable again; after the start they stay taken (the time is gone).
+    freedSlots = (await freeBookingSlots(em, booking.id, now)) > 0;
+  }
+  // A request moved to other hours (RESCHEDULE) freed some and took others: the creator page changes.
+  if (move.action === BookingAction.RESCHEDULE) freedSlots = true;
+  if (booking.status === BookingStatus.CONFIRMED && previous.status === BookingStatus.PENDING) {
+    // total_bookings counts requests the creator accepted; later cancellations do not undo it.
+    await em.execute('update profiles set total_bookings = total_bookings + 1 where id = ?', [creator.id]);
+  }
+  const writes = MOVE_WRITES[move.action];
+  const applied: AppliedTransition = { em, booking, creator, actor: move.actor, actingUserId: move.viewerId, previous, now };
+  await writes?.(applied, move.details ?? null);
+  const facts = appliedMove(applied, move, outcome);
+  em.create(BookingHistoryEntry, {
+    id: facts.historyId,
+    bookingId: booking.id,
+    action: move.action,
+    actor: move.actor,
+    actorUserId: move.viewerId,
+    fromStatus: previous.status,
+    fromPayment: previous.payment,
+    toStatus: booking.status,
+    toPayment: booking.paymentStatus,
+    moneyStep: facts.moneyStep,
+    amountCents: facts.amountCents,
+    reason: facts.reason,
+    createdAt: now,
+  });
+  for (const handler of moveHandlers) await handler(facts);
+  await em.flush();
+  return { booking, creator, freedSlots };
+}
+
+function stamp(booking: Booking, previous: BookingState, now: Date, actingUserId: string | null): void {
+  if (previous.payment === PaymentStatus.UNPAID && booking.paymentStatus === PaymentStatus.HELD) booking.authorizedAt = now;
+  if (booking.status === BookingStatus.CONFIRMED && previous.status === BookingStatus.PENDING) booking.acceptedAt = now;
+  if ((booking.status === BookingStatus.COMPLETED || booking.status === BookingStatus.AUTO_COMPLETED) && previous.status !== booking.status) {
+    booking.completedAt = now;
+  }
+  if (booking.status === BookingStatus.CANCELLED && previous.status !== BookingStatus.CANCELLED) {
+    booking.cancelledAt = now;
+    booking.cancelledBy = actingUserId;
+  }
+}
+
+/** The facts of a move just applied to `t.booking` (its new state is already set). */
+function appliedMove(t: AppliedTransition, move: MoneyPlan & DecidedMove, outcome: ProviderOutcome | null): AppliedMove {
+  const call = move.call;
+  const amountCents = call && 'amountCents' in call ? call.amountCents : (outcome?.capturedCents ?? null);
+  return {
+    ...t,
+    action: move.action,
+    from: t.previous,
+    to: { status: t.booking.status, payment: t.booking.paymentStatus },
+    moneyStep: move.effect.kind === 'none' ? null : move.effect.kind,
+    amountCents,
+    reason: reasonOf(move.details),
+    bookerUserId: t.booking.booker.id,
+    creatorUserId: t.creator.user.id,
+    historyId: randomUUID(),
+  };
+}
+
+/** The reason a move's details carry (a cancellation or decline reason, a dispute's statement, support's note). */
+function reasonOf(details: unknown): string | null {
+  if (!details || typeof details !== 'object') return null;
+  const { reason, note } = details as { reason?: unknown; note?: unknown };
+  if (typeof reason === 'string' && reason) return reason;
+  if (typeof note === 'string' && note) return note;
+  return null;
+}

@@ -1,0 +1,42 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { preparedQuery } from '../../../db/prepared';
+import { mapPrefixed, prefixedColumns } from '../../../db/prefixed-rows';
+import { Profile } from '../../profiles/profile.entity';
+import { Booking } from '../booking.entity';
+import { factsColumns, factsOfRow, type BookingFacts, type FactsColumns } from './facts';
+
+/** Reading a booking for a decision (step 1 of a move, and the sweep's re-read under the lock). */
+
+/** A booking's row with its creator's profile and its facts, as `readBooking` selects them. */
+export type BookingRow = Record<string, unknown> & FactsColumns;
+
+/** A booking with its creator's profile and its facts. */
+export interface FoundBooking {
+  booking: Booking;
+  creator: Profile;
+  facts: BookingFacts;
+  row: BookingRow;
+}
+
+/**
+ * The booking's row (locked for this transaction with `forUpdate`), its creator's profile and its
+ * facts in one statement. The profile is never locked: other bookings of the creator move independently.
+ */
+export async function readBooking(em: EntityManager, bookingId: string, { forUpdate }: { forUpdate: boolean }): Promise<FoundBooking | null> {
+  const {
+    rows: [row],
+  } = await preparedQuery<BookingRow>(
+    em,
+    `select ${prefixedColumns(em, Booking, 'b')}, ${prefixedColumns(em, Profile, 's')}, ${factsColumns('b.id')}
+     from bookings b join profiles s on s.id = b.streamer_id
+     where b.id = ?${forUpdate ? ' for update of b' : ''}`,
+    [bookingId],
+  );
+  return row ? foundOf(em, row) : null;
+}
+
+/** The entities of a booking row, managed by `em`. */
+export function foundOf(em: EntityManager, row: BookingRow): FoundBooking {
+  const creator = mapPrefixed(em, Profile, row, 's')!;
+  return { creator, booking: mapPrefixed(em, Booking, row, 'b')!, facts: factsOfRow(row), row };
+}
