@@ -26,7 +26,8 @@ describe('signed-out visitors', () => {
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Book creators/);
       await expectAccessible(page, 'landing');
       await page.getByRole('link', { name: 'Get Started' }).first().click();
-      await page.waitForURL('**/auth');
+      await page.waitForURL('**/auth?mode=join');
+      await page.getByRole('tab', { name: 'Join', selected: true }).waitFor();
     });
   });
 

@@ -20,7 +20,8 @@ const PAGES = [
   { key: 'index', path: '/', module: 'src/features/landing/pages/LandingPage.tsx', prerender: true, title: null },
   { key: 'about', path: '/about', module: 'src/features/about/pages/AboutPage.tsx', prerender: true, title: 'About' },
   { key: 'faq', path: '/faq', module: 'src/features/faq/pages/FaqPage.tsx', prerender: true, title: 'FAQ' },
-  { key: 'contact', path: '/contact', module: 'src/features/contact/pages/ContactPage.tsx', prerender: true, title: 'Contact' },
+  // A form: typing into a copy that the app then replaces would lose the text, so it waits for the app.
+  { key: 'contact', module: 'src/features/contact/pages/ContactPage.tsx' },
   { key: 'privacy-policy', path: '/privacy-policy', module: 'src/features/legal/pages/PrivacyPolicyPage.tsx', prerender: true, title: 'Privacy Policy' },
   { key: 'terms-of-use', path: '/terms-of-use', module: 'src/features/legal/pages/TermsOfUsePage.tsx', prerender: true, title: 'Terms of Use' },
   { key: 'auth', module: 'src/features/auth/pages/AuthPage.tsx', graphql: true },
@@ -97,7 +98,7 @@ for (const page of PAGES) {
     const markup = await render(page.path);
     if (markup.includes('data-page-spinner')) throw new Error(`prerender ${page.path}: the page rendered a loading state`);
     if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${page.title} · CollabHub</title>`);
-    html = html.replace('<title>', '<script src="/theme-init.js"></script>\n    <title>');
+    html = html.replace('<title>', '<script src="/prerender-boot.js"></script>\n    <title>');
     // Shown until the app's own render of the page is ready, then removed (PrerenderHandoff).
     html = html.replace(
       '<div id="root"></div>',

@@ -9,7 +9,7 @@ import { routes } from '../app/routes';
 import { system } from '../theme';
 
 /**
- * Build-time rendering of the static pages (landing, about, FAQ, legal, contact) to HTML, so they
+ * Build-time rendering of the static pages (landing, about, FAQ, legal) to HTML, so they
  * paint before any script runs (scripts/prerender.mjs writes them into dist/routes/). Rendered as
  * "checking the session": the navbar's account buttons are left to the app, which takes over the
  * page as soon as its script has run (see `PrerenderHandoff`).
@@ -43,7 +43,7 @@ export async function render(path: string): Promise<string> {
   await drain(await prerenderToNodeStream(app));
   const html = renderToString(app);
   // Scripts are the app's business (and the CSP refuses inline ones); the theme class is set by
-  // /theme-init.js, which the page loads before this markup.
+  // /prerender-boot.js, which the page loads before this markup.
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
 }
 
