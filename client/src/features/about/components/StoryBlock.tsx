@@ -1,7 +1,7 @@
 import { Card, Stack, Text } from '@chakra-ui/react';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
-import { StatHighlights } from '../../../shared/components/content/StatHighlights';
-import { STORY_HIGHLIGHTS, STORY_PARAGRAPHS } from './about-content';
+import { BOOKING_PROMISES, StatHighlights } from '../../../shared/components/content/StatHighlights';
+import { STORY_PARAGRAPHS } from './about-content';
 
 /** How CollabHub began, with a few headline figures. */
 export function StoryBlock() {
@@ -15,7 +15,7 @@ export function StoryBlock() {
             </Text>
           ))}
         </Stack>
-        <StatHighlights items={STORY_HIGHLIGHTS} />
+        <StatHighlights items={BOOKING_PROMISES} />
       </Card.Body>
     </GlassCard>
   );

@@ -1,19 +1,10 @@
 import { LuHandshake, LuHeart, LuScale, LuShieldCheck } from 'react-icons/lu';
 import type { IconFeature } from '../../../shared/components/content/IconFeatureCard';
-import type { Highlight } from '../../../shared/components/content/StatHighlights';
 
 export const STORY_PARAGRAPHS = [
   'CollabHub started in 2023 in a Discord voice channel. Two of us were streamers juggling sponsorship emails, spreadsheets of free evenings and invoices that were paid weeks late; the third was on the other side, trying to find creators for a game launch without knowing who was available or what they charged.',
   'We built the tool we wished we had: creators publish an hourly rate and real availability, brands and fellow creators book the hours they need, and the payment is held safely until the collaboration has happened. No chasing, no guesswork.',
   'Today creators use CollabHub for co-streams, sponsored segments, tutorials, community game nights and everything in between — always within gaming, creativity, education and entertainment.',
-];
-
-/** What is true of every booking (no invented audience figures beside a short list of creators). */
-export const STORY_HIGHLIGHTS: readonly Highlight[] = [
-  { value: 'Held', label: 'Payments until the creator accepts' },
-  { value: 'Free', label: 'Withdrawal before acceptance' },
-  { value: 'Real', label: 'Reviews from completed bookings only' },
-  { value: 'Live', label: 'Availability and booking updates' },
 ];
 
 export const VALUES: readonly IconFeature[] = [

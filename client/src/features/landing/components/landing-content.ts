@@ -1,6 +1,5 @@
 import { LuCalendarClock, LuSearch, LuShieldCheck, LuStar } from 'react-icons/lu';
 import type { IconFeature } from '../../../shared/components/content/IconFeatureCard';
-import type { Highlight } from '../../../shared/components/content/StatHighlights';
 
 export const LANDING_FEATURES: readonly IconFeature[] = [
   {
@@ -31,10 +30,3 @@ export const LANDING_FEATURES: readonly IconFeature[] = [
   },
 ];
 
-/** What is true of every booking (no invented audience figures beside a short list of creators). */
-export const LANDING_HIGHLIGHTS: readonly Highlight[] = [
-  { value: 'Held', label: 'Payments until the creator accepts' },
-  { value: 'Free', label: 'Withdrawal before acceptance' },
-  { value: 'Real', label: 'Reviews from completed bookings only' },
-  { value: 'Live', label: 'Availability and booking updates' },
-];

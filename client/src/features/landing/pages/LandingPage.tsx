@@ -2,9 +2,9 @@ import { CtaBanner, CtaLinkButton } from '../../../shared/components/content/Cta
 import { FeatureGrid } from '../../../shared/components/content/FeatureGrid';
 import { PageContainer } from '../../../shared/components/content/PageContainer';
 import { PageSection } from '../../../shared/components/content/PageSection';
-import { StatHighlights } from '../../../shared/components/content/StatHighlights';
+import { BOOKING_PROMISES, StatHighlights } from '../../../shared/components/content/StatHighlights';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
-import { LANDING_FEATURES, LANDING_HIGHLIGHTS } from '../components/landing-content';
+import { LANDING_FEATURES } from '../components/landing-content';
 import { LandingHero } from '../components/LandingHero';
 
 /** / — hero, four feature cards and a closing call to action. */
@@ -25,7 +25,7 @@ export function LandingPage() {
         title="A growing community"
         description="Every booking is paid up front and held until the creator accepts."
       >
-        <StatHighlights items={LANDING_HIGHLIGHTS} />
+        <StatHighlights items={BOOKING_PROMISES} />
       </PageSection>
 
       <CtaBanner

@@ -6,6 +6,17 @@ export interface Highlight {
   label: string;
 }
 
+/**
+ * What is true of every booking, shown on the landing and About pages (the product's promises, not
+ * invented audience figures beside a short list of creators).
+ */
+export const BOOKING_PROMISES: readonly Highlight[] = [
+  { value: 'Held', label: 'Payments until the creator accepts' },
+  { value: 'Free', label: 'Withdrawal before acceptance' },
+  { value: 'Real', label: 'Reviews from completed bookings only' },
+  { value: 'Live', label: 'Availability and booking updates' },
+];
+
 /** A row of big numbers with their captions. */
 export function StatHighlights({ items }: { items: readonly Highlight[] }) {
   return (
