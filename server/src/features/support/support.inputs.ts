@@ -34,3 +34,7 @@ export const DisputeStatementSchema = z.object({
   statement: z.string({ error: 'A statement is required' }).trim().min(1, 'A statement is required').max(4000, 'statement must be at most 4000 characters'),
 });
 export type DisputeStatementInput = z.input<typeof DisputeStatementSchema>;
+
+export const UserLookupSchema = z.object({
+  email: z.string({ error: 'email must be an e-mail address' }).trim().pipe(z.email({ error: 'email must be an e-mail address' })),
+});

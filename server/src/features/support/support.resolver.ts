@@ -1,6 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
 import { BookingDisputeType } from '../bookings/bookings.types';
+import { User } from '../users/user.entity';
 import { AddDisputeStatementInput, DisputeListStatus, ResolveDisputeInput, UserWarningType, WarnUserInput } from './support.types';
 
 /** Support staff only (FORBIDDEN otherwise), except addDisputeStatement (the other party). */
@@ -12,6 +13,11 @@ export class SupportResolver {
     @Ctx() ctx: GraphQLContext,
   ) {
     return ctx.services.support.disputes(ctx, { status });
+  }
+
+  @Query(() => User, { nullable: true, description: 'Support staff: the account with this e-mail (case-insensitive), null if there is none' })
+  supportUserByEmail(@Arg('email', () => String) email: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.support.userByEmail(ctx, email);
   }
 
   @Mutation(() => BookingDisputeType)

@@ -15,6 +15,7 @@ import {
   DisputeListSchema,
   DisputeStatementSchema,
   ResolveDisputeSchema,
+  UserLookupSchema,
   WarnUserSchema,
   type DisputeStatementInput,
   type ResolveDisputeInput,
@@ -75,6 +76,13 @@ export class SupportService {
     });
     await ctx.em.refresh(dispute);
     return (await this.views(ctx.em, [dispute]))[0];
+  }
+
+  /** The account with this e-mail (case-insensitive), or null: how support finds whom a ticket is about. */
+  async userByEmail(ctx: ServiceContext, email: unknown): Promise<User | null> {
+    requireSupport(ctx);
+    const data = parseInput(UserLookupSchema, { email });
+    return ctx.em.findOne(User, { email: data.email });
   }
 
   /** Records a warning on a user (with the reason and, optionally, the booking) and counts it. */
