@@ -1703,6 +1703,7 @@ export type DeveloperApiKeyFragment = {
   createdAt: string;
   lastUsedAt: string | null;
   expiresAt: string | null;
+  revokedAt: string | null;
   rateLimitPerMinute: number;
 };
 
@@ -1717,6 +1718,7 @@ export type MyApiKeysQuery = {
     createdAt: string;
     lastUsedAt: string | null;
     expiresAt: string | null;
+    revokedAt: string | null;
     rateLimitPerMinute: number;
   }>;
 };
@@ -1742,6 +1744,7 @@ export type CreateDeveloperApiKeyMutation = {
       createdAt: string;
       lastUsedAt: string | null;
       expiresAt: string | null;
+      revokedAt: string | null;
       rateLimitPerMinute: number;
     };
   };
@@ -1751,7 +1754,9 @@ export type RevokeDeveloperApiKeyMutationVariables = Exact<{
   id: string;
 }>;
 
-export type RevokeDeveloperApiKeyMutation = { revokeApiKey: { id: string; status: ApiKeyStatus } };
+export type RevokeDeveloperApiKeyMutation = {
+  revokeApiKey: { id: string; status: ApiKeyStatus; revokedAt: string | null };
+};
 
 export type DeveloperWebhookEndpointFragment = {
   id: string;
@@ -2611,6 +2616,43 @@ export type SupportDisputesQuery = {
   }>;
 };
 
+export type SupportUserByEmailQueryVariables = Exact<{
+  email: string;
+}>;
+
+export type SupportUserByEmailQuery = {
+  supportUserByEmail: { id: string; email: string; accountType: AccountType; createdAt: string } | null;
+};
+
+export type SupportUserIntegrationsQueryVariables = Exact<{
+  userId: string;
+}>;
+
+export type SupportUserIntegrationsQuery = {
+  apiKeys: Array<{
+    id: string;
+    name: string;
+    prefix: string;
+    status: ApiKeyStatus;
+    createdAt: string;
+    lastUsedAt: string | null;
+    expiresAt: string | null;
+    revokedAt: string | null;
+    rateLimitPerMinute: number;
+  }>;
+  webhookEndpoints: Array<{
+    id: string;
+    userId: string;
+    url: string;
+    eventTypes: Array<string>;
+    enabled: boolean;
+    createdAt: string;
+    disabledReason: string | null;
+    failingSince: string | null;
+    previousSecretExpiresAt: string | null;
+  }>;
+};
+
 export type WarnUserMutationVariables = Exact<{
   input: WarnUserInput;
 }>;
@@ -3080,6 +3122,7 @@ export const DeveloperApiKeyFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'lastUsedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revokedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'rateLimitPerMinute' } },
         ],
       },
@@ -10105,6 +10148,7 @@ export const MyApiKeysDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'lastUsedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revokedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'rateLimitPerMinute' } },
         ],
       },
@@ -10303,6 +10347,7 @@ export const CreateDeveloperApiKeyDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'lastUsedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revokedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'rateLimitPerMinute' } },
         ],
       },
@@ -10378,6 +10423,7 @@ export const RevokeDeveloperApiKeyDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revokedAt' } },
               ],
             },
           },
@@ -14165,6 +14211,262 @@ export type SupportDisputesQueryHookResult = ReturnType<typeof useSupportDispute
 export type SupportDisputesLazyQueryHookResult = ReturnType<typeof useSupportDisputesLazyQuery>;
 export type SupportDisputesSuspenseQueryHookResult = ReturnType<typeof useSupportDisputesSuspenseQuery>;
 export type SupportDisputesQueryResult = Apollo.QueryResult<SupportDisputesQuery, SupportDisputesQueryVariables>;
+export const SupportUserByEmailDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SupportUserByEmail' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'supportUserByEmail' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'email' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useSupportUserByEmailQuery__
+ *
+ * To run a query within a React component, call `useSupportUserByEmailQuery` and pass it any options that fit your needs.
+ * When your component renders, `useSupportUserByEmailQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useSupportUserByEmailQuery({
+ *   variables: {
+ *      email: // value for 'email'
+ *   },
+ * });
+ */
+export function useSupportUserByEmailQuery(
+  baseOptions: Apollo.QueryHookOptions<SupportUserByEmailQuery, SupportUserByEmailQueryVariables> &
+    ({ variables: SupportUserByEmailQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<SupportUserByEmailQuery, SupportUserByEmailQueryVariables>(
+    SupportUserByEmailDocument,
+    options,
+  );
+}
+export function useSupportUserByEmailLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<SupportUserByEmailQuery, SupportUserByEmailQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<SupportUserByEmailQuery, SupportUserByEmailQueryVariables>(
+    SupportUserByEmailDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useSupportUserByEmailSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<SupportUserByEmailQuery, SupportUserByEmailQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SupportUserByEmailQuery, SupportUserByEmailQueryVariables>;
+export function useSupportUserByEmailSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SupportUserByEmailQuery, SupportUserByEmailQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SupportUserByEmailQuery | undefined, SupportUserByEmailQueryVariables>;
+export function useSupportUserByEmailSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SupportUserByEmailQuery, SupportUserByEmailQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<SupportUserByEmailQuery, SupportUserByEmailQueryVariables>(
+    SupportUserByEmailDocument,
+    options,
+  );
+}
+export type SupportUserByEmailQueryHookResult = ReturnType<typeof useSupportUserByEmailQuery>;
+export type SupportUserByEmailLazyQueryHookResult = ReturnType<typeof useSupportUserByEmailLazyQuery>;
+export type SupportUserByEmailSuspenseQueryHookResult = ReturnType<typeof useSupportUserByEmailSuspenseQuery>;
+export type SupportUserByEmailQueryResult = Apollo.QueryResult<
+  SupportUserByEmailQuery,
+  SupportUserByEmailQueryVariables
+>;
+export const SupportUserIntegrationsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SupportUserIntegrations' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'apiKeys' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'DeveloperApiKey' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'webhookEndpoints' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'DeveloperWebhookEndpoint' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DeveloperApiKey' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ApiKey' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prefix' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastUsedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revokedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rateLimitPerMinute' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DeveloperWebhookEndpoint' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WebhookEndpoint' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventTypes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'enabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabledReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'failingSince' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'previousSecretExpiresAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useSupportUserIntegrationsQuery__
+ *
+ * To run a query within a React component, call `useSupportUserIntegrationsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useSupportUserIntegrationsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useSupportUserIntegrationsQuery({
+ *   variables: {
+ *      userId: // value for 'userId'
+ *   },
+ * });
+ */
+export function useSupportUserIntegrationsQuery(
+  baseOptions: Apollo.QueryHookOptions<SupportUserIntegrationsQuery, SupportUserIntegrationsQueryVariables> &
+    ({ variables: SupportUserIntegrationsQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<SupportUserIntegrationsQuery, SupportUserIntegrationsQueryVariables>(
+    SupportUserIntegrationsDocument,
+    options,
+  );
+}
+export function useSupportUserIntegrationsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<SupportUserIntegrationsQuery, SupportUserIntegrationsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<SupportUserIntegrationsQuery, SupportUserIntegrationsQueryVariables>(
+    SupportUserIntegrationsDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useSupportUserIntegrationsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<SupportUserIntegrationsQuery, SupportUserIntegrationsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SupportUserIntegrationsQuery, SupportUserIntegrationsQueryVariables>;
+export function useSupportUserIntegrationsSuspenseQuery(
+  baseOptions?:
+    | Apollo.SkipToken
+    | Apollo.SuspenseQueryHookOptions<SupportUserIntegrationsQuery, SupportUserIntegrationsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SupportUserIntegrationsQuery | undefined, SupportUserIntegrationsQueryVariables>;
+export function useSupportUserIntegrationsSuspenseQuery(
+  baseOptions?:
+    | Apollo.SkipToken
+    | Apollo.SuspenseQueryHookOptions<SupportUserIntegrationsQuery, SupportUserIntegrationsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<SupportUserIntegrationsQuery, SupportUserIntegrationsQueryVariables>(
+    SupportUserIntegrationsDocument,
+    options,
+  );
+}
+export type SupportUserIntegrationsQueryHookResult = ReturnType<typeof useSupportUserIntegrationsQuery>;
+export type SupportUserIntegrationsLazyQueryHookResult = ReturnType<typeof useSupportUserIntegrationsLazyQuery>;
+export type SupportUserIntegrationsSuspenseQueryHookResult = ReturnType<typeof useSupportUserIntegrationsSuspenseQuery>;
+export type SupportUserIntegrationsQueryResult = Apollo.QueryResult<
+  SupportUserIntegrationsQuery,
+  SupportUserIntegrationsQueryVariables
+>;
 export const WarnUserDocument = {
   kind: 'Document',
   definitions: [

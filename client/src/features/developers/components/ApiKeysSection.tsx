@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Field, Heading, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { DocumentNode } from 'graphql';
 import { useState } from 'react';
 import { LuKeyRound, LuPlus, LuTrash2 } from 'react-icons/lu';
 import {
@@ -37,22 +38,46 @@ export function ApiKeysSection() {
       {created && <SecretReveal label="Your new API key" secret={created} onDone={() => setCreated(null)} />}
       {loading && !data ? (
         <Skeleton h="24" borderRadius="md" />
-      ) : keys.length === 0 ? (
-        <Text color="fg.muted" fontSize="sm" borderWidth="1px" borderStyle="dashed" borderRadius="md" p="4">
-          No API keys yet.
-        </Text>
       ) : (
-        <Stack gap="3">
-          {keys.map((key) => (
-            <ApiKeyCard key={key.id} apiKey={key} />
-          ))}
-        </Stack>
+        <ApiKeyList keys={keys} emptyText="No API keys yet." refetchQueries={[MyApiKeysDocument]} />
       )}
     </Stack>
   );
 }
 
-function ApiKeyCard({ apiKey }: { apiKey: DeveloperApiKeyFragment }) {
+interface ApiKeyListProps {
+  keys: readonly DeveloperApiKeyFragment[];
+  emptyText: string;
+  /** What to load again after a revocation (the own list drops revoked keys; support's shows them as revoked). */
+  refetchQueries?: readonly DocumentNode[];
+}
+
+/** Key cards (name, prefix, dates, usage chart, Revoke with confirmation): the own console and the support console. */
+export function ApiKeyList({ keys, emptyText, refetchQueries = [] }: ApiKeyListProps) {
+  if (keys.length === 0) {
+    return (
+      <Text color="fg.muted" fontSize="sm" borderWidth="1px" borderStyle="dashed" borderRadius="md" p="4">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="3">
+      {keys.map((key) => (
+        <ApiKeyCard key={key.id} apiKey={key} refetchQueries={refetchQueries} />
+      ))}
+    </Stack>
+  );
+}
+
+function ApiKeyCard({
+  apiKey,
+  refetchQueries,
+}: {
+  apiKey: DeveloperApiKeyFragment;
+  refetchQueries: readonly DocumentNode[];
+}) {
+  const revoked = apiKey.status === 'REVOKED';
   return (
     <Card.Root size="sm" variant="outline" data-testid="api-key-card">
       <Card.Body gap="3">
@@ -71,10 +96,12 @@ function ApiKeyCard({ apiKey }: { apiKey: DeveloperApiKeyFragment }) {
               {apiKey.prefix}…
             </Text>
             <Text fontSize="xs" color="fg.muted">
-              Created {shortDate(apiKey.createdAt)} · last used {ago(apiKey.lastUsedAt)} · {apiKey.expiresAt ? `expires ${shortDate(apiKey.expiresAt)}` : 'never expires'}
+              Created {shortDate(apiKey.createdAt)} · last used {ago(apiKey.lastUsedAt)} ·{' '}
+              {apiKey.expiresAt ? `expires ${shortDate(apiKey.expiresAt)}` : 'never expires'}
+              {apiKey.revokedAt ? ` · revoked ${shortDate(apiKey.revokedAt)}` : ''}
             </Text>
           </Stack>
-          <RevokeKeyDialog apiKey={apiKey} />
+          {!revoked && <RevokeKeyDialog apiKey={apiKey} refetchQueries={refetchQueries} />}
         </HStack>
         <UsageChart keyId={apiKey.id} rateLimitPerMinute={apiKey.rateLimitPerMinute} />
       </Card.Body>
@@ -85,7 +112,10 @@ function ApiKeyCard({ apiKey }: { apiKey: DeveloperApiKeyFragment }) {
 function CreateKeyDialog({ onCreated }: { onCreated: (secret: string) => void }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [create, { loading }] = useCreateDeveloperApiKeyMutation({ refetchQueries: [MyApiKeysDocument], awaitRefetchQueries: true });
+  const [create, { loading }] = useCreateDeveloperApiKeyMutation({
+    refetchQueries: [MyApiKeysDocument],
+    awaitRefetchQueries: true,
+  });
   return (
     <ActionDialog
       trigger={
@@ -104,7 +134,10 @@ function CreateKeyDialog({ onCreated }: { onCreated: (secret: string) => void })
           setError(MSG.keyNameRequired);
           return false;
         }
-        const result = await withToasts(() => create({ variables: { input: { name: name.trim() } } }), { success: MSG.keyCreated, failure: MSG.keyCreateFailed });
+        const result = await withToasts(() => create({ variables: { input: { name: name.trim() } } }), {
+          success: MSG.keyCreated,
+          failure: MSG.keyCreateFailed,
+        });
         const secret = result?.data?.createApiKey.secret;
         if (secret) onCreated(secret);
         return secret ?? false;
@@ -114,7 +147,13 @@ function CreateKeyDialog({ onCreated }: { onCreated: (secret: string) => void })
         <Field.Label>
           Name <Field.RequiredIndicator />
         </Field.Label>
-        <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="Agency dashboard" maxLength={100} autoFocus />
+        <Input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="Agency dashboard"
+          maxLength={100}
+          autoFocus
+        />
         <Field.HelperText>What the key is for, so you can tell keys apart.</Field.HelperText>
         <FormError message={error} />
       </Field.Root>
@@ -122,8 +161,17 @@ function CreateKeyDialog({ onCreated }: { onCreated: (secret: string) => void })
   );
 }
 
-function RevokeKeyDialog({ apiKey }: { apiKey: DeveloperApiKeyFragment }) {
-  const [revoke, { loading }] = useRevokeDeveloperApiKeyMutation({ refetchQueries: [MyApiKeysDocument], awaitRefetchQueries: true });
+function RevokeKeyDialog({
+  apiKey,
+  refetchQueries,
+}: {
+  apiKey: DeveloperApiKeyFragment;
+  refetchQueries: readonly DocumentNode[];
+}) {
+  const [revoke, { loading }] = useRevokeDeveloperApiKeyMutation({
+    refetchQueries: [...refetchQueries],
+    awaitRefetchQueries: true,
+  });
   return (
     <ActionDialog
       trigger={
@@ -136,7 +184,12 @@ function RevokeKeyDialog({ apiKey }: { apiKey: DeveloperApiKeyFragment }) {
       confirmLabel="Revoke key"
       confirmPalette="red"
       loading={loading}
-      onConfirm={() => withToasts(() => revoke({ variables: { id: apiKey.id } }), { success: MSG.keyRevoked, failure: MSG.keyRevokeFailed })}
+      onConfirm={() =>
+        withToasts(() => revoke({ variables: { id: apiKey.id } }), {
+          success: MSG.keyRevoked,
+          failure: MSG.keyRevokeFailed,
+        })
+      }
     >
       <Text>
         <b>{apiKey.name}</b> ({apiKey.prefix}…) stops working within seconds. Integrations using it will get 401 errors.

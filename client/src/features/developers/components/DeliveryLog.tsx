@@ -1,7 +1,12 @@
 import { Badge, Box, Button, Code, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { Fragment, useEffect, useState } from 'react';
 import { LuHistory, LuSend } from 'react-icons/lu';
-import { useReplayWebhookEventsMutation, useResendWebhookDeliveryMutation, useWebhookDeliveriesQuery, type WebhookDeliveryStatus } from '../../../gql/graphql';
+import {
+  useReplayWebhookEventsMutation,
+  useResendWebhookDeliveryMutation,
+  useWebhookDeliveriesQuery,
+  type WebhookDeliveryStatus,
+} from '../../../gql/graphql';
 import { ActionDialog } from '../../../shared/components/ActionDialog';
 import { FormError } from '../../../shared/components/FormError';
 import { withToasts } from '../../../shared/lib/toast-action';
@@ -11,9 +16,21 @@ const PAGE = 20;
 const PENDING_POLL_MS = 3_000;
 const STATUS_PALETTE: Record<WebhookDeliveryStatus, string> = { PENDING: 'yellow', SUCCEEDED: 'green', FAILED: 'red' };
 
-/** An endpoint's deliveries, newest first: status, attempts, response; Resend and "Replay since…". */
-export function DeliveryLog({ endpointId, enabled }: { endpointId: string; enabled: boolean }) {
-  const { data, loading, fetchMore, refetch, startPolling, stopPolling } = useWebhookDeliveriesQuery({ variables: { endpointId, first: PAGE }, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+/** An endpoint's deliveries, newest first: status, attempts, response; Resend and "Replay since…" unless read-only (support). */
+export function DeliveryLog({
+  endpointId,
+  enabled,
+  readOnly = false,
+}: {
+  endpointId: string;
+  enabled: boolean;
+  readOnly?: boolean;
+}) {
+  const { data, loading, fetchMore, refetch, startPolling, stopPolling } = useWebhookDeliveriesQuery({
+    variables: { endpointId, first: PAGE },
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
   const [resend] = useResendWebhookDeliveryMutation();
   const log = data?.webhookDeliveries;
   // A delivery still pending (first try under way, or a retry scheduled) is watched until it settles.
@@ -35,7 +52,7 @@ export function DeliveryLog({ endpointId, enabled }: { endpointId: string; enabl
           <Button size="xs" variant="ghost" onClick={() => refetch()}>
             Refresh
           </Button>
-          <ReplayDialog endpointId={endpointId} disabled={!enabled} onReplayed={() => refetch()} />
+          {!readOnly && <ReplayDialog endpointId={endpointId} disabled={!enabled} onReplayed={() => refetch()} />}
         </HStack>
       </HStack>
       {loading && !log ? (
@@ -62,7 +79,14 @@ export function DeliveryLog({ endpointId, enabled }: { endpointId: string; enabl
                 <Fragment key={d.id}>
                   <Table.Row data-testid="delivery-row">
                     <Table.Cell>
-                      <Button size="2xs" variant="plain" px="0" fontFamily="mono" onClick={() => setOpen(open === d.id ? null : d.id)} aria-expanded={open === d.id}>
+                      <Button
+                        size="2xs"
+                        variant="plain"
+                        px="0"
+                        fontFamily="mono"
+                        onClick={() => setOpen(open === d.id ? null : d.id)}
+                        aria-expanded={open === d.id}
+                      >
                         {d.eventType}
                       </Button>
                     </Table.Cell>
@@ -74,29 +98,48 @@ export function DeliveryLog({ endpointId, enabled }: { endpointId: string; enabl
                     <Table.Cell>{d.attempts}</Table.Cell>
                     <Table.Cell>
                       {d.responseStatus ?? '—'}
-                      {d.responseTimeMs !== null ? <Text as="span" color="fg.muted">{` · ${d.responseTimeMs} ms`}</Text> : null}
+                      {d.responseTimeMs !== null ? (
+                        <Text as="span" color="fg.muted">{` · ${d.responseTimeMs} ms`}</Text>
+                      ) : null}
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap">{dateTime(d.lastAttemptAt)}</Table.Cell>
                     <Table.Cell textAlign="end">
-                      <Button
-                        size="2xs"
-                        variant="outline"
-                        disabled={!enabled}
-                        onClick={() => withToasts(() => resend({ variables: { id: d.id } }).then(() => refetch()), { success: MSG.resent, failure: MSG.resendFailed })}
-                      >
-                        <LuSend aria-hidden />
-                        Resend
-                      </Button>
+                      {!readOnly && (
+                        <Button
+                          size="2xs"
+                          variant="outline"
+                          disabled={!enabled}
+                          onClick={() =>
+                            withToasts(() => resend({ variables: { id: d.id } }).then(() => refetch()), {
+                              success: MSG.resent,
+                              failure: MSG.resendFailed,
+                            })
+                          }
+                        >
+                          <LuSend aria-hidden />
+                          Resend
+                        </Button>
+                      )}
                     </Table.Cell>
                   </Table.Row>
                   {open === d.id && (
                     <Table.Row>
                       <Table.Cell colSpan={6} bg="bg.subtle">
                         <Stack gap="1" fontSize="xs">
-                          <Text>Event time: {dateTime(d.eventCreatedAt)}{d.nextAttemptAt ? ` · next attempt ${dateTime(d.nextAttemptAt)}` : ''}</Text>
+                          <Text>
+                            Event time: {dateTime(d.eventCreatedAt)}
+                            {d.nextAttemptAt ? ` · next attempt ${dateTime(d.nextAttemptAt)}` : ''}
+                          </Text>
                           {d.error && <Text color="fg.error">Error: {d.error}</Text>}
                           <Text color="fg.muted">Response body (first 2 KB):</Text>
-                          <Code display="block" whiteSpace="pre-wrap" wordBreak="break-all" p="2" maxH="40" overflowY="auto">
+                          <Code
+                            display="block"
+                            whiteSpace="pre-wrap"
+                            wordBreak="break-all"
+                            p="2"
+                            maxH="40"
+                            overflowY="auto"
+                          >
                             {d.responseBody || '(empty)'}
                           </Code>
                         </Stack>
@@ -110,7 +153,13 @@ export function DeliveryLog({ endpointId, enabled }: { endpointId: string; enabl
         </Box>
       )}
       {log?.pageInfo.hasNextPage && (
-        <Button size="xs" variant="ghost" alignSelf="center" loading={loading} onClick={() => fetchMore({ variables: { after: log.pageInfo.endCursor } })}>
+        <Button
+          size="xs"
+          variant="ghost"
+          alignSelf="center"
+          loading={loading}
+          onClick={() => fetchMore({ variables: { after: log.pageInfo.endCursor } })}
+        >
           Show older
         </Button>
       )}
@@ -118,7 +167,15 @@ export function DeliveryLog({ endpointId, enabled }: { endpointId: string; enabl
   );
 }
 
-function ReplayDialog({ endpointId, disabled, onReplayed }: { endpointId: string; disabled: boolean; onReplayed: () => void }) {
+function ReplayDialog({
+  endpointId,
+  disabled,
+  onReplayed,
+}: {
+  endpointId: string;
+  disabled: boolean;
+  onReplayed: () => void;
+}) {
   const [since, setSince] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [replay, { loading }] = useReplayWebhookEventsMutation();
@@ -140,16 +197,27 @@ function ReplayDialog({ endpointId, disabled, onReplayed }: { endpointId: string
           setError(MSG.sinceRequired);
           return false;
         }
-        const result = await withToasts(() => replay({ variables: { endpointId, since: new Date(since).toISOString() } }), {
-          success: (r) => `${r.data?.replayWebhookEvents.queued ?? 0} events queued again`,
-          failure: MSG.replayFailed,
-        });
+        const result = await withToasts(
+          () => replay({ variables: { endpointId, since: new Date(since).toISOString() } }),
+          {
+            success: (r) => `${r.data?.replayWebhookEvents.queued ?? 0} events queued again`,
+            failure: MSG.replayFailed,
+          },
+        );
         if (result) onReplayed();
         return result;
       }}
     >
-      <Text fontSize="sm">Every event since this time that this endpoint subscribes to is sent again (at most 1,000).</Text>
-      <Input type="datetime-local" aria-label="Replay since" value={since} onChange={(e) => setSince(e.target.value)} max={toLocalInput(new Date())} />
+      <Text fontSize="sm">
+        Every event since this time that this endpoint subscribes to is sent again (at most 1,000).
+      </Text>
+      <Input
+        type="datetime-local"
+        aria-label="Replay since"
+        value={since}
+        onChange={(e) => setSince(e.target.value)}
+        max={toLocalInput(new Date())}
+      />
       <FormError message={error} />
     </ActionDialog>
   );

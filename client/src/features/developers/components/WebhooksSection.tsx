@@ -1,4 +1,20 @@
-import { Badge, Box, Button, Card, Checkbox, CheckboxGroup, Field, Fieldset, Heading, HStack, Input, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  CheckboxGroup,
+  Field,
+  Fieldset,
+  Heading,
+  HStack,
+  Input,
+  Skeleton,
+  Stack,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuList, LuPlus, LuRefreshCw, LuTrash2, LuWebhook } from 'react-icons/lu';
 import {
@@ -35,30 +51,62 @@ export function WebhooksSection() {
             We POST signed events (Standard Webhooks) to your endpoints and retry for 3 days.
           </Text>
         </Box>
-        <CreateEndpointDialog eventTypes={eventTypes} onCreated={(value) => setSecret({ label: 'Signing secret of your new endpoint', value })} />
+        <CreateEndpointDialog
+          eventTypes={eventTypes}
+          onCreated={(value) => setSecret({ label: 'Signing secret of your new endpoint', value })}
+        />
       </HStack>
       {secret && <SecretReveal label={secret.label} secret={secret.value} onDone={() => setSecret(null)} />}
       {loading && !data ? (
         <Skeleton h="24" borderRadius="md" />
-      ) : endpoints.length === 0 ? (
-        <Text color="fg.muted" fontSize="sm" borderWidth="1px" borderStyle="dashed" borderRadius="md" p="4">
-          No webhook endpoints yet.
-        </Text>
       ) : (
-        <Stack gap="3">
-          {endpoints.map((endpoint) => (
-            <EndpointCard key={endpoint.id} endpoint={endpoint} onRotated={(value) => setSecret({ label: `New signing secret for ${endpoint.url}`, value })} />
-          ))}
-        </Stack>
+        <WebhookEndpointList
+          endpoints={endpoints}
+          emptyText="No webhook endpoints yet."
+          onRotated={(endpoint, value) => setSecret({ label: `New signing secret for ${endpoint.url}`, value })}
+        />
       )}
     </Stack>
   );
 }
 
-function EndpointCard({ endpoint, onRotated }: { endpoint: DeveloperWebhookEndpointFragment; onRotated: (secret: string) => void }) {
+interface WebhookEndpointListProps {
+  endpoints: readonly DeveloperWebhookEndpointFragment[];
+  emptyText: string;
+  /** Given: the owner's console (rotate, enable/disable, delete, resend, replay). Absent: read-only (support). */
+  onRotated?: (endpoint: DeveloperWebhookEndpointFragment, secret: string) => void;
+}
+
+/** Endpoint cards with their delivery log: the own console, and read-only in the support console. */
+export function WebhookEndpointList({ endpoints, emptyText, onRotated }: WebhookEndpointListProps) {
+  if (endpoints.length === 0) {
+    return (
+      <Text color="fg.muted" fontSize="sm" borderWidth="1px" borderStyle="dashed" borderRadius="md" p="4">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="3">
+      {endpoints.map((endpoint) => (
+        <EndpointCard
+          key={endpoint.id}
+          endpoint={endpoint}
+          onRotated={onRotated && ((value) => onRotated(endpoint, value))}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function EndpointCard({
+  endpoint,
+  onRotated,
+}: {
+  endpoint: DeveloperWebhookEndpointFragment;
+  onRotated?: (secret: string) => void;
+}) {
   const [showLog, setShowLog] = useState(false);
-  const [rotate, { loading: rotating }] = useRotateWebhookSecretMutation();
-  const [update, { loading: updating }] = useUpdateWebhookEndpointMutation();
   return (
     <Card.Root size="sm" variant="outline" data-testid="webhook-endpoint-card">
       <Card.Body gap="3">
@@ -82,7 +130,9 @@ function EndpointCard({ endpoint, onRotated }: { endpoint: DeveloperWebhookEndpo
             </Wrap>
             <Text fontSize="xs" color="fg.muted">
               Added {shortDate(endpoint.createdAt)}
-              {endpoint.previousSecretExpiresAt ? ` · previous secret signs until ${new Date(endpoint.previousSecretExpiresAt).toLocaleString()}` : ''}
+              {endpoint.previousSecretExpiresAt
+                ? ` · previous secret signs until ${new Date(endpoint.previousSecretExpiresAt).toLocaleString()}`
+                : ''}
               {endpoint.disabledReason ? ` · ${endpoint.disabledReason}` : ''}
             </Text>
           </Stack>
@@ -91,50 +141,85 @@ function EndpointCard({ endpoint, onRotated }: { endpoint: DeveloperWebhookEndpo
               <LuList aria-hidden />
               {showLog ? 'Hide deliveries' : 'Deliveries'}
             </Button>
-            <ActionDialog
-              trigger={
-                <Button size="xs" variant="outline" loading={rotating}>
-                  <LuRefreshCw aria-hidden />
-                  Rotate secret
-                </Button>
-              }
-              title="Rotate the signing secret?"
-              confirmLabel="Rotate"
-              confirmPalette="purple"
-              loading={rotating}
-              onConfirm={async () => {
-                const result = await withToasts(() => rotate({ variables: { id: endpoint.id } }), { success: MSG.secretRotated, failure: MSG.secretRotateFailed });
-                const secret = result?.data?.rotateWebhookSecret.secret;
-                if (secret) onRotated(secret);
-                return secret ?? false;
-              }}
-            >
-              <Text>A new secret is shown once. For the next 24 hours every delivery is signed with both the old and the new secret, so you can switch without missing events.</Text>
-            </ActionDialog>
-            <Button
-              size="xs"
-              variant="outline"
-              loading={updating}
-              onClick={() =>
-                withToasts(() => update({ variables: { id: endpoint.id, input: { enabled: !endpoint.enabled } } }), { success: MSG.endpointUpdated, failure: MSG.endpointUpdateFailed })
-              }
-            >
-              {endpoint.enabled ? 'Disable' : 'Enable'}
-            </Button>
-            <DeleteEndpointDialog endpoint={endpoint} />
+            {onRotated && <OwnerActions endpoint={endpoint} onRotated={onRotated} />}
           </Wrap>
         </HStack>
-        {showLog && <DeliveryLog endpointId={endpoint.id} enabled={endpoint.enabled} />}
+        {showLog && <DeliveryLog endpointId={endpoint.id} enabled={endpoint.enabled} readOnly={!onRotated} />}
       </Card.Body>
     </Card.Root>
   );
 }
 
-function CreateEndpointDialog({ eventTypes, onCreated }: { eventTypes: readonly string[]; onCreated: (secret: string) => void }) {
+/** Rotate the secret, enable/disable, delete: for the endpoint's owner only. */
+function OwnerActions({
+  endpoint,
+  onRotated,
+}: {
+  endpoint: DeveloperWebhookEndpointFragment;
+  onRotated: (secret: string) => void;
+}) {
+  const [rotate, { loading: rotating }] = useRotateWebhookSecretMutation();
+  const [update, { loading: updating }] = useUpdateWebhookEndpointMutation();
+  return (
+    <>
+      <ActionDialog
+        trigger={
+          <Button size="xs" variant="outline" loading={rotating}>
+            <LuRefreshCw aria-hidden />
+            Rotate secret
+          </Button>
+        }
+        title="Rotate the signing secret?"
+        confirmLabel="Rotate"
+        confirmPalette="purple"
+        loading={rotating}
+        onConfirm={async () => {
+          const result = await withToasts(() => rotate({ variables: { id: endpoint.id } }), {
+            success: MSG.secretRotated,
+            failure: MSG.secretRotateFailed,
+          });
+          const secret = result?.data?.rotateWebhookSecret.secret;
+          if (secret) onRotated(secret);
+          return secret ?? false;
+        }}
+      >
+        <Text>
+          A new secret is shown once. For the next 24 hours every delivery is signed with both the old and the new
+          secret, so you can switch without missing events.
+        </Text>
+      </ActionDialog>
+      <Button
+        size="xs"
+        variant="outline"
+        loading={updating}
+        onClick={() =>
+          withToasts(() => update({ variables: { id: endpoint.id, input: { enabled: !endpoint.enabled } } }), {
+            success: MSG.endpointUpdated,
+            failure: MSG.endpointUpdateFailed,
+          })
+        }
+      >
+        {endpoint.enabled ? 'Disable' : 'Enable'}
+      </Button>
+      <DeleteEndpointDialog endpoint={endpoint} />
+    </>
+  );
+}
+
+function CreateEndpointDialog({
+  eventTypes,
+  onCreated,
+}: {
+  eventTypes: readonly string[];
+  onCreated: (secret: string) => void;
+}) {
   const [url, setUrl] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<{ field: 'url' | 'types'; message: string } | null>(null);
-  const [create, { loading }] = useCreateWebhookEndpointMutation({ refetchQueries: [WebhookEndpointsDocument], awaitRefetchQueries: true });
+  const [create, { loading }] = useCreateWebhookEndpointMutation({
+    refetchQueries: [WebhookEndpointsDocument],
+    awaitRefetchQueries: true,
+  });
   return (
     <ActionDialog
       trigger={
@@ -157,10 +242,13 @@ function CreateEndpointDialog({ eventTypes, onCreated }: { eventTypes: readonly 
           setError({ field: 'types', message: MSG.typesRequired });
           return false;
         }
-        const result = await withToasts(() => create({ variables: { input: { url: url.trim(), eventTypes: chosen } } }), {
-          success: MSG.endpointCreated,
-          failure: MSG.endpointCreateFailed,
-        });
+        const result = await withToasts(
+          () => create({ variables: { input: { url: url.trim(), eventTypes: chosen } } }),
+          {
+            success: MSG.endpointCreated,
+            failure: MSG.endpointCreateFailed,
+          },
+        );
         const secret = result?.data?.createWebhookEndpoint.secret;
         if (secret) onCreated(secret);
         return secret ?? false;
@@ -170,7 +258,13 @@ function CreateEndpointDialog({ eventTypes, onCreated }: { eventTypes: readonly 
         <Field.Label>
           Endpoint URL <Field.RequiredIndicator />
         </Field.Label>
-        <Input type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/webhooks/collabhub" autoFocus />
+        <Input
+          type="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="https://example.com/webhooks/collabhub"
+          autoFocus
+        />
         <Field.HelperText>https only (plain http is accepted for localhost while developing).</Field.HelperText>
         {error?.field === 'url' && <FormError message={error.message} />}
       </Field.Root>
@@ -204,7 +298,10 @@ function CreateEndpointDialog({ eventTypes, onCreated }: { eventTypes: readonly 
 }
 
 function DeleteEndpointDialog({ endpoint }: { endpoint: DeveloperWebhookEndpointFragment }) {
-  const [remove, { loading }] = useDeleteWebhookEndpointMutation({ refetchQueries: [WebhookEndpointsDocument], awaitRefetchQueries: true });
+  const [remove, { loading }] = useDeleteWebhookEndpointMutation({
+    refetchQueries: [WebhookEndpointsDocument],
+    awaitRefetchQueries: true,
+  });
   return (
     <ActionDialog
       trigger={
@@ -217,7 +314,12 @@ function DeleteEndpointDialog({ endpoint }: { endpoint: DeveloperWebhookEndpoint
       confirmLabel="Delete endpoint"
       confirmPalette="red"
       loading={loading}
-      onConfirm={() => withToasts(() => remove({ variables: { id: endpoint.id } }), { success: MSG.endpointDeleted, failure: MSG.endpointDeleteFailed })}
+      onConfirm={() =>
+        withToasts(() => remove({ variables: { id: endpoint.id } }), {
+          success: MSG.endpointDeleted,
+          failure: MSG.endpointDeleteFailed,
+        })
+      }
     >
       <Text>
         Nothing more is sent to <b>{endpoint.url}</b>, and its delivery log is deleted.

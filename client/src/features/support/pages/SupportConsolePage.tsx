@@ -1,4 +1,4 @@
-import { Center, Field, Flex, Heading, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Center, Field, Flex, Heading, NativeSelect, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { DisputeListStatus } from '../../../gql/graphql';
@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { errorMessage } from '../../../shared/lib/error-message';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { SupportDisputeCard } from '../components/SupportDisputeCard';
+import { SupportIntegrations } from '../components/SupportIntegrations';
 import { useSupportDisputes } from '../hooks/useSupportDisputes';
 import { SUPPORT_MESSAGES } from '../lib/support-rules';
 
@@ -17,7 +18,10 @@ const FILTERS: { value: DisputeListStatus; label: string }[] = [
   { value: 'ALL', label: 'All disputes' },
 ];
 
-/** /support: support staff mediate disputes (refund, release, warn). Everyone else goes to /dashboard. */
+/**
+ * /support: support staff mediate disputes (refund, release, warn) and look into any account's
+ * partner integrations (API keys, webhook endpoints). Everyone else goes to /dashboard.
+ */
 export function SupportConsolePage() {
   useDocumentTitle('Support console');
   const { user } = useAuth();
@@ -82,6 +86,8 @@ function SupportConsole() {
             ))}
           </Stack>
         )}
+        <Separator />
+        <SupportIntegrations />
       </Stack>
     </PageContainer>
   );
