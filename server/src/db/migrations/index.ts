@@ -15,6 +15,7 @@ import { Migration20261124030010_email_delivery } from './Migration2026112403001
 import { Migration20261124040000_webhooks } from './Migration20261124040000_webhooks';
 import { Migration20261124050000_listing_one_statement } from './Migration20261124050000_listing_one_statement';
 import { Migration20261124060000_rate_limits } from './Migration20261124060000_rate_limits';
+import { Migration20261124120000_notification_actor_copy } from './Migration20261124120000_notification_actor_copy';
 import { Migration20261124010000_booking_history } from './Migration20261124010000_booking_history';
 
 /** Every migration, in order. Listed explicitly so they run the same from src (tests) and dist. */
@@ -35,5 +36,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124040000_webhooks', class: Migration20261124040000_webhooks },
   { name: 'Migration20261124050000_listing_one_statement', class: Migration20261124050000_listing_one_statement },
   { name: 'Migration20261124060000_rate_limits', class: Migration20261124060000_rate_limits },
+  { name: 'Migration20261124120000_notification_actor_copy', class: Migration20261124120000_notification_actor_copy },
   { name: 'Migration20261124010000_booking_history', class: Migration20261124010000_booking_history },
 ];

@@ -18,6 +18,8 @@ export interface NotificationForEmail {
   conversationId: string | null;
   payload: Record<string, unknown>;
   createdAt: Date;
+  /** The recipient made this change themselves (accepted, moved, cancelled): worded for them. */
+  actorCopy?: boolean;
 }
 
 
@@ -75,6 +77,40 @@ export function bookingEmailContent(n: NotificationForEmail, to: Recipient, link
     subject,
     content: { preview: paragraphs[0] ?? heading, heading, paragraphs, facts: [...facts, ...extraFacts], button },
   });
+
+  if (n.actorCopy) {
+    const refund = typeof p.refundCents === 'number' ? (p.refundCents as number) : null;
+    const reason = str(p.reason);
+    switch (n.type) {
+      case 'booking.confirmed':
+        return content(
+          `Confirmed: your booking with ${other}`,
+          isCreator ? `You accepted ${booker}'s request` : `You confirmed your booking with ${creator}`,
+          [
+            isCreator ? `You accepted ${booker}'s request — it is in your calendar.` : `You confirmed your booking with ${creator} — it is in your calendar.`,
+            'The calendar invite is attached: add it and a moved booking updates the same entry.',
+          ],
+          total ? [{ label: isCreator ? 'Total' : 'Paid', value: total }] : [],
+        );
+      case 'booking.moved':
+        return content(`Moved: your booking with ${other}`, 'You confirmed the new hours', [
+          `You confirmed the new hours of your booking with ${other} — your calendar entry moves with it.`,
+          'The attached invite updates the same calendar entry.',
+        ]);
+      case 'booking.cancelled': {
+        const lines = [
+          isCreator
+            ? `You cancelled the booking with ${booker}. Its hours are free again${refund ? ` and ${booker} is refunded ${money(refund)}` : ''}.`
+            : refund
+              ? `You cancelled your booking with ${creator}. ${money(refund)} is refunded to your card.`
+              : `You cancelled your booking with ${creator}. Nothing was charged.`,
+        ];
+        if (reason) lines.push(`Reason you gave: "${reason}"`);
+        lines.push('The attached update removes it from your calendar.');
+        return content(`You cancelled your booking with ${other}`, 'You cancelled a booking', lines, refund !== null && !isCreator ? [{ label: 'Refund', value: money(refund)! }] : []);
+      }
+    }
+  }
 
   switch (n.type) {
     case 'booking.created': {

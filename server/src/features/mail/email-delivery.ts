@@ -52,6 +52,8 @@ interface NotificationRow {
   payload: Record<string, unknown>;
   read_at: Date | null;
   created_at: Date;
+  /** The acting party's copy of a calendar change (features/notifications): e-mailed in their words. */
+  actor_copy: boolean;
 }
 
 interface DeliveryRow {
@@ -70,13 +72,15 @@ const asNotification = (n: NotificationRow): NotificationForEmail => ({
   conversationId: n.conversation_id,
   payload: n.payload,
   createdAt: new Date(n.created_at),
+  actorCopy: Boolean(n.actor_copy),
 });
 
 /**
  * The e-mail consumer of the outbox (DESIGN.md §8). Notifications (one per event and recipient,
  * written in the event's transaction) become e-mails in two steps:
  *
- * 1. plan: each new notification gets one `email_delivery` row, keyed by the notification id, with
+ * 1. plan: each new notification (the actor's copy of a calendar change included, so the person who
+ *    accepted, moved or cancelled gets the same invite) gets one `email_delivery` row, keyed by the notification id, with
  *    its Message-ID fixed now: `pending`, or `skipped` (no e-mail for that kind, or turned off in
  *    the recipient's preferences). New messages wait until they have been unread for 10 minutes and
  *    are digested: one e-mail per conversation per hour, the others `merged` into it.

@@ -6,6 +6,7 @@ import { eventStream, keyedEvents, mapStream, type Listen } from '../../shared/e
 import type { DomainEvents, EventBus } from '../../shared/events';
 import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
+import { CALENDAR_CHANGE_TOPICS } from '../calendar/booking-timeline';
 import type { OutboxConsumer, OutboxEvent } from '../outbox/outbox';
 import { notificationText } from './notifications.text';
 
@@ -59,6 +60,11 @@ export type MarkReadInput = z.input<typeof MarkReadSchema>;
  * The notification inbox: one row per (outbox event, concerned user), written by an outbox
  * consumer in the transaction of the event (so never an event without its notification, and
  * never twice: unique (event_id, user_id)). Read, counted and marked read by its recipient only.
+ *
+ * A calendar change (confirmed, moved, cancelled) also gets a row for the party who made it, the
+ * actor's copy: written already read and flagged `actor_copy`, it is what the e-mail consumer
+ * turns into the actor's e-mail with the invite, and it is never listed, counted or pushed live
+ * (the actor knows what they did).
  */
 export class NotificationsService {
   private readonly committedFor: (userId: string) => Listen<DomainEvents['outboxCommitted']>;
@@ -67,7 +73,7 @@ export class NotificationsService {
     this.committedFor = keyedEvents(deps.events, 'outboxCommitted', (e) => e.audienceUserIds);
   }
 
-  /** The in-transaction consumer: one notification per concerned user (the actor excluded). */
+  /** The in-transaction consumer: one notification per concerned user (the actor excluded), plus the actor's copy of a calendar change. */
   consumer(): OutboxConsumer {
     return {
       name: 'notifications',
@@ -81,7 +87,7 @@ export class NotificationsService {
     const after = args.after ? decodeCursor(String(args.after), (p) => p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'string' && UUID_RE.test(p[1])) : null;
     const unread = args.unreadOnly ? ' and read_at is null' : '';
     const params: unknown[] = [viewer.id];
-    let where = `user_id = ?${unread}`;
+    let where = `user_id = ? and not actor_copy${unread}`;
     if (after) {
       where += ' and (created_at, id) < (?::timestamptz, ?::uuid)';
       params.push(after[0], after[1]);
@@ -90,13 +96,13 @@ export class NotificationsService {
       `select ${COLUMNS} from notification where ${where} order by created_at desc, id desc limit ${size + 1}`,
       params,
     );
-    const [{ count }] = await ctx.em.execute<{ count: number }[]>(`select count(*)::int as count from notification where user_id = ?${unread}`, [viewer.id]);
+    const [{ count }] = await ctx.em.execute<{ count: number }[]>(`select count(*)::int as count from notification where user_id = ? and not actor_copy${unread}`, [viewer.id]);
     return toConnection(rows.map(view), size, count, (n) => encodeCursor([n.createdAt.toISOString(), n.id]));
   }
 
   async unreadCount(ctx: ServiceContext): Promise<number> {
     const viewer = requirePerson(ctx);
-    const [{ count }] = await ctx.em.execute<{ count: number }[]>('select count(*)::int as count from notification where user_id = ? and read_at is null', [viewer.id]);
+    const [{ count }] = await ctx.em.execute<{ count: number }[]>('select count(*)::int as count from notification where user_id = ? and not actor_copy and read_at is null', [viewer.id]);
     return count;
   }
 
@@ -122,7 +128,7 @@ export class NotificationsService {
     const viewer = requirePerson(ctx);
     const root = ctx.em;
     return mapStream(eventStream(this.committedFor(viewer.id)), async (event) => {
-      const [row] = await root.fork().execute<NotificationRow[]>(`select ${COLUMNS} from notification where event_id = ? and user_id = ?`, [event.id, viewer.id]);
+      const [row] = await root.fork().execute<NotificationRow[]>(`select ${COLUMNS} from notification where event_id = ? and user_id = ? and not actor_copy`, [event.id, viewer.id]);
       return row ? view(row) : null;
     });
   }
@@ -132,9 +138,17 @@ export class NotificationsService {
 export const recipientsOf = (event: Pick<OutboxEvent, 'audienceUserIds' | 'actorUserId'>) =>
   event.audienceUserIds.filter((id) => id !== event.actorUserId);
 
+/**
+ * Who gets the actor's copy of an event: the party who made a calendar change (they get the
+ * invite by e-mail too), when they are one of its audience (not support acting on a booking).
+ */
+export const actorCopyOf = (event: Pick<OutboxEvent, 'topic' | 'audienceUserIds' | 'actorUserId'>): string | null =>
+  event.actorUserId && (CALENDAR_CHANGE_TOPICS as readonly string[]).includes(event.topic) && event.audienceUserIds.includes(event.actorUserId) ? event.actorUserId : null;
+
 async function writeNotifications(em: EntityManager, event: OutboxEvent): Promise<void> {
   const recipients = recipientsOf(event);
-  if (recipients.length === 0) return;
+  const actor = actorCopyOf(event);
+  if (recipients.length === 0 && !actor) return;
   const conversationId = typeof event.payload.conversationId === 'string' ? event.payload.conversationId : null;
   if (recipients.some((id) => !UUID_RE.test(id))) throw badInput('audience must be user ids');
   await em.execute(
@@ -142,5 +156,12 @@ async function writeNotifications(em: EntityManager, event: OutboxEvent): Promis
      select gen_random_uuid(), u, ?, ?, ?, ?, ?::jsonb, ? from unnest(?::uuid[]) as u
      on conflict (event_id, user_id) do nothing`,
     [event.topic, event.id, event.bookingId, conversationId, JSON.stringify(event.payload), event.createdAt, `{${recipients.join(',')}}`],
+  );
+  if (!actor || !UUID_RE.test(actor)) return;
+  await em.execute(
+    `insert into notification (id, user_id, type, event_id, booking_id, conversation_id, payload, created_at, read_at, actor_copy)
+     values (gen_random_uuid(), ?, ?, ?, ?, ?, ?::jsonb, ?, ?, true)
+     on conflict (event_id, user_id) do nothing`,
+    [actor, event.topic, event.id, event.bookingId, conversationId, JSON.stringify(event.payload), event.createdAt, event.createdAt],
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBookingTime, zoneLabel } from '../email-content';
+import { productLinks } from '../../../shared/product-links';
+import { bookingEmailContent, formatBookingTime, zoneLabel } from '../email-content';
 
 const winter = new Date('2026-12-01T10:00:00Z');
 const summer = new Date('2026-07-01T10:00:00Z');
@@ -20,5 +21,35 @@ describe("the recipient's zone in e-mails", () => {
 
   it("a booking's hours read in the recipient's zone with the zone named", () => {
     expect(formatBookingTime('2026-12-01T09:00:00Z', '2026-12-01T11:00:00Z', 'Europe/Berlin')).toBe('Tue 1 Dec 2026, 10:00–12:00 Europe/Berlin (CET)');
+  });
+});
+
+describe("the acting party's copy of a calendar change is worded for them", () => {
+  const links = productLinks('https://collabhub.example');
+  const payload = {
+    bookingId: 'b1',
+    creatorUserId: 'creator-1',
+    bookerUserId: 'booker-1',
+    creatorName: 'Nova Stream',
+    bookerName: 'Nimbus Games',
+    startTime: '2026-12-01T09:00:00Z',
+    endTime: '2026-12-01T10:00:00Z',
+    totalCents: 5000,
+  };
+  const note = (type: string, extra: Record<string, unknown> = {}) => ({ id: 'n1', type, bookingId: 'b1', conversationId: null, payload: { ...payload, ...extra }, createdAt: winter, actorCopy: true });
+  const creatorSide = { userId: 'creator-1', email: 'nova@example.com', name: 'Nova Stream', timeZone: 'Europe/Berlin' };
+  const bookerSide = { userId: 'booker-1', email: 'nimbus@example.com', name: 'Nimbus Games', timeZone: 'Europe/Berlin' };
+
+  it('the creator who accepts, the booker who agrees to new hours, the booker who cancels with a refund', () => {
+    const accepted = bookingEmailContent(note('booking.confirmed'), creatorSide, links);
+    expect(accepted.content.heading).toBe("You accepted Nimbus Games's request");
+    expect(accepted.content.paragraphs[0]).toBe("You accepted Nimbus Games's request — it is in your calendar.");
+    const moved = bookingEmailContent(note('booking.moved'), bookerSide, links);
+    expect(moved.content.paragraphs[0]).toBe('You confirmed the new hours of your booking with Nova Stream — your calendar entry moves with it.');
+    const cancelled = bookingEmailContent(note('booking.cancelled', { refundCents: 5000, reason: 'Sick' }), bookerSide, links);
+    expect(cancelled.subject).toBe('You cancelled your booking with Nova Stream');
+    expect(cancelled.content.paragraphs).toEqual(['You cancelled your booking with Nova Stream. $50.00 is refunded to your card.', 'Reason you gave: "Sick"', 'The attached update removes it from your calendar.']);
+    // The other party's copy keeps its wording.
+    expect(bookingEmailContent({ ...note('booking.confirmed'), actorCopy: false }, bookerSide, links).content.heading).toBe('Nova Stream accepted your booking');
   });
 });

@@ -174,7 +174,7 @@ describe('transactional e-mail from the outbox', () => {
     expect((await mailTo(app, brand.email))[0].subject).toBe('Cancelled: booking with Nova Stream');
 
     // One-click unsubscribe (RFC 8058) from the creator's last request e-mail.
-    const [last] = await mailTo(app, star.email);
+    const last = (await mailTo(app, star.email)).find((m) => m.headers['list-unsubscribe'].includes('k=requests'))!;
     const url = last.headers['list-unsubscribe'].slice(1, -1).replace('localhost', '127.0.0.1');
     expect((await fetch(url)).status).toBe(200);
     const post = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
@@ -187,6 +187,86 @@ describe('transactional e-mail from the outbox', () => {
     const prefs = await app.rest('GET', '/notification-preferences', undefined, star.token);
     expect(prefs.body.data.kinds.find((k: { key: string }) => k.key === 'requests')).toMatchObject({ emailEnabled: false });
     expect(prefs.body.data.timeZone).toBe('America/New_York');
+  });
+});
+
+describe('the party who acts gets the calendar invite too', () => {
+  const inbox = async (who: Account) => {
+    const res = await app.gql(`query { notifications(first: 50) { totalCount edges { node { type bookingId } } } unreadNotificationCount }`, {}, who.token);
+    expect(res.body.errors).toBeUndefined();
+    return { total: res.body.data.notifications.totalCount as number, unread: res.body.data.unreadNotificationCount as number, items: res.body.data.notifications.edges.map((e: any) => e.node) };
+  };
+
+  it('the creator who accepts gets the same REQUEST invite as the brand, the one who cancels gets the CANCEL, each exactly once, and their inbox does not change', async () => {
+    const host = await creator(app, consecutive(hourFromNow(app, 200), 2), { timezone: 'Europe/Paris', displayName: 'Atlas Host' });
+    // The brand turned booking updates off above: on again, to compare both parties' invites.
+    expect((await app.gql(PREFS, { input: { kinds: [{ kind: 'booking_updates', emailEnabled: true }] } }, brand.token)).body.errors).toBeUndefined();
+    const start = hourFromNow(app, 200);
+    const b = await heldBooking(app, brand, host, start);
+    await run();
+    const hostInbox = await inbox(host);
+    expect(hostInbox.items).toContainEqual({ type: 'booking.created', bookingId: b.bookingId });
+    const hostMails = (await mailTo(app, host.email)).length;
+
+    const accept = await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: b.bookingId }, host.token);
+    expect(accept.body.errors).toBeUndefined();
+    await run();
+    await run();
+    const afterAccept = await mailTo(app, host.email);
+    expect(afterAccept).toHaveLength(hostMails + 1);
+    const own = afterAccept[0];
+    expect(own.to).toEqual([host.email.toLowerCase()]);
+    expect(own.subject).toMatch(/^Confirmed: your booking with /);
+    expect(own.text).toMatch(/You accepted .+'s request — it is in your calendar\./);
+    expect(own.text).toMatch(/Europe\/Paris \(CES?T\)/);
+    expect(own.deliveries).toBe(1);
+    const brandConfirmation = (await mailTo(app, brand.email)).find((m) => m.subject === 'Confirmed: your booking with Atlas Host')!;
+    const hostInvite = inviteOf(own);
+    const brandInvite = inviteOf(brandConfirmation);
+    expect(hostInvite.method).toBe('REQUEST');
+    expect(hostInvite.events[0]).toMatchObject({ uid: `booking-${b.bookingId}@collabhub`, sequence: 0, status: 'CONFIRMED' });
+    expect(hostInvite.events[0].uid).toBe(brandInvite.events[0].uid);
+    expect(hostInvite.events[0].start.getTime()).toBe(start.getTime());
+    // The host's inbox and bell are as before: no "you accepted" item, nothing unread added.
+    expect(await inbox(host)).toEqual(hostInbox);
+    // Exactly once: one delivery row for the host's copy, sent, on the same Message-ID.
+    const confirmedRows = (await deliveryRows(app, host.userId)).filter((d) => d.topic === 'booking.confirmed');
+    expect(confirmedRows).toEqual([expect.objectContaining({ status: 'sent', attempts: 1, message_id: own.messageId })]);
+
+    const brandBefore = await inbox(brand);
+    const cancel = await app.gql(`mutation ($input: CancelBookingInput!) { cancelBooking(input: $input) { status } }`, { input: { bookingId: b.bookingId, reason: 'Studio flooded' } }, host.token);
+    expect(cancel.body.errors).toBeUndefined();
+    await run();
+    await run();
+    const afterCancel = await mailTo(app, host.email);
+    expect(afterCancel).toHaveLength(hostMails + 2);
+    const cancelled = afterCancel[0];
+    expect(cancelled.subject).toMatch(/^You cancelled your booking with /);
+    expect(cancelled.text).toContain('Reason you gave: "Studio flooded"');
+    const hostCancel = inviteOf(cancelled);
+    const brandCancel = inviteOf((await mailTo(app, brand.email)).find((m) => m.subject === 'Cancelled: booking with Atlas Host')!);
+    expect(hostCancel.method).toBe('CANCEL');
+    expect(hostCancel.events[0]).toMatchObject({ uid: `booking-${b.bookingId}@collabhub`, sequence: 1, status: 'CANCELLED' });
+    expect(hostCancel.events[0].sequence).toBe(brandCancel.events[0].sequence);
+    expect(await inbox(host)).toEqual(hostInbox);
+    // The other party's inbox does get the cancellation, unread.
+    expect((await inbox(brand)).unread).toBe(brandBefore.unread + 1);
+  });
+
+  it("the actor's copy honours their preferences: booking updates turned off, no confirmation for the creator who accepts", async () => {
+    const host = await creator(app, [hourFromNow(app, 210)], { displayName: 'Quiet Host' });
+    const off = await app.gql(PREFS, { input: { kinds: [{ kind: 'booking_updates', emailEnabled: false }] } }, host.token);
+    expect(off.body.errors).toBeUndefined();
+    const b = await heldBooking(app, brand, host, hourFromNow(app, 210));
+    await run();
+    const before = (await mailTo(app, host.email)).length;
+    const accept = await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: b.bookingId }, host.token);
+    expect(accept.body.errors).toBeUndefined();
+    await run();
+    expect(await mailTo(app, host.email)).toHaveLength(before);
+    expect((await deliveryRows(app, host.userId)).filter((d) => d.topic === 'booking.confirmed')).toEqual([
+      expect.objectContaining({ status: 'skipped', skip_reason: 'turned off in preferences' }),
+    ]);
   });
 });
 

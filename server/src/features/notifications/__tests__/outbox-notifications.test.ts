@@ -169,18 +169,25 @@ describe('the inbox', () => {
     const them = await account(app, 'brand');
     const mine = subscribe(app.url, 'subscription { notificationAdded { id type text bookingId } }', {}, brand.token);
     const theirs = subscribe(app.url, 'subscription { notificationAdded { id type } }', {}, them.token);
+    // The creator who accepts gets the invite by e-mail (their actor's copy) but nothing in the bell.
+    const actorBell = subscribe(app.url, 'subscription { notificationAdded { id type bookingId } }', {}, star.token);
     const probe = (who: Account) => () =>
       app.orm.em.fork().transactional((em) => app.server.deps.outbox.publish(em, { topic: 'booking.reminder', aggregateId: 'probe', audienceUserIds: [who.userId], payload: {} })).then(() => {});
     await untilListening(mine, probe(brand));
     await untilListening(theirs, probe(them));
+    await untilListening(actorBell, probe(star));
     const { bookingId } = await heldBooking(app, brand, star, nextHour());
     await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: bookingId }, star.token);
     await within(3000, () => mine.events.length === 1);
     expect(mine.events[0].data.notificationAdded).toMatchObject({ type: 'booking.confirmed', bookingId });
     await new Promise((r) => setTimeout(r, 200));
     expect(theirs.events).toEqual([]);
+    expect(actorBell.events.map((e: any) => e.data.notificationAdded.type)).not.toContain('booking.confirmed');
+    const [{ n }] = await rows(`select count(*)::int as n from notification where booking_id = ? and user_id = ? and type = 'booking.confirmed' and actor_copy and read_at is not null`, [bookingId, star.userId]);
+    expect(n).toBe(1);
     await mine.close();
     await theirs.close();
+    await actorBell.close();
   });
 });
 
