@@ -272,6 +272,16 @@ export class EmailDeliveryWorker {
       await record('skipped', 'recipient is gone');
       return 'skipped';
     }
+    const attendees = [String(head.payload.creatorUserId ?? ''), String(head.payload.bookerUserId ?? '')]
+      .map((id) => people.get(id))
+      .filter((p): p is NonNullable<typeof p> => Boolean(p))
+      .map((p) => ({ name: p.name, email: p.email }));
+    const calendar = head.booking_id ? await this.deps.calendar.inviteFor(em, head.event_id, d.user_id, this.deps.from(), attendees) : null;
+    // The actor's copy is there for the invite: a change their calendar never held (a pending request moved or cancelled) sends nothing.
+    if (head.actor_copy && !calendar) {
+      await record('skipped', 'no calendar change for the actor');
+      return 'skipped';
+    }
     const recipient: Recipient = { ...to, timeZone: await this.deps.preferences.timeZoneOf(em, d.user_id) };
     const links = productLinks(this.deps.publicUrl());
     const { subject, content } =
@@ -283,11 +293,6 @@ export class EmailDeliveryWorker {
       preferencesUrl,
       required: kind.required,
     });
-    const attendees = [String(head.payload.creatorUserId ?? ''), String(head.payload.bookerUserId ?? '')]
-      .map((id) => people.get(id))
-      .filter((p): p is NonNullable<typeof p> => Boolean(p))
-      .map((p) => ({ name: p.name, email: p.email }));
-    const calendar = head.booking_id ? await this.deps.calendar.inviteFor(em, head.event_id, d.user_id, this.deps.from(), attendees) : null;
     const token = this.deps.preferences.unsubscribeToken(d.user_id, kind.key);
     await this.deps.send({
       messageId: d.message_id,

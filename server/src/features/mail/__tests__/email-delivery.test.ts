@@ -253,6 +253,32 @@ describe('the party who acts gets the calendar invite too', () => {
     expect((await inbox(brand)).unread).toBe(brandBefore.unread + 1);
   });
 
+  it('a booker who moves or cancels a request not yet accepted gets no e-mail: their calendar holds nothing to change', async () => {
+    const host = await creator(app, [hourFromNow(app, 220), hourFromNow(app, 222)], { displayName: 'Pending Host' });
+    const b = await heldBooking(app, brand, host, hourFromNow(app, 220));
+    const proposed = await app.gql(
+      `mutation ($input: ProposeBookingTimeInput!) { proposeBookingTime(input: $input) { id } }`,
+      { input: { bookingId: b.bookingId, startTime: hourFromNow(app, 222).toISOString(), endTime: new Date(hourFromNow(app, 222).getTime() + HOUR).toISOString() } },
+      host.token,
+    );
+    expect(proposed.body.errors).toBeUndefined();
+    await run();
+    // The proposal itself reaches the brand (a request e-mail); what the brand then does sends them nothing.
+    expect((await mailTo(app, brand.email))[0].subject).toBe('Pending Host proposed another time');
+    const before = (await mailTo(app, brand.email)).length;
+    const agreed = await app.gql(`mutation ($input: RespondToProposedTimeInput!) { respondToProposedTime(input: $input) { id } }`, { input: { messageId: proposed.body.data.proposeBookingTime.id, accept: true } }, brand.token);
+    expect(agreed.body.errors).toBeUndefined();
+    const cancel = await app.gql(`mutation ($input: CancelBookingInput!) { cancelBooking(input: $input) { status } }`, { input: { bookingId: b.bookingId } }, brand.token);
+    expect(cancel.body.errors).toBeUndefined();
+    await run();
+    expect(await mailTo(app, brand.email)).toHaveLength(before);
+    const own = (await deliveryRows(app, brand.userId)).filter((d) => d.skip_reason === 'no calendar change for the actor').map((d) => [d.topic, d.status]);
+    expect(own.sort()).toEqual([
+      ['booking.cancelled', 'skipped'],
+      ['booking.moved', 'skipped'],
+    ]);
+  });
+
   it("the actor's copy honours their preferences: booking updates turned off, no confirmation for the creator who accepts", async () => {
     const host = await creator(app, [hourFromNow(app, 210)], { displayName: 'Quiet Host' });
     const off = await app.gql(PREFS, { input: { kinds: [{ kind: 'booking_updates', emailEnabled: false }] } }, host.token);
