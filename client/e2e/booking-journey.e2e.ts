@@ -1,9 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newActor, step, type Actor } from './support/browser';
-import { JourneyClock } from './support/clock';
+import { beforeAll, describe, expect } from 'vitest';
+import { expectAccessible, step, type Actor } from './support/browser';
 import { addWeekdaySchedule, createBrandProfile, createCreatorProfile, openCreatorPage } from './support/journeys';
-import { startE2EServer, type E2EServer } from './support/server';
+import { journey } from './support/journey';
 import {
   bookHours,
   bookingCard,
@@ -52,55 +50,15 @@ const BRAND = { email: 'team@acme-games.test', name: 'Acme Games' };
 const RIVAL = { email: 'hello@rival-media.test', name: 'Rival Media' };
 const SUPPORT = { email: 'agent@support.test' };
 
-let server: E2EServer;
-let browser: Browser;
-let clock: JourneyClock;
+const { world, actor, part } = journey(START);
 let creator: Actor;
 let brand: Actor;
 let rival: Actor;
 
-/** A user in their own browser context, on the journey's clock, with generous waits for a loaded machine. */
-async function actor(name: string): Promise<Actor> {
-  const a = await newActor(browser, name, server.url);
-  a.context.setDefaultTimeout(30_000);
-  await clock.attach(a);
-  return a;
-}
-
 beforeAll(async () => {
-  server = await startE2EServer();
-  clock = new JourneyClock(server);
-  await clock.set(START);
-  browser = await launchBrowser();
   creator = await actor('creator');
   brand = await actor('brand');
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/**
- * One part of the journey. Each part builds on the ones before, so after a failure the rest are
- * skipped: the report names the step that broke instead of a cascade of timeouts.
- */
-let brokenPart: string | null = null;
-function part(name: string, fn: () => Promise<void>) {
-  it(
-    name,
-    async (context) => {
-      if (brokenPart) context.skip(`skipped: "${brokenPart}" failed`);
-      try {
-        await fn();
-      } catch (err) {
-        brokenPart = name;
-        throw err;
-      }
-    },
-    300_000,
-  );
-}
 
 describe('booking journey', () => {
   part('a creator registers, creates the profile, connects payouts and publishes availability', async () => {
@@ -310,7 +268,7 @@ describe('booking journey', () => {
       const email = mailbox.page.frameLocator('iframe[title="HTML part"]');
       await expectText(email.getByRole('heading', { level: 1 }), `${CREATOR.name} accepted your booking`);
       const button = email.getByRole('link', { name: 'Open the booking' });
-      expect(await button.getAttribute('href')).toBe(`${server.url}/dashboard?tab=bookings&booking=${bookingId}`);
+      expect(await button.getAttribute('href')).toBe(`${world.server.url}/dashboard?tab=bookings&booking=${bookingId}`);
       const [page] = await Promise.all([brand.context.waitForEvent('page'), button.click()]);
       return page;
     });
@@ -483,7 +441,7 @@ describe('booking journey', () => {
     const session = '10:00 AM – 12:00 PM';
 
     await step('the clock moves past the end of the session; both open their bookings', [creator, brand], async () => {
-      await clock.set(new Date('2031-06-10T10:30:00Z')); // Tuesday 12:30 in Berlin
+      await world.clock.set(new Date('2031-06-10T10:30:00Z')); // Tuesday 12:30 in Berlin
       await creator.page.reload();
       await brand.page.getByRole('link', { name: 'Dashboard', exact: true }).click();
       await openTab(brand.page, 'Bookings');
@@ -544,7 +502,7 @@ describe('booking journey', () => {
       // Transferred (Released); the local provider's payout sweep may already have paid it out.
       await card.getByLabel(/^Payment: (Released|Paid out)$/).waitFor({ timeout: 30_000 });
       // The local provider pays transferred balances out in a job; it runs when the clock moves.
-      await clock.advance(60_000);
+      await world.clock.advance(60_000);
       await expectPayment(card, 'Paid out');
       await expectText(card, 'The payment has been released to the creator.');
       await expectSameDocument(creator.page);
@@ -573,7 +531,7 @@ describe('booking journey', () => {
       const card = bookingCard(brand.page, TOMORROW.short, hour);
       await card.getByRole('button', { name: /^Cancel/ }).waitFor();
       expect(await card.getByRole('button', { name: 'Dispute', exact: true }).count()).toBe(0);
-      await clock.set(new Date('2031-06-10T12:10:00Z')); // Tuesday 14:10 in Berlin: the session has started
+      await world.clock.set(new Date('2031-06-10T12:10:00Z')); // Tuesday 14:10 in Berlin: the session has started
       await brand.page.reload();
       await openTab(brand.page, 'Bookings');
       await card.getByRole('button', { name: 'Dispute', exact: true }).waitFor();
@@ -593,7 +551,7 @@ describe('booking journey', () => {
       await expectStatus(bookingCard(creator.page, TOMORROW.short, hour), 'Disputed');
     });
 
-    await server.cli('create-support', [SUPPORT.email, PASSWORD]);
+    await world.server.cli('create-support', [SUPPORT.email, PASSWORD]);
     support = await actor('support');
     await step('support: sign in and resolve with a partial refund on /support', [support, brand, creator], async () => {
       const { page } = support!;
@@ -622,7 +580,7 @@ describe('booking journey', () => {
         await expectSameDocument(a.page);
       }
     });
-    clock.detach(support);
+    world.clock.detach(support);
     await support.context.close();
   });
 });

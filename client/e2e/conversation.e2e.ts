@@ -1,9 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newActor, step, type Actor } from './support/browser';
-import { JourneyClock } from './support/clock';
+import { beforeAll, describe, expect } from 'vitest';
+import { step, type Actor } from './support/browser';
 import { addWeekdaySchedule, createBrandProfile, createCreatorProfile, openCreatorPage } from './support/journeys';
-import { startE2EServer, type E2EServer } from './support/server';
+import { journey } from './support/journey';
 import {
   bell,
   bookHours,
@@ -43,50 +41,14 @@ const BRAND = { email: 'team@pixel-forge.test', name: 'Pixel Forge' };
 const QUESTION = 'Hi Luna! Could you stream our demo for an hour this week?';
 const ANSWER = 'Happy to! Tuesday morning or Wednesday afternoon works.';
 
-let server: E2EServer;
-let browser: Browser;
-let clock: JourneyClock;
+const { actor, part } = journey(START);
 let creator: Actor;
 let brand: Actor;
 
-async function actor(name: string): Promise<Actor> {
-  const a = await newActor(browser, name, server.url);
-  a.context.setDefaultTimeout(30_000);
-  await clock.attach(a);
-  return a;
-}
-
 beforeAll(async () => {
-  server = await startE2EServer();
-  clock = new JourneyClock(server);
-  await clock.set(START);
-  browser = await launchBrowser();
   creator = await actor('creator');
   brand = await actor('brand');
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** One part of the journey; after a failure the rest are skipped (the report names the broken step). */
-let brokenPart: string | null = null;
-function part(name: string, fn: () => Promise<void>) {
-  it(
-    name,
-    async (context) => {
-      if (brokenPart) context.skip(`skipped: "${brokenPart}" failed`);
-      try {
-        await fn();
-      } catch (err) {
-        brokenPart = name;
-        throw err;
-      }
-    },
-    300_000,
-  );
-}
 
 const thread = (a: Actor, other: string) => a.page.getByRole('log', { name: `Conversation with ${other}` });
 
