@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, uniqueEmail, type TestApp } from '../../../test/harness';
 import {
@@ -59,6 +61,14 @@ interface Row {
 
 const PASSWORD = 'matrix-password-1';
 let app: TestApp;
+/**
+ * A real receiver for the webhook endpoints the rows create: deliveries succeed at once. (An
+ * endpoint that cannot be reached is retried in the background and, once the test clock has moved
+ * past 3 days, disabled with a notification to its owner: a write that would land inside another
+ * row's refused call.)
+ */
+let receiver: Server;
+let hooks = '';
 const hourFromNowIso = (h: number) => hourFromNow(app, h).toISOString();
 
 const gql = (query: string, variables: Record<string, unknown> = {}): Request => ({ gql: query, variables });
@@ -141,7 +151,7 @@ const MUTATIONS: Record<string, Row> = {
   revokeApiKey: { stage: 'base', owner: 'creator', request: (w) => gql(`mutation ($id: ID!) { revokeApiKey(id: $id) { status } }`, { id: w.keyId }), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'ok' } },
   createWebhookEndpoint: {
     stage: 'base', owner: 'user',
-    request: () => gql(`mutation { createWebhookEndpoint(input: { url: "https://hooks.example.com/m", eventTypes: ["booking.created"] }) { secret } }`),
+    request: () => gql(`mutation { createWebhookEndpoint(input: { url: "${hooks}/m", eventTypes: ["booking.created"] }) { secret } }`),
     expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'ok', support: 'FORBIDDEN' },
   },
   updateWebhookEndpoint: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { updateWebhookEndpoint(id: $id, input: { enabled: false }) { id } }`, { id: await creatorsEndpoint(w) }), expect: OWNER_OR_SUPPORT },
@@ -214,7 +224,7 @@ async function creatorsProposal(w: World): Promise<string> {
 
 /** A webhook endpoint of the row's creator (made fresh for each caller). */
 async function creatorsEndpoint(w: World): Promise<string> {
-  const res = await app.gql(`mutation { createWebhookEndpoint(input: { url: "https://hooks.example.com/c", eventTypes: ["booking.created"] }) { endpoint { id } } }`, {}, w.creator.token);
+  const res = await app.gql(`mutation { createWebhookEndpoint(input: { url: "${hooks}/c", eventTypes: ["booking.created"] }) { endpoint { id } } }`, {}, w.creator.token);
   return res.body.data.createWebhookEndpoint.endpoint.id;
 }
 
@@ -350,10 +360,17 @@ async function attempt(w: World, row: Row, actor: Actor, ownerKey: string, req: 
 }
 
 beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'text/plain' }).end('received'));
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  hooks = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   app = await startTestApp();
 });
 afterAll(async () => {
   await app?.close();
+  await new Promise<void>((resolve) => receiver?.close(() => resolve()));
 });
 
 const ACTORS: Actor[] = ['anonymous', 'stranger', 'otherParty', 'support', 'ownerKey'];
