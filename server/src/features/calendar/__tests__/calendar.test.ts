@@ -100,7 +100,10 @@ describe('reminders', () => {
     expect(await notifications(reader.userId, 'booking.reminder')).toHaveLength(1);
     expect(await notifications(star.userId, 'booking.reminder')).toHaveLength(1);
     await sendMail();
-    const [mail] = await mailTo(app, reader.email);
+    // Sent in this batch: the reminder, and the reader's own cancellation (it carries the CANCEL invite).
+    const batch = await mailTo(app, reader.email);
+    expect(batch.some((m) => m.subject === 'You cancelled your booking with Nova Stream')).toBe(true);
+    const mail = batch.find((m) => m.subject.startsWith('Reminder:'))!;
     expect(mail.subject).toBe('Reminder: your booking with Nova Stream starts in 24 hours');
     expect(mail.links).toContain(`${app.url.replace('127.0.0.1', 'localhost')}/dashboard?tab=bookings&booking=${kept.bookingId}`);
     expect((await mailTo(app, star.email)).some((m) => m.subject.startsWith('Reminder: your booking with'))).toBe(true);
