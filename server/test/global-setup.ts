@@ -1,10 +1,10 @@
 import { mkdtemp, rm, chmod } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded';
 import { initOrm } from '../src/db/init-orm';
+import { freePort } from './free-port';
 
 /**
  * One PostgreSQL for the whole run: TEST_DATABASE_URL's server when given, otherwise a throw-away
@@ -39,16 +39,6 @@ export function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,5 +1,5 @@
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from 'graphql-ws';
@@ -23,6 +23,7 @@ import { exitWhenDatabaseCannotRestart } from '../../process/serve';
 import type { Database } from '../database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../embedded';
 import type { DatabaseSupervisor } from '../supervisor';
+import { freePort } from '../../../test/free-port';
 
 /**
  * An embedded PostgreSQL of its own, supervised as the server process supervises it, killed with
@@ -232,14 +233,3 @@ describe('a dead embedded database', () => {
     }
   }, 60_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port: p } = srv.address() as AddressInfo;
-      srv.close(() => resolve(p));
-    });
-    srv.on('error', reject);
-  });
-}

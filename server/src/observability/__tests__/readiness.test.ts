@@ -1,5 +1,5 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -10,6 +10,7 @@ import type { Orm } from '../../db/orm';
 import { createServer, type AppServer } from '../../server';
 import { RawSocket } from '../../../test/raw-ws';
 import { initOrm } from '../../db/init-orm';
+import { freePort } from '../../../test/free-port';
 
 /**
  * A PostgreSQL of its own (not the suite's shared one), so the test can stop and restart it
@@ -109,14 +110,3 @@ describe('a WebSocket meeting a dead database', () => {
     await expect.poll(() => status('/readyz'), { timeout: 10_000, interval: 100 }).toBe(200);
   }, 60_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port: p } = srv.address() as AddressInfo;
-      srv.close(() => resolve(p));
-    });
-    srv.on('error', reject);
-  });
-}

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/free-port';
 
 /**
  * The real entry point (src/main.ts) with no DATABASE_URL, as `pnpm start` runs it: it starts and
@@ -120,14 +121,3 @@ describe('the embedded database under `pnpm start`', () => {
     }
   }, 70_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port: p } = srv.address() as AddressInfo;
-      srv.close(() => resolve(p));
-    });
-    srv.on('error', reject);
-  });
-}
