@@ -65,13 +65,13 @@ describe.each([
     const signedOutAt = Date.now();
     expect((await a.rest('POST', '/auth/logout', { refreshToken }, accessToken)).status).toBe(200);
 
-    // Well within SESSION_CACHE_SECONDS (5 s): B learnt it from the event bus, not from its cache expiring.
+    // Within seconds, far inside SESSION_CACHE_SECONDS (60 s): B learnt it from the event bus, not from its cache expiring.
     const closed = await socket.waitClosed(3000);
     expect(closed).toEqual({ code: 4401, reason: SESSION_REVOKED_MESSAGE });
     const refused = await me(b.url, accessToken);
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ error: SESSION_REVOKED_MESSAGE, code: 'UNAUTHENTICATED' });
-    expect(Date.now() - signedOutAt).toBeLessThan(a.config.SESSION_CACHE_SECONDS * 1000);
+    expect(Date.now() - signedOutAt).toBeLessThan(Math.min(5000, a.config.SESSION_CACHE_SECONDS * 1000));
     expect((await me(a.url, accessToken)).status).toBe(401);
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RawSocket } from '../../../../test/raw-ws';
 import { startTestApp, uniqueEmail, type TestApp } from '../../../../test/harness';
 import { SESSION_REVOKED_MESSAGE } from '../sessions';
@@ -96,6 +96,28 @@ describe('signing out means signed out', () => {
     expect(await works(other.accessToken)).toBe(false);
     expect((await socket.waitClosed())?.code).toBe(4401);
     expect(await works(changed.body.data.tokens.accessToken)).toBe(true);
+  });
+});
+
+describe('the session check between requests', () => {
+  it('a user back after 30 s is not checked in the database again (a revocation reaches the cache through the bus)', async () => {
+    const { email, first } = await signUp();
+    const second = await signIn(email);
+    expect(await works(first.accessToken)).toBe(true);
+    expect(await works(second.accessToken)).toBe(true);
+    const realNow = Date.now.bind(Date);
+    const later = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 30_000);
+    try {
+      app.queries.length = 0;
+      expect(await works(first.accessToken)).toBe(true);
+      expect(app.queries.filter((q) => q.includes('refresh_tokens'))).toEqual([]);
+      // Still signed out at once: logout clears the cached answer.
+      expect((await app.rest('POST', '/auth/logout', { refreshToken: first.refreshToken }, first.accessToken)).status).toBe(200);
+      expect(await works(first.accessToken)).toBe(false);
+      expect(await works(second.accessToken)).toBe(true);
+    } finally {
+      later.mockRestore();
+    }
   });
 });
 
