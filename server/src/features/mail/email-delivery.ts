@@ -204,10 +204,29 @@ export class EmailDeliveryWorker {
     return rows.length > 0;
   }
 
+  /**
+   * Marks every notification not planned yet, as `em`'s transaction sees them, as handled without an
+   * e-mail (`skipped`, with the reason). For history written in bulk, e.g. the demo seeder's reviews:
+   * their e-mails would be stale the moment they arrive. Returns how many were marked.
+   */
+  async markHandled(em: EntityManager, reason: string): Promise<number> {
+    const rows = await em.execute(
+      `insert into email_delivery (id, user_id, topic, conversation_id, status, skip_reason, message_id, next_attempt_at, planned_at)
+       select n.id, n.user_id, n.type, n.conversation_id, 'skipped', ?, '<' || n.id || '@' || ? || '>', now(), now()
+         from notification n where not exists (select 1 from email_delivery d where d.id = n.id)
+       on conflict (id) do nothing returning id`,
+      [reason, this.messageDomain()],
+    );
+    return rows.length;
+  }
+
   /** `<notification id@sender's domain>`: fixed at planning, the same on every attempt. */
   messageId(notificationId: string): string {
-    const domain = this.deps.from().email.split('@')[1] ?? 'collabhub.localhost';
-    return `<${notificationId}@${domain}>`;
+    return `<${notificationId}@${this.messageDomain()}>`;
+  }
+
+  private messageDomain(): string {
+    return this.deps.from().email.split('@')[1] ?? 'collabhub.localhost';
   }
 
   /** Step 2: claims due deliveries (recorded before the send) and sends them one by one. */

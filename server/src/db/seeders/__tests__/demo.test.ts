@@ -18,6 +18,13 @@ const counts = async () => {
   return row as Record<string, number>;
 };
 
+/** Subjects of what the development mail catcher received (for one address, or everyone). */
+const mailbox = async (to?: string): Promise<{ subject: string }[]> => {
+  const res = await fetch(`${app.url}/dev/mailbox/messages${to ? `?to=${encodeURIComponent(to.toLowerCase())}` : ''}`);
+  expect(res.status).toBe(200);
+  return (await res.json()).messages;
+};
+
 describe('demo data', () => {
   it('fills an empty database with a believable marketplace, and never runs again', async () => {
     const logs: string[] = [];
@@ -29,6 +36,18 @@ describe('demo data', () => {
     expect(result.accounts.filter((a) => a.kind === 'support')).toHaveLength(1);
     expect(logs.join('\n')).toContain(DEMO_PASSWORD);
     for (const a of result.accounts) expect(logs.join('\n')).toContain(a.email);
+
+    // The seeded history (dozens of reviews, each with its notification) is not e-mailed: after the consumers
+    // ran, the mailbox is empty and nothing waits to be sent or delivered to a webhook.
+    await app.server.jobs.runAll(app.clock.now());
+    expect(await mailbox()).toEqual([]);
+    const [work] = await app.orm.em.fork().getConnection().execute(
+      `select (select count(*) from notification)::int as notifications,
+              (select count(*) from email_delivery where status <> 'skipped')::int as emails,
+              (select count(*) from webhook_deliveries)::int as webhooks`,
+    );
+    expect(work.notifications).toBeGreaterThan(20);
+    expect(work).toMatchObject({ emails: 0, webhooks: 0 });
 
     // Every demo login works with the shared password; support has the support role.
     const support = result.accounts.find((a) => a.kind === 'support')!;
@@ -84,6 +103,14 @@ describe('demo data', () => {
     );
     expect(cancelled.body.errors).toBeUndefined();
     expect(cancelled.body.data.cancelBooking).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUNDED', refundCents: upcoming[0].total_cents });
+
+    // The brand's cancellation is new: the creator hears of it by e-mail, unlike the seeded history.
+    await app.server.jobs.runAll(app.clock.now());
+    const [{ streamer_email: creatorEmail }] = await app.orm.em.fork().getConnection().execute(
+      'select u.email as streamer_email from bookings b join profiles p on p.id = b.streamer_id join users u on u.id = p.user_id where b.id = ?',
+      [upcoming[0].id],
+    );
+    expect((await mailbox(creatorEmail)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Cancelled: /)]);
 
     const before = await counts();
     const again = await seedDemoData(app.orm, app.server.services, (m) => logs.push(m), app.clock);
