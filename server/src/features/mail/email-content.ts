@@ -59,8 +59,16 @@ export function formatInstant(iso: string | Date, zone: string): string {
   return at.isValid ? `${at.toFormat('ccc d LLL, HH:mm')} ${zoneLabel(zone, at.toJSDate())}` : '';
 }
 
-/** One e-mail's subject and content for a notification, from its recipient's side. */
-export function bookingEmailContent(n: NotificationForEmail, to: Recipient, links: ProductLinks): { subject: string; content: EmailContent } {
+/**
+ * One e-mail's subject and content for a notification, from its recipient's side. `invite` is the
+ * calendar invite the e-mail carries (null: none); the text mentions an attachment only when there is one.
+ */
+export function bookingEmailContent(
+  n: NotificationForEmail,
+  to: Recipient,
+  links: ProductLinks,
+  invite: 'REQUEST' | 'CANCEL' | null = null,
+): { subject: string; content: EmailContent } {
   const p = n.payload;
   const creator = str(p.creatorName) ?? 'The creator';
   const booker = str(p.bookerName) ?? 'A client';
@@ -73,10 +81,14 @@ export function bookingEmailContent(n: NotificationForEmail, to: Recipient, link
   facts.push({ label: isCreator ? 'Client' : 'Creator', value: other });
   const total = money(p.totalCents);
   const open = { label: 'Open the booking', url: bookingUrl };
-  const content = (subject: string, heading: string, paragraphs: string[], extraFacts: EmailContent['facts'] = [], button = open) => ({
-    subject,
-    content: { preview: paragraphs[0] ?? heading, heading, paragraphs, facts: [...facts, ...extraFacts], button },
-  });
+  const content = (subject: string, heading: string, paragraphs: (string | null)[], extraFacts: EmailContent['facts'] = [], button = open) => {
+    const lines = paragraphs.filter((line): line is string => line !== null);
+    return { subject, content: { preview: lines[0] ?? heading, heading, paragraphs: lines, facts: [...facts, ...extraFacts], button } };
+  };
+  // What the attached invite does, only when one is attached.
+  const attached = (whenRequest: string, whenCancel: string): string | null => (invite === 'REQUEST' ? whenRequest : invite === 'CANCEL' ? whenCancel : null);
+  const inviteAttached = attached('The calendar invite is attached: add it and a later change updates the same entry.', 'The attached update removes it from your calendar.');
+  const updateAttached = attached('The attached invite updates your calendar entry.', 'The attached update removes it from your calendar.');
 
   if (n.actorCopy) {
     const refund = typeof p.refundCents === 'number' ? (p.refundCents as number) : null;
@@ -88,17 +100,17 @@ export function bookingEmailContent(n: NotificationForEmail, to: Recipient, link
           isCreator ? `You accepted ${booker}'s request` : `You confirmed your booking with ${creator}`,
           [
             isCreator ? `You accepted ${booker}'s request — it is in your calendar.` : `You confirmed your booking with ${creator} — it is in your calendar.`,
-            'The calendar invite is attached: add it and a moved booking updates the same entry.',
+            inviteAttached,
           ],
           total ? [{ label: isCreator ? 'Total' : 'Paid', value: total }] : [],
         );
       case 'booking.moved':
         return content(`Moved: your booking with ${other}`, 'You confirmed the new hours', [
           `You confirmed the new hours of your booking with ${other} — your calendar entry moves with it.`,
-          'The attached invite updates the same calendar entry.',
+          updateAttached,
         ]);
       case 'booking.cancelled': {
-        const lines = [
+        const lines: (string | null)[] = [
           isCreator
             ? `You cancelled the booking with ${booker}. Its hours are free again${refund ? ` and ${booker} is refunded ${money(refund)}` : ''}.`
             : refund
@@ -106,7 +118,7 @@ export function bookingEmailContent(n: NotificationForEmail, to: Recipient, link
               : `You cancelled your booking with ${creator}. Nothing was charged.`,
         ];
         if (reason) lines.push(`Reason you gave: "${reason}"`);
-        lines.push('The attached update removes it from your calendar.');
+        lines.push(updateAttached);
         return content(`You cancelled your booking with ${other}`, 'You cancelled a booking', lines, refund !== null && !isCreator ? [{ label: 'Refund', value: money(refund)! }] : []);
       }
     }
@@ -145,7 +157,7 @@ export function bookingEmailContent(n: NotificationForEmail, to: Recipient, link
       return content(
         `Confirmed: your booking with ${creator}`,
         `${creator} accepted your booking`,
-        [`Your collaboration with ${creator} is confirmed. The calendar invite is attached: add it and a moved booking updates the same entry.`],
+        [`Your collaboration with ${creator} is confirmed.`, inviteAttached],
         total ? [{ label: 'Paid', value: total }] : [],
       );
     case 'booking.declined':
@@ -155,15 +167,21 @@ export function bookingEmailContent(n: NotificationForEmail, to: Recipient, link
         ? content(`A request from ${booker} expired`, 'A request expired', [`${booker}'s request expired without an answer. The hold was released and the hours are free again.`])
         : content(`Your booking request to ${creator} expired`, 'Your request expired', [`${creator} did not answer in time. The authorisation on your card was released: you were not charged.`]);
     case 'booking.moved':
-      return content(`Moved: your booking with ${other}`, 'Your booking has new hours', [`The booking with ${other} moved to the hours below. The attached invite updates your calendar entry.`]);
+      // A request not accepted yet moves too (a proposed time): no calendar holds it, so no invite comes with it.
+      return invite
+        ? content(`Moved: your booking with ${other}`, 'Your booking has new hours', [`The booking with ${other} moved to the hours below.`, updateAttached])
+        : content(`Moved: your booking request with ${other}`, 'Your booking request has new hours', [
+            `The booking request with ${other} moved to the hours below.`,
+            isCreator ? 'It is still a request: accept it and the confirmation brings the calendar invite.' : `It is still a request: once ${creator} accepts it, the confirmation brings the calendar invite.`,
+          ]);
     case 'booking.cancelled': {
       const refund = typeof p.refundCents === 'number' ? (p.refundCents as number) : null;
       const reason = str(p.reason);
-      const lines = isCreator
+      const lines: (string | null)[] = isCreator
         ? [`The booking with ${booker} was cancelled and its hours are free again.`]
         : [refund ? `The booking with ${creator} was cancelled. ${money(refund)} is refunded to your card.` : `The booking with ${creator} was cancelled. Nothing was charged.`];
       if (reason) lines.push(`Reason given: "${reason}"`);
-      lines.push('The attached update removes it from your calendar.');
+      lines.push(updateAttached);
       return content(`Cancelled: booking with ${other}`, 'A booking was cancelled', lines, refund !== null && !isCreator ? [{ label: 'Refund', value: money(refund)! }] : []);
     }
     case 'booking.completed':

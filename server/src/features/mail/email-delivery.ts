@@ -304,7 +304,7 @@ export class EmailDeliveryWorker {
     const recipient: Recipient = { ...to, timeZone: await this.deps.preferences.timeZoneOf(em, d.user_id) };
     const links = productLinks(this.deps.publicUrl());
     const { subject, content } =
-      d.topic === 'message.created' ? messageDigestContent(notifications.map(asNotification), recipient, links) : bookingEmailContent(asNotification(head), recipient, links);
+      d.topic === 'message.created' ? messageDigestContent(notifications.map(asNotification), recipient, links) : bookingEmailContent(asNotification(head), recipient, links, calendar?.method ?? null);
     const kind = emailKindOf(d.topic)!;
     const preferencesUrl = `${links.settings()}#notifications`;
     const { html, text } = await renderEmail(content, {

@@ -279,6 +279,35 @@ describe('the party who acts gets the calendar invite too', () => {
     ]);
   });
 
+  it('a request moved to a proposed time tells the creator it is still a request, claiming no invite; accepting it then brings the invite at the new hours', async () => {
+    const host = await creator(app, [hourFromNow(app, 230), hourFromNow(app, 232)], { displayName: 'Moving Host' });
+    const b = await heldBooking(app, brand, host, hourFromNow(app, 230));
+    const moved = { startTime: hourFromNow(app, 232), endTime: new Date(hourFromNow(app, 232).getTime() + HOUR) };
+    const proposed = await app.gql(
+      `mutation ($input: ProposeBookingTimeInput!) { proposeBookingTime(input: $input) { id } }`,
+      { input: { bookingId: b.bookingId, startTime: moved.startTime.toISOString(), endTime: moved.endTime.toISOString() } },
+      host.token,
+    );
+    expect(proposed.body.errors).toBeUndefined();
+    const agreed = await app.gql(`mutation ($input: RespondToProposedTimeInput!) { respondToProposedTime(input: $input) { id } }`, { input: { messageId: proposed.body.data.proposeBookingTime.id, accept: true } }, brand.token);
+    expect(agreed.body.errors).toBeUndefined();
+    await run();
+    const movedMail = (await mailTo(app, host.email)).find((m) => m.subject.startsWith('Moved:'))!;
+    expect(movedMail.subject).toMatch(/^Moved: your booking request with /);
+    expect(movedMail.attachments).toEqual([]);
+    expect(movedMail.text).not.toMatch(/attached/i);
+    expect(movedMail.text).toContain('It is still a request: accept it and the confirmation brings the calendar invite.');
+
+    const accept = await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: b.bookingId }, host.token);
+    expect(accept.body.errors).toBeUndefined();
+    await run();
+    const confirmation = (await mailTo(app, brand.email)).find((m) => m.subject === 'Confirmed: your booking with Moving Host')!;
+    expect(confirmation.text).toContain('The calendar invite is attached');
+    const invite = inviteOf(confirmation);
+    expect(invite.method).toBe('REQUEST');
+    expect(invite.events[0].start.getTime()).toBe(moved.startTime.getTime());
+  });
+
   it("the actor's copy honours their preferences: booking updates turned off, no confirmation for the creator who accepts", async () => {
     const host = await creator(app, [hourFromNow(app, 210)], { displayName: 'Quiet Host' });
     const off = await app.gql(PREFS, { input: { kinds: [{ kind: 'booking_updates', emailEnabled: false }] } }, host.token);
