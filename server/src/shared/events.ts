@@ -20,6 +20,11 @@ export interface DomainEvents {
     aggregateId: string;
     bookingId: string | null;
     audienceUserIds: string[];
+    /**
+     * The outbox consumers that queued work rows for it (e.g. `webhooks`: deliveries were written);
+     * absent from an older instance's wake-up (then assume every consumer did).
+     */
+    work?: string[];
   };
   /** Someone is typing in, or has read, a conversation (ephemeral: never stored as an event). */
   conversationActivity: { conversationId: string; userId: string; kind: 'typing' | 'read'; at: string };

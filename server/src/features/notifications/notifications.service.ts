@@ -7,7 +7,7 @@ import type { DomainEvents, EventBus } from '../../shared/events';
 import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
 import { CALENDAR_CHANGE_TOPICS } from '../calendar/booking-timeline';
-import type { OutboxConsumer, OutboxEvent } from '../outbox/outbox';
+import type { OutboxConsumer, OutboxEvent, PendingOutboxEvent, SqlPart } from '../outbox/outbox';
 import { notificationText } from './notifications.text';
 
 /** A notification as its recipient sees it. */
@@ -77,7 +77,7 @@ export class NotificationsService {
   consumer(): OutboxConsumer {
     return {
       name: 'notifications',
-      onEvent: (em, event) => writeNotifications(em, event),
+      statement: (event) => notificationRows(event),
     };
   }
 
@@ -145,23 +145,26 @@ export const recipientsOf = (event: Pick<OutboxEvent, 'audienceUserIds' | 'actor
 export const actorCopyOf = (event: Pick<OutboxEvent, 'topic' | 'audienceUserIds' | 'actorUserId'>): string | null =>
   event.actorUserId && (CALENDAR_CHANGE_TOPICS as readonly string[]).includes(event.topic) && event.audienceUserIds.includes(event.actorUserId) ? event.actorUserId : null;
 
-async function writeNotifications(em: EntityManager, event: OutboxEvent): Promise<void> {
+/**
+ * The event's notification rows, one per recipient (and the actor's copy, already read), as one
+ * statement reading the event from the outbox row being inserted (`ev`).
+ */
+function notificationRows(event: PendingOutboxEvent): SqlPart | null {
   const recipients = recipientsOf(event);
   const actor = actorCopyOf(event);
-  if (recipients.length === 0 && !actor) return;
+  const copy = actor && UUID_RE.test(actor) ? actor : null;
+  if (recipients.length === 0 && !copy) return null;
   const conversationId = typeof event.payload.conversationId === 'string' ? event.payload.conversationId : null;
   if (recipients.some((id) => !UUID_RE.test(id))) throw badInput('audience must be user ids');
-  await em.execute(
-    `insert into notification (id, user_id, type, event_id, booking_id, conversation_id, payload, created_at)
-     select gen_random_uuid(), u, ?, ?, ?, ?, ?::jsonb, ? from unnest(?::uuid[]) as u
-     on conflict (event_id, user_id) do nothing`,
-    [event.topic, event.id, event.bookingId, conversationId, JSON.stringify(event.payload), event.createdAt, `{${recipients.join(',')}}`],
-  );
-  if (!actor || !UUID_RE.test(actor)) return;
-  await em.execute(
-    `insert into notification (id, user_id, type, event_id, booking_id, conversation_id, payload, created_at, read_at, actor_copy)
-     values (gen_random_uuid(), ?, ?, ?, ?, ?, ?::jsonb, ?, ?, true)
-     on conflict (event_id, user_id) do nothing`,
-    [actor, event.topic, event.id, event.bookingId, conversationId, JSON.stringify(event.payload), event.createdAt, event.createdAt],
-  );
+  // The actor is never among the recipients (recipientsOf leaves them out): their copy is one more row.
+  const users = copy ? [...recipients, copy] : recipients;
+  const copies = users.map((_, i) => i >= recipients.length);
+  return {
+    sql: `insert into notification (id, user_id, type, event_id, booking_id, conversation_id, payload, created_at, read_at, actor_copy)
+          select gen_random_uuid(), r.u, ev.topic, ev.id, ev.booking_id, ?::uuid, ev.payload, ev.created_at, case when r.copy then ev.created_at end, r.copy
+            from ev, unnest(?::uuid[], ?::boolean[]) as r(u, copy)
+          on conflict (event_id, user_id) do nothing
+          returning 1`,
+    params: [conversationId, `{${users.join(',')}}`, `{${copies.join(',')}}`],
+  };
 }

@@ -31,20 +31,50 @@ export interface OutboxEvent extends Omit<OutboxEventInput, 'audienceUserIds'> {
   createdAt: Date;
 }
 
+/** An event about to be appended: everything but its position and stamp, which the insert makes. */
+export type PendingOutboxEvent = Omit<OutboxEvent, 'seq' | 'createdAt'>;
+
+/** One data-modifying statement with `?` placeholders. */
+export interface SqlPart {
+  sql: string;
+  params: unknown[];
+}
+
 /**
  * A feature's in-transaction reaction to events (notifications write `notification` rows,
  * webhooks write `webhook_delivery` rows). It runs inside the producer's transaction and only
  * writes its own work rows: nothing is sent from here. A failure rolls the whole change back.
+ *
+ * A consumer gives either `statement`: its writes as one data-modifying statement that reads the
+ * event from the outbox row being inserted (the CTE `ev`, the columns of `outbox_event`) and ends
+ * with `returning` (its rows count as work queued); the outbox sends it in the same statement as
+ * the event's insert, so the event and every such consumer's rows are one round trip. Or
+ * `onEvent`: run after the insert with the stored event; it returns how many work rows it wrote
+ * (nothing: assume some).
  */
 export interface OutboxConsumer {
   name: string;
   /** Only these topics (all when omitted). */
   topics?: readonly OutboxTopic[];
-  onEvent(em: EntityManager, event: OutboxEvent): Promise<void> | void;
+  /** null: nothing to write for this event. */
+  statement?(event: PendingOutboxEvent): SqlPart | null;
+  onEvent?(em: EntityManager, event: OutboxEvent): Promise<number | void> | number | void;
 }
 
 /** The wake-up published on the event bus once the transaction that appended the event committed. */
 export type OutboxCommitted = DomainEvents['outboxCommitted'];
+
+/** The row of an append statement: the event's position and stamp, and each statement consumer's rows. */
+export type AppendedRow = Record<string, unknown> & { ev_seq: string; ev_created_at: Date };
+
+export interface AppendStatement extends SqlPart {
+  ctes: string;
+  ctesParams: unknown[];
+  columns: string;
+  finish(row: AppendedRow): { event: OutboxEvent; work: string[] };
+}
+
+const takes = (consumer: OutboxConsumer, topic: OutboxTopic) => !consumer.topics || consumer.topics.includes(topic);
 
 // MikroORM marks a nested transaction (a savepoint) with its parent under this symbol.
 const PARENT = 'parentTransaction';
@@ -101,30 +131,68 @@ export class Outbox {
    */
   async publish(em: EntityManager, input: OutboxEventInput): Promise<OutboxEvent> {
     if (!em.isInTransaction()) return em.transactional((tx) => this.publish(tx, input));
-    const id = randomUUID();
+    const { sql, params, finish } = this.appendStatement(input);
+    const [row] = await em.execute<AppendedRow[]>(sql, params);
+    const { event, work } = finish(row);
+    for (const consumer of this.consumers) {
+      if (!consumer.onEvent || !takes(consumer, event.topic)) continue;
+      const queued = await consumer.onEvent(em, event);
+      if (queued !== 0) work.push(consumer.name);
+    }
+    this.afterCommit(em, event, work);
+    return event;
+  }
+
+  /**
+   * The event's insert with every statement consumer's writes, as one statement (a data-modifying
+   * CTE); `finish` turns its row into the stored event and the names of the consumers that queued
+   * work. For producers that fold the append into a bigger statement of their own: `ctes` go into
+   * their WITH list (the inserted row is `ev`; its insert may read a producer's CTE named before
+   * it), `columns` into their final select from `ev`.
+   */
+  appendStatement(input: OutboxEventInput): AppendStatement {
     const audience = [...new Set(input.audienceUserIds)];
-    const [row] = await em.execute<{ seq: string; created_at: Date }[]>(
-      `insert into outbox_event (id, topic, aggregate_id, booking_id, actor_user_id, audience_user_ids, payload, created_at)
-       values (?, ?, ?, ?, ?, ?::uuid[], ?::jsonb, date_trunc('milliseconds', clock_timestamp())) returning seq::text as seq, created_at`,
-      [id, input.topic, input.aggregateId, input.bookingId ?? null, input.actorUserId ?? null, `{${audience.join(',')}}`, JSON.stringify(input.payload)],
-    );
-    const event: OutboxEvent = {
+    const pending: PendingOutboxEvent = {
       ...input,
-      id,
-      seq: row.seq,
+      id: randomUUID(),
       bookingId: input.bookingId ?? null,
       actorUserId: input.actorUserId ?? null,
       audienceUserIds: audience,
-      createdAt: new Date(row.created_at),
     };
-    for (const consumer of this.consumers) {
-      if (!consumer.topics || consumer.topics.includes(event.topic)) await consumer.onEvent(em, event);
-    }
+    const parts = this.consumers
+      .filter((c) => c.statement && takes(c, pending.topic))
+      .map((c) => ({ name: c.name, part: c.statement!(pending) }))
+      .filter((p): p is { name: string; part: SqlPart } => p.part !== null);
+    const ctes =
+      `ev as (insert into outbox_event (id, topic, aggregate_id, booking_id, actor_user_id, audience_user_ids, payload, created_at)
+        values (?, ?, ?, ?, ?, ?::uuid[], ?::jsonb, date_trunc('milliseconds', clock_timestamp())) returning *)` +
+      parts.map((p, i) => `, ev_c${i} as (${p.part.sql})`).join('');
+    const ctesParams = [pending.id, pending.topic, pending.aggregateId, pending.bookingId, pending.actorUserId, `{${audience.join(',')}}`, JSON.stringify(input.payload), ...parts.flatMap((p) => p.part.params)];
+    const columns = `ev.seq::text as ev_seq, ev.created_at as ev_created_at` + parts.map((_, i) => `, (select count(*) from ev_c${i})::int as ev_c${i}`).join('');
+    return {
+      ctes,
+      ctesParams,
+      columns,
+      sql: `with ${ctes} select ${columns} from ev`,
+      params: ctesParams,
+      finish: (row) => ({
+        event: { ...pending, seq: row.ev_seq, createdAt: new Date(row.ev_created_at) },
+        work: parts.filter((_, i) => Number(row[`ev_c${i}`]) > 0).map((p) => p.name),
+      }),
+    };
+  }
+
+  /** Queues the event's wake-up for the commit of `em`'s root transaction. */
+  afterCommit(em: EntityManager, event: OutboxEvent, work: string[]): void {
     const root = rootTransaction(em.getTransactionContext() as object);
     const waiting = this.pending.get(root) ?? [];
     if (waiting.length === 0) this.pending.set(root, waiting);
-    waiting.push({ id, seq: event.seq, topic: event.topic, aggregateId: event.aggregateId, bookingId: event.bookingId, audienceUserIds: audience });
-    return event;
+    waiting.push(this.wakeUp(event, work));
+  }
+
+  /** The wake-up of a committed event (for a producer that commits without a transaction: one statement). */
+  wakeUp(event: OutboxEvent, work: string[]): OutboxCommitted {
+    return { id: event.id, seq: event.seq, topic: event.topic, aggregateId: event.aggregateId, bookingId: event.bookingId, audienceUserIds: event.audienceUserIds, work };
   }
 
   /** Calls `listener` with every wake-up (this instance's and other instances', through the bus). */

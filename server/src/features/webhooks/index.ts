@@ -44,7 +44,8 @@ export const webhooksModule = defineModule({
   // Every instance hears every commit; the claims decide which one sends.
   eventHandlers: ({ services }) => [
     onEvent('outboxCommitted', (event) => {
-      if (isWebhookEventType(event.topic)) services.webhookDispatcher.wake();
+      // Only when the event queued deliveries (an older instance's wake-up does not say: look then).
+      if (isWebhookEventType(event.topic) && (!event.work || event.work.includes('webhooks'))) services.webhookDispatcher.wake();
     }),
   ],
   jobs: ({ services }) => [

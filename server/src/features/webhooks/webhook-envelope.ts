@@ -37,3 +37,19 @@ export function toEnvelope(event: WebhookSourceEvent): WebhookEnvelope {
 }
 
 export const serializeEnvelope = (event: WebhookSourceEvent): string => JSON.stringify(toEnvelope(event));
+
+/**
+ * The body of an event whose stamp is not known yet (it is being appended to the outbox in the
+ * same statement): the JSON text before and after the `created` value, which PostgreSQL fills in
+ * from the row (`createdIsoSql`). Joined, they are `serializeEnvelope` of the stored event.
+ */
+export function envelopeAroundCreated(event: Omit<WebhookSourceEvent, 'createdAt'>): [string, string] {
+  const marker = '1970-01-01T00:00:00.000Z';
+  const text = serializeEnvelope({ ...event, createdAt: new Date(marker) });
+  // `id` (a uuid) and `type` (a topic) come first: the first occurrence is the envelope's own.
+  const at = text.indexOf(`"created":"${marker}"`) + '"created":"'.length;
+  return [text.slice(0, at), text.slice(at + marker.length)];
+}
+
+/** SQL for a timestamptz (stored to the millisecond) as `Date.toISOString()` writes it. */
+export const createdIsoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

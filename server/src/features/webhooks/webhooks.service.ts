@@ -9,8 +9,9 @@ import { UserRole } from '../users/user.entity';
 import { firstForbiddenAddress } from './webhook-address-guard';
 import { WebhookDelivery, WebhookDeliveryStatus } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
-import { serializeEnvelope, type WebhookSourceEvent } from './webhook-envelope';
-import type { OutboxConsumer } from '../outbox/outbox';
+import { createdIsoSql, envelopeAroundCreated, serializeEnvelope, type WebhookSourceEvent } from './webhook-envelope';
+import type { OutboxConsumer, PendingOutboxEvent, SqlPart } from '../outbox/outbox';
+import type { OutboxTopic } from '../outbox/outbox.topics';
 import { isPublicEventType, isWebhookEventType, recipientsOf, WEBHOOK_EVENT_TYPES } from './webhook-event-types';
 import { newSigningSecret } from './webhook-signing';
 import {
@@ -103,9 +104,7 @@ export class WebhooksService {
     return {
       name: 'webhooks',
       topics: WEBHOOK_EVENT_TYPES,
-      onEvent: async (em, event) => {
-        await this.enqueueForEvent(em, event);
-      },
+      statement: (event) => this.deliveriesOf(event),
     };
   }
 
@@ -269,23 +268,35 @@ export class WebhooksService {
   }
 
   /**
-   * The outbox consumer: inside the producer's transaction, one pending delivery per endpoint
-   * that subscribed to the event's type and may see it. Sends happen later, after the commit.
+   * An event's deliveries, written apart from its append (the outbox itself sends `deliveriesOf`
+   * with the event's insert): one pending delivery per endpoint that subscribed to the event's
+   * type and may see it. Returns how many.
    */
   async enqueueForEvent(em: EntityManager, event: WebhookSourceEvent): Promise<number> {
-    if (!isWebhookEventType(event.topic)) return 0;
-    const body = serializeEnvelope(event);
-    const now = this.deps.clock.now();
-    const rows = await em.execute<{ id: string }[]>(
-      `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, event_created_at, body, status, attempts, created_at, next_attempt_at)
-       select gen_random_uuid(), e.id, ?, ?, ?, ?, 'pending', 0, ?, ?
-         from webhook_endpoints e
-        where e.disabled_at is null and ? = any(e.event_types) and (? or e.user_id = any(?::uuid[]))
-       on conflict (event_id, endpoint_id) do nothing
-       returning id`,
-      [event.id, event.topic, event.createdAt, body, now, now, event.topic, isPublicEventType(event.topic), pgArray(recipientsOf(event.topic, event.audienceUserIds, event.payload))],
-    );
+    const part = this.deliveriesOf({ ...event, aggregateId: event.id, bookingId: null, actorUserId: null, topic: event.topic as OutboxTopic, audienceUserIds: [...event.audienceUserIds] });
+    if (!part) return 0;
+    const rows = await em.execute<unknown[]>(`with ev as (select ?::uuid as id, ?::text as topic, ?::timestamptz as created_at) ${part.sql}`, [event.id, event.topic, event.createdAt, ...part.params]);
     return rows.length;
+  }
+
+  /**
+   * The outbox consumer: inside the producer's transaction, one pending delivery per endpoint
+   * that subscribed to the event's type and may see it (sends happen later, after the commit), as
+   * one statement reading the event from the outbox row being inserted (`ev`: sent with the insert).
+   */
+  deliveriesOf(event: PendingOutboxEvent): SqlPart | null {
+    if (!isWebhookEventType(event.topic)) return null;
+    const [head, tail] = envelopeAroundCreated(event);
+    const now = this.deps.clock.now();
+    return {
+      sql: `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, event_created_at, body, status, attempts, created_at, next_attempt_at)
+            select gen_random_uuid(), e.id, ev.id, ev.topic, ev.created_at, ? || ${createdIsoSql('ev.created_at')} || ?, 'pending', 0, ?, ?
+              from ev, webhook_endpoints e
+             where e.disabled_at is null and ? = any(e.event_types) and (? or e.user_id = any(?::uuid[]))
+            on conflict (event_id, endpoint_id) do nothing
+            returning 1`,
+      params: [head, tail, now, now, event.topic, isPublicEventType(event.topic), pgArray(recipientsOf(event.topic, event.audienceUserIds, event.payload))],
+    };
   }
 
   private async upsertDelivery(em: EntityManager, endpointId: string, event: WebhookSourceEvent, now: Date, requeueExisting: boolean): Promise<void> {

@@ -29,6 +29,13 @@ async function flush() {
 }
 const types = (path: string) => receiver.at(path).map((r) => JSON.parse(r.body).type as string);
 const BOOKING_TYPES = ['booking.created', 'booking.confirmed', 'booking.cancelled'];
+async function waitFor(done: () => boolean) {
+  const until = Date.now() + 5000;
+  while (!done()) {
+    if (Date.now() > until) throw new Error('condition not met within 5 s');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 describe('webhooks fed by the outbox', () => {
   it("a brand's endpoint receives its own booking's events, never another brand's; the creator's receives both", async () => {
@@ -134,5 +141,27 @@ describe('webhooks fed by the outbox', () => {
     await flush();
     expect(names().at(-1)).toBe('Four');
     expect(receiver.at('/replay').at(-1)!.headers['webhook-id']).toBe(newest.edges[0].node.id);
+  });
+
+  it('a commit wakes the dispatcher when its event queued a delivery, and costs it no statement when it queued none', async () => {
+    const withEndpoint = await account(app, 'brand');
+    const without = await account(app, 'brand');
+    const c = await creator(app, [hourFromNow(app, 120), hourFromNow(app, 121)]);
+    await endpoint(withEndpoint, '/woken', BOOKING_TYPES);
+    await app.server.services.webhookDispatcher.idle();
+
+    // No runDue here: the commit's wake-up alone brings the delivery.
+    await acceptedBooking(app, withEndpoint, c, hourFromNow(app, 120));
+    await waitFor(() => types('/woken').length === 2);
+    expect(types('/woken')).toEqual(['booking.created', 'booking.confirmed']);
+    await app.server.services.webhookDispatcher.idle();
+
+    // Nobody listens for this booking's events: after its commits nothing reads webhook_deliveries.
+    app.queries.length = 0;
+    await acceptedBooking(app, without, c, hourFromNow(app, 121));
+    await new Promise((r) => setTimeout(r, 200));
+    await app.server.services.webhookDispatcher.idle();
+    expect(app.queries.filter((q) => q.includes('outbox_event')).length).toBe(2);
+    expect(app.queries.filter((q) => /\b(from|update) webhook_deliveries\b/.test(q))).toEqual([]);
   });
 });
