@@ -80,6 +80,39 @@ describe("a booking card's conversation", () => {
     expect(within(card).getByText('Waiting for Acme Games to answer.')).toBeInTheDocument();
   });
 
+  it("offers a shift by one hour that overlaps the booking's own hours (they are free for this move)", async () => {
+    const user = userEvent.setup();
+    const request = booking({ availableActions: ['ACCEPT', 'DECLINE', 'PROPOSE_TIME'] });
+    const at = (h: number) => new Date(Date.parse(request.startTime) + h * HOUR).toISOString();
+    // The request holds its two hours; the hour after them is free.
+    const slot = (id: string, start: string, isBooked: boolean) => ({ __typename: 'AvailabilitySlot', id, startTime: start, endTime: new Date(Date.parse(start) + HOUR).toISOString(), isBooked });
+    const freeHours: MockedResponse = {
+      request: { query: ProposalFreeHoursDocument },
+      variableMatcher: (v: Record<string, unknown>) => v.streamerId === PROFILE.id,
+      result: { data: { availabilitySlots: [slot('own1', at(0), true), slot('own2', at(1), true), slot('next', at(2), false)] } },
+    };
+    const sent = vi.fn((input: { bookingId: string; startTime: string; endTime: string }) => ({
+      data: { proposeBookingTime: { ...proposalMessage('p2', input.startTime, 2, 'PENDING', request.id), mine: true } },
+    }));
+    const propose: MockedResponse = {
+      request: { query: ProposeBookingTimeDocument },
+      variableMatcher: () => true,
+      result: (vars: { input: { bookingId: string; startTime: string; endTime: string } }) => sent(vars.input),
+    };
+    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [listMock([request]), freeHours, propose] });
+
+    const card = await screen.findByRole('article', { name: 'Booking Request from Acme Games' });
+    await user.click(within(card).getByRole('button', { name: 'Propose another time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Propose another time' });
+    const times = await within(dialog).findByRole('list', { name: 'Free times' });
+    // One start: an hour later (its own second hour and the free one); its current time is not offered.
+    expect(within(times).getAllByRole('button')).toHaveLength(1);
+    await user.click(within(times).getByRole('button'));
+    await user.click(within(dialog).getByRole('button', { name: 'Send proposal' }));
+    await waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
+    expect(sent.mock.calls[0]![0]).toEqual({ bookingId: request.id, startTime: at(1), endTime: at(3) });
+  });
+
   it("the booker accepts the creator's proposed time from the card, and the card stops offering it", async () => {
     const user = userEvent.setup();
     const base = booking({

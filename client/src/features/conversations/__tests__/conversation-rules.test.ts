@@ -81,6 +81,22 @@ describe('propose another time', () => {
     ]);
     expect(proposalOptions(slots, 1, now).map((o) => o.slotId)).toEqual(['s9', 's10', 's12', 's14', 's15']);
   });
+
+  it("offers the booking's own hours for a shift that overlaps them, but not its current time, nor another booking's hours", () => {
+    // The request holds 10:00-12:00; 13:00 is another booking's.
+    const slots = [
+      hour('s9', '2031-06-09T09:00:00Z'),
+      hour('s10', '2031-06-09T10:00:00Z', true),
+      hour('s11', '2031-06-09T11:00:00Z', true),
+      hour('s12', '2031-06-09T12:00:00Z'),
+      hour('s13', '2031-06-09T13:00:00Z', true),
+    ];
+    const current = { startTime: '2031-06-09T10:00:00.000Z', endTime: '2031-06-09T12:00:00.000Z' };
+    expect(proposalOptions(slots, 2, now, current).map((o) => [o.startTime, o.endTime])).toEqual([
+      ['2031-06-09T09:00:00.000Z', '2031-06-09T11:00:00.000Z'],
+      ['2031-06-09T11:00:00.000Z', '2031-06-09T13:00:00.000Z'],
+    ]);
+  });
 });
 
 describe('read receipt', () => {

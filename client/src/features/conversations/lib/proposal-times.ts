@@ -15,8 +15,9 @@ export interface ProposalOption {
 
 /**
  * Where a run of `hours` back-to-back free hours starts, in time order: the times a creator may
- * propose for a booking of that length. Hours that start before `now`, or equal the booking's own
- * time, are left out.
+ * propose for a booking of that length. The booking's own hours count as free (the move gives them
+ * up), so a shift that overlaps them is offered; hours that start before `now`, and the booking's
+ * own time itself, are left out.
  */
 export function proposalOptions(
   slots: readonly FreeHour[],
@@ -24,8 +25,11 @@ export function proposalOptions(
   now: Date,
   current?: { startTime: string; endTime: string },
 ): ProposalOption[] {
+  // A creator's booked hour inside the booking's own hours is held by this booking (no two live bookings overlap).
+  const ownHour = (slot: FreeHour) =>
+    current !== undefined && Date.parse(slot.startTime) >= Date.parse(current.startTime) && Date.parse(slot.endTime) <= Date.parse(current.endTime);
   const free = slots
-    .filter((slot) => !slot.isBooked && Date.parse(slot.startTime) > now.getTime())
+    .filter((slot) => (!slot.isBooked || ownHour(slot)) && Date.parse(slot.startTime) > now.getTime())
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
   const options: ProposalOption[] = [];
   for (let i = 0; i + hours <= free.length; i++) {

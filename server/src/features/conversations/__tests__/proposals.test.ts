@@ -78,6 +78,22 @@ describe('proposing another time', () => {
     expect((await ledger(app, bookingId)).captured).toBe(before.total_cents);
   });
 
+  it("a shift by one hour that overlaps the booking's own hours is proposed and accepted: the booking does not conflict with itself", async () => {
+    const first = hourFromNow(app, 36);
+    const star = await creator(app, consecutive(first, 3));
+    const { bookingId } = await heldBooking(app, brand, star, first, 2);
+    const shifted = new Date(first.getTime() + HOUR);
+    const proposed = await propose(star, bookingId, shifted, 2);
+    expect(proposed.body.errors).toBeUndefined();
+    const accepted = await respond(brand, proposed.body.data.proposeBookingTime.id, true);
+    expect(accepted.body.errors).toBeUndefined();
+    expect(accepted.body.data.respondToProposedTime.proposal.status).toBe('ACCEPTED');
+    const after = await bookingRow(app, bookingId);
+    expect([new Date(after.start_time).toISOString(), new Date(after.end_time).toISOString()]).toEqual([shifted.toISOString(), new Date(shifted.getTime() + 2 * HOUR).toISOString()]);
+    // The first hour is free again; the two shifted hours are the booking's.
+    expect(await bookedHours(star)).toEqual(consecutive(shifted, 2).map((d) => d.toISOString()));
+  });
+
   it('the booker declines: nothing moves, and a line says so', async () => {
     const first = hourFromNow(app, 40);
     const star = await creator(app, [first, hourFromNow(app, 42)]);
