@@ -84,6 +84,11 @@ const EnvSchema = z.object({
    * busy server checks again (5 s did: 5,000 signed-in users at 570 requests/s come back every 9 s).
    */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(900).default(60),
+  /**
+   * Reads a module compiles into one SQL statement that builds the answer's JSON (the creator listing:
+   * features/profiles/creators.compiled.ts) are answered that way; off, graphql-js executes them like any query.
+   */
+  COMPILED_READS: bool.default(true),
   /** GraphQL WebSocket connections per client address per server instance. */
   WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Operations (subscriptions) running at once on one WebSocket connection. */

@@ -2,6 +2,7 @@ import type { EntityClass, EntitySchema } from '@mikro-orm/core';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import type { CompiledRead } from './graphql/compiled-reads';
 import type { Orm } from './db/orm';
 import type { JobDefinition, JobScheduler } from './jobs/job-scheduler';
 import type { Metrics } from './observability/metrics';
@@ -104,6 +105,12 @@ export interface FeatureModule {
   init?: (app: ModuleApp) => void;
   /** Called when the server closes, after the jobs stopped (workers the module runs itself). */
   stop?: (app: ModuleApp) => Promise<void>;
+  /**
+   * Reads answered by one SQL statement instead of graphql-js's execution (graphql/compiled-reads.ts);
+   * the context they get is the GraphQL request context.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  compiledReads?: (app: ModuleApp) => CompiledRead<any>[];
   /** Contributions to other modules' extension points (outbox consumers, booking-move handlers, …). */
   extend?: (app: ModuleApp) => Contributions;
 }

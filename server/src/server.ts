@@ -23,7 +23,8 @@ import { makeFormatError } from './graphql/format-error';
 import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from './graphql/limits';
 import { assertNoNulInOperation } from './graphql/no-nul';
 import { buildAppSchema } from './graphql/schema';
-import { anonymousResponseCache } from './graphql/response-cache';
+import { compiledReads } from './graphql/compiled-reads';
+import { anonymousResponseCache, wantsFreshAnswer } from './graphql/response-cache';
 import { serveCachedAnswers } from './graphql/response-cache-http';
 import { createWsServer } from './graphql/ws-server';
 import { serveClient } from './http/static-client';
@@ -213,6 +214,8 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
           now: () => deps.clock.now().getTime(),
         })
       : null;
+  // The listing (and any read a module compiles): one SQL statement builds the answer's JSON.
+  const compiled = compiledReads<GraphQLContext>(config.COMPILED_READS ? assembled.modules.flatMap((m) => m.compiledReads?.(assembled) ?? []) : []);
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     introspection: !config.isProduction,
@@ -255,6 +258,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       },
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ...(responseCache ? [responseCache] : []),
+      compiled.plugin, // after the response cache: a cached answer is served first, a compiled one is kept by it
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
       cacheControlPlugin(),
@@ -281,6 +285,22 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
           }),
         ]
       : []),
+    compiled.http({
+      schema,
+      // Requests the response cache serves or keeps go through Apollo, so the cache fills.
+      cacheable: (req) => responseCache !== null && !wantsFreshAnswer(req.headers['cache-control']),
+      check: (document, operation, variables, source) => {
+        assertNoNulInOperation(document, variables, source);
+        assertCostWithinLimit(schema, document, operation, variables);
+      },
+      contextFor,
+      isAnonymous: guard.isAnonymous,
+      hasCredentialError: guard.hasCredentialError,
+      onServed: (operationName, startedAt) => {
+        deps.metrics.graphqlOperations.inc({ operation: operationName ?? 'anonymous', type: 'query', outcome: 'ok' });
+        deps.metrics.graphqlDuration.observe({ operation: operationName ?? 'anonymous' }, (performance.now() - startedAt) / 1000);
+      },
+    }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
         try {

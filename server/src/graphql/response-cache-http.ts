@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../security/cache-control';
+import { acceptsJson } from './accepts-json';
 import { wantsFreshAnswer, type AnonymousResponseCache } from './response-cache';
 
 export interface CachedAnswersOptions {
@@ -44,12 +45,6 @@ export function serveCachedAnswers(cache: AnonymousResponseCache, opts: CachedAn
   };
 }
 
-function acceptsJson(accept: string | undefined): boolean {
-  if (!accept) return true;
-  // Apollo may choose application/graphql-response+json for these: let it.
-  if (accept.includes('graphql-response+json')) return false;
-  return /application\/json|application\/\*|\*\/\*/.test(accept);
-}
 
 function fromBody(body: unknown): RawOperation | null {
   if (!isRecord(body) || 'extensions' in body || typeof body.query !== 'string') return null;

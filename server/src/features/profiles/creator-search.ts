@@ -205,10 +205,12 @@ export async function countCreators(em: EntityManager, filter: CreatorFilterValu
 }
 
 /**
- * The listing's statement for a page (see searchCreators): `?` placeholders, and whether its text
- * is fixed (no search or range values), so it may run as a named prepared statement.
+ * The page of a listing request: the ids and sort keys of its `size + 1` creators (walking the
+ * sort's index, stopping after one page), as the body of a `page` CTE with `?` placeholders, and
+ * whether its text is fixed (no search or range values), so it may run as a named prepared
+ * statement. The listing's statement and the compiled listing (creators.compiled.ts) both use it.
  */
-export function listingStatement(args: CreatorListArgs, now: Date, extras: CardExtras = {}) {
+export function pageStatement(args: CreatorListArgs, now: Date) {
   const filter = parseCreatorFilter(args.filter);
   const sort = parseInput(SortInput, { sort: args.sort }).sort;
   const { key, dir } = SORTS[sort];
@@ -228,7 +230,19 @@ export function listingStatement(args: CreatorListArgs, now: Date, extras: CardE
   // the table and joins the cards by hashing every profile). A REST page beyond the first has an
   // offset in its text: such texts are many, so they run unnamed (planned with their values).
   const offset = window.mode === 'offset' && window.offset > 0 ? ` offset ${window.offset}` : '';
-  params.push(now); // PROFILE_COLUMNS' "now"
+  const sql = `select p.id, ${key} as sort_key from profiles p
+       where ${conds.join(' and ')}
+       order by ${key} ${dir}, p.id asc limit ${window.size + 1}${offset}`;
+  return { sql, params, fixed: fixed && !offset, filter, sort, dir, window };
+}
+
+/**
+ * The listing's statement for a page (see searchCreators): `?` placeholders, and whether its text
+ * is fixed (no search or range values), so it may run as a named prepared statement.
+ */
+export function listingStatement(args: CreatorListArgs, now: Date, extras: CardExtras = {}) {
+  const page = pageStatement(args, now);
+  const params = [...page.params, now]; // PROFILE_COLUMNS' "now"
   let laterals = '';
   let columns = '';
   if (extras.nextFreeSlots !== undefined) {
@@ -241,17 +255,14 @@ export function listingStatement(args: CreatorListArgs, now: Date, extras: CardE
     laterals += ` left join lateral ${latestReviewsJson('p.user_id')} r on true`;
     params.push(extras.latestReviews);
   }
-  // The page is ids and sort keys only (walking the sort's index, stopping after one page); the
-  // cards' columns and children are read for those rows only.
+  // The cards' columns and children are read for the page's rows only.
   const sql = `with page as (
-       select p.id, ${key} as sort_key from profiles p
-       where ${conds.join(' and ')}
-       order by ${key} ${dir}, p.id asc limit ${window.size + 1}${offset}
+       ${page.sql}
      )
      select page.sort_key, ${PROFILE_COLUMNS}${columns}
      from page join profiles p on p.id = page.id join users u on u.id = p.user_id${laterals}
-     order by page.sort_key ${dir}, page.id asc`;
-  return { sql, params, fixed: fixed && !offset, filter, sort, window };
+     order by page.sort_key ${page.dir}, page.id asc`;
+  return { sql, params, fixed: page.fixed, filter: page.filter, sort: page.sort, window: page.window };
 }
 
 /**

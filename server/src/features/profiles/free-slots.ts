@@ -13,11 +13,16 @@ export interface FreeSlot {
  * The cards' `nextFreeSlots` loader and the listing's one statement both use it.
  *
  * `streamerId` is a SQL expression of the outer query (e.g. `p.id`); the `?`s are now, then the limit.
+ * `element`: each slot's JSON, from `f` (id, streamer_id, start_time, end_time, is_booked); the compiled
+ * listing builds the API's own fields there.
  */
-export const nextFreeSlotsJson = (streamerId: string) => `(
-  select json_agg(json_build_object('id', f.id, 'streamer_id', f.streamer_id, 'start_time', f.start_time, 'end_time', f.end_time)
+export const nextFreeSlotsJson = (
+  streamerId: string,
+  element = `json_build_object('id', f.id, 'streamer_id', f.streamer_id, 'start_time', f.start_time, 'end_time', f.end_time)`,
+) => `(
+  select json_agg(${element}
                   order by f.start_time, f.id) as slots
-  from (select f.id, f.streamer_id, f.start_time, f.end_time from availability_slots f
+  from (select f.id, f.streamer_id, f.start_time, f.end_time, f.is_booked from availability_slots f
          where f.streamer_id = ${streamerId} and not f.is_booked and f.start_time > ?
          order by f.start_time, f.id limit ?) f
 )`;

@@ -5,6 +5,10 @@ import { createTestDatabase } from '../../../../test/harness';
 import type { Orm } from '../../../db/orm';
 import { countCreators, countStatement, listingStatement, parseCreatorFilter, type CardExtras } from '../creator-search';
 import { initOrm } from '../../../db/init-orm';
+import { getOperationAST, getVariableValues, parse } from 'graphql';
+import { PARTNER_LISTING } from '../../../../bench/documents';
+import { buildAppSchema } from '../../../graphql/schema';
+import { compiledCreators } from '../creators.compiled';
 
 /**
  * The plans PostgreSQL picks for the listing's hot statements, on the bench's data shape (every
@@ -100,6 +104,30 @@ describe('the listing page statement', () => {
       expect(indexesOf(nodes).has('profiles_creator_rating_idx')).toBe(true);
     });
   }
+
+  it('the compiled listing (one statement for the whole answer) walks the same indexes and stops after a page', async () => {
+    const schema = buildAppSchema();
+    const document = parse(PARTNER_LISTING);
+    const operation = getOperationAST(document)!;
+    const compiled = compiledCreators({ clock: { now: () => now } });
+    for (const platform of ['twitch', 'instagram']) {
+      for (const after of [null, await cursorAfter(platform, 200)]) {
+        const { coerced } = getVariableValues(schema, operation.variableDefinitions ?? [], { platform: platform.toUpperCase(), after });
+        const st = (await compiled.statementFor(schema, document, operation, coerced!, async () => 0))!;
+        expect(st.fixed).toBe(true); // runs as a named prepared statement
+        for (const mode of ['custom', 'generic'] as const) {
+          const nodes = await plan(st.sql, st.params, mode);
+          expectBounded(nodes);
+          const used = indexesOf(nodes);
+          expect(used.has(`profiles_listed_${platform}_rating_idx`)).toBe(true);
+          expect(used.has('availability_slots_next_free_idx')).toBe(true);
+          expect(used.has('reviews_reviewee_created_idx')).toBe(true);
+          const pageScan = nodes.find((n) => n['Index Name'] === `profiles_listed_${platform}_rating_idx`)!;
+          expect(pageScan['Actual Rows']).toBeLessThanOrEqual(200);
+        }
+      }
+    }
+  });
 
   it("counts what the listing lists (the count is cached per filter, so its plan is not on the hot path)", async () => {
     const filter = parseCreatorFilter({ platform: 'twitch' });

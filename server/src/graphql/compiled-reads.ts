@@ -1,0 +1,121 @@
+import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
+import type { Request, RequestHandler, Response } from 'express';
+import { getOperationAST, getVariableValues, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../security/cache-control';
+import { acceptsJson } from './accepts-json';
+
+/**
+ * Reads answered by one SQL statement that builds the answer's JSON in PostgreSQL, without
+ * graphql-js's field-by-field execution (e.g. the creator listing: features/profiles/creators.compiled.ts).
+ * A compiled read serves only the operations it fully understands and that do not depend on who
+ * asks; for anything else it answers null and the normal execution runs.
+ */
+export interface CompiledRead<C> {
+  /** Whether this operation (with these variables' `@skip`/`@include` values) is one it serves. */
+  isCompiled(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): boolean;
+  /** The operation's `data` as JSON text, or null: the normal execution answers (and reports any error). */
+  answer(input: {
+    schema: GraphQLSchema;
+    document: DocumentNode;
+    operation: OperationDefinitionNode;
+    /** Coerced variable values. */
+    variables: Record<string, unknown>;
+    ctx: C;
+  }): Promise<string | null>;
+}
+
+/** Variables coerced as graphql-js would, or null when they are invalid (the normal path reports it). */
+function coerced(schema: GraphQLSchema, operation: OperationDefinitionNode, raw: unknown): Record<string, unknown> | null {
+  const result = getVariableValues(schema, operation.variableDefinitions ?? [], (raw ?? {}) as Record<string, unknown>, { maxErrors: 1 });
+  return result.errors ? null : result.coerced;
+}
+
+async function run<C>(reads: readonly CompiledRead<C>[], input: Parameters<CompiledRead<C>['answer']>[0]): Promise<string | null> {
+  for (const read of reads) {
+    if (!read.isCompiled(input.schema, input.document, input.operation, input.variables)) continue;
+    try {
+      return await read.answer(input);
+    } catch {
+      return null; // e.g. the database went away: the normal path answers with its own error
+    }
+  }
+  return null;
+}
+
+export interface CompiledReads<C> {
+  /** Apollo plugin: after parsing, validation and the limits, answers compiled operations instead of executing them. */
+  plugin: ApolloServerPlugin<C & object>;
+  /**
+   * HTTP fast path before Apollo for documents Apollo has already validated and answered here:
+   * writes PostgreSQL's JSON text as the body (no parse, no re-serialisation, no Apollo pipeline).
+   */
+  http(opts: {
+    schema: GraphQLSchema;
+    /** Whether the response cache would serve or keep this request (then Apollo must see it). */
+    cacheable: (req: Request) => boolean;
+    /** The checks Apollo runs on every operation after validation (limits, NUL); throws when refused. */
+    check: (document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown> | undefined, source: string) => void;
+    contextFor: (req: Request, res: Response) => C;
+    isAnonymous: (res: Response) => boolean;
+    hasCredentialError: (res: Response) => boolean;
+    onServed: (operationName: string | undefined, startedAt: number) => void;
+  }): RequestHandler;
+}
+
+const MAX_KNOWN = 1000;
+
+export function compiledReads<C extends object>(reads: readonly CompiledRead<C>[]): CompiledReads<C> {
+  /** Query texts Apollo parsed, validated and answered through a compiled read. */
+  const known = new Map<string, DocumentNode>();
+
+  const plugin: ApolloServerPlugin<C> = {
+    async requestDidStart() {
+      return {
+        async responseForOperation(rc) {
+          const { schema, document, operation, request, source } = rc;
+          const variables = coerced(schema, operation, request.variables);
+          if (!variables) return null;
+          const text = await run(reads, { schema, document, operation, variables, ctx: rc.contextValue });
+          if (text === null) return null;
+          if (source && !known.has(source) && known.size < MAX_KNOWN) known.set(source, document);
+          return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: { data: JSON.parse(text) as Record<string, unknown> } } };
+        },
+      };
+    },
+  };
+
+  const http: CompiledReads<C>['http'] = (opts) => (req, res, next) => {
+    const startedAt = performance.now();
+    const body = req.method === 'POST' ? (req.body as { query?: unknown; operationName?: unknown; variables?: unknown; extensions?: unknown } | undefined) : undefined;
+    if (!body || typeof body.query !== 'string' || body.extensions !== undefined) return next();
+    const document = known.get(body.query);
+    if (!document || opts.hasCredentialError(res) || opts.cacheable(req) || !acceptsJson(req.headers.accept)) return next();
+    const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
+    if (body.operationName !== undefined && body.operationName !== null && operationName === undefined) return next();
+    const operation = getOperationAST(document, operationName);
+    if (!operation) return next();
+    const variables = coerced(opts.schema, operation, body.variables);
+    if (!variables) return next();
+    let ctx: C;
+    try {
+      opts.check(document, operation, body.variables as Record<string, unknown> | undefined, body.query);
+      ctx = opts.contextFor(req, res);
+    } catch {
+      return next(); // Apollo refuses it with its own answer
+    }
+    run(reads, { schema: opts.schema, document, operation, variables, ctx }).then(
+      (text) => {
+        if (text === null) return next();
+        res.status(200);
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        // What cacheControlPlugin sends for an error-free public read.
+        res.setHeader('cache-control', opts.isAnonymous(res) ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+        res.end(`{"data":${text}}\n`);
+        opts.onServed(operationName, startedAt);
+      },
+      (err: unknown) => next(err),
+    );
+  };
+
+  return { plugin, http };
+}
