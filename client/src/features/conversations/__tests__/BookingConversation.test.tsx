@@ -105,6 +105,7 @@ describe("a booking card's conversation", () => {
     await user.click(within(card).getByRole('button', { name: 'Propose another time' }));
     const dialog = await screen.findByRole('dialog', { name: 'Propose another time' });
     const times = await within(dialog).findByRole('list', { name: 'Free times' });
+    expect(within(dialog).getByText(/^Now: .*Its own hours are free for this move\.$/)).toBeInTheDocument();
     // One start: an hour later (its own second hour and the free one); its current time is not offered.
     expect(within(times).getAllByRole('button')).toHaveLength(1);
     await user.click(within(times).getByRole('button'));

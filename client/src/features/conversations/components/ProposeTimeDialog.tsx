@@ -49,7 +49,9 @@ export function ProposeTimeDialog({ streamerId, booking, onPropose, proposing }:
 
   const [dayChoice, setDayChoice] = useState<string>('');
   const [picked, setPicked] = useState<ProposalOption | null>(null);
-  const day = days.find(([key]) => key === dayChoice) ?? days[0];
+  // The booking's own day first (a shift of an hour or two is the likeliest move), else the first day with a start.
+  const bookingDay = dayKeyOf(booking.startTime, zone);
+  const day = days.find(([key]) => key === dayChoice) ?? days.find(([key]) => key === bookingDay) ?? days[0];
 
   return (
     <ActionDialog
@@ -72,6 +74,10 @@ export function ProposeTimeDialog({ streamerId, booking, onPropose, proposing }:
       <Text textStyle="sm" color="fg.muted">
         Pick {hours === 1 ? 'an hour' : `${hours} back-to-back hours`} from your free time. The client can accept it
         (the booking moves, the price stays per hour) or decline it. Times in your time zone ({zone}).
+      </Text>
+      <Text textStyle="sm">
+        Now: {formatDay(booking.startTime, zone)}, {formatTimeRange(booking.startTime, booking.endTime, zone)}. Its own hours are free for
+        this move.
       </Text>
       {loading ? (
         <Center py="6" role="status">
