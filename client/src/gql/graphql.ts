@@ -2616,12 +2616,18 @@ export type SupportDisputesQuery = {
   }>;
 };
 
-export type SupportUserByEmailQueryVariables = Exact<{
-  email: string;
+export type SupportUserSearchQueryVariables = Exact<{
+  query: string;
 }>;
 
-export type SupportUserByEmailQuery = {
-  supportUserByEmail: { id: string; email: string; accountType: AccountType; createdAt: string } | null;
+export type SupportUserSearchQuery = {
+  supportUserSearch: Array<{
+    id: string;
+    email: string;
+    accountType: AccountType;
+    displayName: string | null;
+    createdAt: string;
+  }>;
 };
 
 export type SupportUserIntegrationsQueryVariables = Exact<{
@@ -14211,17 +14217,17 @@ export type SupportDisputesQueryHookResult = ReturnType<typeof useSupportDispute
 export type SupportDisputesLazyQueryHookResult = ReturnType<typeof useSupportDisputesLazyQuery>;
 export type SupportDisputesSuspenseQueryHookResult = ReturnType<typeof useSupportDisputesSuspenseQuery>;
 export type SupportDisputesQueryResult = Apollo.QueryResult<SupportDisputesQuery, SupportDisputesQueryVariables>;
-export const SupportUserByEmailDocument = {
+export const SupportUserSearchDocument = {
   kind: 'Document',
   definitions: [
     {
       kind: 'OperationDefinition',
       operation: 'query',
-      name: { kind: 'Name', value: 'SupportUserByEmail' },
+      name: { kind: 'Name', value: 'SupportUserSearch' },
       variableDefinitions: [
         {
           kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'query' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
         },
       ],
@@ -14230,12 +14236,12 @@ export const SupportUserByEmailDocument = {
         selections: [
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'supportUserByEmail' },
+            name: { kind: 'Name', value: 'supportUserSearch' },
             arguments: [
               {
                 kind: 'Argument',
-                name: { kind: 'Name', value: 'email' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+                name: { kind: 'Name', value: 'query' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'query' } },
               },
             ],
             selectionSet: {
@@ -14244,6 +14250,7 @@ export const SupportUserByEmailDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'email' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
               ],
             },
@@ -14255,65 +14262,59 @@ export const SupportUserByEmailDocument = {
 } as unknown as DocumentNode;
 
 /**
- * __useSupportUserByEmailQuery__
+ * __useSupportUserSearchQuery__
  *
- * To run a query within a React component, call `useSupportUserByEmailQuery` and pass it any options that fit your needs.
- * When your component renders, `useSupportUserByEmailQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * To run a query within a React component, call `useSupportUserSearchQuery` and pass it any options that fit your needs.
+ * When your component renders, `useSupportUserSearchQuery` returns an object from Apollo Client that contains loading, error, and data properties
  * you can use to render your UI.
  *
  * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
  *
  * @example
- * const { data, loading, error } = useSupportUserByEmailQuery({
+ * const { data, loading, error } = useSupportUserSearchQuery({
  *   variables: {
- *      email: // value for 'email'
+ *      query: // value for 'query'
  *   },
  * });
  */
-export function useSupportUserByEmailQuery(
-  baseOptions: Apollo.QueryHookOptions<SupportUserByEmailQuery, SupportUserByEmailQueryVariables> &
-    ({ variables: SupportUserByEmailQueryVariables; skip?: boolean } | { skip: boolean }),
+export function useSupportUserSearchQuery(
+  baseOptions: Apollo.QueryHookOptions<SupportUserSearchQuery, SupportUserSearchQueryVariables> &
+    ({ variables: SupportUserSearchQueryVariables; skip?: boolean } | { skip: boolean }),
 ) {
   const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useQuery<SupportUserByEmailQuery, SupportUserByEmailQueryVariables>(
-    SupportUserByEmailDocument,
-    options,
-  );
+  return Apollo.useQuery<SupportUserSearchQuery, SupportUserSearchQueryVariables>(SupportUserSearchDocument, options);
 }
-export function useSupportUserByEmailLazyQuery(
-  baseOptions?: Apollo.LazyQueryHookOptions<SupportUserByEmailQuery, SupportUserByEmailQueryVariables>,
+export function useSupportUserSearchLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<SupportUserSearchQuery, SupportUserSearchQueryVariables>,
 ) {
   const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useLazyQuery<SupportUserByEmailQuery, SupportUserByEmailQueryVariables>(
-    SupportUserByEmailDocument,
+  return Apollo.useLazyQuery<SupportUserSearchQuery, SupportUserSearchQueryVariables>(
+    SupportUserSearchDocument,
     options,
   );
 }
 // @ts-ignore
-export function useSupportUserByEmailSuspenseQuery(
-  baseOptions?: Apollo.SuspenseQueryHookOptions<SupportUserByEmailQuery, SupportUserByEmailQueryVariables>,
-): Apollo.UseSuspenseQueryResult<SupportUserByEmailQuery, SupportUserByEmailQueryVariables>;
-export function useSupportUserByEmailSuspenseQuery(
+export function useSupportUserSearchSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<SupportUserSearchQuery, SupportUserSearchQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SupportUserSearchQuery, SupportUserSearchQueryVariables>;
+export function useSupportUserSearchSuspenseQuery(
   baseOptions?:
-    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SupportUserByEmailQuery, SupportUserByEmailQueryVariables>,
-): Apollo.UseSuspenseQueryResult<SupportUserByEmailQuery | undefined, SupportUserByEmailQueryVariables>;
-export function useSupportUserByEmailSuspenseQuery(
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SupportUserSearchQuery, SupportUserSearchQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SupportUserSearchQuery | undefined, SupportUserSearchQueryVariables>;
+export function useSupportUserSearchSuspenseQuery(
   baseOptions?:
-    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SupportUserByEmailQuery, SupportUserByEmailQueryVariables>,
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SupportUserSearchQuery, SupportUserSearchQueryVariables>,
 ) {
   const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
-  return Apollo.useSuspenseQuery<SupportUserByEmailQuery, SupportUserByEmailQueryVariables>(
-    SupportUserByEmailDocument,
+  return Apollo.useSuspenseQuery<SupportUserSearchQuery, SupportUserSearchQueryVariables>(
+    SupportUserSearchDocument,
     options,
   );
 }
-export type SupportUserByEmailQueryHookResult = ReturnType<typeof useSupportUserByEmailQuery>;
-export type SupportUserByEmailLazyQueryHookResult = ReturnType<typeof useSupportUserByEmailLazyQuery>;
-export type SupportUserByEmailSuspenseQueryHookResult = ReturnType<typeof useSupportUserByEmailSuspenseQuery>;
-export type SupportUserByEmailQueryResult = Apollo.QueryResult<
-  SupportUserByEmailQuery,
-  SupportUserByEmailQueryVariables
->;
+export type SupportUserSearchQueryHookResult = ReturnType<typeof useSupportUserSearchQuery>;
+export type SupportUserSearchLazyQueryHookResult = ReturnType<typeof useSupportUserSearchLazyQuery>;
+export type SupportUserSearchSuspenseQueryHookResult = ReturnType<typeof useSupportUserSearchSuspenseQuery>;
+export type SupportUserSearchQueryResult = Apollo.QueryResult<SupportUserSearchQuery, SupportUserSearchQueryVariables>;
 export const SupportUserIntegrationsDocument = {
   kind: 'Document',
   definitions: [

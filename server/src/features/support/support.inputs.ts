@@ -35,6 +35,17 @@ export const DisputeStatementSchema = z.object({
 });
 export type DisputeStatementInput = z.input<typeof DisputeStatementSchema>;
 
+/** At most this many accounts answer one search. */
+export const USER_SEARCH_LIMIT = 10;
+
+export const UserSearchSchema = z.object({
+  query: z
+    .string({ error: 'query must be part of an e-mail or a name' })
+    .trim()
+    .min(2, 'query: type at least 2 characters of an e-mail or a name')
+    .max(100, 'query: at most 100 characters'),
+});
+
 export const UserLookupSchema = z.object({
   email: z.string({ error: 'email must be an e-mail address' }).trim().pipe(z.email({ error: 'email must be an e-mail address' })),
 });

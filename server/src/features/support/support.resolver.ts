@@ -2,7 +2,7 @@ import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
 import { BookingDisputeType } from '../bookings/bookings.types';
 import { User } from '../users/user.entity';
-import { AddDisputeStatementInput, DisputeListStatus, ResolveDisputeInput, UserWarningType, WarnUserInput } from './support.types';
+import { AddDisputeStatementInput, DisputeListStatus, ResolveDisputeInput, SupportAccountMatchType, UserWarningType, WarnUserInput } from './support.types';
 
 /** Support staff only (FORBIDDEN otherwise), except addDisputeStatement (the other party). */
 @Resolver()
@@ -18,6 +18,13 @@ export class SupportResolver {
   @Query(() => User, { nullable: true, description: 'Support staff: the account with this e-mail (case-insensitive), null if there is none' })
   supportUserByEmail(@Arg('email', () => String) email: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.support.userByEmail(ctx, email);
+  }
+
+  @Query(() => [SupportAccountMatchType], {
+    description: 'Support staff: up to 10 accounts whose e-mail or display name contains the text (case-insensitive), exact e-mail first',
+  })
+  supportUserSearch(@Arg('query', () => String) query: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.support.searchUsers(ctx, query);
   }
 
   @Mutation(() => BookingDisputeType)

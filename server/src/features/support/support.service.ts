@@ -9,13 +9,15 @@ import { Booking } from '../bookings/booking.entity';
 import { disputeView, type BookingDisputeView } from '../bookings/bookings.service';
 import { partyRole, partyUserIds, type TransitionRunner } from '../bookings/process/runner';
 import { Profile } from '../profiles/profile.entity';
-import { User, UserRole } from '../users/user.entity';
+import { User, UserRole, type AccountType } from '../users/user.entity';
 import { Dispute, DisputeResolution } from './dispute.entity';
 import {
   DisputeListSchema,
   DisputeStatementSchema,
   ResolveDisputeSchema,
+  USER_SEARCH_LIMIT,
   UserLookupSchema,
+  UserSearchSchema,
   WarnUserSchema,
   type DisputeStatementInput,
   type ResolveDisputeInput,
@@ -24,6 +26,16 @@ import {
 import { UserWarning } from './user-warning.entity';
 import { BookingAction } from '../bookings/process/booking.model';
 import type { ResolutionDetails } from '../bookings/process/move-writes';
+
+/** An account as support's search lists it. */
+export interface AccountMatch {
+  id: string;
+  email: string;
+  accountType: AccountType;
+  /** The profile's display name (null: no profile yet). */
+  displayName: string | null;
+  createdAt: Date;
+}
 
 const RESOLUTION_ACTIONS: Record<DisputeResolution, BookingAction> = {
   [DisputeResolution.REFUND_FULL]: BookingAction.RESOLVE_REFUND_FULL,
@@ -83,6 +95,26 @@ export class SupportService {
     requireSupport(ctx);
     const data = parseInput(UserLookupSchema, { email });
     return ctx.em.findOne(User, { email: data.email });
+  }
+
+  /**
+   * Accounts whose e-mail or display name contains `query` (any case), at most USER_SEARCH_LIMIT:
+   * the exact e-mail first, then those starting with it, then by e-mail. How support finds whom a
+   * ticket is about when they know part of an address or a name.
+   */
+  async searchUsers(ctx: ServiceContext, query: unknown): Promise<AccountMatch[]> {
+    requireSupport(ctx);
+    const needle = parseInput(UserSearchSchema, { query }).query.toLowerCase();
+    const literal = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const rows = await ctx.em.execute<{ id: string; email: string; account_type: AccountType; display_name: string | null; created_at: Date }[]>(
+      `select u.id, u.email, u.account_type, p.display_name, u.created_at
+         from users u left join profiles p on p.user_id = u.id
+        where lower(u.email) like ? or lower(p.display_name) like ?
+        order by lower(u.email) = ? desc, (lower(u.email) like ? or lower(coalesce(p.display_name, '')) like ?) desc, lower(u.email)
+        limit ${USER_SEARCH_LIMIT}`,
+      [`%${literal}%`, `%${literal}%`, needle, `${literal}%`, `${literal}%`],
+    );
+    return rows.map((r) => ({ id: r.id, email: r.email, accountType: r.account_type, displayName: r.display_name, createdAt: new Date(r.created_at) }));
   }
 
   /** Records a warning on a user (with the reason and, optionally, the booking) and counts it. */

@@ -1,4 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { AccountType } from '../users/user.entity';
 import { DisputeResolution } from './dispute.entity';
 
 export enum DisputeListStatus {
@@ -66,4 +67,22 @@ export class AddDisputeStatementInput {
 
   @Field(() => String)
   statement!: string;
+}
+
+@ObjectType('SupportAccountMatch', { description: "An account support's search found" })
+export class SupportAccountMatchType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  email!: string;
+
+  @Field(() => AccountType)
+  accountType!: AccountType;
+
+  @Field(() => String, { nullable: true, description: 'The profile display name (null: no profile yet)' })
+  displayName!: string | null;
+
+  @Field(() => Date)
+  createdAt!: Date;
 }

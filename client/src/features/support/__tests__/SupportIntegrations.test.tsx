@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiKeyUsageDocument,
   RevokeDeveloperApiKeyDocument,
-  SupportUserByEmailDocument,
   SupportUserIntegrationsDocument,
+  SupportUserSearchDocument,
   WebhookDeliveriesDocument,
 } from '../../../gql/graphql';
 import { toaster } from '../../../shared/toast';
@@ -49,18 +49,28 @@ const DELIVERY = {
   error: null,
 };
 
+const match = (id: string, email: string, displayName: string | null, accountType = 'BRAND') => ({
+  __typename: 'SupportAccountMatch',
+  id,
+  email,
+  accountType,
+  displayName,
+  createdAt: '2026-10-01T00:00:00.000Z',
+});
+const searchMock = (query: string, found: ReturnType<typeof match>[]): MockedResponse => ({
+  request: { query: SupportUserSearchDocument, variables: { query } },
+  result: { data: { supportUserSearch: found } },
+});
+
 const usage = (id: string): MockedResponse => ({ request: { query: ApiKeyUsageDocument, variables: { id } }, result: { data: { apiKeyUsage: [] } } });
 
 describe('Support console: Integrations', () => {
-  it("looks an account up by e-mail and shows its keys (revoked too) and endpoints with deliveries, read-only apart from Revoke", async () => {
+  it("finds the one account matching part of an e-mail and shows its keys (revoked too) and endpoints with deliveries, read-only apart from Revoke", async () => {
     const user = userEvent.setup();
     const revoke = vi.fn(() => ({ data: { revokeApiKey: { __typename: 'ApiKey', id: 'key-live', status: 'REVOKED', revokedAt: '2026-11-24T12:00:00.000Z' } } }));
     renderPage(<SupportIntegrations />, {
       mocks: [
-        {
-          request: { query: SupportUserByEmailDocument, variables: { email: 'team@partner.test' } },
-          result: { data: { supportUserByEmail: { __typename: 'User', id: USER_ID, email: 'team@partner.test', accountType: 'BRAND', createdAt: '2026-10-01T00:00:00.000Z' } } },
-        },
+        searchMock('team@partner', [match(USER_ID, 'team@partner.test', 'Partner Agency')]),
         { request: { query: SupportUserIntegrationsDocument, variables: { userId: USER_ID } }, result: { data: { apiKeys: [LIVE, OLD], webhookEndpoints: [ENDPOINT] } } },
         usage('key-live'),
         usage('key-old'),
@@ -72,10 +82,13 @@ describe('Support console: Integrations', () => {
       ],
     });
 
-    await user.type(screen.getByLabelText('Account e-mail'), ' team@partner.test ');
-    await user.click(screen.getByRole('button', { name: 'Look up' }));
+    await user.type(screen.getByLabelText('E-mail or name'), ' team@partner ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
 
+    // One match opens at once.
     const account = await screen.findByTestId('support-integrations-account', undefined, WAIT);
+    expect(account).toHaveTextContent('Partner Agency');
+    expect(account).toHaveTextContent('team@partner.test');
     const cards = await within(account).findAllByTestId('api-key-card', undefined, WAIT);
     expect(cards).toHaveLength(2);
     expect(cards[0]).toHaveTextContent('Agency dashboard');
@@ -107,16 +120,35 @@ describe('Support console: Integrations', () => {
     expect(cards[0]).toHaveTextContent('revoked');
   });
 
-  it('says so when no account has the e-mail, and asks for one when the field is empty', async () => {
+  it('lists several matches of a name to choose from, says so when none matches, and asks for at least 2 characters', async () => {
     const user = userEvent.setup();
+    const OTHER_ID = 'aaaaaaaa-0000-4000-8000-000000000002';
     renderPage(<SupportIntegrations />, {
-      mocks: [{ request: { query: SupportUserByEmailDocument, variables: { email: 'nobody@partner.test' } }, result: { data: { supportUserByEmail: null } } }],
+      mocks: [
+        searchMock('nova', [match(USER_ID, 'nova@creators.test', 'Nova Streams', 'CREATOR'), match(OTHER_ID, 'novagames@partner.test', null)]),
+        { request: { query: SupportUserIntegrationsDocument, variables: { userId: OTHER_ID } }, result: { data: { apiKeys: [], webhookEndpoints: [] } } },
+        searchMock('nobody', []),
+      ],
     });
-    await user.click(screen.getByRole('button', { name: 'Look up' }));
-    expect(await screen.findByText('Enter the e-mail of the account to look up')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Account e-mail'), 'nobody@partner.test');
-    await user.click(screen.getByRole('button', { name: 'Look up' }));
-    expect(await screen.findByText('No account has this e-mail.', undefined, WAIT)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('E-mail or name'), 'n');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Type at least 2 characters of an e-mail or a name')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('E-mail or name'), 'ova');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const list = await screen.findByRole('list', { name: 'Matching accounts' }, WAIT);
+    const rows = within(list).getAllByRole('button');
+    expect(rows.map((r) => r.textContent)).toEqual(['Nova Streamsnova@creators.testcreator', 'novagames@partner.testbrand']);
+    expect(screen.queryByTestId('support-integrations-account')).toBeNull();
+    await user.click(rows[1]!);
+    const account = await screen.findByTestId('support-integrations-account', undefined, WAIT);
+    expect(account).toHaveTextContent('novagames@partner.test');
+    expect(await within(account).findByText('This account has no API keys.', undefined, WAIT)).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('E-mail or name'));
+    await user.type(screen.getByLabelText('E-mail or name'), 'nobody');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No account matches.', undefined, WAIT)).toBeInTheDocument();
     expect(screen.queryByTestId('support-integrations-account')).toBeNull();
   });
 });

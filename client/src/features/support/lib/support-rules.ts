@@ -8,9 +8,9 @@ export const SUPPORT_MESSAGES = {
   warnFailed: 'Failed to warn user',
   warnReasonRequired: 'A warning needs a reason',
   empty: 'No disputes here.',
-  emailRequired: 'Enter the e-mail of the account to look up',
+  searchTooShort: 'Type at least 2 characters of an e-mail or a name',
   lookupFailed: 'Could not look the account up',
-  noAccount: 'No account has this e-mail.',
+  noAccount: 'No account matches.',
 } as const;
 
 export const RESOLUTION_LABELS: Record<DisputeResolution, string> = {

@@ -97,6 +97,29 @@ describe("support sees a partner's integrations", () => {
     expect(gqlError(anonymous.body).code).toBe('UNAUTHENTICATED');
   });
 
+  it('support finds accounts by part of an e-mail or a display name, any case: a short list, the exact e-mail first; others are refused', async () => {
+    const tag = `zq${Date.now().toString(36)}`;
+    const named = await creator(app, [], { displayName: `Aurora ${tag.toUpperCase()} Plays` });
+    const brand = await account(app, 'brand');
+    await app.orm.em.fork().getConnection().execute('update users set email = ? where id = ?', [`${tag}.partner@agency.example`, brand.userId]);
+    const SEARCH = `query ($q: String!) { supportUserSearch(query: $q) { id email accountType displayName } }`;
+    const search = async (q: string, token = support.token) => app.gql(SEARCH, { q }, token);
+
+    // Part of the name (another case) finds the creator; part of the e-mail finds the brand, whose exact e-mail puts it first.
+    const byName = (await search(`  aurora ${tag} `)).body.data.supportUserSearch;
+    expect(byName).toEqual([{ id: named.userId, email: await emailOf(named), accountType: 'CREATOR', displayName: `Aurora ${tag.toUpperCase()} Plays` }]);
+    // The brand's e-mail starts with the text, the creator's name only contains it: the brand comes first.
+    expect((await search(tag.toUpperCase())).body.data.supportUserSearch.map((u: any) => u.id)).toEqual([brand.userId, named.userId]);
+    expect((await search(`${tag}.partner@agency.example`)).body.data.supportUserSearch).toEqual([
+      { id: brand.userId, email: `${tag}.partner@agency.example`, accountType: 'BRAND', displayName: null },
+    ]);
+    // A short list however broad the text; LIKE's wildcards are plain characters.
+    expect((await search('example')).body.data.supportUserSearch.length).toBeLessThanOrEqual(10);
+    expect((await search('%%')).body.data.supportUserSearch).toEqual([]);
+    expect(gqlError((await search('a')).body)).toMatchObject({ code: 'BAD_USER_INPUT', field: 'query', message: 'query: type at least 2 characters of an e-mail or a name' });
+    expect(gqlError((await search(tag, brand.token)).body)).toMatchObject({ code: 'FORBIDDEN', message: 'Only support staff can do this' });
+  });
+
   it('a malformed e-mail is a clear error naming the field, not a 500', async () => {
     const res = await app.gql(FIND, { e: 'not-an-email' }, support.token);
     expect(res.status).toBe(200);
