@@ -7,6 +7,7 @@ import { requestDeadline } from './process/policy';
 import { BookingStatus, BookingAction } from './process/booking.model';
 import type { AppliedTransition } from './process/move-writes';
 import { type BookingMoveHandler } from './process/apply';
+import { bookerNameOf } from './process/read';
 
 /**
  * The booking process's events in the outbox (DESIGN.md §8): every applied move that people hear
@@ -17,7 +18,10 @@ export function publishBookingMoves(outbox: Outbox): BookingMoveHandler {
   return async (t) => {
     const topic = topicOf(t.action, t);
     if (!topic) return;
-    await outbox.publish(t.em, await bookingEvent(t.em, topic, t.booking, t.creator, t.actingUserId, audienceOf(topic, t.booking, t.creator)));
+    const event = await bookingEvent(t.em, topic, t.booking, t.creator, t.actingUserId, audienceOf(topic, t.booking, t.creator), t.bookerName);
+    // Into the move's one statement when it takes parts, else a statement of its own.
+    if (t.defer) t.defer(outbox.append(t.em, event));
+    else await outbox.publish(t.em, event);
   };
 }
 
@@ -68,11 +72,13 @@ export async function bookingEvent(
   creator: Profile,
   actorUserId: string | null,
   audienceUserIds: string[],
+  /** Already read with the booking (undefined: read it here). */
+  knownBookerName?: string | null,
 ): Promise<OutboxEventInput> {
-  const [names] = await em.execute<{ booker_name: string }[]>(
-    `select coalesce(p.display_name, split_part(u.email, '@', 1)) as booker_name from users u left join profiles p on p.user_id = u.id where u.id = ?`,
-    [booking.booker.id],
-  );
+  const bookerName =
+    knownBookerName !== undefined
+      ? knownBookerName
+      : ((await em.execute<{ booker_name: string | null }[]>(`select ${bookerNameOf('?')} as booker_name`, [booking.booker.id]))[0]?.booker_name ?? null);
   return {
     topic,
     aggregateId: booking.id,
@@ -86,7 +92,7 @@ export async function bookingEvent(
       creatorName: creator.displayName,
       creatorTimezone: creator.timezone,
       bookerUserId: booking.booker.id,
-      bookerName: names?.booker_name ?? null,
+      bookerName,
       status: booking.status,
       paymentStatus: booking.paymentStatus,
       startTime: booking.startTime.toISOString(),

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm';
 import type { DomainEvents, EventBus } from '../../shared/events';
 import type { OutboxTopic } from './outbox.topics';
+import { runTogether, type StatementPart } from '../../db/statement-parts';
 
 /** What a producer publishes (inside the transaction of the change it describes). */
 export interface OutboxEventInput {
@@ -64,16 +65,6 @@ export interface OutboxConsumer {
 /** The wake-up published on the event bus once the transaction that appended the event committed. */
 export type OutboxCommitted = DomainEvents['outboxCommitted'];
 
-/** The row of an append statement: the event's position and stamp, and each statement consumer's rows. */
-export type AppendedRow = Record<string, unknown> & { ev_seq: string; ev_created_at: Date };
-
-export interface AppendStatement extends SqlPart {
-  ctes: string;
-  ctesParams: unknown[];
-  columns: string;
-  finish(row: AppendedRow): { event: OutboxEvent; work: string[] };
-}
-
 const takes = (consumer: OutboxConsumer, topic: OutboxTopic) => !consumer.topics || consumer.topics.includes(topic);
 
 // MikroORM marks a nested transaction (a savepoint) with its parent under this symbol.
@@ -131,26 +122,19 @@ export class Outbox {
    */
   async publish(em: EntityManager, input: OutboxEventInput): Promise<OutboxEvent> {
     if (!em.isInTransaction()) return em.transactional((tx) => this.publish(tx, input));
-    const { sql, params, finish } = this.appendStatement(input);
-    const [row] = await em.execute<AppendedRow[]>(sql, params);
-    const { event, work } = finish(row);
-    for (const consumer of this.consumers) {
-      if (!consumer.onEvent || !takes(consumer, event.topic)) continue;
-      const queued = await consumer.onEvent(em, event);
-      if (queued !== 0) work.push(consumer.name);
-    }
-    this.afterCommit(em, event, work);
-    return event;
+    const append = this.append(em, input);
+    await runTogether(em, [append]);
+    return append.event();
   }
 
   /**
-   * The event's insert with every statement consumer's writes, as one statement (a data-modifying
-   * CTE); `finish` turns its row into the stored event and the names of the consumers that queued
-   * work. For producers that fold the append into a bigger statement of their own: `ctes` go into
-   * their WITH list (the inserted row is `ev`; its insert may read a producer's CTE named before
-   * it), `columns` into their final select from `ev`.
+   * The event's append as a part of a bigger statement, to run in `em`'s transaction: the event's
+   * insert (the CTE `ev`) and every statement consumer's writes (`ev_c0`, `ev_c1`…); once it ran,
+   * the other consumers run with the stored event and its wake-up waits for the commit. A producer
+   * that folds it into a statement of its own (a booking move: its state, history and event in one)
+   * reads the stored event from `event()` afterwards.
    */
-  appendStatement(input: OutboxEventInput): AppendStatement {
+  append(em: EntityManager, input: OutboxEventInput): StatementPart & { event(): OutboxEvent } {
     const audience = [...new Set(input.audienceUserIds)];
     const pending: PendingOutboxEvent = {
       ...input,
@@ -163,36 +147,36 @@ export class Outbox {
       .filter((c) => c.statement && takes(c, pending.topic))
       .map((c) => ({ name: c.name, part: c.statement!(pending) }))
       .filter((p): p is { name: string; part: SqlPart } => p.part !== null);
-    const ctes =
-      `ev as (insert into outbox_event (id, topic, aggregate_id, booking_id, actor_user_id, audience_user_ids, payload, created_at)
-        values (?, ?, ?, ?, ?, ?::uuid[], ?::jsonb, date_trunc('milliseconds', clock_timestamp())) returning *)` +
-      parts.map((p, i) => `, ev_c${i} as (${p.part.sql})`).join('');
-    const ctesParams = [pending.id, pending.topic, pending.aggregateId, pending.bookingId, pending.actorUserId, `{${audience.join(',')}}`, JSON.stringify(input.payload), ...parts.flatMap((p) => p.part.params)];
-    const columns = `ev.seq::text as ev_seq, ev.created_at as ev_created_at` + parts.map((_, i) => `, (select count(*) from ev_c${i})::int as ev_c${i}`).join('');
+    let stored: OutboxEvent | null = null;
     return {
-      ctes,
-      ctesParams,
-      columns,
-      sql: `with ${ctes} select ${columns} from ev`,
-      params: ctesParams,
-      finish: (row) => ({
-        event: { ...pending, seq: row.ev_seq, createdAt: new Date(row.ev_created_at) },
-        work: parts.filter((_, i) => Number(row[`ev_c${i}`]) > 0).map((p) => p.name),
-      }),
+      names: ['ev', ...parts.map((_, i) => `ev_c${i}`)],
+      ctes:
+        `ev as (insert into outbox_event (id, topic, aggregate_id, booking_id, actor_user_id, audience_user_ids, payload, created_at)
+          values (?::uuid, ?, ?, ?::uuid, ?::uuid, ?::uuid[], ?::jsonb, date_trunc('milliseconds', clock_timestamp())) returning *)` +
+        parts.map((p, i) => `, ev_c${i} as (${p.part.sql})`).join(''),
+      params: [pending.id, pending.topic, pending.aggregateId, pending.bookingId, pending.actorUserId, `{${audience.join(',')}}`, JSON.stringify(input.payload), ...parts.flatMap((p) => p.part.params)],
+      columns:
+        `(select seq::text from ev) as ev_seq, (select created_at from ev) as ev_created_at` +
+        parts.map((_, i) => `, (select count(*) from ev_c${i})::int as ev_c${i}`).join(''),
+      after: async (row) => {
+        const event: OutboxEvent = { ...pending, seq: row.ev_seq as string, createdAt: new Date(row.ev_created_at as Date) };
+        const work = parts.filter((_, i) => Number(row[`ev_c${i}`]) > 0).map((p) => p.name);
+        for (const consumer of this.consumers) {
+          if (!consumer.onEvent || !takes(consumer, event.topic)) continue;
+          const queued = await consumer.onEvent(em, event);
+          if (queued !== 0) work.push(consumer.name);
+        }
+        const root = rootTransaction(em.getTransactionContext() as object);
+        const waiting = this.pending.get(root) ?? [];
+        if (waiting.length === 0) this.pending.set(root, waiting);
+        waiting.push({ id: event.id, seq: event.seq, topic: event.topic, aggregateId: event.aggregateId, bookingId: event.bookingId, audienceUserIds: audience, work });
+        stored = event;
+      },
+      event: () => {
+        if (!stored) throw new Error('the outbox append has not run yet');
+        return stored;
+      },
     };
-  }
-
-  /** Queues the event's wake-up for the commit of `em`'s root transaction. */
-  afterCommit(em: EntityManager, event: OutboxEvent, work: string[]): void {
-    const root = rootTransaction(em.getTransactionContext() as object);
-    const waiting = this.pending.get(root) ?? [];
-    if (waiting.length === 0) this.pending.set(root, waiting);
-    waiting.push(this.wakeUp(event, work));
-  }
-
-  /** The wake-up of a committed event (for a producer that commits without a transaction: one statement). */
-  wakeUp(event: OutboxEvent, work: string[]): OutboxCommitted {
-    return { id: event.id, seq: event.seq, topic: event.topic, aggregateId: event.aggregateId, bookingId: event.bookingId, audienceUserIds: event.audienceUserIds, work };
   }
 
   /** Calls `listener` with every wake-up (this instance's and other instances', through the bus). */

@@ -72,4 +72,33 @@ describe('booking history', () => {
     const mine = await app.rest('GET', `/bookings/${bookingId}/history`, undefined, brand.token);
     expect(mine.body.data.history.map((h: any) => h.action)).toEqual(['authorize']);
   });
+
+  it("a cancellation's writes (state, history row, freed hour, outbox event, notifications) are one statement in its transaction", async () => {
+    const start = hourFromNow(app, 30);
+    const c = await creator(app, consecutive(start, 1));
+    const brand = await account(app);
+    const { bookingId } = await heldBooking(app, brand, c, start);
+    await new Promise((r) => setTimeout(r, 100));
+    app.queries.length = 0;
+    const res = await app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id, reason: "Plans changed" }) { status } }`, { id: bookingId }, brand.token);
+    expect(res.body.errors).toBeUndefined();
+    const begin = app.queries.findIndex((q) => /^begin/i.test(q));
+    const commit = app.queries.findIndex((q) => /^commit/i.test(q));
+    // Before: 8 statements (freed slots, booker name, event, two notification inserts, webhook deliveries, history, booking).
+    expect(app.queries.slice(begin + 1, commit)).toHaveLength(1);
+
+    const one = async (sql: string) => (await app.orm.em.fork().getConnection().execute(sql, [bookingId]))[0];
+    expect(await one(`select status, cancellation_reason, version from bookings where id = ?`)).toMatchObject({ status: 'cancelled', cancellation_reason: 'Plans changed' });
+    expect(await one(`select action, actor, reason from booking_history where booking_id = ? order by seq desc limit 1`)).toEqual({ action: 'cancel', actor: 'booker', reason: 'Plans changed' });
+    const event = await one(`select id, payload->>'bookerName' as booker_name, payload->>'status' as status from outbox_event where booking_id = ? and topic = 'booking.cancelled'`);
+    expect(event).toMatchObject({ booker_name: brand.email.split('@')[0], status: 'cancelled' });
+    const notified = await app.orm.em.fork().getConnection().execute(`select user_id, actor_copy from notification where event_id = ? order by actor_copy`, [event.id]);
+    expect(notified).toEqual([
+      { user_id: c.userId, actor_copy: false },
+      { user_id: brand.userId, actor_copy: true },
+    ]);
+    // The hour is free again: the same brand books it.
+    const again = await heldBooking(app, brand, c, start);
+    expect(again.bookingId).not.toBe(bookingId);
+  });
 });

@@ -3,7 +3,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Profile } from '../../profiles/profile.entity';
 import type { Booking } from '../booking.entity';
 import { BookingHistoryEntry } from '../booking-history.entity';
-import { freeBookingSlots } from '../booking-slots';
+import { releaseSlotsPart } from '../booking-slots';
+import { fitTogether, runApart, runTogether, type StatementPart } from '../../../db/statement-parts';
+import { insertPart, onlyChanged, updatePart } from '../../../db/entity-parts';
 import type { LedgerTotals } from '../ledger';
 import { BookingAction, BookingStatus, PaymentStatus, type BookingState, type DecidedMove, type MoneyPlan, type PaymentEffect, type ProviderOutcome } from './booking.model';
 import { recordPaymentEffect } from './money-steps';
@@ -17,6 +19,11 @@ import { MOVE_WRITES, type AppliedTransition } from './move-writes';
 
 /** The facts of an applied move, as its history row records them and its handlers see them. */
 export interface AppliedMove extends AppliedTransition {
+  /**
+   * Puts a write into the move's one statement (with its state and history row) instead of
+   * running it now: a handler's writes go there when they need nothing back before the commit.
+   */
+  defer?(part: StatementPart): void;
   action: BookingAction;
   /** The booking's state before and after the move. */
   from: BookingState;
@@ -55,6 +62,8 @@ export async function applyMove(
   move: MoneyPlan & DecidedMove,
   outcome: ProviderOutcome | null,
   moveHandlers: readonly BookingMoveHandler[],
+  /** What the booking's read already knows (its booker's name for the event). */
+  known: { bookerName?: string | null } = {},
 ): Promise<Done> {
   const now = new Date(move.decidedAt);
   const previous = { status: booking.status, payment: booking.paymentStatus };
@@ -64,10 +73,12 @@ export async function applyMove(
   booking.moneyStep = null;
   stamp(booking, previous, now, move.viewerId);
 
+  // Writes that can travel together with the booking's new state and its history row.
+  const parts: StatementPart[] = [];
   let freedSlots = false;
   if (booking.status === BookingStatus.CANCELLED && previous.status !== BookingStatus.CANCELLED && now < booking.startTime) {
     // The hours become bookable again; after the start they stay taken (the time is gone).
-    freedSlots = (await freeBookingSlots(em, booking.id, now)) > 0;
+    parts.push(releaseSlotsPart(booking.id, now, (n) => (freedSlots = n > 0)));
   }
   // A request moved to other hours (RESCHEDULE) freed some and took others: the creator page changes.
   if (move.action === BookingAction.RESCHEDULE) freedSlots = true;
@@ -76,10 +87,10 @@ export async function applyMove(
     await em.execute('update profiles set total_bookings = total_bookings + 1 where id = ?', [creator.id]);
   }
   const writes = MOVE_WRITES[move.action];
-  const applied: AppliedTransition = { em, booking, creator, actor: move.actor, actingUserId: move.viewerId, previous, now };
+  const applied: AppliedTransition = { em, booking, creator, actor: move.actor, actingUserId: move.viewerId, previous, now, bookerName: known.bookerName };
   await writes?.(applied, move.details ?? null);
-  const facts = appliedMove(applied, move, outcome);
-  em.create(BookingHistoryEntry, {
+  const facts: AppliedMove = { ...appliedMove(applied, move, outcome), defer: (part) => parts.push(part) };
+  const history = {
     id: facts.historyId,
     bookingId: booking.id,
     action: move.action,
@@ -93,9 +104,19 @@ export async function applyMove(
     amountCents: facts.amountCents,
     reason: facts.reason,
     createdAt: now,
-  });
+  };
   for (const handler of moveHandlers) await handler(facts);
-  await em.flush();
+  // One statement when nothing but the booking's own columns changed in memory (no ledger entry,
+  // dispute or other entity to flush): state, history row, freed hours, outbox event and its
+  // consumers' rows. Otherwise each write on its own and the ORM's flush.
+  const update = onlyChanged(em, booking) ? updatePart(em, booking, 'moved_booking') : null;
+  if (update && fitTogether([update, ...parts])) {
+    await runTogether(em, [update, insertPart(em, BookingHistoryEntry, 'history_row', history), ...parts]);
+  } else {
+    await runApart(em, parts);
+    em.create(BookingHistoryEntry, history);
+    await em.flush();
+  }
   return { booking, creator, freedSlots };
 }
 

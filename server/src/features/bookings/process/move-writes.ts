@@ -25,6 +25,8 @@ export interface AppliedTransition {
   actingUserId: string | null;
   previous: BookingState;
   now: Date;
+  /** The booker's name, when the booking's read brought it (the event needs it). */
+  bookerName?: string | null;
 }
 
 export type OwnWrites<D> = (t: AppliedTransition, details: D) => Promise<void> | void;

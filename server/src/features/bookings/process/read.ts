@@ -7,6 +7,10 @@ import { factsColumns, factsOfRow, type BookingFacts, type FactsColumns } from '
 
 /** Reading a booking for a decision (step 1 of a move, and the sweep's re-read under the lock). */
 
+/** A user's name as booking events show it (their profile's display name, else their e-mail's local part), as a scalar subquery. */
+export const bookerNameOf = (userIdSql: string) =>
+  `(select coalesce(bp.display_name, split_part(bu.email, '@', 1)) from users bu left join profiles bp on bp.user_id = bu.id where bu.id = ${userIdSql} limit 1)`;
+
 /** A booking's row with its creator's profile and its facts, as `readBooking` selects them. */
 export type BookingRow = Record<string, unknown> & FactsColumns;
 
@@ -15,6 +19,8 @@ export interface FoundBooking {
   booking: Booking;
   creator: Profile;
   facts: BookingFacts;
+  /** The booker's name as events show it (their profile's display name, else their e-mail's local part). */
+  bookerName: string | null;
   row: BookingRow;
 }
 
@@ -27,7 +33,8 @@ export async function readBooking(em: EntityManager, bookingId: string, { forUpd
     rows: [row],
   } = await preparedQuery<BookingRow>(
     em,
-    `select ${prefixedColumns(em, Booking, 'b')}, ${prefixedColumns(em, Profile, 's')}, ${factsColumns('b.id')}
+    `select ${prefixedColumns(em, Booking, 'b')}, ${prefixedColumns(em, Profile, 's')}, ${factsColumns('b.id')},
+            ${bookerNameOf('b.booker_id')} as booker_name
      from bookings b join profiles s on s.id = b.streamer_id
      where b.id = ?${forUpdate ? ' for update of b' : ''}`,
     [bookingId],
@@ -38,5 +45,5 @@ export async function readBooking(em: EntityManager, bookingId: string, { forUpd
 /** The entities of a booking row, managed by `em`. */
 export function foundOf(em: EntityManager, row: BookingRow): FoundBooking {
   const creator = mapPrefixed(em, Profile, row, 's')!;
-  return { creator, booking: mapPrefixed(em, Booking, row, 'b')!, facts: factsOfRow(row), row };
+  return { creator, booking: mapPrefixed(em, Booking, row, 'b')!, facts: factsOfRow(row), bookerName: (row.booker_name as string | null | undefined) ?? null, row };
 }

@@ -229,11 +229,11 @@ export class TransitionRunner {
   private async beginLocked(em: EntityManager, bookingId: string, req: TransitionRequest, viewer: Viewer | null, now: Date): Promise<Begun> {
     const locked = await readBooking(em, bookingId, { forUpdate: true });
     if (!locked) throw notFound('Booking not found');
-    const { booking, creator, facts } = locked;
+    const { booking, creator, facts, bookerName } = locked;
     if (booking.moneyStep) return this.waitFor(booking.moneyStep);
     const { plan, move } = await this.decideMove(locked, req, viewer, now);
     if (plan.call) return { kind: 'changed' };
-    return { kind: 'done', done: await applyMove(em, booking, creator, facts.totals, { ...plan, ...move }, null, this.moveHandlers()) };
+    return { kind: 'done', done: await applyMove(em, booking, creator, facts.totals, { ...plan, ...move }, null, this.moveHandlers(), { bookerName }) };
   }
 
   /** What the state machine allows the request to do to the booking as read, and the money it moves. */
@@ -306,7 +306,7 @@ export class TransitionRunner {
   private async record(em: EntityManager, bookingId: string, step: PendingMoneyStep, outcome: ProviderOutcome): Promise<Done | null> {
     const locked = await readBooking(em, bookingId, { forUpdate: true });
     if (!locked || !sameStep(locked.booking.moneyStep, step)) return null;
-    return applyMove(em, locked.booking, locked.creator, locked.facts.totals, step, outcome, this.moveHandlers());
+    return applyMove(em, locked.booking, locked.creator, locked.facts.totals, step, outcome, this.moveHandlers(), { bookerName: locked.bookerName });
   }
 
   /**
@@ -315,8 +315,8 @@ export class TransitionRunner {
    * claim's version and the ledger entries' keys are unique: it fails if the claim was finished or released meanwhile.
    */
   private recordClaimed(em: EntityManager, claimed: BookingRow, step: PendingMoneyStep, outcome: ProviderOutcome): Promise<Done> {
-    const { booking, creator, facts } = foundOf(em, claimed);
-    return applyMove(em, booking, creator, facts.totals, step, outcome, this.moveHandlers());
+    const { booking, creator, facts, bookerName } = foundOf(em, claimed);
+    return applyMove(em, booking, creator, facts.totals, step, outcome, this.moveHandlers(), { bookerName });
   }
 
   /** Clears a claim whose call was refused: the booking stays as it was (a new version: the claim's record can no longer land). */
