@@ -71,6 +71,7 @@ it('support finds an account by part of a name or an e-mail and sees its API key
     await list.waitFor();
     const rows = list.getByRole('button');
     expect(await rows.count()).toBe(10);
+    await section.getByText(/^The first 10 matches/).waitFor();
     await expect.poll(() => section.getByTestId('support-integrations-account').count()).toBe(0);
     await list.getByRole('button', { name: /Nimbus Games/ }).click();
     await section.getByTestId('support-integrations-account').getByText('This account has no API keys.').waitFor();

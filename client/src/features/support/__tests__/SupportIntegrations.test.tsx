@@ -140,6 +140,7 @@ describe('Support console: Integrations', () => {
     const rows = within(list).getAllByRole('button');
     expect(rows.map((r) => r.textContent)).toEqual(['Nova Streamsnova@creators.testcreator', 'novagames@partner.testbrand']);
     expect(screen.queryByTestId('support-integrations-account')).toBeNull();
+    expect(screen.queryByText(/^The first 10 matches/)).toBeNull();
     await user.click(rows[1]!);
     const account = await screen.findByTestId('support-integrations-account', undefined, WAIT);
     expect(account).toHaveTextContent('novagames@partner.test');

@@ -10,6 +10,9 @@ import { SUPPORT_MESSAGES } from '../lib/support-rules';
 
 type FoundUser = SupportUserSearchQuery['supportUserSearch'][number];
 
+/** The most accounts one search answers (the server's limit): a full list may leave some out. */
+const SEARCH_LIMIT = 10;
+
 /**
  * Support sees every partner integration: find an account by part of its e-mail or display name
  * (a short list; a single match opens at once), then read its API keys (revoked ones included;
@@ -60,6 +63,11 @@ export function SupportIntegrations() {
         <FormError message={error} />
       </form>
       {called && !loading && !error && matches.length === 0 && <Text color="fg.muted">{SUPPORT_MESSAGES.noAccount}</Text>}
+      {matches.length >= SEARCH_LIMIT && (
+        <Text color="fg.muted" fontSize="sm">
+          {SUPPORT_MESSAGES.searchLimitReached}
+        </Text>
+      )}
       {matches.length > 1 && (
         <Stack as="ul" listStyleType="none" gap="1" aria-label="Matching accounts">
           {matches.map((m) => {

@@ -11,6 +11,8 @@ export const SUPPORT_MESSAGES = {
   searchTooShort: 'Type at least 2 characters of an e-mail or a name',
   lookupFailed: 'Could not look the account up',
   noAccount: 'No account matches.',
+  /** Shown when a search answered as many accounts as it may (10, supportUserSearch): some may be left out. */
+  searchLimitReached: 'The first 10 matches: type more of the e-mail or name to narrow them.',
 } as const;
 
 export const RESOLUTION_LABELS: Record<DisputeResolution, string> = {
