@@ -88,6 +88,22 @@ export interface PeerServer extends ServerProcess {
   listingRequests(): Promise<{ requests: RequestSpec[]; cardIds: string[][] }>;
 }
 
+/**
+ * The peer's connection string. Its root function takes the platform as a parameter, so only a
+ * custom plan (value known) can use the per-platform partial index and stop after a page; the
+ * generic plan PostgreSQL may switch a prepared statement to reads every creator of the platform
+ * through the GIN index and sorts them (EXPLAIN, bench/RESULTS.md "Eighth round").
+ * BENCH_PEER_PLAN_CACHE_MODE (e.g. `force_custom_plan`) sets plan_cache_mode for its connections.
+ */
+function peerDatabaseUrl(databaseUrl: string): string {
+  const mode = process.env.BENCH_PEER_PLAN_CACHE_MODE;
+  if (!mode) return databaseUrl;
+  if (!/^(auto|force_custom_plan|force_generic_plan)$/.test(mode)) throw new Error(`BENCH_PEER_PLAN_CACHE_MODE must be auto, force_custom_plan or force_generic_plan`);
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c plan_cache_mode=${mode}`);
+  return url.toString();
+}
+
 /** Creates the peer's functions, starts PostGraphile on Node >= 22 and waits until it answers. */
 export async function startPostGraphile(opts: { databaseUrl: string; logDir: string; poolMax: number; log: (line: string) => void }): Promise<PeerServer> {
   installPeers(opts.log);
@@ -103,7 +119,7 @@ export async function startPostGraphile(opts: { databaseUrl: string; logDir: str
   const out = openSync(logFile, 'w');
   const child = spawn(NODE_BINARY, [path.join(__dirname, 'postgraphile-server.cjs')], {
     stdio: ['ignore', out, out],
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', PEERS_DIR, DATABASE_URL: opts.databaseUrl, PORT: String(port), POOL_MAX: String(opts.poolMax) },
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', PEERS_DIR, DATABASE_URL: peerDatabaseUrl(opts.databaseUrl), PORT: String(port), POOL_MAX: String(opts.poolMax) },
   });
   closeSync(out);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
