@@ -176,18 +176,23 @@ function elementOf(cx: Compiler, def: GraphQLField<unknown, unknown>, f: Collect
 
 function profileOf(cx: Compiler, type: GraphQLObjectType, fields: Map<string, CollectedField>): Emit {
   return objectOf(type, fields, (_key, f, def) => {
+    // `first` is read per request (it may come from a variable); the plan only checks it is valid now.
     if (f.name === 'nextFreeSlots') {
-      const first = firstOf(def, f, cx.variables);
+      firstOf(def, f, cx.variables);
       const element = elementOf(cx, def, f, SLOT);
       return (q) => {
         const el = element(q);
+        const first = firstOf(def, f, q.variables);
         return `coalesce(${nextFreeSlotsJson('c.id', el).replace('?', () => bind(q, q.now)).replace(/limit \?/, () => `limit ${bind(q, first)}`)}, '[]'::json)`;
       };
     }
     if (f.name === 'latestReviews') {
-      const first = firstOf(def, f, cx.variables);
+      firstOf(def, f, cx.variables);
       const element = elementOf(cx, def, f, REVIEW);
-      return (q) => `coalesce(${latestReviewsJson('c.user_id', element(q)).replace(/limit \?/, () => `limit ${bind(q, first)}`)}, '[]'::json)`;
+      return (q) => {
+        const first = firstOf(def, f, q.variables);
+        return `coalesce(${latestReviewsJson('c.user_id', element(q)).replace(/limit \?/, () => `limit ${bind(q, first)}`)}, '[]'::json)`;
+      };
     }
     return scalar(cx, PROFILE, f, def);
   });
@@ -317,7 +322,13 @@ export function compiledCreators(deps: { clock: Clock }): CompiledRead<GraphQLCo
     if (page.window.mode !== 'cursor') return null;
     const count = plan.wantsCount ? await countOf(page.filter) : null;
     const q: Query = { params: [...page.params], now, variables, size: page.window.size, sort: page.sort, count };
-    const data = plan.root.map((r) => `${quote(r.key)}, ${r.typename ? quote(schema.getQueryType()!.name) : plan.connection(q)}`).join(', ');
+    let data: string;
+    try {
+      data = plan.root.map((r) => `${quote(r.key)}, ${r.typename ? quote(schema.getQueryType()!.name) : plan.connection(q)}`).join(', ');
+    } catch (err) {
+      if (err instanceof NotCompiled) return null; // e.g. a list size out of range this time: the resolver reports it
+      throw err;
+    }
     const sql = `with page as (
   ${page.sql}
 ), cards as (

@@ -121,7 +121,8 @@ describe('the compiled creator listing answers exactly as graphql-js does', () =
           for (const shape of doc.query.includes('$count') ? [{ count: true, slots: false }, { count: false, slots: true }] : [{}]) {
             let after: string | null = null;
             for (let page = 1; page <= 3; page++) {
-              const variables = { ...doc.variables, ...shape, platform, after, sort };
+              // A list size from a variable changes from request to request of the same document.
+              const variables = { ...doc.variables, ...shape, platform, after, sort, ...(doc.query.includes('$n') ? { n: 1 + (pages % 4) } : {}) };
               const viewer = viewers[pages % viewers.length];
               const { answer, statements } = await both(viewer, doc.query, variables);
               // Served by the compiled statement (plus, when asked, the count on a cache miss).
@@ -164,5 +165,10 @@ describe('the compiled creator listing answers exactly as graphql-js does', () =
     expect(JSON.parse(bad.text).errors[0].extensions.code).toBe('BAD_USER_INPUT');
     const tooMany = await ask(compiled, 'anonymous', `{ creators(first: 2) { edges { node { nextFreeSlots(first: 500) { id } } } } }`, {}, true);
     expect(JSON.parse(tooMany.text).errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    // The same compiled document, first with a size it serves, then with one the resolver refuses.
+    const sized = `query Sized($n: Int!) { creators(first: 2) { edges { node { nextFreeSlots(first: $n) { id } } } } }`;
+    for (let i = 0; i < 2; i++) expect(JSON.parse((await ask(compiled, 'anonymous', sized, { n: 2 }, true)).text).errors).toBeUndefined();
+    const refused = await ask(compiled, 'anonymous', sized, { n: 500 }, true);
+    expect(JSON.parse(refused.text).errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 });
