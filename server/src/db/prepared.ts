@@ -8,8 +8,13 @@ import type { EntityManager, Knex } from '@mikro-orm/postgresql';
  * 0.2 ms to run). The ORM's own `execute` inlines parameters into the text, so each call would be
  * a new statement to plan. `sql` uses `?` placeholders, as `em.execute` does.
  */
-export async function preparedQuery<T = Record<string, unknown>>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<{ rows: T[]; rowCount: number }> {
-  const name = statementName(sql);
+export async function preparedQuery<T = Record<string, unknown>>(
+  em: EntityManager,
+  sql: string,
+  params: readonly unknown[],
+  names: StatementNames = SHARED_NAMES,
+): Promise<{ rows: T[]; rowCount: number }> {
+  const name = names.nameOf(sql);
   const query = em.getKnex().raw(sql, params as readonly Knex.RawBinding[]);
   if (name) query.options({ name });
   const trx = em.getTransactionContext();
@@ -18,16 +23,29 @@ export async function preparedQuery<T = Record<string, unknown>>(em: EntityManag
   return { rows: result.rows, rowCount: result.rowCount ?? 0 };
 }
 
-const names = new Map<string, string>();
-/** Each connection keeps every statement it prepared: a bound on the texts (callers use fixed texts, e.g. `= any(?)`). */
-const MAX_NAMED = 200;
+/**
+ * One name per statement text (a connection refuses a known name with another text), up to a
+ * bound: each connection keeps every statement it prepared, so past it texts run unnamed. Callers
+ * whose texts are many (compiled reads: one per query shape, platform and sort) keep their own
+ * bound, so they never use up the names of the fixed hot statements.
+ */
+export class StatementNames {
+  private readonly names = new Map<string, string>();
 
-/** One name per statement text (a connection refuses a known name with another text); undefined past the bound. */
-function statementName(sql: string): string | undefined {
-  let name = names.get(sql);
-  if (!name && names.size < MAX_NAMED) {
-    name = `p_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
-    names.set(sql, name);
+  constructor(
+    private readonly max: number,
+    private readonly prefix: string,
+  ) {}
+
+  nameOf(sql: string): string | undefined {
+    let name = this.names.get(sql);
+    if (!name && this.names.size < this.max) {
+      name = `${this.prefix}_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+      this.names.set(sql, name);
+    }
+    return name;
   }
-  return name;
 }
+
+/** The fixed hot statements' names (callers use fixed texts, e.g. `= any(?)`). */
+const SHARED_NAMES = new StatementNames(200, 'p');

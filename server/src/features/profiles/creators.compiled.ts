@@ -13,7 +13,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CompiledRead } from '../../graphql/compiled-reads';
 import type { GraphQLContext } from '../../graphql/context';
 import { collectFields, directiveVariables, fragmentsOf, subSelections, type CollectedField } from '../../graphql/selection';
-import { preparedQuery } from '../../db/prepared';
+import { preparedQuery, StatementNames } from '../../db/prepared';
 import type { Clock } from '../../shared/clock';
 import { MAX_PAGE_SIZE } from '../../shared/pagination';
 import { latestReviewsJson } from '../reviews/latest-reviews';
@@ -269,6 +269,9 @@ function compile(schema: GraphQLSchema, document: DocumentNode, operation: Opera
 
 const MAX_PLANS = 500;
 
+/** Named prepared statements of compiled listings (one per query shape, platform, sort, first or later page), per connection. */
+const MAX_NAMED_STATEMENTS = 100;
+
 /** The compiled statement of an operation (`?` placeholders), for its plan to be checked (listing-plans.test.ts). */
 type StatementFor = (
   schema: GraphQLSchema,
@@ -285,6 +288,7 @@ type StatementFor = (
 export function compiledCreators(deps: { clock: Clock }): CompiledRead<GraphQLContext> & { statementFor: StatementFor } {
   /** Per document: the variables that shape it, and its plans per operation and their values. */
   const documents = new WeakMap<DocumentNode, { shaping: string[]; plans: Map<string, Plan | null> }>();
+  const names = new StatementNames(MAX_NAMED_STATEMENTS, 'compiled');
 
   const planFor = (schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>) => {
     let doc = documents.get(document);
@@ -345,7 +349,7 @@ select json_build_object(${data})::text as data`;
     async answer({ schema, document, operation, variables, ctx }) {
       const st = await statementFor(schema, document, operation, variables, (filter) => ctx.services.profiles.countCreators(ctx, filter));
       if (!st) return null;
-      const rows = st.fixed ? (await preparedQuery<{ data: string }>(ctx.em, st.sql, st.params)).rows : await unnamed(ctx.em, st.sql, st.params);
+      const rows = st.fixed ? (await preparedQuery<{ data: string }>(ctx.em, st.sql, st.params, names)).rows : await unnamed(ctx.em, st.sql, st.params);
       return rows[0].data;
     },
   };
