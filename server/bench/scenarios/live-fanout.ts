@@ -1,9 +1,8 @@
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
 import { BOOKING_UPDATES, CANCEL_BOOKING, CREATE_CHECKOUT, gqlBody } from '../documents';
 import type { FreeHour, SignedIn } from '../fixtures';
 import type { ServerProcess } from '../server-process';
-import { latencyOf, sleep, type Latency } from '../stats';
+import { sleep, type Latency } from '../stats';
+import { awaitDeliveries, closeClients, connectClients, Deliveries, postGraphql, type LiveSubscription } from './live-stream';
 
 export interface LiveOptions {
   brands: SignedIn[];
@@ -49,49 +48,40 @@ interface BookingEvent {
  * hours (each cancellation frees its hour again), neither timed nor counted.
  */
 export async function runLiveFanout(server: ServerProcess, opts: LiveOptions): Promise<LiveResult> {
-  const received = new Map<string, number>(); // `${userId}|${bookingId}` -> events
-  const latencies: number[] = [];
-  let firstFailure: string | null = null;
-  const fail = (message: string) => (firstFailure ??= message);
-
+  const deliveries = new Deliveries();
   const users = [...opts.brands, ...opts.creators];
+  const subscription = (user: SignedIn): LiveSubscription<{ bookingUpdated: BookingEvent }> => ({
+    user,
+    query: BOOKING_UPDATES,
+    item: ({ bookingUpdated: b }) => ({ id: b.id, stamp: b.status === 'CANCELLED' && b.cancelledAt ? b.cancelledAt : b.createdAt }),
+  });
   // Warm-up: the first connections also load code; only the steady cost per connection is wanted.
-  const warmup = await Promise.all(users.slice(0, 50).map((user) => subscribe(server, user, new Map(), [], () => {})));
+  const warmup = await connectClients(server, users.slice(0, 50).map(subscription), new Deliveries());
   await Promise.all(warmup.map((c) => c.dispose()));
   const idle = await settledMetrics(server);
-  const clients: Client[] = [];
-  for (let i = 0; i < users.length; i += 100) {
-    clients.push(...(await Promise.all(users.slice(i, i + 100).map((user) => subscribe(server, user, received, latencies, fail)))));
-  }
-  const deadline = Date.now() + 30_000;
-  while ((await server.metrics()).websocketConnections < users.length && Date.now() < deadline) await sleep(200);
+  const clients = await connectClients(server, users.map(subscription), deliveries);
   const subscribed = await settledMetrics(server);
   const memoryPerConnectionKb = (subscribed.rssBytes - idle.rssBytes) / 1024 / users.length;
 
   if (opts.warmupSeconds > 0) {
-    await driveTransitions(server, { ...opts, seconds: opts.warmupSeconds }, fail);
+    await driveTransitions(server, { ...opts, seconds: opts.warmupSeconds }, deliveries.fail);
     await server.settle();
-    latencies.length = 0;
-    received.clear();
+    deliveries.reset();
   }
   const before = await server.metrics();
   const started = performance.now();
-  const outcome = await driveTransitions(server, opts, fail);
+  const outcome = await driveTransitions(server, opts, deliveries.fail);
   const seconds = (performance.now() - started) / 1000;
   const expected = outcome.bookings.reduce((n, b) => n + b.transitions * b.parties.length, 0);
-  const waitUntil = Date.now() + 5_000;
-  while (sum(received) < expected && Date.now() < waitUntil) await sleep(100);
+  await awaitDeliveries(() => deliveries.total() >= expected);
   const after = await server.metrics();
-
-  await Promise.all(clients.map((c) => c.dispose()));
-  const closeDeadline = Date.now() + 15_000;
-  while ((await server.metrics()).websocketConnections > 0 && Date.now() < closeDeadline) await sleep(200);
+  await closeClients(server, clients);
 
   let delivered = 0;
   for (const booking of outcome.bookings) {
-    for (const userId of booking.parties) delivered += Math.min(booking.transitions, received.get(`${userId}|${booking.id}`) ?? 0);
+    for (const userId of booking.parties) delivered += Math.min(booking.transitions, deliveries.count(userId, booking.id));
   }
-  if (delivered < expected) fail(`${expected - delivered} of ${expected} deliveries missing`);
+  if (delivered < expected) deliveries.fail(`${expected - delivered} of ${expected} deliveries missing`);
   return {
     clients: users.length,
     memoryPerConnectionKb,
@@ -101,46 +91,11 @@ export async function runLiveFanout(server: ServerProcess, opts: LiveOptions): P
     failedTransitions: outcome.failed,
     expectedDeliveries: expected,
     delivered,
-    firstFailure,
-    ...latencyOf(latencies),
+    firstFailure: deliveries.firstFailure,
+    ...deliveries.latency(),
     sqlPerTransition: (after.sqlStatements - before.sqlStatements) / Math.max(1, outcome.transitions),
     rssMb: after.rssBytes / 1024 / 1024,
   };
-}
-
-function subscribe(
-  server: ServerProcess,
-  user: SignedIn,
-  received: Map<string, number>,
-  latencies: number[],
-  fail: (message: string) => void,
-): Promise<Client> {
-  return new Promise((resolve, reject) => {
-    const client = createClient({
-      url: server.wsUrl,
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${user.token}` },
-      lazy: false,
-      retryAttempts: 0,
-      on: { connected: () => resolve(client), error: (err) => reject(err instanceof Error ? err : new Error(`WebSocket failed for ${user.userId}`)) },
-    });
-    client.subscribe<{ bookingUpdated: BookingEvent }>(
-      { query: BOOKING_UPDATES },
-      {
-        next: ({ data, errors }) => {
-          const now = Date.now();
-          if (errors?.length || !data) return fail(`subscription error: ${JSON.stringify(errors)}`);
-          const b = data.bookingUpdated;
-          const stamp = b.status === 'CANCELLED' && b.cancelledAt ? b.cancelledAt : b.createdAt;
-          latencies.push(now - new Date(stamp).getTime());
-          const key = `${user.userId}|${b.id}`;
-          received.set(key, (received.get(key) ?? 0) + 1);
-        },
-        error: (err) => fail(`subscription ended with an error: ${JSON.stringify(err)}`),
-        complete: () => {},
-      },
-    );
-  });
 }
 
 interface DriveOutcome {
@@ -158,18 +113,7 @@ async function driveTransitions(server: ServerProcess, opts: LiveOptions, fail: 
   // 3 s with the smoke data's 150 hours at 100/s); a server that fell further behind meets CONFLICT.
   const creates = Math.round((opts.transitionsPerSecond * opts.seconds) / 2);
   const interval = 2000 / opts.transitionsPerSecond;
-  const post = async (token: string, body: string) => {
-    const res = await fetch(`${server.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body,
-      signal: AbortSignal.timeout(30_000), // a stuck server fails the transition instead of stalling the run
-    });
-    const text = await res.text();
-    const json = JSON.parse(text) as { data?: Record<string, { id?: string; booking?: { id: string } }>; errors?: unknown };
-    if (res.status !== 200 || json.errors || !json.data) throw new Error(`HTTP ${res.status}: ${text.slice(0, 300)}`);
-    return json.data;
-  };
+  const post = (token: string, body: string) => postGraphql<Record<string, { id?: string; booking?: { id: string } }>>(server, token, body);
   const pending: Promise<void>[] = [];
   const t0 = performance.now();
   for (let k = 0; k < creates; k++) {
@@ -217,9 +161,3 @@ async function settledMetrics(server: ServerProcess) {
   await sleep(2000);
   return server.metrics();
 }
-
-const sum = (m: Map<string, number>) => {
-  let n = 0;
-  for (const v of m.values()) n += v;
-  return n;
-};

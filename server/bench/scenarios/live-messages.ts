@@ -1,9 +1,8 @@
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
 import { gqlBody } from '../documents';
 import type { FreeHour, SignedIn } from '../fixtures';
 import type { ServerProcess } from '../server-process';
-import { latencyOf, sleep, type Latency } from '../stats';
+import { sleep, type Latency } from '../stats';
+import { awaitDeliveries, closeClients, connectClients, Deliveries, postGraphql, type LiveSubscription } from './live-stream';
 
 const START = `mutation BenchStartConversation($creatorId: ID!, $text: String!) { startConversation(creatorId: $creatorId, text: $text) { id } }`;
 const SEND = `mutation BenchSendMessage($id: ID!, $text: String!) { sendMessage(conversationId: $id, text: $text) { id } }`;
@@ -40,18 +39,7 @@ export interface LiveMessagesResult extends Latency {
  */
 export async function runLiveMessages(server: ServerProcess, opts: LiveMessagesOptions): Promise<LiveMessagesResult> {
   const pairs = Math.min(opts.brands.length, opts.creators.length, opts.hours.length);
-  const post = async (token: string, body: string) => {
-    const res = await fetch(`${server.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body,
-      signal: AbortSignal.timeout(30_000),
-    });
-    const text = await res.text();
-    const json = JSON.parse(text) as { data?: Record<string, { id: string }>; errors?: unknown };
-    if (res.status !== 200 || json.errors || !json.data) throw new Error(`HTTP ${res.status}: ${text.slice(0, 300)}`);
-    return json.data;
-  };
+  const post = (token: string, body: string) => postGraphql<Record<string, { id: string }>>(server, token, body);
 
   // One conversation per pair (an inquiry by the brand), 20 at a time.
   const conversations: string[] = new Array(pairs);
@@ -65,18 +53,20 @@ export async function runLiveMessages(server: ServerProcess, opts: LiveMessagesO
     );
   }
 
-  const received = new Map<string, number>(); // `${userId}|${messageId}` -> deliveries
-  const latencies: number[] = [];
-  let firstFailure: string | null = null;
-  const fail = (message: string) => (firstFailure ??= message);
-  const clients: Client[] = [];
+  const deliveries = new Deliveries();
+  const { fail } = deliveries;
   const members = Array.from({ length: pairs }, (_, k) => [opts.brands[k], opts.creators[k]] as const);
-  const subscriptions = members.flatMap((pair, k) => pair.map((user) => ({ user, conversationId: conversations[k] })));
-  for (let i = 0; i < subscriptions.length; i += 100) {
-    clients.push(...(await Promise.all(subscriptions.slice(i, i + 100).map((s) => subscribe(server, s.user, s.conversationId, received, latencies, fail)))));
-  }
-  const deadline = Date.now() + 30_000;
-  while ((await server.metrics()).websocketConnections < subscriptions.length && Date.now() < deadline) await sleep(200);
+  const subscriptions = members.flatMap((pair, k) =>
+    pair.map(
+      (user): LiveSubscription<{ conversationMessageAdded: { id: string; createdAt: string } }> => ({
+        user,
+        query: ADDED,
+        variables: { id: conversations[k] },
+        item: ({ conversationMessageAdded: m }) => ({ id: m.id, stamp: m.createdAt }),
+      }),
+    ),
+  );
+  const clients = await connectClients(server, subscriptions, deliveries);
   await sleep(1000); // subscriptions start listening a moment after their socket opens
 
   const drive = async (seconds: number) => {
@@ -107,24 +97,20 @@ export async function runLiveMessages(server: ServerProcess, opts: LiveMessagesO
   if (opts.warmupSeconds > 0) {
     await drive(opts.warmupSeconds);
     await sleep(1000);
-    latencies.length = 0;
-    received.clear();
+    deliveries.reset();
   }
   const before = await server.metrics();
   const started = performance.now();
   const { sent, failed } = await drive(opts.seconds);
   const seconds = (performance.now() - started) / 1000;
   const expected = sent.length * 2;
-  const count = () => sent.reduce((n, m) => n + m.to.filter((u) => (received.get(`${u}|${m.id}`) ?? 0) > 0).length, 0);
-  const waitUntil = Date.now() + 5_000;
-  while (count() < expected && Date.now() < waitUntil) await sleep(100);
+  const count = () => sent.reduce((n, m) => n + m.to.filter((u) => deliveries.count(u, m.id) > 0).length, 0);
+  await awaitDeliveries(() => count() >= expected);
   const after = await server.metrics();
   const delivered = count();
   if (delivered < expected) fail(`${expected - delivered} of ${expected} deliveries missing`);
 
-  await Promise.all(clients.map((c) => c.dispose()));
-  const closeDeadline = Date.now() + 15_000;
-  while ((await server.metrics()).websocketConnections > 0 && Date.now() < closeDeadline) await sleep(200);
+  await closeClients(server, clients);
 
   return {
     clients: subscriptions.length,
@@ -133,44 +119,9 @@ export async function runLiveMessages(server: ServerProcess, opts: LiveMessagesO
     failed,
     expectedDeliveries: expected,
     delivered,
-    firstFailure,
-    ...latencyOf(latencies),
+    firstFailure: deliveries.firstFailure,
+    ...deliveries.latency(),
     sqlPerMessage: (after.sqlStatements - before.sqlStatements) / Math.max(1, sent.length),
     rssMb: after.rssBytes / 1024 / 1024,
   };
-}
-
-function subscribe(
-  server: ServerProcess,
-  user: SignedIn,
-  conversationId: string,
-  received: Map<string, number>,
-  latencies: number[],
-  fail: (message: string) => void,
-): Promise<Client> {
-  return new Promise((resolve, reject) => {
-    const client = createClient({
-      url: server.wsUrl,
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${user.token}` },
-      lazy: false,
-      retryAttempts: 0,
-      on: { connected: () => resolve(client), error: (err) => reject(err instanceof Error ? err : new Error(`WebSocket failed for ${user.userId}`)) },
-    });
-    client.subscribe<{ conversationMessageAdded: { id: string; createdAt: string } }>(
-      { query: ADDED, variables: { id: conversationId } },
-      {
-        next: ({ data, errors }) => {
-          const now = Date.now();
-          if (errors?.length || !data) return fail(`subscription error: ${JSON.stringify(errors)}`);
-          const m = data.conversationMessageAdded;
-          latencies.push(now - new Date(m.createdAt).getTime());
-          const key = `${user.userId}|${m.id}`;
-          received.set(key, (received.get(key) ?? 0) + 1);
-        },
-        error: (err) => fail(`subscription ended with an error: ${JSON.stringify(err)}`),
-        complete: () => {},
-      },
-    );
-  });
 }
