@@ -41,7 +41,7 @@ const PASSWORD = 'correct-horse-battery-9';
 const CREATOR = {
   email: 'nova@creators.test',
   name: 'Nova Streams',
-  bio: 'Variety streamer: indie games, speedruns and creative coding.',
+  bio: 'Variety creator: indie games, speedruns and creative coding.',
   hourlyRate: '80',
   twitch: 'nova_streams',
   youtube: '@novastreams',

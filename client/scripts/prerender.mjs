@@ -26,7 +26,7 @@ const PAGES = [
   { key: 'terms-of-use', path: '/terms-of-use', module: 'src/features/legal/pages/TermsOfUsePage.tsx', prerender: true, title: 'Terms of Use' },
   { key: 'auth', module: 'src/features/auth/pages/AuthPage.tsx', graphql: true },
   { key: 'dashboard', module: 'src/features/dashboard/pages/DashboardPage.tsx', graphql: true },
-  { key: 'streamer', module: 'src/features/streamers/pages/StreamerProfilePage.tsx', graphql: true },
+  { key: 'streamer', module: 'src/features/creators/pages/CreatorProfilePage.tsx', graphql: true },
   { key: 'stripe-checkout', module: 'src/features/checkout/pages/CheckoutPage.tsx', graphql: true },
   { key: 'support', module: 'src/features/support/pages/SupportConsolePage.tsx', graphql: true },
   { key: 'settings', module: 'src/features/settings/pages/SettingsPage.tsx', graphql: true, optional: true },

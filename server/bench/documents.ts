@@ -21,8 +21,8 @@ export const CREATOR_PAGE = `query CreatorPage($id: ID!, $from: DateTimeISO!, $t
     id userId displayName bio profileImageUrl averageRating reviewCount totalBookings hourlyRateCents minimumHours
     platforms isVerified isAvailable timezone
   }
-  availabilitySlots(streamerId: $id, from: $from, to: $to) { id streamerId startTime endTime isBooked }
-  reviews(streamerId: $id, first: 10) {
+  availabilitySlots(creatorId: $id, from: $from, to: $to) { id creatorId startTime endTime isBooked }
+  reviews(creatorId: $id, first: 10) {
     totalCount
     edges { node { id rating comment reviewerName createdAt } }
   }
@@ -43,10 +43,10 @@ export const CANCEL_BOOKING = `mutation CancelBooking($input: CancelBookingInput
 /** The dashboard's live booking list (client: LiveBookingUpdates with BookingCard_booking). */
 export const BOOKING_UPDATES = `subscription LiveBookingUpdates {
   bookingUpdated {
-    id streamerId bookerId startTime endTime totalHours hourlyRateCents totalCents feeCents streamerAmountCents
-    refundCents status paymentStatus paymentIntentId bookingDetails streamerConfirmed bookerConfirmed
+    id creatorId bookerId startTime endTime totalHours hourlyRateCents totalCents feeCents creatorAmountCents
+    refundCents status paymentStatus paymentIntentId bookingDetails creatorConfirmed bookerConfirmed
     confirmationDeadline cancellationReason cancelledAt completedAt createdAt viewerRole availableActions
-    streamer { id userId displayName profileImageUrl }
+    creator { id userId displayName profileImageUrl }
     booker { id name email }
     dispute { id kind reason evidence respondentStatement openedBy resolution refundCents resolutionNote createdAt resolvedAt }
   }

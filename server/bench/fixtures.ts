@@ -6,7 +6,7 @@ import { AccountType, UserRole } from '../src/features/users/user.entity';
 
 /** A free future hour of a creator that a checkout can take. */
 export interface FreeHour {
-  streamerId: string;
+  creatorId: string;
   creatorUserId: string;
   startTime: string;
   endTime: string;
@@ -83,7 +83,7 @@ export async function loadFixtures(
           limit ${limit}`,
         params,
       ).then((rows) =>
-        rows.map((r) => ({ streamerId: r.streamer_id, creatorUserId: r.user_id, startTime: r.start_time.toISOString(), endTime: r.end_time.toISOString() })),
+        rows.map((r) => ({ creatorId: r.streamer_id, creatorUserId: r.user_id, startTime: r.start_time.toISOString(), endTime: r.end_time.toISOString() })),
       );
     const raceHours = await freeHours('s.streamer_id = $1 order by s.start_time', [race.id], opts.raceHours);
     const liveHours = await freeHours(

@@ -45,9 +45,9 @@ function staticPage<M extends Record<string, unknown>>(load: () => Promise<M>, n
 const LandingPage = staticPage(() => import('../features/landing/pages/LandingPage'), 'LandingPage');
 const AuthPage = lazyPage(() => import('../features/auth/pages/AuthPage'), 'AuthPage');
 const DashboardPage = lazyPage(() => import('../features/dashboard/pages/DashboardPage'), 'DashboardPage');
-const StreamerProfilePage = lazyPage(
-  () => import('../features/streamers/pages/StreamerProfilePage'),
-  'StreamerProfilePage',
+const CreatorProfilePage = lazyPage(
+  () => import('../features/creators/pages/CreatorProfilePage'),
+  'CreatorProfilePage',
 );
 const CheckoutPage = lazyPage(() => import('../features/checkout/pages/CheckoutPage'), 'CheckoutPage');
 const SupportConsolePage = lazyPage(() => import('../features/support/pages/SupportConsolePage'), 'SupportConsolePage');
@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
-      { path: 'streamer/:id', element: <StreamerProfilePage /> },
+      { path: 'streamer/:id', element: <CreatorProfilePage /> },
       { path: 'stripe-checkout', element: <CheckoutPage /> },
       {
         path: 'support',

@@ -83,13 +83,13 @@ export type CreateBookingCheckoutInput = {
   /** The first selected slot (optional; checked against the range) */
   availabilitySlotId?: string | null | undefined;
   bookingDetails?: string | null | undefined;
+  /** The creator profile id */
+  creatorId: string;
   /** 1 to 8 consecutive hours after startTime */
   endTime: string;
   /** A retried request with the same key returns the same checkout */
   idempotencyKey?: string | null | undefined;
   startTime: string;
-  /** The creator profile id */
-  streamerId: string;
 };
 
 export type CreateProfileInput = {
@@ -376,31 +376,31 @@ export type AddAvailabilitySlotMutationVariables = Exact<{
 }>;
 
 export type AddAvailabilitySlotMutation = {
-  addAvailability: Array<{ id: string; streamerId: string; startTime: string; endTime: string; isBooked: boolean }>;
+  addAvailability: Array<{ id: string; creatorId: string; startTime: string; endTime: string; isBooked: boolean }>;
 };
 
 export type DaySlotList_SlotFragment = {
   id: string;
-  streamerId: string;
+  creatorId: string;
   startTime: string;
   endTime: string;
   isBooked: boolean;
 };
 
 export type AvailabilitySlotsChangedSubscriptionVariables = Exact<{
-  streamerId: string;
+  creatorId: string;
 }>;
 
-export type AvailabilitySlotsChangedSubscription = { slotsChanged: { streamerId: string } };
+export type AvailabilitySlotsChangedSubscription = { slotsChanged: { creatorId: string } };
 
 export type AvailabilityWeekQueryVariables = Exact<{
-  streamerId: string;
+  creatorId: string;
   from: string;
   to: string;
 }>;
 
 export type AvailabilityWeekQuery = {
-  availabilitySlots: Array<{ id: string; streamerId: string; startTime: string; endTime: string; isBooked: boolean }>;
+  availabilitySlots: Array<{ id: string; creatorId: string; startTime: string; endTime: string; isBooked: boolean }>;
 };
 
 export type CreateRecurringScheduleMutationVariables = Exact<{
@@ -410,7 +410,7 @@ export type CreateRecurringScheduleMutationVariables = Exact<{
 export type CreateRecurringScheduleMutation = {
   createRecurringPattern: {
     id: string;
-    streamerId: string;
+    creatorId: string;
     title: string;
     daysOfWeek: Array<number>;
     startTime: string;
@@ -435,12 +435,12 @@ export type GenerateRecurringSlotsMutationVariables = Exact<{
 }>;
 
 export type GenerateRecurringSlotsMutation = {
-  generateSlots: Array<{ id: string; streamerId: string; startTime: string; endTime: string; isBooked: boolean }>;
+  generateSlots: Array<{ id: string; creatorId: string; startTime: string; endTime: string; isBooked: boolean }>;
 };
 
 export type RecurringScheduleList_PatternFragment = {
   id: string;
-  streamerId: string;
+  creatorId: string;
   title: string;
   daysOfWeek: Array<number>;
   startTime: string;
@@ -448,13 +448,13 @@ export type RecurringScheduleList_PatternFragment = {
 };
 
 export type RecurringSchedulesQueryVariables = Exact<{
-  streamerId: string;
+  creatorId: string;
 }>;
 
 export type RecurringSchedulesQuery = {
   recurringPatterns: Array<{
     id: string;
-    streamerId: string;
+    creatorId: string;
     title: string;
     daysOfWeek: Array<number>;
     startTime: string;
@@ -463,13 +463,13 @@ export type RecurringSchedulesQuery = {
 };
 
 export type UpcomingFreeSlotsQueryVariables = Exact<{
-  streamerId: string;
+  creatorId: string;
   from: string;
   to: string;
 }>;
 
 export type UpcomingFreeSlotsQuery = {
-  availabilitySlots: Array<{ id: string; streamerId: string; startTime: string; endTime: string; isBooked: boolean }>;
+  availabilitySlots: Array<{ id: string; creatorId: string; startTime: string; endTime: string; isBooked: boolean }>;
 };
 
 export type AcceptBookingMutationVariables = Exact<{
@@ -479,7 +479,7 @@ export type AcceptBookingMutationVariables = Exact<{
 export type AcceptBookingMutation = {
   acceptBooking: {
     id: string;
-    streamerId: string;
+    creatorId: string;
     bookerId: string;
     startTime: string;
     endTime: string;
@@ -487,13 +487,13 @@ export type AcceptBookingMutation = {
     hourlyRateCents: number;
     totalCents: number;
     feeCents: number;
-    streamerAmountCents: number;
+    creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
-    streamerConfirmed: boolean;
+    creatorConfirmed: boolean;
     bookerConfirmed: boolean;
     confirmationDeadline: string;
     cancellationReason: string | null;
@@ -505,7 +505,7 @@ export type AcceptBookingMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -555,7 +555,7 @@ export type BookingCancellationQuoteQuery = {
 
 export type BookingCard_BookingFragment = {
   id: string;
-  streamerId: string;
+  creatorId: string;
   bookerId: string;
   startTime: string;
   endTime: string;
@@ -563,13 +563,13 @@ export type BookingCard_BookingFragment = {
   hourlyRateCents: number;
   totalCents: number;
   feeCents: number;
-  streamerAmountCents: number;
+  creatorAmountCents: number;
   refundCents: number;
   status: BookingStatus;
   paymentStatus: PaymentStatus;
   paymentIntentId: string | null;
   bookingDetails: string | null;
-  streamerConfirmed: boolean;
+  creatorConfirmed: boolean;
   bookerConfirmed: boolean;
   confirmationDeadline: string;
   cancellationReason: string | null;
@@ -581,7 +581,7 @@ export type BookingCard_BookingFragment = {
   cancelFeeApplies: boolean;
   requestDeadline: string | null;
   settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-  streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+  creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
   booker: { id: string; name: string; email: string };
   dispute: {
     id: string;
@@ -653,7 +653,7 @@ export type BookingListQuery = {
       cursor: string;
       node: {
         id: string;
-        streamerId: string;
+        creatorId: string;
         bookerId: string;
         startTime: string;
         endTime: string;
@@ -661,13 +661,13 @@ export type BookingListQuery = {
         hourlyRateCents: number;
         totalCents: number;
         feeCents: number;
-        streamerAmountCents: number;
+        creatorAmountCents: number;
         refundCents: number;
         status: BookingStatus;
         paymentStatus: PaymentStatus;
         paymentIntentId: string | null;
         bookingDetails: string | null;
-        streamerConfirmed: boolean;
+        creatorConfirmed: boolean;
         bookerConfirmed: boolean;
         confirmationDeadline: string;
         cancellationReason: string | null;
@@ -679,7 +679,7 @@ export type BookingListQuery = {
         cancelFeeApplies: boolean;
         requestDeadline: string | null;
         settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-        streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+        creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
         booker: { id: string; name: string; email: string };
         dispute: {
           id: string;
@@ -721,7 +721,7 @@ export type CancelBookingMutationVariables = Exact<{
 export type CancelBookingMutation = {
   cancelBooking: {
     id: string;
-    streamerId: string;
+    creatorId: string;
     bookerId: string;
     startTime: string;
     endTime: string;
@@ -729,13 +729,13 @@ export type CancelBookingMutation = {
     hourlyRateCents: number;
     totalCents: number;
     feeCents: number;
-    streamerAmountCents: number;
+    creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
-    streamerConfirmed: boolean;
+    creatorConfirmed: boolean;
     bookerConfirmed: boolean;
     confirmationDeadline: string;
     cancellationReason: string | null;
@@ -747,7 +747,7 @@ export type CancelBookingMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -786,7 +786,7 @@ export type ConfirmBookingCompletionMutationVariables = Exact<{
 export type ConfirmBookingCompletionMutation = {
   confirmBookingCompletion: {
     id: string;
-    streamerId: string;
+    creatorId: string;
     bookerId: string;
     startTime: string;
     endTime: string;
@@ -794,13 +794,13 @@ export type ConfirmBookingCompletionMutation = {
     hourlyRateCents: number;
     totalCents: number;
     feeCents: number;
-    streamerAmountCents: number;
+    creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
-    streamerConfirmed: boolean;
+    creatorConfirmed: boolean;
     bookerConfirmed: boolean;
     confirmationDeadline: string;
     cancellationReason: string | null;
@@ -812,7 +812,7 @@ export type ConfirmBookingCompletionMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -852,7 +852,7 @@ export type DeclineBookingMutationVariables = Exact<{
 export type DeclineBookingMutation = {
   declineBooking: {
     id: string;
-    streamerId: string;
+    creatorId: string;
     bookerId: string;
     startTime: string;
     endTime: string;
@@ -860,13 +860,13 @@ export type DeclineBookingMutation = {
     hourlyRateCents: number;
     totalCents: number;
     feeCents: number;
-    streamerAmountCents: number;
+    creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
-    streamerConfirmed: boolean;
+    creatorConfirmed: boolean;
     bookerConfirmed: boolean;
     confirmationDeadline: string;
     cancellationReason: string | null;
@@ -878,7 +878,7 @@ export type DeclineBookingMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -915,7 +915,7 @@ export type LiveBookingUpdatesSubscriptionVariables = Exact<{ [key: string]: nev
 export type LiveBookingUpdatesSubscription = {
   bookingUpdated: {
     id: string;
-    streamerId: string;
+    creatorId: string;
     bookerId: string;
     startTime: string;
     endTime: string;
@@ -923,13 +923,13 @@ export type LiveBookingUpdatesSubscription = {
     hourlyRateCents: number;
     totalCents: number;
     feeCents: number;
-    streamerAmountCents: number;
+    creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
-    streamerConfirmed: boolean;
+    creatorConfirmed: boolean;
     bookerConfirmed: boolean;
     confirmationDeadline: string;
     cancellationReason: string | null;
@@ -941,7 +941,7 @@ export type LiveBookingUpdatesSubscription = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -980,7 +980,7 @@ export type OpenBookingDisputeMutationVariables = Exact<{
 export type OpenBookingDisputeMutation = {
   openDispute: {
     id: string;
-    streamerId: string;
+    creatorId: string;
     bookerId: string;
     startTime: string;
     endTime: string;
@@ -988,13 +988,13 @@ export type OpenBookingDisputeMutation = {
     hourlyRateCents: number;
     totalCents: number;
     feeCents: number;
-    streamerAmountCents: number;
+    creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
-    streamerConfirmed: boolean;
+    creatorConfirmed: boolean;
     bookerConfirmed: boolean;
     confirmationDeadline: string;
     cancellationReason: string | null;
@@ -1006,7 +1006,7 @@ export type OpenBookingDisputeMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -1045,7 +1045,7 @@ export type RequestBookingPayoutMutationVariables = Exact<{
 export type RequestBookingPayoutMutation = {
   requestPayout: {
     id: string;
-    streamerId: string;
+    creatorId: string;
     bookerId: string;
     startTime: string;
     endTime: string;
@@ -1053,13 +1053,13 @@ export type RequestBookingPayoutMutation = {
     hourlyRateCents: number;
     totalCents: number;
     feeCents: number;
-    streamerAmountCents: number;
+    creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
-    streamerConfirmed: boolean;
+    creatorConfirmed: boolean;
     bookerConfirmed: boolean;
     confirmationDeadline: string;
     cancellationReason: string | null;
@@ -1071,7 +1071,7 @@ export type RequestBookingPayoutMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -1128,7 +1128,7 @@ export type ReviewBookingMutationVariables = Exact<{
 }>;
 
 export type ReviewBookingMutation = {
-  createReview: { id: string; bookingId: string; streamerId: string; rating: number; comment: string | null };
+  createReview: { id: string; bookingId: string; creatorId: string; rating: number; comment: string | null };
 };
 
 export type CheckoutBookingQueryVariables = Exact<{
@@ -1148,7 +1148,7 @@ export type CheckoutBookingQuery = {
     requestDeadline: string | null;
     checkoutExpiresAt: string;
     cancellationTerms: { freeUntil: string; lateKeptPercent: number };
-    streamer: { id: string; displayName: string; profileImageUrl: string | null };
+    creator: { id: string; displayName: string; profileImageUrl: string | null };
   };
 };
 
@@ -1164,7 +1164,7 @@ export type CheckoutSummary_BookingFragment = {
   requestDeadline: string | null;
   checkoutExpiresAt: string;
   cancellationTerms: { freeUntil: string; lateKeptPercent: number };
-  streamer: { id: string; displayName: string; profileImageUrl: string | null };
+  creator: { id: string; displayName: string; profileImageUrl: string | null };
 };
 
 export type CheckoutClientSecretQueryVariables = Exact<{
@@ -1554,7 +1554,7 @@ export type MarkConversationReadMutation = {
 };
 
 export type ProposalFreeHoursQueryVariables = Exact<{
-  streamerId: string;
+  creatorId: string;
   from: string;
   to: string;
 }>;
@@ -1693,6 +1693,103 @@ export type ThreadMessage_MessageFragment = {
   eventType: string | null;
   createdAt: string;
   proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+};
+
+export type BookingCancellationTermsQueryVariables = Exact<{
+  startTime: string;
+}>;
+
+export type BookingCancellationTermsQuery = { cancellationTerms: { freeUntil: string; lateKeptPercent: number } };
+
+export type BookingViewerProfileQueryVariables = Exact<{ [key: string]: never }>;
+
+export type BookingViewerProfileQuery = { myProfile: { id: string; accountType: AccountType } | null };
+
+export type CreateBookingCheckoutMutationVariables = Exact<{
+  input: CreateBookingCheckoutInput;
+}>;
+
+export type CreateBookingCheckoutMutation = {
+  createBookingCheckout: {
+    checkoutUrl: string;
+    paymentIntentId: string;
+    booking: { id: string; status: BookingStatus; paymentStatus: PaymentStatus };
+  };
+};
+
+export type CreatorHeader_CreatorFragment = {
+  id: string;
+  displayName: string;
+  profileImageUrl: string | null;
+  bio: string | null;
+  averageRating: number;
+  totalBookings: number;
+  reviewCount: number;
+  hourlyRateCents: number | null;
+  minimumHours: number;
+  platforms: Array<Platform>;
+  isVerified: boolean;
+};
+
+export type CreatorPageQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type CreatorPageQuery = {
+  creator: {
+    id: string;
+    userId: string;
+    timezone: string;
+    hourlyRateCents: number | null;
+    minimumHours: number;
+    isAvailable: boolean;
+    displayName: string;
+    profileImageUrl: string | null;
+    bio: string | null;
+    averageRating: number;
+    totalBookings: number;
+    reviewCount: number;
+    platforms: Array<Platform>;
+    isVerified: boolean;
+    nextFreeSlots: Array<{ id: string; startTime: string }>;
+  };
+};
+
+export type CreatorPageReviewsQueryVariables = Exact<{
+  creatorId: string;
+}>;
+
+export type CreatorPageReviewsQuery = {
+  reviews: {
+    totalCount: number;
+    edges: Array<{
+      node: { id: string; rating: number; comment: string | null; reviewerName: string; createdAt: string };
+    }>;
+  };
+};
+
+export type CreatorPageSlotsQueryVariables = Exact<{
+  creatorId: string;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}>;
+
+export type CreatorPageSlotsQuery = {
+  availabilitySlots: Array<{ id: string; creatorId: string; startTime: string; endTime: string; isBooked: boolean }>;
+};
+
+export type CreatorSlotsChangedSubscriptionVariables = Exact<{
+  creatorId: string;
+}>;
+
+export type CreatorSlotsChangedSubscription = { slotsChanged: { creatorId: string } };
+
+export type ReviewItem_ReviewFragment = {
+  id: string;
+  rating: number;
+  comment: string | null;
+  reviewerName: string;
+  createdAt: string;
 };
 
 export type DeveloperApiKeyFragment = {
@@ -2018,7 +2115,7 @@ export type OverviewQuery = {
       startTime: string;
       completedAt: string | null;
       totalHours: number;
-      streamerAmountCents: number;
+      creatorAmountCents: number;
       booker: { id: string; name: string };
     }>;
     upcoming: Array<{
@@ -2027,10 +2124,10 @@ export type OverviewQuery = {
       endTime: string;
       totalHours: number;
       totalCents: number;
-      streamerAmountCents: number;
+      creatorAmountCents: number;
       viewerRole: BookingRole | null;
       booker: { id: string; name: string };
-      streamer: { id: string; displayName: string };
+      creator: { id: string; displayName: string };
     }>;
   };
 };
@@ -2040,7 +2137,7 @@ export type EarningRow_BookingFragment = {
   startTime: string;
   completedAt: string | null;
   totalHours: number;
-  streamerAmountCents: number;
+  creatorAmountCents: number;
   booker: { id: string; name: string };
 };
 
@@ -2050,10 +2147,10 @@ export type UpcomingBookingRow_BookingFragment = {
   endTime: string;
   totalHours: number;
   totalCents: number;
-  streamerAmountCents: number;
+  creatorAmountCents: number;
   viewerRole: BookingRole | null;
   booker: { id: string; name: string };
-  streamer: { id: string; displayName: string };
+  creator: { id: string; displayName: string };
 };
 
 export type CreateProfileMutationVariables = Exact<{
@@ -2234,103 +2331,6 @@ export type SetCalendarFeedFreeHoursMutation = {
   setCalendarFeedFreeHours: { url: string; includeFreeHours: boolean; canIncludeFreeHours: boolean };
 };
 
-export type BookingCancellationTermsQueryVariables = Exact<{
-  startTime: string;
-}>;
-
-export type BookingCancellationTermsQuery = { cancellationTerms: { freeUntil: string; lateKeptPercent: number } };
-
-export type BookingViewerProfileQueryVariables = Exact<{ [key: string]: never }>;
-
-export type BookingViewerProfileQuery = { myProfile: { id: string; accountType: AccountType } | null };
-
-export type CreateBookingCheckoutMutationVariables = Exact<{
-  input: CreateBookingCheckoutInput;
-}>;
-
-export type CreateBookingCheckoutMutation = {
-  createBookingCheckout: {
-    checkoutUrl: string;
-    paymentIntentId: string;
-    booking: { id: string; status: BookingStatus; paymentStatus: PaymentStatus };
-  };
-};
-
-export type CreatorHeader_CreatorFragment = {
-  id: string;
-  displayName: string;
-  profileImageUrl: string | null;
-  bio: string | null;
-  averageRating: number;
-  totalBookings: number;
-  reviewCount: number;
-  hourlyRateCents: number | null;
-  minimumHours: number;
-  platforms: Array<Platform>;
-  isVerified: boolean;
-};
-
-export type ReviewItem_ReviewFragment = {
-  id: string;
-  rating: number;
-  comment: string | null;
-  reviewerName: string;
-  createdAt: string;
-};
-
-export type StreamerPageCreatorQueryVariables = Exact<{
-  id: string;
-}>;
-
-export type StreamerPageCreatorQuery = {
-  creator: {
-    id: string;
-    userId: string;
-    timezone: string;
-    hourlyRateCents: number | null;
-    minimumHours: number;
-    isAvailable: boolean;
-    displayName: string;
-    profileImageUrl: string | null;
-    bio: string | null;
-    averageRating: number;
-    totalBookings: number;
-    reviewCount: number;
-    platforms: Array<Platform>;
-    isVerified: boolean;
-    nextFreeSlots: Array<{ id: string; startTime: string }>;
-  };
-};
-
-export type StreamerPageReviewsQueryVariables = Exact<{
-  streamerId: string;
-}>;
-
-export type StreamerPageReviewsQuery = {
-  reviews: {
-    totalCount: number;
-    edges: Array<{
-      node: { id: string; rating: number; comment: string | null; reviewerName: string; createdAt: string };
-    }>;
-  };
-};
-
-export type StreamerPageSlotsQueryVariables = Exact<{
-  streamerId: string;
-  from?: string | null | undefined;
-  to?: string | null | undefined;
-}>;
-
-export type StreamerPageSlotsQuery = {
-  availabilitySlots: Array<{ id: string; streamerId: string; startTime: string; endTime: string; isBooked: boolean }>;
-};
-
-export type StreamerSlotsChangedSubscriptionVariables = Exact<{
-  streamerId: string;
-}>;
-
-export type StreamerSlotsChangedSubscription = { slotsChanged: { streamerId: string } };
-
 export type ResolveDisputeMutationVariables = Exact<{
   input: ResolveDisputeInput;
 }>;
@@ -2356,7 +2356,7 @@ export type ResolveDisputeMutation = {
     resolvedAt: string | null;
     booking: {
       id: string;
-      streamerId: string;
+      creatorId: string;
       bookerId: string;
       startTime: string;
       endTime: string;
@@ -2364,13 +2364,13 @@ export type ResolveDisputeMutation = {
       hourlyRateCents: number;
       totalCents: number;
       feeCents: number;
-      streamerAmountCents: number;
+      creatorAmountCents: number;
       refundCents: number;
       status: BookingStatus;
       paymentStatus: PaymentStatus;
       paymentIntentId: string | null;
       bookingDetails: string | null;
-      streamerConfirmed: boolean;
+      creatorConfirmed: boolean;
       bookerConfirmed: boolean;
       confirmationDeadline: string;
       cancellationReason: string | null;
@@ -2395,7 +2395,7 @@ export type ResolveDisputeMutation = {
         createdAt: string;
       }>;
       settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-      streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+      creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
       booker: { id: string; name: string; email: string };
       dispute: {
         id: string;
@@ -2448,7 +2448,7 @@ export type SupportDisputeCard_DisputeFragment = {
   resolvedAt: string | null;
   booking: {
     id: string;
-    streamerId: string;
+    creatorId: string;
     bookerId: string;
     startTime: string;
     endTime: string;
@@ -2456,13 +2456,13 @@ export type SupportDisputeCard_DisputeFragment = {
     hourlyRateCents: number;
     totalCents: number;
     feeCents: number;
-    streamerAmountCents: number;
+    creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
-    streamerConfirmed: boolean;
+    creatorConfirmed: boolean;
     bookerConfirmed: boolean;
     confirmationDeadline: string;
     cancellationReason: string | null;
@@ -2487,7 +2487,7 @@ export type SupportDisputeCard_DisputeFragment = {
       createdAt: string;
     }>;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -2544,7 +2544,7 @@ export type SupportDisputesQuery = {
     resolvedAt: string | null;
     booking: {
       id: string;
-      streamerId: string;
+      creatorId: string;
       bookerId: string;
       startTime: string;
       endTime: string;
@@ -2552,13 +2552,13 @@ export type SupportDisputesQuery = {
       hourlyRateCents: number;
       totalCents: number;
       feeCents: number;
-      streamerAmountCents: number;
+      creatorAmountCents: number;
       refundCents: number;
       status: BookingStatus;
       paymentStatus: PaymentStatus;
       paymentIntentId: string | null;
       bookingDetails: string | null;
-      streamerConfirmed: boolean;
+      creatorConfirmed: boolean;
       bookerConfirmed: boolean;
       confirmationDeadline: string;
       cancellationReason: string | null;
@@ -2583,7 +2583,7 @@ export type SupportDisputesQuery = {
         createdAt: string;
       }>;
       settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-      streamer: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+      creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
       booker: { id: string; name: string; email: string };
       dispute: {
         id: string;
@@ -2775,7 +2775,7 @@ export const DaySlotList_SlotFragmentDoc = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isBooked' } },
@@ -2795,7 +2795,7 @@ export const RecurringScheduleList_PatternFragmentDoc = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'title' } },
           { kind: 'Field', name: { kind: 'Name', value: 'daysOfWeek' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
@@ -2838,7 +2838,7 @@ export const CheckoutSummary_BookingFragmentDoc = {
           },
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
+            name: { kind: 'Name', value: 'creator' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
@@ -3111,6 +3111,52 @@ export const ConversationThread_MessagesFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode;
+export const CreatorHeader_CreatorFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CreatorHeader_creator' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const ReviewItem_ReviewFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ReviewItem_review' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Review' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export const DeveloperApiKeyFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -3222,7 +3268,7 @@ export const EarningRow_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'booker' },
@@ -3254,7 +3300,7 @@ export const UpcomingBookingRow_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           {
             kind: 'Field',
@@ -3269,7 +3315,7 @@ export const UpcomingBookingRow_BookingFragmentDoc = {
           },
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
+            name: { kind: 'Name', value: 'creator' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
@@ -3473,52 +3519,6 @@ export const SettingsCalendarFeedFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode;
-export const CreatorHeader_CreatorFragmentDoc = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CreatorHeader_creator' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
-export const ReviewItem_ReviewFragmentDoc = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'ReviewItem_review' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Review' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'reviewerName' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
 export const BookingDisputeDetails_DisputeFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -3556,7 +3556,7 @@ export const BookingCard_BookingFragmentDoc = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
@@ -3564,13 +3564,13 @@ export const BookingCard_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
@@ -3596,7 +3596,7 @@ export const BookingCard_BookingFragmentDoc = {
           },
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
+            name: { kind: 'Name', value: 'creator' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
@@ -3777,7 +3777,7 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
@@ -3785,13 +3785,13 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
@@ -3817,7 +3817,7 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
           },
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
+            name: { kind: 'Name', value: 'creator' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
@@ -4555,7 +4555,7 @@ export const AddAvailabilitySlotDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isBooked' } },
@@ -4611,7 +4611,7 @@ export const AvailabilitySlotsChangedDocument = {
       variableDefinitions: [
         {
           kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
         },
       ],
@@ -4624,13 +4624,13 @@ export const AvailabilitySlotsChangedDocument = {
             arguments: [
               {
                 kind: 'Argument',
-                name: { kind: 'Name', value: 'streamerId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+                name: { kind: 'Name', value: 'creatorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
               },
             ],
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'streamerId' } }],
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'creatorId' } }],
             },
           },
         ],
@@ -4651,7 +4651,7 @@ export const AvailabilitySlotsChangedDocument = {
  * @example
  * const { data, loading, error } = useAvailabilitySlotsChangedSubscription({
  *   variables: {
- *      streamerId: // value for 'streamerId'
+ *      creatorId: // value for 'creatorId'
  *   },
  * });
  */
@@ -4681,7 +4681,7 @@ export const AvailabilityWeekDocument = {
       variableDefinitions: [
         {
           kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
         },
         {
@@ -4704,8 +4704,8 @@ export const AvailabilityWeekDocument = {
             arguments: [
               {
                 kind: 'Argument',
-                name: { kind: 'Name', value: 'streamerId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+                name: { kind: 'Name', value: 'creatorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
               },
               {
                 kind: 'Argument',
@@ -4734,7 +4734,7 @@ export const AvailabilityWeekDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isBooked' } },
@@ -4756,7 +4756,7 @@ export const AvailabilityWeekDocument = {
  * @example
  * const { data, loading, error } = useAvailabilityWeekQuery({
  *   variables: {
- *      streamerId: // value for 'streamerId'
+ *      creatorId: // value for 'creatorId'
  *      from: // value for 'from'
  *      to: // value for 'to'
  *   },
@@ -4843,7 +4843,7 @@ export const CreateRecurringScheduleDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'title' } },
           { kind: 'Field', name: { kind: 'Name', value: 'daysOfWeek' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
@@ -5073,7 +5073,7 @@ export const GenerateRecurringSlotsDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isBooked' } },
@@ -5129,7 +5129,7 @@ export const RecurringSchedulesDocument = {
       variableDefinitions: [
         {
           kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
         },
       ],
@@ -5142,8 +5142,8 @@ export const RecurringSchedulesDocument = {
             arguments: [
               {
                 kind: 'Argument',
-                name: { kind: 'Name', value: 'streamerId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+                name: { kind: 'Name', value: 'creatorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
               },
             ],
             selectionSet: {
@@ -5162,7 +5162,7 @@ export const RecurringSchedulesDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'title' } },
           { kind: 'Field', name: { kind: 'Name', value: 'daysOfWeek' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
@@ -5185,7 +5185,7 @@ export const RecurringSchedulesDocument = {
  * @example
  * const { data, loading, error } = useRecurringSchedulesQuery({
  *   variables: {
- *      streamerId: // value for 'streamerId'
+ *      creatorId: // value for 'creatorId'
  *   },
  * });
  */
@@ -5243,7 +5243,7 @@ export const UpcomingFreeSlotsDocument = {
       variableDefinitions: [
         {
           kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
         },
         {
@@ -5266,8 +5266,8 @@ export const UpcomingFreeSlotsDocument = {
             arguments: [
               {
                 kind: 'Argument',
-                name: { kind: 'Name', value: 'streamerId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+                name: { kind: 'Name', value: 'creatorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
               },
               {
                 kind: 'Argument',
@@ -5296,7 +5296,7 @@ export const UpcomingFreeSlotsDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isBooked' } },
@@ -5318,7 +5318,7 @@ export const UpcomingFreeSlotsDocument = {
  * @example
  * const { data, loading, error } = useUpcomingFreeSlotsQuery({
  *   variables: {
- *      streamerId: // value for 'streamerId'
+ *      creatorId: // value for 'creatorId'
  *      from: // value for 'from'
  *      to: // value for 'to'
  *   },
@@ -5405,7 +5405,7 @@ export const AcceptBookingDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
@@ -5413,13 +5413,13 @@ export const AcceptBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
@@ -5445,7 +5445,7 @@ export const AcceptBookingDocument = {
           },
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
+            name: { kind: 'Name', value: 'creator' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
@@ -5791,7 +5791,7 @@ export const BookingListDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
@@ -5799,13 +5799,13 @@ export const BookingListDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
@@ -5831,7 +5831,7 @@ export const BookingListDocument = {
           },
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
+            name: { kind: 'Name', value: 'creator' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
@@ -6034,7 +6034,7 @@ export const CancelBookingDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
@@ -6042,13 +6042,13 @@ export const CancelBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
@@ -6074,7 +6074,7 @@ export const CancelBookingDocument = {
           },
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
+            name: { kind: 'Name', value: 'creator' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
@@ -6257,7 +6257,7 @@ export const ConfirmBookingCompletionDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
@@ -6265,13 +6265,13 @@ export const ConfirmBookingCompletionDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
@@ -6297,7 +6297,7 @@ export const ConfirmBookingCompletionDocument = {
           },
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
+            name: { kind: 'Name', value: 'creator' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
@@ -6496,7 +6496,7 @@ export const DeclineBookingDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
@@ -6504,13 +6504,13 @@ export const DeclineBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
@@ -6536,7 +6536,7 @@ export const DeclineBookingDocument = {
           },
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
+            name: { kind: 'Name', value: 'creator' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
@@ -6706,7 +6706,7 @@ export const LiveBookingUpdatesDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
@@ -6714,13 +6714,13 @@ export const LiveBookingUpdatesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
@@ -6746,7 +6746,7 @@ export const LiveBookingUpdatesDocument = {
           },
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
+            name: { kind: 'Name', value: 'creator' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
@@ -6925,7 +6925,7 @@ export const OpenBookingDisputeDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
@@ -6933,13 +6933,13 @@ export const OpenBookingDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
@@ -6965,7 +6965,7 @@ export const OpenBookingDisputeDocument = {
           },
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
+            name: { kind: 'Name', value: 'creator' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
@@ -7154,7 +7154,7 @@ export const RequestBookingPayoutDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
@@ -7162,13 +7162,13 @@ export const RequestBookingPayoutDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
@@ -7194,7 +7194,7 @@ export const RequestBookingPayoutDocument = {
           },
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
+            name: { kind: 'Name', value: 'creator' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
@@ -7473,7 +7473,7 @@ export const ReviewBookingDocument = {
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
               ],
@@ -7580,7 +7580,7 @@ export const CheckoutBookingDocument = {
           },
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
+            name: { kind: 'Name', value: 'creator' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
@@ -9436,7 +9436,7 @@ export const ProposalFreeHoursDocument = {
       variableDefinitions: [
         {
           kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
         },
         {
@@ -9459,8 +9459,8 @@ export const ProposalFreeHoursDocument = {
             arguments: [
               {
                 kind: 'Argument',
-                name: { kind: 'Name', value: 'streamerId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
+                name: { kind: 'Name', value: 'creatorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
               },
               {
                 kind: 'Argument',
@@ -9501,7 +9501,7 @@ export const ProposalFreeHoursDocument = {
  * @example
  * const { data, loading, error } = useProposalFreeHoursQuery({
  *   variables: {
- *      streamerId: // value for 'streamerId'
+ *      creatorId: // value for 'creatorId'
  *      from: // value for 'from'
  *      to: // value for 'to'
  *   },
@@ -10119,6 +10119,741 @@ export type StartConversationMutationOptions = Apollo.BaseMutationOptions<
   StartConversationMutation,
   StartConversationMutationVariables
 >;
+export const BookingCancellationTermsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BookingCancellationTerms' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'startTime' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancellationTerms' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'startTime' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'startTime' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'freeUntil' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lateKeptPercent' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useBookingCancellationTermsQuery__
+ *
+ * To run a query within a React component, call `useBookingCancellationTermsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useBookingCancellationTermsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useBookingCancellationTermsQuery({
+ *   variables: {
+ *      startTime: // value for 'startTime'
+ *   },
+ * });
+ */
+export function useBookingCancellationTermsQuery(
+  baseOptions: Apollo.QueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables> &
+    ({ variables: BookingCancellationTermsQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>(
+    BookingCancellationTermsDocument,
+    options,
+  );
+}
+export function useBookingCancellationTermsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>(
+    BookingCancellationTermsDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useBookingCancellationTermsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>;
+export function useBookingCancellationTermsSuspenseQuery(
+  baseOptions?:
+    | Apollo.SkipToken
+    | Apollo.SuspenseQueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingCancellationTermsQuery | undefined, BookingCancellationTermsQueryVariables>;
+export function useBookingCancellationTermsSuspenseQuery(
+  baseOptions?:
+    | Apollo.SkipToken
+    | Apollo.SuspenseQueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>(
+    BookingCancellationTermsDocument,
+    options,
+  );
+}
+export type BookingCancellationTermsQueryHookResult = ReturnType<typeof useBookingCancellationTermsQuery>;
+export type BookingCancellationTermsLazyQueryHookResult = ReturnType<typeof useBookingCancellationTermsLazyQuery>;
+export type BookingCancellationTermsSuspenseQueryHookResult = ReturnType<
+  typeof useBookingCancellationTermsSuspenseQuery
+>;
+export type BookingCancellationTermsQueryResult = Apollo.QueryResult<
+  BookingCancellationTermsQuery,
+  BookingCancellationTermsQueryVariables
+>;
+export const BookingViewerProfileDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BookingViewerProfile' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myProfile' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useBookingViewerProfileQuery__
+ *
+ * To run a query within a React component, call `useBookingViewerProfileQuery` and pass it any options that fit your needs.
+ * When your component renders, `useBookingViewerProfileQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useBookingViewerProfileQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useBookingViewerProfileQuery(
+  baseOptions?: Apollo.QueryHookOptions<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>(
+    BookingViewerProfileDocument,
+    options,
+  );
+}
+export function useBookingViewerProfileLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>(
+    BookingViewerProfileDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useBookingViewerProfileSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>;
+export function useBookingViewerProfileSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingViewerProfileQuery | undefined, BookingViewerProfileQueryVariables>;
+export function useBookingViewerProfileSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>(
+    BookingViewerProfileDocument,
+    options,
+  );
+}
+export type BookingViewerProfileQueryHookResult = ReturnType<typeof useBookingViewerProfileQuery>;
+export type BookingViewerProfileLazyQueryHookResult = ReturnType<typeof useBookingViewerProfileLazyQuery>;
+export type BookingViewerProfileSuspenseQueryHookResult = ReturnType<typeof useBookingViewerProfileSuspenseQuery>;
+export type BookingViewerProfileQueryResult = Apollo.QueryResult<
+  BookingViewerProfileQuery,
+  BookingViewerProfileQueryVariables
+>;
+export const CreateBookingCheckoutDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CreateBookingCheckout' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateBookingCheckoutInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createBookingCheckout' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'checkoutUrl' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'booking' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type CreateBookingCheckoutMutationFn = Apollo.MutationFunction<
+  CreateBookingCheckoutMutation,
+  CreateBookingCheckoutMutationVariables
+>;
+
+/**
+ * __useCreateBookingCheckoutMutation__
+ *
+ * To run a mutation, you first call `useCreateBookingCheckoutMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useCreateBookingCheckoutMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [createBookingCheckoutMutation, { data, loading, error }] = useCreateBookingCheckoutMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useCreateBookingCheckoutMutation(
+  baseOptions?: Apollo.MutationHookOptions<CreateBookingCheckoutMutation, CreateBookingCheckoutMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<CreateBookingCheckoutMutation, CreateBookingCheckoutMutationVariables>(
+    CreateBookingCheckoutDocument,
+    options,
+  );
+}
+export type CreateBookingCheckoutMutationHookResult = ReturnType<typeof useCreateBookingCheckoutMutation>;
+export type CreateBookingCheckoutMutationResult = Apollo.MutationResult<CreateBookingCheckoutMutation>;
+export type CreateBookingCheckoutMutationOptions = Apollo.BaseMutationOptions<
+  CreateBookingCheckoutMutation,
+  CreateBookingCheckoutMutationVariables
+>;
+export const CreatorPageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CreatorPage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creator' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isAvailable' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'nextFreeSlots' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'first' },
+                      value: { kind: 'IntValue', value: '1' },
+                    },
+                  ],
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                    ],
+                  },
+                },
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CreatorHeader_creator' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CreatorHeader_creator' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useCreatorPageQuery__
+ *
+ * To run a query within a React component, call `useCreatorPageQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCreatorPageQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCreatorPageQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useCreatorPageQuery(
+  baseOptions: Apollo.QueryHookOptions<CreatorPageQuery, CreatorPageQueryVariables> &
+    ({ variables: CreatorPageQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<CreatorPageQuery, CreatorPageQueryVariables>(CreatorPageDocument, options);
+}
+export function useCreatorPageLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<CreatorPageQuery, CreatorPageQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<CreatorPageQuery, CreatorPageQueryVariables>(CreatorPageDocument, options);
+}
+// @ts-ignore
+export function useCreatorPageSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<CreatorPageQuery, CreatorPageQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CreatorPageQuery, CreatorPageQueryVariables>;
+export function useCreatorPageSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CreatorPageQuery, CreatorPageQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CreatorPageQuery | undefined, CreatorPageQueryVariables>;
+export function useCreatorPageSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CreatorPageQuery, CreatorPageQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<CreatorPageQuery, CreatorPageQueryVariables>(CreatorPageDocument, options);
+}
+export type CreatorPageQueryHookResult = ReturnType<typeof useCreatorPageQuery>;
+export type CreatorPageLazyQueryHookResult = ReturnType<typeof useCreatorPageLazyQuery>;
+export type CreatorPageSuspenseQueryHookResult = ReturnType<typeof useCreatorPageSuspenseQuery>;
+export type CreatorPageQueryResult = Apollo.QueryResult<CreatorPageQuery, CreatorPageQueryVariables>;
+export const CreatorPageReviewsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CreatorPageReviews' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reviews' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'creatorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
+              },
+              { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '10' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'edges' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'node' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ReviewItem_review' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ReviewItem_review' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Review' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useCreatorPageReviewsQuery__
+ *
+ * To run a query within a React component, call `useCreatorPageReviewsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCreatorPageReviewsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCreatorPageReviewsQuery({
+ *   variables: {
+ *      creatorId: // value for 'creatorId'
+ *   },
+ * });
+ */
+export function useCreatorPageReviewsQuery(
+  baseOptions: Apollo.QueryHookOptions<CreatorPageReviewsQuery, CreatorPageReviewsQueryVariables> &
+    ({ variables: CreatorPageReviewsQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<CreatorPageReviewsQuery, CreatorPageReviewsQueryVariables>(
+    CreatorPageReviewsDocument,
+    options,
+  );
+}
+export function useCreatorPageReviewsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<CreatorPageReviewsQuery, CreatorPageReviewsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<CreatorPageReviewsQuery, CreatorPageReviewsQueryVariables>(
+    CreatorPageReviewsDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useCreatorPageReviewsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<CreatorPageReviewsQuery, CreatorPageReviewsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CreatorPageReviewsQuery, CreatorPageReviewsQueryVariables>;
+export function useCreatorPageReviewsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CreatorPageReviewsQuery, CreatorPageReviewsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CreatorPageReviewsQuery | undefined, CreatorPageReviewsQueryVariables>;
+export function useCreatorPageReviewsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CreatorPageReviewsQuery, CreatorPageReviewsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<CreatorPageReviewsQuery, CreatorPageReviewsQueryVariables>(
+    CreatorPageReviewsDocument,
+    options,
+  );
+}
+export type CreatorPageReviewsQueryHookResult = ReturnType<typeof useCreatorPageReviewsQuery>;
+export type CreatorPageReviewsLazyQueryHookResult = ReturnType<typeof useCreatorPageReviewsLazyQuery>;
+export type CreatorPageReviewsSuspenseQueryHookResult = ReturnType<typeof useCreatorPageReviewsSuspenseQuery>;
+export type CreatorPageReviewsQueryResult = Apollo.QueryResult<
+  CreatorPageReviewsQuery,
+  CreatorPageReviewsQueryVariables
+>;
+export const CreatorPageSlotsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CreatorPageSlots' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'availabilitySlots' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'creatorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isBooked' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useCreatorPageSlotsQuery__
+ *
+ * To run a query within a React component, call `useCreatorPageSlotsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCreatorPageSlotsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCreatorPageSlotsQuery({
+ *   variables: {
+ *      creatorId: // value for 'creatorId'
+ *      from: // value for 'from'
+ *      to: // value for 'to'
+ *   },
+ * });
+ */
+export function useCreatorPageSlotsQuery(
+  baseOptions: Apollo.QueryHookOptions<CreatorPageSlotsQuery, CreatorPageSlotsQueryVariables> &
+    ({ variables: CreatorPageSlotsQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<CreatorPageSlotsQuery, CreatorPageSlotsQueryVariables>(CreatorPageSlotsDocument, options);
+}
+export function useCreatorPageSlotsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<CreatorPageSlotsQuery, CreatorPageSlotsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<CreatorPageSlotsQuery, CreatorPageSlotsQueryVariables>(CreatorPageSlotsDocument, options);
+}
+// @ts-ignore
+export function useCreatorPageSlotsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<CreatorPageSlotsQuery, CreatorPageSlotsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CreatorPageSlotsQuery, CreatorPageSlotsQueryVariables>;
+export function useCreatorPageSlotsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CreatorPageSlotsQuery, CreatorPageSlotsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CreatorPageSlotsQuery | undefined, CreatorPageSlotsQueryVariables>;
+export function useCreatorPageSlotsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CreatorPageSlotsQuery, CreatorPageSlotsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<CreatorPageSlotsQuery, CreatorPageSlotsQueryVariables>(
+    CreatorPageSlotsDocument,
+    options,
+  );
+}
+export type CreatorPageSlotsQueryHookResult = ReturnType<typeof useCreatorPageSlotsQuery>;
+export type CreatorPageSlotsLazyQueryHookResult = ReturnType<typeof useCreatorPageSlotsLazyQuery>;
+export type CreatorPageSlotsSuspenseQueryHookResult = ReturnType<typeof useCreatorPageSlotsSuspenseQuery>;
+export type CreatorPageSlotsQueryResult = Apollo.QueryResult<CreatorPageSlotsQuery, CreatorPageSlotsQueryVariables>;
+export const CreatorSlotsChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'CreatorSlotsChanged' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'slotsChanged' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'creatorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'creatorId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useCreatorSlotsChangedSubscription__
+ *
+ * To run a query within a React component, call `useCreatorSlotsChangedSubscription` and pass it any options that fit your needs.
+ * When your component renders, `useCreatorSlotsChangedSubscription` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the subscription, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCreatorSlotsChangedSubscription({
+ *   variables: {
+ *      creatorId: // value for 'creatorId'
+ *   },
+ * });
+ */
+export function useCreatorSlotsChangedSubscription(
+  baseOptions: Apollo.SubscriptionHookOptions<
+    CreatorSlotsChangedSubscription,
+    CreatorSlotsChangedSubscriptionVariables
+  > &
+    ({ variables: CreatorSlotsChangedSubscriptionVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useSubscription<CreatorSlotsChangedSubscription, CreatorSlotsChangedSubscriptionVariables>(
+    CreatorSlotsChangedDocument,
+    options,
+  );
+}
+export type CreatorSlotsChangedSubscriptionHookResult = ReturnType<typeof useCreatorSlotsChangedSubscription>;
+export type CreatorSlotsChangedSubscriptionResult = Apollo.SubscriptionResult<CreatorSlotsChangedSubscription>;
 export const MyApiKeysDocument = {
   kind: 'Document',
   definitions: [
@@ -11856,7 +12591,7 @@ export const OverviewDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'booker' },
@@ -11883,7 +12618,7 @@ export const OverviewDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           {
             kind: 'Field',
@@ -11898,7 +12633,7 @@ export const OverviewDocument = {
           },
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
+            name: { kind: 'Name', value: 'creator' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
@@ -12889,758 +13624,6 @@ export type SetCalendarFeedFreeHoursMutationOptions = Apollo.BaseMutationOptions
   SetCalendarFeedFreeHoursMutation,
   SetCalendarFeedFreeHoursMutationVariables
 >;
-export const BookingCancellationTermsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'BookingCancellationTerms' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'startTime' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'cancellationTerms' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'startTime' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'startTime' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'freeUntil' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'lateKeptPercent' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
-
-/**
- * __useBookingCancellationTermsQuery__
- *
- * To run a query within a React component, call `useBookingCancellationTermsQuery` and pass it any options that fit your needs.
- * When your component renders, `useBookingCancellationTermsQuery` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
- *
- * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
- *
- * @example
- * const { data, loading, error } = useBookingCancellationTermsQuery({
- *   variables: {
- *      startTime: // value for 'startTime'
- *   },
- * });
- */
-export function useBookingCancellationTermsQuery(
-  baseOptions: Apollo.QueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables> &
-    ({ variables: BookingCancellationTermsQueryVariables; skip?: boolean } | { skip: boolean }),
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useQuery<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>(
-    BookingCancellationTermsDocument,
-    options,
-  );
-}
-export function useBookingCancellationTermsLazyQuery(
-  baseOptions?: Apollo.LazyQueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useLazyQuery<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>(
-    BookingCancellationTermsDocument,
-    options,
-  );
-}
-// @ts-ignore
-export function useBookingCancellationTermsSuspenseQuery(
-  baseOptions?: Apollo.SuspenseQueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>,
-): Apollo.UseSuspenseQueryResult<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>;
-export function useBookingCancellationTermsSuspenseQuery(
-  baseOptions?:
-    | Apollo.SkipToken
-    | Apollo.SuspenseQueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>,
-): Apollo.UseSuspenseQueryResult<BookingCancellationTermsQuery | undefined, BookingCancellationTermsQueryVariables>;
-export function useBookingCancellationTermsSuspenseQuery(
-  baseOptions?:
-    | Apollo.SkipToken
-    | Apollo.SuspenseQueryHookOptions<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>,
-) {
-  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
-  return Apollo.useSuspenseQuery<BookingCancellationTermsQuery, BookingCancellationTermsQueryVariables>(
-    BookingCancellationTermsDocument,
-    options,
-  );
-}
-export type BookingCancellationTermsQueryHookResult = ReturnType<typeof useBookingCancellationTermsQuery>;
-export type BookingCancellationTermsLazyQueryHookResult = ReturnType<typeof useBookingCancellationTermsLazyQuery>;
-export type BookingCancellationTermsSuspenseQueryHookResult = ReturnType<
-  typeof useBookingCancellationTermsSuspenseQuery
->;
-export type BookingCancellationTermsQueryResult = Apollo.QueryResult<
-  BookingCancellationTermsQuery,
-  BookingCancellationTermsQueryVariables
->;
-export const BookingViewerProfileDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'BookingViewerProfile' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'myProfile' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
-
-/**
- * __useBookingViewerProfileQuery__
- *
- * To run a query within a React component, call `useBookingViewerProfileQuery` and pass it any options that fit your needs.
- * When your component renders, `useBookingViewerProfileQuery` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
- *
- * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
- *
- * @example
- * const { data, loading, error } = useBookingViewerProfileQuery({
- *   variables: {
- *   },
- * });
- */
-export function useBookingViewerProfileQuery(
-  baseOptions?: Apollo.QueryHookOptions<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useQuery<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>(
-    BookingViewerProfileDocument,
-    options,
-  );
-}
-export function useBookingViewerProfileLazyQuery(
-  baseOptions?: Apollo.LazyQueryHookOptions<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useLazyQuery<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>(
-    BookingViewerProfileDocument,
-    options,
-  );
-}
-// @ts-ignore
-export function useBookingViewerProfileSuspenseQuery(
-  baseOptions?: Apollo.SuspenseQueryHookOptions<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>,
-): Apollo.UseSuspenseQueryResult<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>;
-export function useBookingViewerProfileSuspenseQuery(
-  baseOptions?:
-    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>,
-): Apollo.UseSuspenseQueryResult<BookingViewerProfileQuery | undefined, BookingViewerProfileQueryVariables>;
-export function useBookingViewerProfileSuspenseQuery(
-  baseOptions?:
-    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>,
-) {
-  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
-  return Apollo.useSuspenseQuery<BookingViewerProfileQuery, BookingViewerProfileQueryVariables>(
-    BookingViewerProfileDocument,
-    options,
-  );
-}
-export type BookingViewerProfileQueryHookResult = ReturnType<typeof useBookingViewerProfileQuery>;
-export type BookingViewerProfileLazyQueryHookResult = ReturnType<typeof useBookingViewerProfileLazyQuery>;
-export type BookingViewerProfileSuspenseQueryHookResult = ReturnType<typeof useBookingViewerProfileSuspenseQuery>;
-export type BookingViewerProfileQueryResult = Apollo.QueryResult<
-  BookingViewerProfileQuery,
-  BookingViewerProfileQueryVariables
->;
-export const CreateBookingCheckoutDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'CreateBookingCheckout' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: {
-            kind: 'NonNullType',
-            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateBookingCheckoutInput' } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'createBookingCheckout' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'checkoutUrl' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'booking' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
-export type CreateBookingCheckoutMutationFn = Apollo.MutationFunction<
-  CreateBookingCheckoutMutation,
-  CreateBookingCheckoutMutationVariables
->;
-
-/**
- * __useCreateBookingCheckoutMutation__
- *
- * To run a mutation, you first call `useCreateBookingCheckoutMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useCreateBookingCheckoutMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [createBookingCheckoutMutation, { data, loading, error }] = useCreateBookingCheckoutMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useCreateBookingCheckoutMutation(
-  baseOptions?: Apollo.MutationHookOptions<CreateBookingCheckoutMutation, CreateBookingCheckoutMutationVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useMutation<CreateBookingCheckoutMutation, CreateBookingCheckoutMutationVariables>(
-    CreateBookingCheckoutDocument,
-    options,
-  );
-}
-export type CreateBookingCheckoutMutationHookResult = ReturnType<typeof useCreateBookingCheckoutMutation>;
-export type CreateBookingCheckoutMutationResult = Apollo.MutationResult<CreateBookingCheckoutMutation>;
-export type CreateBookingCheckoutMutationOptions = Apollo.BaseMutationOptions<
-  CreateBookingCheckoutMutation,
-  CreateBookingCheckoutMutationVariables
->;
-export const StreamerPageCreatorDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'StreamerPageCreator' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'creator' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'id' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'isAvailable' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'nextFreeSlots' },
-                  arguments: [
-                    {
-                      kind: 'Argument',
-                      name: { kind: 'Name', value: 'first' },
-                      value: { kind: 'IntValue', value: '1' },
-                    },
-                  ],
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-                    ],
-                  },
-                },
-                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CreatorHeader_creator' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'CreatorHeader_creator' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
-
-/**
- * __useStreamerPageCreatorQuery__
- *
- * To run a query within a React component, call `useStreamerPageCreatorQuery` and pass it any options that fit your needs.
- * When your component renders, `useStreamerPageCreatorQuery` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
- *
- * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
- *
- * @example
- * const { data, loading, error } = useStreamerPageCreatorQuery({
- *   variables: {
- *      id: // value for 'id'
- *   },
- * });
- */
-export function useStreamerPageCreatorQuery(
-  baseOptions: Apollo.QueryHookOptions<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables> &
-    ({ variables: StreamerPageCreatorQueryVariables; skip?: boolean } | { skip: boolean }),
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useQuery<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables>(
-    StreamerPageCreatorDocument,
-    options,
-  );
-}
-export function useStreamerPageCreatorLazyQuery(
-  baseOptions?: Apollo.LazyQueryHookOptions<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useLazyQuery<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables>(
-    StreamerPageCreatorDocument,
-    options,
-  );
-}
-// @ts-ignore
-export function useStreamerPageCreatorSuspenseQuery(
-  baseOptions?: Apollo.SuspenseQueryHookOptions<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables>,
-): Apollo.UseSuspenseQueryResult<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables>;
-export function useStreamerPageCreatorSuspenseQuery(
-  baseOptions?:
-    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables>,
-): Apollo.UseSuspenseQueryResult<StreamerPageCreatorQuery | undefined, StreamerPageCreatorQueryVariables>;
-export function useStreamerPageCreatorSuspenseQuery(
-  baseOptions?:
-    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables>,
-) {
-  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
-  return Apollo.useSuspenseQuery<StreamerPageCreatorQuery, StreamerPageCreatorQueryVariables>(
-    StreamerPageCreatorDocument,
-    options,
-  );
-}
-export type StreamerPageCreatorQueryHookResult = ReturnType<typeof useStreamerPageCreatorQuery>;
-export type StreamerPageCreatorLazyQueryHookResult = ReturnType<typeof useStreamerPageCreatorLazyQuery>;
-export type StreamerPageCreatorSuspenseQueryHookResult = ReturnType<typeof useStreamerPageCreatorSuspenseQuery>;
-export type StreamerPageCreatorQueryResult = Apollo.QueryResult<
-  StreamerPageCreatorQuery,
-  StreamerPageCreatorQueryVariables
->;
-export const StreamerPageReviewsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'StreamerPageReviews' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'reviews' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'streamerId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
-              },
-              { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '10' } },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'edges' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'node' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                            { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ReviewItem_review' } },
-                          ],
-                        },
-                      },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'ReviewItem_review' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Review' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'reviewerName' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
-
-/**
- * __useStreamerPageReviewsQuery__
- *
- * To run a query within a React component, call `useStreamerPageReviewsQuery` and pass it any options that fit your needs.
- * When your component renders, `useStreamerPageReviewsQuery` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
- *
- * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
- *
- * @example
- * const { data, loading, error } = useStreamerPageReviewsQuery({
- *   variables: {
- *      streamerId: // value for 'streamerId'
- *   },
- * });
- */
-export function useStreamerPageReviewsQuery(
-  baseOptions: Apollo.QueryHookOptions<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables> &
-    ({ variables: StreamerPageReviewsQueryVariables; skip?: boolean } | { skip: boolean }),
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useQuery<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables>(
-    StreamerPageReviewsDocument,
-    options,
-  );
-}
-export function useStreamerPageReviewsLazyQuery(
-  baseOptions?: Apollo.LazyQueryHookOptions<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useLazyQuery<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables>(
-    StreamerPageReviewsDocument,
-    options,
-  );
-}
-// @ts-ignore
-export function useStreamerPageReviewsSuspenseQuery(
-  baseOptions?: Apollo.SuspenseQueryHookOptions<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables>,
-): Apollo.UseSuspenseQueryResult<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables>;
-export function useStreamerPageReviewsSuspenseQuery(
-  baseOptions?:
-    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables>,
-): Apollo.UseSuspenseQueryResult<StreamerPageReviewsQuery | undefined, StreamerPageReviewsQueryVariables>;
-export function useStreamerPageReviewsSuspenseQuery(
-  baseOptions?:
-    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables>,
-) {
-  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
-  return Apollo.useSuspenseQuery<StreamerPageReviewsQuery, StreamerPageReviewsQueryVariables>(
-    StreamerPageReviewsDocument,
-    options,
-  );
-}
-export type StreamerPageReviewsQueryHookResult = ReturnType<typeof useStreamerPageReviewsQuery>;
-export type StreamerPageReviewsLazyQueryHookResult = ReturnType<typeof useStreamerPageReviewsLazyQuery>;
-export type StreamerPageReviewsSuspenseQueryHookResult = ReturnType<typeof useStreamerPageReviewsSuspenseQuery>;
-export type StreamerPageReviewsQueryResult = Apollo.QueryResult<
-  StreamerPageReviewsQuery,
-  StreamerPageReviewsQueryVariables
->;
-export const StreamerPageSlotsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'StreamerPageSlots' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'availabilitySlots' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'streamerId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'from' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'to' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'isBooked' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
-
-/**
- * __useStreamerPageSlotsQuery__
- *
- * To run a query within a React component, call `useStreamerPageSlotsQuery` and pass it any options that fit your needs.
- * When your component renders, `useStreamerPageSlotsQuery` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
- *
- * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
- *
- * @example
- * const { data, loading, error } = useStreamerPageSlotsQuery({
- *   variables: {
- *      streamerId: // value for 'streamerId'
- *      from: // value for 'from'
- *      to: // value for 'to'
- *   },
- * });
- */
-export function useStreamerPageSlotsQuery(
-  baseOptions: Apollo.QueryHookOptions<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables> &
-    ({ variables: StreamerPageSlotsQueryVariables; skip?: boolean } | { skip: boolean }),
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useQuery<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>(StreamerPageSlotsDocument, options);
-}
-export function useStreamerPageSlotsLazyQuery(
-  baseOptions?: Apollo.LazyQueryHookOptions<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useLazyQuery<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>(
-    StreamerPageSlotsDocument,
-    options,
-  );
-}
-// @ts-ignore
-export function useStreamerPageSlotsSuspenseQuery(
-  baseOptions?: Apollo.SuspenseQueryHookOptions<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>,
-): Apollo.UseSuspenseQueryResult<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>;
-export function useStreamerPageSlotsSuspenseQuery(
-  baseOptions?:
-    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>,
-): Apollo.UseSuspenseQueryResult<StreamerPageSlotsQuery | undefined, StreamerPageSlotsQueryVariables>;
-export function useStreamerPageSlotsSuspenseQuery(
-  baseOptions?:
-    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>,
-) {
-  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
-  return Apollo.useSuspenseQuery<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>(
-    StreamerPageSlotsDocument,
-    options,
-  );
-}
-export type StreamerPageSlotsQueryHookResult = ReturnType<typeof useStreamerPageSlotsQuery>;
-export type StreamerPageSlotsLazyQueryHookResult = ReturnType<typeof useStreamerPageSlotsLazyQuery>;
-export type StreamerPageSlotsSuspenseQueryHookResult = ReturnType<typeof useStreamerPageSlotsSuspenseQuery>;
-export type StreamerPageSlotsQueryResult = Apollo.QueryResult<StreamerPageSlotsQuery, StreamerPageSlotsQueryVariables>;
-export const StreamerSlotsChangedDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'subscription',
-      name: { kind: 'Name', value: 'StreamerSlotsChanged' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'slotsChanged' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'streamerId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'streamerId' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'streamerId' } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
-
-/**
- * __useStreamerSlotsChangedSubscription__
- *
- * To run a query within a React component, call `useStreamerSlotsChangedSubscription` and pass it any options that fit your needs.
- * When your component renders, `useStreamerSlotsChangedSubscription` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
- *
- * @param baseOptions options that will be passed into the subscription, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
- *
- * @example
- * const { data, loading, error } = useStreamerSlotsChangedSubscription({
- *   variables: {
- *      streamerId: // value for 'streamerId'
- *   },
- * });
- */
-export function useStreamerSlotsChangedSubscription(
-  baseOptions: Apollo.SubscriptionHookOptions<
-    StreamerSlotsChangedSubscription,
-    StreamerSlotsChangedSubscriptionVariables
-  > &
-    ({ variables: StreamerSlotsChangedSubscriptionVariables; skip?: boolean } | { skip: boolean }),
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useSubscription<StreamerSlotsChangedSubscription, StreamerSlotsChangedSubscriptionVariables>(
-    StreamerSlotsChangedDocument,
-    options,
-  );
-}
-export type StreamerSlotsChangedSubscriptionHookResult = ReturnType<typeof useStreamerSlotsChangedSubscription>;
-export type StreamerSlotsChangedSubscriptionResult = Apollo.SubscriptionResult<StreamerSlotsChangedSubscription>;
 export const ResolveDisputeDocument = {
   kind: 'Document',
   definitions: [
@@ -13687,7 +13670,7 @@ export const ResolveDisputeDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
@@ -13695,13 +13678,13 @@ export const ResolveDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
@@ -13727,7 +13710,7 @@ export const ResolveDisputeDocument = {
           },
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
+            name: { kind: 'Name', value: 'creator' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
@@ -13966,7 +13949,7 @@ export const SupportDisputesDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
@@ -13974,13 +13957,13 @@ export const SupportDisputesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'streamerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
@@ -14006,7 +13989,7 @@ export const SupportDisputesDocument = {
           },
           {
             kind: 'Field',
-            name: { kind: 'Name', value: 'streamer' },
+            name: { kind: 'Name', value: 'creator' },
             selectionSet: {
               kind: 'SelectionSet',
               selections: [

@@ -5,7 +5,7 @@ import type { RequestSpec } from '../load';
 import type { ServerProcess } from '../server-process';
 
 const checkoutBody = (hour: FreeHour) =>
-  gqlBody(CREATE_CHECKOUT, { input: { streamerId: hour.streamerId, startTime: hour.startTime, endTime: hour.endTime } });
+  gqlBody(CREATE_CHECKOUT, { input: { creatorId: hour.creatorId, startTime: hour.startTime, endTime: hour.endTime } });
 
 /** Each request: the next brand in turn takes the next free hour (never the same hour twice). */
 export function checkoutRequests(hours: FreeHour[], brands: SignedIn[]): () => RequestSpec {
@@ -62,7 +62,7 @@ export async function raceForHours(server: ServerProcess, databaseUrl: string, h
   try {
     const { rows } = await client.query(
       `select count(*)::int as n from bookings where streamer_id = $1 and start_time = any($2::timestamptz[]) and status = 'pending'`,
-      [hours[0].streamerId, hours.map((h) => h.startTime)],
+      [hours[0].creatorId, hours.map((h) => h.startTime)],
     );
     result.bookingsInDatabase = rows[0].n;
   } finally {

@@ -28,7 +28,7 @@ const GRAPHQL_SESSION = 'session';
  */
 export const ROUTE_BUDGETS = [
   { route: '/', module: 'src/features/landing/pages/LandingPage.tsx', needs: [], limitKb: 200 },
-  { route: '/streamer/:id', module: 'src/features/streamers/pages/StreamerProfilePage.tsx', needs: [GRAPHQL_SESSION], limitKb: 300 },
+  { route: '/streamer/:id', module: 'src/features/creators/pages/CreatorProfilePage.tsx', needs: [GRAPHQL_SESSION], limitKb: 300 },
 ];
 
 /**

@@ -124,7 +124,7 @@ async function driveTransitions(server: ServerProcess, opts: LiveOptions, fail: 
     pending.push(
       (async () => {
         try {
-          const data = await post(brand.token, gqlBody(CREATE_CHECKOUT, { input: { streamerId: hour.streamerId, startTime: hour.startTime, endTime: hour.endTime } }));
+          const data = await post(brand.token, gqlBody(CREATE_CHECKOUT, { input: { creatorId: hour.creatorId, startTime: hour.startTime, endTime: hour.endTime } }));
           const bookingId = data.createBookingCheckout.booking!.id;
           const booking = { id: bookingId, parties: [brand.userId, hour.creatorUserId], transitions: 1 };
           outcome.bookings.push(booking);

@@ -47,7 +47,7 @@ export async function runLiveMessages(server: ServerProcess, opts: LiveMessagesO
     await Promise.all(
       Array.from({ length: Math.min(20, pairs - i) }, async (_, j) => {
         const k = i + j;
-        const data = await post(opts.brands[k].token, gqlBody(START, { creatorId: opts.hours[k].streamerId, text: 'Hello from the bench' }));
+        const data = await post(opts.brands[k].token, gqlBody(START, { creatorId: opts.hours[k].creatorId, text: 'Hello from the bench' }));
         conversations[k] = data.startConversation.id;
       }),
     );

@@ -9,7 +9,7 @@ export interface DomainEvents {
   /** A booking changed; delivered to its two parties (booker user, creator user). */
   bookingUpdated: { bookingId: string; partyUserIds: string[] };
   /** A creator's slots were added, removed, held, taken or freed. */
-  slotsChanged: { streamerId: string };
+  slotsChanged: { creatorId: string };
   /** What the public sees of a user's profile changed: its fields, or its rating and reviews. */
   profileChanged: { userId: string };
   /** Outbox events whose transaction committed (features/outbox): wakes consumers and live notification/message deliveries. */

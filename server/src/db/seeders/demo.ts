@@ -144,7 +144,7 @@ function addSlots(em: EntityManager, profileId: string, c: DemoCreator, now: Dat
     for (let hour = c.schedule.from; hour < c.schedule.to; hour++) {
       const start = day.set({ hour }).toJSDate();
       if (start <= now) continue;
-      slots.push(em.create(AvailabilitySlot, { streamer: profileId, startTime: start, endTime: new Date(start.getTime() + HOUR) }));
+      slots.push(em.create(AvailabilitySlot, { creator: profileId, startTime: start, endTime: new Date(start.getTime() + HOUR) }));
     }
   }
   return slots;
@@ -165,7 +165,7 @@ function newBooking(
   const createdAt = new Date(start.getTime() - 4 * 24 * HOUR);
   const done = state.status === BookingStatus.COMPLETED;
   return em.create(Booking, {
-    streamer: creator.profileId,
+    creator: creator.profileId,
     booker: booker.user,
     startTime: start,
     endTime: end,
@@ -174,7 +174,7 @@ function newBooking(
     ...price,
     ...state,
     bookingDetails: details,
-    streamerConfirmed: done,
+    creatorConfirmed: done,
     bookerConfirmed: done,
     confirmationDeadline: confirmationDeadlineFor(end, CURRENT_POLICY),
     policy: { ...CURRENT_POLICY },
@@ -266,8 +266,8 @@ function recordLedger(em: EntityManager, booking: Booking, kinds: LedgerKind[]) 
   const amounts: Partial<Record<LedgerKind, number>> = {
     [LedgerKind.CAPTURE]: booking.totalCents,
     [LedgerKind.FEE]: booking.feeCents,
-    [LedgerKind.ALLOCATION]: booking.streamerAmountCents,
-    [LedgerKind.TRANSFER]: booking.streamerAmountCents,
+    [LedgerKind.ALLOCATION]: booking.creatorAmountCents,
+    [LedgerKind.TRANSFER]: booking.creatorAmountCents,
   };
   for (const kind of kinds) {
     recordEntry(em, {

@@ -20,7 +20,7 @@ export class AvailabilitySlot {
   id: string = randomUUID();
 
   @ManyToOne(() => Profile, { ref: true, deleteRule: 'cascade', fieldName: 'streamer_id' })
-  streamer!: Ref<Profile>;
+  creator!: Ref<Profile>;
 
   @Property({ type: 'datetime' })
   startTime!: Date;

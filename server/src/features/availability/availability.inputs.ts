@@ -26,7 +26,7 @@ export const AVAILABILITY_MESSAGES = {
   noProfile: 'Streamer profile not found',
   suspended: 'Your creator profile is suspended',
   notYours: 'You can only manage your own availability',
-  streamerNotFound: 'Streamer not found',
+  creatorNotFound: 'Streamer not found',
   slotNotFound: 'Availability slot not found',
   patternNotFound: 'Recurring schedule not found',
   windowTooLong: `Slots can be generated for at most ${MAX_GENERATION_DAYS} days at a time`,
@@ -51,7 +51,7 @@ export const SlotRangeSchema = z.object({
   endTime: optionalText('endTime'),
 });
 
-export const AddSlotsSchema = SlotRangeSchema.extend({ streamerId: optionalId('streamerId') });
+export const AddSlotsSchema = SlotRangeSchema.extend({ creatorId: optionalId('creatorId') });
 
 export const SlotListSchema = z.object({
   from: optionalText('from'),
@@ -74,10 +74,10 @@ export const PatternFieldsSchema = z.object({
   endTime: optionalText('endTime'),
 });
 
-export const CreatePatternSchema = PatternFieldsSchema.extend({ streamerId: optionalId('streamerId') });
+export const CreatePatternSchema = PatternFieldsSchema.extend({ creatorId: optionalId('creatorId') });
 
 export const GenerateSlotsSchema = z.object({
-  streamerId: optionalId('streamerId'),
+  creatorId: optionalId('creatorId'),
   startDate: optionalText('startDate'),
   endDate: optionalText('endDate'),
   slotDuration: z.unknown().optional(),
@@ -85,9 +85,9 @@ export const GenerateSlotsSchema = z.object({
 
 type Loose<T> = { [K in keyof T]?: T[K] | null };
 
-export type AddSlotsInput = Loose<{ streamerId: string; date: string; startTime: string | Date; endTime: string | Date }>;
+export type AddSlotsInput = Loose<{ creatorId: string; date: string; startTime: string | Date; endTime: string | Date }>;
 export type UpdateSlotInput = Loose<{ date: string; startTime: string | Date; endTime: string | Date }>;
 export type SlotListInput = Loose<{ from: string | Date; to: string | Date }>;
-export type CreatePatternInput = Loose<{ streamerId: string; title: string; daysOfWeek: number[] | number; startTime: string; endTime: string }>;
+export type CreatePatternInput = Loose<{ creatorId: string; title: string; daysOfWeek: number[] | number; startTime: string; endTime: string }>;
 export type UpdatePatternInput = Loose<{ title: string; daysOfWeek: number[] | number; startTime: string; endTime: string }>;
-export type GenerateSlotsInput = Loose<{ streamerId: string; startDate: string | Date; endDate: string | Date; slotDuration: number }>;
+export type GenerateSlotsInput = Loose<{ creatorId: string; startDate: string | Date; endDate: string | Date; slotDuration: number }>;

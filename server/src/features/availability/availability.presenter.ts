@@ -6,7 +6,7 @@ import type { SlotView } from './slot.view';
 
 export const presentSlot = (s: SlotView) => ({
   id: s.id,
-  streamer_id: s.streamerId,
+  streamer_id: s.creatorId,
   start_time: s.startTime,
   end_time: s.endTime,
   is_booked: s.isBooked,
@@ -16,7 +16,7 @@ export const presentSlot = (s: SlotView) => ({
 
 export const presentPattern = (p: RecurringPattern) => ({
   id: p.id,
-  streamer_id: p.streamer.id,
+  streamer_id: p.creator.id,
   title: p.title,
   day_of_week: p.daysOfWeek,
   start_time: p.startTime,

@@ -16,12 +16,12 @@ export class AvailabilityResolver {
   // [from, to) spans at most 92 days; default from now (AvailabilityService.listSlots).
   @Query(() => [AvailabilitySlotType], { description: "A creator's slots, free and booked, in time order (public)" })
   async availabilitySlots(
-    @Arg('streamerId', () => ID) streamerId: string,
+    @Arg('creatorId', () => ID) creatorId: string,
     @Arg('from', () => Date, { nullable: true }) from: Date | null,
     @Arg('to', () => Date, { nullable: true }) to: Date | null,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return ctx.services.availability.listSlots(ctx, streamerId, { from, to });
+    return ctx.services.availability.listSlots(ctx, creatorId, { from, to });
   }
 
   @Mutation(() => [AvailabilitySlotType], { description: 'Adds a range of one day as 1-hour slots (all or none)' })
@@ -44,8 +44,8 @@ export class AvailabilityResolver {
   }
 
   @Query(() => [RecurringPatternType], { description: "A creator's weekly schedules (public)" })
-  async recurringPatterns(@Arg('streamerId', () => ID) streamerId: string, @Ctx() ctx: GraphQLContext) {
-    return (await ctx.services.availability.listRecurringPatterns(ctx, streamerId)).map(RecurringPatternType.from);
+  async recurringPatterns(@Arg('creatorId', () => ID) creatorId: string, @Ctx() ctx: GraphQLContext) {
+    return (await ctx.services.availability.listRecurringPatterns(ctx, creatorId)).map(RecurringPatternType.from);
   }
 
   @Mutation(() => RecurringPatternType)

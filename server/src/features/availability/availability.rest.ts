@@ -28,7 +28,7 @@ export function availabilityRoutes(): Router {
     slots: (await ctx.services.availability.listSlots(ctx, param(req, 'streamerId'), { from: query(req, 'from'), to: query(req, 'to') })).map(presentSlot),
   })));
   router.post('/availability', route(async (ctx, req) => ({
-    slots: (await ctx.services.availability.addSlots(ctx, { streamerId: field(req, 'streamer_id', 'streamerId'), ...slotRange(req) })).map((s) => presentSlot(slotView(s))),
+    slots: (await ctx.services.availability.addSlots(ctx, { creatorId: field(req, 'streamer_id', 'streamerId'), ...slotRange(req) })).map((s) => presentSlot(slotView(s))),
   }), 201));
   router.put('/availability/:id', route(async (ctx, req) => ({ slot: presentSlot(slotView(await ctx.services.availability.updateSlot(ctx, param(req, 'id'), slotRange(req)))) })));
   router.delete('/availability/:id', route(async (ctx, req) => ({ deleted: await ctx.services.availability.deleteSlot(ctx, param(req, 'id')) })));
@@ -37,7 +37,7 @@ export function availabilityRoutes(): Router {
     recurringAvailability: (await ctx.services.availability.listRecurringPatterns(ctx, param(req, 'streamerId'))).map(presentPattern),
   })));
   router.post('/availability/recurring', route(async (ctx, req) => ({
-    pattern: presentPattern(await ctx.services.availability.createRecurringPattern(ctx, { streamerId: field(req, 'streamerId', 'streamer_id'), ...patternFields(req) })),
+    pattern: presentPattern(await ctx.services.availability.createRecurringPattern(ctx, { creatorId: field(req, 'streamerId', 'streamer_id'), ...patternFields(req) })),
   }), 201));
   router.put('/availability/recurring/:id', route(async (ctx, req) => ({
     pattern: presentPattern(await ctx.services.availability.updateRecurringPattern(ctx, param(req, 'id'), patternFields(req))),
@@ -45,7 +45,7 @@ export function availabilityRoutes(): Router {
   router.delete('/availability/recurring/:id', route(async (ctx, req) => ({ deleted: await ctx.services.availability.deleteRecurringPattern(ctx, param(req, 'id')) })));
 
   router.post('/availability/generate-slots', route(async (ctx, req) => (await ctx.services.availability.generateSlots(ctx, {
-    streamerId: field(req, 'streamerId', 'streamer_id'),
+    creatorId: field(req, 'streamerId', 'streamer_id'),
     startDate: field(req, 'startDate', 'start_date'),
     endDate: field(req, 'endDate', 'end_date'),
     slotDuration: field(req, 'slotDuration', 'slot_duration'),

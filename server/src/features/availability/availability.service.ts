@@ -58,29 +58,29 @@ export class AvailabilityService {
    * it starts now (or that many days before `to`), without `to` it ends that many days after `from`.
    * One statement: the creator check and the slots.
    */
-  async listSlots(ctx: ServiceContext, streamerId: string, range: SlotListInput = {}): Promise<SlotView[]> {
+  async listSlots(ctx: ServiceContext, creatorId: string, range: SlotListInput = {}): Promise<SlotView[]> {
     const { from, to } = slotListWindow(parseInput(SlotListSchema, range), this.deps.clock.now());
-    if (!isUuid(streamerId)) throw notFound(MSG.streamerNotFound);
+    if (!isUuid(creatorId)) throw notFound(MSG.creatorNotFound);
     const rows: (SlotRow & { profile_id: string })[] = await ctx.em.execute(
       `select p.id as profile_id, s.id, s.streamer_id, s.start_time, s.end_time, s.is_booked, s.created_at, s.updated_at
          from profiles p
          left join availability_slots s on s.streamer_id = p.id and tstzrange(s.start_time, s.end_time) && tstzrange(?::timestamptz, ?::timestamptz)
         where p.id = ? and p.account_type = ?
         order by s.start_time`,
-      [from, to, streamerId, AccountType.CREATOR],
+      [from, to, creatorId, AccountType.CREATOR],
     );
-    if (rows.length === 0) throw notFound(MSG.streamerNotFound);
+    if (rows.length === 0) throw notFound(MSG.creatorNotFound);
     return rows[0].id === null ? [] : rows.map(rowToSlotView);
   }
 
   /** Adds a range of one local day as 1-hour slots: all of them, or none when any hour is taken. */
   async addSlots(ctx: ServiceContext, input: AddSlotsInput): Promise<AvailabilitySlot[]> {
-    const profile = await this.myCreatorProfile(ctx, input?.streamerId);
+    const profile = await this.myCreatorProfile(ctx, input?.creatorId);
     const data = parseInput(AddSlotsSchema, input);
     const hours = resolveSlotRange(data, zoneOf(profile.timezone), this.deps.clock.now());
     const slots = await this.translateOverlap(() =>
       ctx.em.transactional(async (em) => {
-        const created = hours.map((h) => em.create(AvailabilitySlot, { streamer: profile.id, startTime: h.start, endTime: h.end }));
+        const created = hours.map((h) => em.create(AvailabilitySlot, { creator: profile.id, startTime: h.start, endTime: h.end }));
         await em.flush();
         await this.availabilityChanged(em, profile, 'slots_added', created);
         return created;
@@ -132,16 +132,16 @@ export class AvailabilityService {
     return true;
   }
 
-  async listRecurringPatterns(ctx: ServiceContext, streamerId: string): Promise<RecurringPattern[]> {
-    const profile = await this.findCreator(ctx.em, streamerId);
-    return ctx.em.find(RecurringPattern, { streamer: profile.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  async listRecurringPatterns(ctx: ServiceContext, creatorId: string): Promise<RecurringPattern[]> {
+    const profile = await this.findCreator(ctx.em, creatorId);
+    return ctx.em.find(RecurringPattern, { creator: profile.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   }
 
   /** Saves a weekly pattern; its slots appear through generateSlots and the daily refresh job. */
   async createRecurringPattern(ctx: ServiceContext, input: CreatePatternInput): Promise<RecurringPattern> {
-    const profile = await this.myCreatorProfile(ctx, input?.streamerId);
+    const profile = await this.myCreatorProfile(ctx, input?.creatorId);
     const fields = normalizePattern(parseInput(CreatePatternSchema, input));
-    const pattern = ctx.em.create(RecurringPattern, { streamer: profile.id, ...fields });
+    const pattern = ctx.em.create(RecurringPattern, { creator: profile.id, ...fields });
     await ctx.em.flush();
     return pattern;
   }
@@ -200,14 +200,14 @@ export class AvailabilityService {
    * creator removed, are left alone. Returns the slots created by this call.
    */
   async generateSlots(ctx: ServiceContext, input: GenerateSlotsInput = {}): Promise<AvailabilitySlot[]> {
-    const profile = await this.myCreatorProfile(ctx, input?.streamerId);
+    const profile = await this.myCreatorProfile(ctx, input?.creatorId);
     const data = parseInput(GenerateSlotsSchema, input);
     if (data.slotDuration !== undefined && data.slotDuration !== null && Number(data.slotDuration) !== 1) {
       throw badInput(MSG.slotDuration, 'slotDuration');
     }
     const now = this.deps.clock.now();
     const window = resolveWindow(data, zoneOf(profile.timezone), now);
-    const patterns = await ctx.em.find(RecurringPattern, { streamer: profile.id });
+    const patterns = await ctx.em.find(RecurringPattern, { creator: profile.id });
     const slots = await this.generateFor(ctx.em, profile, patterns, window, now);
     if (slots.length) await this.slotsChanged(profile.id);
     return slots;
@@ -221,11 +221,11 @@ export class AvailabilityService {
     await purgePastSkips(ctx.em, now);
     const patterns = await ctx.em.find(
       RecurringPattern,
-      { streamer: { accountType: AccountType.CREATOR, suspendedAt: null } },
-      { populate: ['streamer'], orderBy: { streamer: { id: 'asc' } } },
+      { creator: { accountType: AccountType.CREATOR, suspendedAt: null } },
+      { populate: ['creator'], orderBy: { creator: { id: 'asc' } } },
     );
     const byCreator = new Map<Profile, RecurringPattern[]>();
-    for (const p of patterns) byCreator.set(p.streamer.getEntity(), [...(byCreator.get(p.streamer.getEntity()) ?? []), p]);
+    for (const p of patterns) byCreator.set(p.creator.getEntity(), [...(byCreator.get(p.creator.getEntity()) ?? []), p]);
     let created = 0;
     const failures: unknown[] = [];
     for (const [profile, own] of byCreator) {
@@ -246,22 +246,22 @@ export class AvailabilityService {
     return retryOnOverlap(() => insertGeneratedSlots(em, profile.id, candidates, now));
   }
 
-  /** The viewer's own creator profile; `streamerId`, when a payload names one, must be it. */
-  private async myCreatorProfile(ctx: ServiceContext, streamerId?: string | null): Promise<Profile> {
+  /** The viewer's own creator profile; `creatorId`, when a payload names one, must be it. */
+  private async myCreatorProfile(ctx: ServiceContext, creatorId?: string | null): Promise<Profile> {
     const viewer = requireViewer(ctx);
     const profile = await ctx.em.findOne(Profile, { user: viewer.id });
     if (!profile) throw viewer.accountType === AccountType.CREATOR ? notFound(MSG.noProfile) : forbidden(MSG.creatorsOnly);
     if (profile.accountType !== AccountType.CREATOR) throw forbidden(MSG.creatorsOnly);
     if (profile.suspendedAt) throw forbidden(MSG.suspended);
-    if (streamerId !== undefined && streamerId !== null && streamerId !== '' && streamerId !== profile.id) {
+    if (creatorId !== undefined && creatorId !== null && creatorId !== '' && creatorId !== profile.id) {
       throw forbidden(MSG.notYours);
     }
     return profile;
   }
 
-  private async findCreator(em: EntityManager, streamerId: string): Promise<Profile> {
-    const profile = isUuid(streamerId) ? await em.findOne(Profile, { id: streamerId, accountType: AccountType.CREATOR }) : null;
-    if (!profile) throw notFound(MSG.streamerNotFound);
+  private async findCreator(em: EntityManager, creatorId: string): Promise<Profile> {
+    const profile = isUuid(creatorId) ? await em.findOne(Profile, { id: creatorId, accountType: AccountType.CREATOR }) : null;
+    if (!profile) throw notFound(MSG.creatorNotFound);
     return profile;
   }
 
@@ -269,7 +269,7 @@ export class AvailabilityService {
   private async lockOwnSlot(em: EntityManager, id: string, owner: Profile, now: Date, action: 'change' | 'delete') {
     const slot = isUuid(id) ? await em.findOne(AvailabilitySlot, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
     if (!slot) throw notFound(MSG.slotNotFound);
-    if (slot.streamer.id !== owner.id) throw forbidden(MSG.notYours);
+    if (slot.creator.id !== owner.id) throw forbidden(MSG.notYours);
     if (slot.isBooked || slot.bookingId) throw conflict(action === 'delete' ? MSG.bookedDelete : MSG.bookedChange);
     if (slot.startTime.getTime() <= now.getTime()) throw conflict(action === 'delete' ? MSG.pastDelete : MSG.pastChange);
     return slot;
@@ -278,7 +278,7 @@ export class AvailabilityService {
   private async lockOwnPattern(em: EntityManager, id: string, owner: Profile): Promise<RecurringPattern> {
     const pattern = isUuid(id) ? await em.findOne(RecurringPattern, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
     if (!pattern) throw notFound(MSG.patternNotFound);
-    if (pattern.streamer.id !== owner.id) throw forbidden(MSG.notYours);
+    if (pattern.creator.id !== owner.id) throw forbidden(MSG.notYours);
     return pattern;
   }
 
@@ -296,8 +296,8 @@ export class AvailabilityService {
     await this.deps.outbox.publish(em, availabilityChangedEvent(profile, change, slots));
   }
 
-  private slotsChanged(streamerId: string) {
-    return this.deps.events.publish('slotsChanged', { streamerId });
+  private slotsChanged(creatorId: string) {
+    return this.deps.events.publish('slotsChanged', { creatorId });
   }
 }
 

@@ -9,7 +9,8 @@ export class AvailabilitySlotType implements Omit<SlotView, 'createdAt' | 'updat
   id!: string;
 
   @Field(() => ID, { description: 'The creator profile the slot belongs to' })
-  streamerId!: string;
+  @Field(() => ID, { name: 'streamerId', deprecationReason: 'Use creatorId', simple: false })
+  creatorId!: string;
 
   @Field(() => Date)
   startTime!: Date;
@@ -26,8 +27,9 @@ export class RecurringPatternType {
   @Field(() => ID)
   id!: string;
 
-  @Field(() => ID)
-  streamerId!: string;
+  @Field(() => ID, { description: 'The creator profile the pattern belongs to' })
+  @Field(() => ID, { name: 'streamerId', deprecationReason: 'Use creatorId' })
+  creatorId!: string;
 
   @Field(() => String)
   title!: string;
@@ -44,7 +46,7 @@ export class RecurringPatternType {
   static from(p: RecurringPattern): RecurringPatternType {
     return Object.assign(new RecurringPatternType(), {
       id: p.id,
-      streamerId: p.streamer.id,
+      creatorId: p.creator.id,
       title: p.title,
       daysOfWeek: p.daysOfWeek,
       startTime: p.startTime,

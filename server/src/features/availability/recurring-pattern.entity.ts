@@ -11,7 +11,7 @@ export class RecurringPattern {
   id: string = randomUUID();
 
   @ManyToOne(() => Profile, { ref: true, deleteRule: 'cascade', fieldName: 'streamer_id' })
-  streamer!: Ref<Profile>;
+  creator!: Ref<Profile>;
 
   @Property({ length: 120 })
   title!: string;

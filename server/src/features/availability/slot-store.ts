@@ -13,7 +13,7 @@ import type { SlotCandidate } from './recurring-rules';
  */
 export async function insertGeneratedSlots(
   em: EntityManager,
-  streamerId: string,
+  creatorId: string,
   candidates: SlotCandidate[],
   now: Date,
 ): Promise<AvailabilitySlot[]> {
@@ -29,7 +29,7 @@ export async function insertGeneratedSlots(
         and not exists (select 1 from recurring_slot_skips k where k.pattern_id = c.pattern_id and k.start_time = c.start_time)
       order by c.start_time
      returning *`,
-    [streamerId, now, now, JSON.stringify(rows), streamerId],
+    [creatorId, now, now, JSON.stringify(rows), creatorId],
   );
   return inserted
     .map((row) => em.map(AvailabilitySlot, row))

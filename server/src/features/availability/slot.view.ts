@@ -3,7 +3,7 @@ import type { AvailabilitySlot } from './availability-slot.entity';
 /** A slot as readers see it (GraphQL and REST), read straight from SQL on the public paths. */
 export interface SlotView {
   id: string;
-  streamerId: string;
+  creatorId: string;
   startTime: Date;
   endTime: Date;
   isBooked: boolean;
@@ -13,7 +13,7 @@ export interface SlotView {
 
 export const slotView = (s: AvailabilitySlot): SlotView => ({
   id: s.id,
-  streamerId: s.streamer.id,
+  creatorId: s.creator.id,
   startTime: s.startTime,
   endTime: s.endTime,
   isBooked: s.isBooked,
@@ -36,7 +36,7 @@ const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 export const rowToSlotView = (r: SlotRow): SlotView => ({
   id: r.id,
-  streamerId: r.streamer_id,
+  creatorId: r.streamer_id,
   startTime: asDate(r.start_time),
   endTime: asDate(r.end_time),
   isBooked: r.is_booked,

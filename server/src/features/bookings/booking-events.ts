@@ -100,7 +100,7 @@ export async function bookingEvent(
       totalCents: booking.totalCents,
       feeCents: booking.feeCents,
       refundCents: booking.refundCents,
-      amountCents: booking.streamerAmountCents,
+      amountCents: booking.creatorAmountCents,
       requestDeadline: requestDeadline(booking).toISOString(),
       reason: booking.cancellationReason ?? null,
     },

@@ -4,17 +4,21 @@ import { Profile } from '../profiles/profile.entity';
 import { User } from '../users/user.entity';
 import { BookingStatus, PaymentStatus, type BookingPolicy, type PendingMoneyStep } from './process/booking.model';
 
+/**
+ * A booking (spec §3). The code calls the profile side "creator"; the columns keep the spec's data-model names
+ * (`streamer_id`, `streamer_amount_cents`, `streamer_confirmed`) through `fieldName`, so raw SQL and the spec agree.
+ */
 @Entity({ tableName: 'bookings' })
 export class Booking {
   [OptionalProps]?:
-    | 'status' | 'paymentStatus' | 'bookingDetails' | 'streamerConfirmed' | 'bookerConfirmed' | 'refundCents'
+    | 'status' | 'paymentStatus' | 'bookingDetails' | 'creatorConfirmed' | 'bookerConfirmed' | 'refundCents'
     | 'createdAt' | 'updatedAt' | 'version';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
   @ManyToOne(() => Profile, { ref: true, fieldName: 'streamer_id', index: true })
-  streamer!: Ref<Profile>;
+  creator!: Ref<Profile>;
 
   @ManyToOne(() => User, { ref: true, fieldName: 'booker_id', index: true })
   booker!: Ref<User>;
@@ -38,8 +42,8 @@ export class Booking {
   feeCents!: number;
 
   /** The creator's share: total - fee. */
-  @Property()
-  streamerAmountCents!: number;
+  @Property({ fieldName: 'streamer_amount_cents' })
+  creatorAmountCents!: number;
 
   @Enum({ items: () => BookingStatus })
   status: BookingStatus = BookingStatus.PENDING;
@@ -50,8 +54,8 @@ export class Booking {
   @Property({ type: 'text', nullable: true })
   bookingDetails?: string | null;
 
-  @Property()
-  streamerConfirmed: boolean = false;
+  @Property({ fieldName: 'streamer_confirmed' })
+  creatorConfirmed: boolean = false;
 
   @Property()
   bookerConfirmed: boolean = false;

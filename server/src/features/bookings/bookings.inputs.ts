@@ -20,7 +20,7 @@ const optionalText = (field: string, max: number) =>
     .transform((v) => (v ? v : null));
 
 export const CheckoutSchema = z.object({
-  streamerId: id('streamerId'),
+  creatorId: id('creatorId'),
   availabilitySlotId: id('availabilitySlotId').nullish(),
   startTime: instant('startTime'),
   endTime: instant('endTime'),

@@ -110,8 +110,9 @@ export class BookingsResolver {
   }
 
   @FieldResolver(() => ID, { description: 'The creator profile id' })
-  streamerId(@Root() booking: Booking) {
-    return booking.streamer.id;
+  @FieldResolver(() => ID, { name: 'streamerId', deprecationReason: 'Use creatorId' })
+  creatorId(@Root() booking: Booking) {
+    return booking.creator.id;
   }
 
   @FieldResolver(() => ID, { description: "The booker's user id" })
@@ -120,7 +121,8 @@ export class BookingsResolver {
   }
 
   @FieldResolver(() => BookingCreator)
-  async streamer(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+  @FieldResolver(() => BookingCreator, { name: 'streamer', deprecationReason: 'Use creator' })
+  async creator(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
     return toCreator(await ctx.services.bookings.creatorOf(ctx, booking));
   }
 

@@ -9,7 +9,7 @@ const bookingReply = async (ctx: RequestContext, booking: Booking) => ({ booking
 
 const idOf = (req: Request) => String(req.params.id);
 
-const checkoutInput = (req: Request) => ({ ...req.body, idempotencyKey: req.get('Idempotency-Key') ?? req.body?.idempotencyKey });
+const checkoutInput = (req: Request) => ({ ...req.body, creatorId: req.body?.streamerId, idempotencyKey: req.get('Idempotency-Key') ?? req.body?.idempotencyKey });
 
 const presentCheckout = async (ctx: RequestContext, c: CheckoutResult) => ({
   checkoutUrl: c.checkoutUrl,

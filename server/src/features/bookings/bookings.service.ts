@@ -116,11 +116,11 @@ const STATUS_ACTIONS: Record<string, BookingAction> = {
 export class BookingsService {
   /** Live events by who hears them: a booking's two parties; a creator's page. */
   private readonly partyUpdates: (userId: string) => Listen<DomainEvents['bookingUpdated']>;
-  private readonly slotChangesOf: (streamerId: string) => Listen<DomainEvents['slotsChanged']>;
+  private readonly slotChangesOf: (creatorId: string) => Listen<DomainEvents['slotsChanged']>;
 
   constructor(private readonly deps: { clock: Clock; events: EventBus; runner: TransitionRunner }) {
     this.partyUpdates = keyedEvents(deps.events, 'bookingUpdated', (e) => e.partyUserIds);
-    this.slotChangesOf = keyedEvents(deps.events, 'slotsChanged', (e) => [e.streamerId]);
+    this.slotChangesOf = keyedEvents(deps.events, 'slotsChanged', (e) => [e.creatorId]);
   }
 
   // ---- lifecycle ----
@@ -248,7 +248,7 @@ export class BookingsService {
     const profile = await ctx.em.findOne(Profile, { user: viewer.id }, { fields: ['id'] });
     const sides: object[] = [];
     if (filter.role !== 'creator') sides.push({ booker: viewer.id });
-    if (filter.role !== 'booker' && profile) sides.push({ streamer: profile.id });
+    if (filter.role !== 'booker' && profile) sides.push({ creator: profile.id });
     if (sides.length === 0) return toConnection([], window.size, 0, () => '');
     const where: Record<string, unknown> = { $or: sides, ...(filter.status ? { status: filter.status } : {}) };
     const totalCount = await ctx.em.count(Booking, where);
@@ -305,7 +305,7 @@ export class BookingsService {
   }
 
   async creatorOf(ctx: LoaderContext, booking: Booking): Promise<Profile> {
-    const creator = await bookingLoaders.profile(ctx).load(booking.streamer.id);
+    const creator = await bookingLoaders.profile(ctx).load(booking.creator.id);
     if (!creator) throw notFound('Creator not found');
     return creator;
   }
@@ -362,14 +362,14 @@ export class BookingsService {
       // Re-checked against the database per subscriber: the event says who to tell, the row says who may see it.
       const booking = await bookingLoaders.booking(ctx).load(event.bookingId);
       if (!booking) return null;
-      const creator = await bookingLoaders.profile(ctx).load(booking.streamer.id);
+      const creator = await bookingLoaders.profile(ctx).load(booking.creator.id);
       return creator && partyRole(viewer.id, booking, creator) ? booking : null;
     });
   }
 
   /** Public: a creator's free hours changed (slots added, removed, held, booked or freed). */
-  slotChanges(_ctx: ServiceContext, streamerId: unknown): AsyncIterableIterator<{ streamerId: string }> {
-    const { id } = parseInput(z.object({ id: z.uuid({ error: 'streamerId must be a valid id' }) }), { id: streamerId });
+  slotChanges(_ctx: ServiceContext, creatorId: unknown): AsyncIterableIterator<{ creatorId: string }> {
+    const { id } = parseInput(z.object({ id: z.uuid({ error: 'creatorId must be a valid id' }) }), { id: creatorId });
     return eventStream(this.slotChangesOf(id));
   }
 

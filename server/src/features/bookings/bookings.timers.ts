@@ -65,11 +65,11 @@ export class BookingTimers {
     let announced = 0;
     for (const { id } of due) {
       const told = await this.deps.orm.em.fork().transactional(async (em) => {
-        const booking = await em.findOne(Booking, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['streamer'] });
+        const booking = await em.findOne(Booking, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['creator'] });
         if (!booking || booking.status !== BookingStatus.PENDING || booking.paymentStatus !== PaymentStatus.HELD) return false;
         const [already] = await em.execute(`select 1 from outbox_event where booking_id = ? and topic = 'booking.expiring' limit 1`, [id]);
         if (already) return false;
-        const creator = booking.streamer.getEntity();
+        const creator = booking.creator.getEntity();
         await this.deps.outbox.publish(em, await bookingEvent(em, 'booking.expiring', booking, creator, null, [creator.user.id]));
         return true;
       });

@@ -23,7 +23,7 @@ registerEnumType(DisputeResolution, { name: 'DisputeResolution', description: "S
 
 @ObjectType('BookingCreator', { description: 'The creator profile a booking is with' })
 export class BookingCreator {
-  @Field(() => ID, { description: 'Profile id (streamer_id)' })
+  @Field(() => ID, { description: 'The creator profile id' })
   id!: string;
 
   @Field(() => ID)
@@ -154,7 +154,8 @@ export class BookingType {
   feeCents!: number;
 
   @Field(() => Int, { description: "The creator's share quoted at checkout: total - fee" })
-  streamerAmountCents!: number;
+  @Field(() => Int, { name: 'streamerAmountCents', deprecationReason: 'Use creatorAmountCents' })
+  creatorAmountCents!: number;
 
   @Field(() => Int, { description: 'Refunded to the booker so far (refund_amount)' })
   refundCents!: number;
@@ -169,7 +170,8 @@ export class BookingType {
   bookingDetails!: string | null;
 
   @Field(() => Boolean)
-  streamerConfirmed!: boolean;
+  @Field(() => Boolean, { name: 'streamerConfirmed', deprecationReason: 'Use creatorConfirmed' })
+  creatorConfirmed!: boolean;
 
   @Field(() => Boolean)
   bookerConfirmed!: boolean;
@@ -330,13 +332,14 @@ export class OverviewType {
 @ObjectType('SlotsChangedEvent', { description: "A creator's free hours changed: refetch their slots" })
 export class SlotsChangedEvent {
   @Field(() => ID)
-  streamerId!: string;
+  @Field(() => ID, { name: 'streamerId', deprecationReason: 'Use creatorId' })
+  creatorId!: string;
 }
 
 @InputType()
 export class CreateBookingCheckoutInput {
   @Field(() => ID, { description: 'The creator profile id' })
-  streamerId!: string;
+  creatorId!: string;
 
   @Field(() => ID, { nullable: true, description: 'The first selected slot (optional; checked against the range)' })
   availabilitySlotId?: string | null;

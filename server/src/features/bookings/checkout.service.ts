@@ -115,7 +115,7 @@ export class CheckoutService {
     }
     // Published together: the event bus sends them in one statement.
     await Promise.all([
-      this.deps.events.publish('slotsChanged', { streamerId: booking.streamer.id }),
+      this.deps.events.publish('slotsChanged', { creatorId: booking.creator.id }),
       this.deps.events.publish('bookingUpdated', { bookingId: booking.id, partyUserIds: [viewer.id, creatorUserId] }),
     ]);
     return result;
@@ -130,7 +130,7 @@ export class CheckoutService {
     const data = parseInput(VerifyPaymentSchema, input);
     const booking = await this.findForVerification(ctx.em, data);
     if (!booking) throw notFound(CHECKOUT_MESSAGES.paymentNotFound);
-    const creator = await ctx.em.findOneOrFail(Profile, { id: booking.streamer.id });
+    const creator = await ctx.em.findOneOrFail(Profile, { id: booking.creator.id });
     if (!partyRole(viewer.id, booking, creator)) throw forbidden('You are not a party to this booking');
 
     if (booking.paymentStatus === PaymentStatus.UNPAID && booking.paymentIntentId) {
@@ -172,14 +172,14 @@ export class CheckoutService {
          order by start_time
        ) s on true
        where p.id = ?`,
-      [endTime, startTime, data.streamerId],
+      [endTime, startTime, data.creatorId],
     );
     const creator = rows[0];
     if (!creator) throw notFound(CHECKOUT_MESSAGES.creatorNotFound);
     if (creator.user_id === viewer.id) throw forbidden(CHECKOUT_MESSAGES.ownProfile);
     const rate = creator.hourly_rate_cents;
     if (creator.account_type !== AccountType.CREATOR || !rate || creator.suspended || !creator.is_available) {
-      throw badInput(CHECKOUT_MESSAGES.notBookable, 'streamerId');
+      throw badInput(CHECKOUT_MESSAGES.notBookable, 'creatorId');
     }
     if (hours < creator.minimum_hours) throw badInput(CHECKOUT_MESSAGES.minimumHours(creator.minimum_hours), 'endTime');
 
@@ -195,7 +195,7 @@ export class CheckoutService {
       Booking,
       {
         id: randomUUID(),
-        streamer: em.getReference(Profile, data.streamerId),
+        creator: em.getReference(Profile, data.creatorId),
         booker: em.getReference(User, viewer.id),
         startTime,
         endTime,
@@ -247,7 +247,7 @@ export class CheckoutService {
       currency: 'usd',
       bookingId: booking.id,
       description: `Collaboration booking ${booking.id} (${booking.totalHours} h)`,
-      metadata: { booking_id: booking.id, streamer_id: booking.streamer.id, booker_id: booking.booker.id },
+      metadata: { booking_id: booking.id, streamer_id: booking.creator.id, booker_id: booking.booker.id },
       idempotencyKey: providerKey(booking.id, 'authorize'),
     });
     if (!booking.paymentIntentId) {
@@ -272,7 +272,7 @@ export class CheckoutService {
 
   private async resume(em: EntityManager, earlier: Booking, data: ReturnType<typeof CheckoutSchema.parse>): Promise<CheckoutResult> {
     const same =
-      earlier.streamer.id === data.streamerId &&
+      earlier.creator.id === data.creatorId &&
       earlier.startTime.getTime() === data.startTime.getTime() &&
       earlier.endTime.getTime() === data.endTime.getTime();
     if (!same) throw conflict(CHECKOUT_MESSAGES.keyReused);
@@ -299,7 +299,7 @@ export class CheckoutService {
 function bookingRow(booking: Booking): Record<string, unknown> {
   return {
     id: booking.id,
-    streamer_id: booking.streamer.id,
+    streamer_id: booking.creator.id,
     booker_id: booking.booker.id,
     start_time: booking.startTime,
     end_time: booking.endTime,
@@ -307,12 +307,12 @@ function bookingRow(booking: Booking): Record<string, unknown> {
     hourly_rate_cents: booking.hourlyRateCents,
     total_cents: booking.totalCents,
     fee_cents: booking.feeCents,
-    streamer_amount_cents: booking.streamerAmountCents,
+    streamer_amount_cents: booking.creatorAmountCents,
     refund_cents: booking.refundCents,
     status: booking.status,
     payment_status: booking.paymentStatus,
     booking_details: booking.bookingDetails ?? null,
-    streamer_confirmed: booking.streamerConfirmed,
+    streamer_confirmed: booking.creatorConfirmed,
     booker_confirmed: booking.bookerConfirmed,
     confirmation_deadline: booking.confirmationDeadline,
     policy: JSON.stringify(booking.policy),

@@ -17,10 +17,10 @@ export class LiveUpdatesResolver {
 
   @Subscription(() => SlotsChangedEvent, {
     description: "A creator's free hours changed (public)",
-    subscribe: ({ args, context }: { args: { streamerId: string }; context: GraphQLContext }) =>
-      context.services.bookings.slotChanges(context, args.streamerId),
+    subscribe: ({ args, context }: { args: { creatorId: string }; context: GraphQLContext }) =>
+      context.services.bookings.slotChanges(context, args.creatorId),
   })
-  slotsChanged(@Arg('streamerId', () => ID) _streamerId: string, @Root() event: SlotsChangedEvent): SlotsChangedEvent {
+  slotsChanged(@Arg('creatorId', () => ID) _creatorId: string, @Root() event: SlotsChangedEvent): SlotsChangedEvent {
     return event;
   }
 }

@@ -6,7 +6,7 @@ import { BookingStatus, PaymentStatus } from './process/booking.model';
 
 /** The dashboard's Overview tab (spec §9 "Overview metrics"), for one viewer. */
 export interface Overview {
-  /** Creator side: net allocation of completed bookings (the streamer amount, less any dispute refund). */
+  /** Creator side: net allocation of completed bookings (the creator amount, less any dispute refund). */
   earningsCents: number;
   /** The same for bookings created this calendar month (in the creator's time zone). */
   monthEarningsCents: number;
@@ -36,7 +36,7 @@ export async function loadOverview(em: EntityManager, viewerId: string, now: Dat
   const upcomingWhere = {
     status: BookingStatus.CONFIRMED,
     endTime: { $gt: now },
-    $or: [{ booker: viewerId }, ...(profile ? [{ streamer: profile.id }] : [])],
+    $or: [{ booker: viewerId }, ...(profile ? [{ creator: profile.id }] : [])],
   };
   // A request counts while the creator may still answer it (the expiry sweep cancels it at its deadline or start).
   const awaiting = { status: BookingStatus.PENDING, paymentStatus: PaymentStatus.HELD, startTime: { $gt: now } };
@@ -44,7 +44,7 @@ export async function loadOverview(em: EntityManager, viewerId: string, now: Dat
     em.count(Booking, upcomingWhere),
     em.find(Booking, upcomingWhere, { orderBy: { startTime: 'asc', id: 'asc' }, limit: 5 }),
     em.count(Booking, { ...awaiting, booker: viewerId }),
-    profile ? em.count(Booking, { ...awaiting, streamer: profile.id }) : Promise.resolve(0),
+    profile ? em.count(Booking, { ...awaiting, creator: profile.id }) : Promise.resolve(0),
   ]);
   const counts = { upcomingCount, awaitingResponseCount, awaitingCreatorCount };
   if (!profile) {
@@ -67,7 +67,7 @@ export async function loadOverview(em: EntityManager, viewerId: string, now: Dat
   );
   const recentEarnings = await em.find(
     Booking,
-    { streamer: profile.id, status: { $in: EARNING } },
+    { creator: profile.id, status: { $in: EARNING } },
     { orderBy: { completedAt: 'desc', id: 'desc' }, limit: 5 },
   );
   const totalSlots = Number(slots.total);

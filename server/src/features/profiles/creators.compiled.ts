@@ -102,7 +102,7 @@ const PROFILE: Columns = {
 
 const SLOT: Columns = {
   id: () => 'f.id',
-  streamerId: () => 'f.streamer_id',
+  creatorId: () => 'f.streamer_id',
   startTime: () => iso('f.start_time'),
   endTime: () => iso('f.end_time'),
   isBooked: () => 'f.is_booked',
@@ -111,7 +111,7 @@ const SLOT: Columns = {
 const REVIEW: Columns = {
   id: () => 'x.id',
   bookingId: () => 'x.booking_id',
-  streamerId: () => 'x.streamer_id',
+  creatorId: () => 'x.streamer_id',
   reviewerId: () => 'x.reviewer_id',
   revieweeId: () => 'x.reviewee_id',
   rating: () => 'x.rating',

@@ -1,7 +1,7 @@
 /** A free hour of a creator as listed on cards and the public page. */
 export interface FreeSlot {
   id: string;
-  streamerId: string;
+  creatorId: string;
   startTime: Date;
   endTime: Date;
   isBooked: boolean;
@@ -12,25 +12,25 @@ export interface FreeSlot {
  * LATERAL join: a range scan of `availability_slots_next_free_idx` that stops after the limit.
  * The cards' `nextFreeSlots` loader and the listing's one statement both use it.
  *
- * `streamerId` is a SQL expression of the outer query (e.g. `p.id`); the `?`s are now, then the limit.
+ * `creatorId` is a SQL expression of the outer query (e.g. `p.id`); the `?`s are now, then the limit.
  * `element`: each slot's JSON, from `f` (id, streamer_id, start_time, end_time, is_booked); the compiled
  * listing builds the API's own fields there.
  */
 export const nextFreeSlotsJson = (
-  streamerId: string,
+  creatorId: string,
   element = `json_build_object('id', f.id, 'streamer_id', f.streamer_id, 'start_time', f.start_time, 'end_time', f.end_time)`,
 ) => `(
   select json_agg(${element}
                   order by f.start_time, f.id) as slots
   from (select f.id, f.streamer_id, f.start_time, f.end_time, f.is_booked from availability_slots f
-         where f.streamer_id = ${streamerId} and not f.is_booked and f.start_time > ?
+         where f.streamer_id = ${creatorId} and not f.is_booked and f.start_time > ?
          order by f.start_time, f.id limit ?) f
 )`;
 
 /** An element of `nextFreeSlotsJson`. */
 export const freeSlotFromJson = (r: { id: string; streamer_id: string; start_time: string; end_time: string }): FreeSlot => ({
   id: r.id,
-  streamerId: r.streamer_id,
+  creatorId: r.streamer_id,
   startTime: new Date(r.start_time),
   endTime: new Date(r.end_time),
   isBooked: false,

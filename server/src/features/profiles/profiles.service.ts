@@ -116,7 +116,7 @@ export class ProfilesService {
    * stops after `first` rows, instead of ranking all their future hours). A listing that fetched
    * them with its own statement has put them in `prefetched`.
    */
-  nextFreeSlots(ctx: LoaderContext, streamerId: string, first?: number | null, prefetched?: Prefetched<FreeSlot>): Promise<FreeSlot[]> {
+  nextFreeSlots(ctx: LoaderContext, creatorId: string, first?: number | null, prefetched?: Prefetched<FreeSlot>): Promise<FreeSlot[]> {
     const size = pageSize(first, 5);
     if (prefetched?.size === size) return Promise.resolve(prefetched.items);
     const loader = perRequestLoader<string, FreeSlot[]>(ctx, `profiles.nextFreeSlots:${size}`, async (ids) => {
@@ -127,7 +127,7 @@ export class ProfilesService {
       const byCreator = new Map<string, FreeSlot[]>(rows.map((r) => [r.id, (r.slots ?? []).map(freeSlotFromJson)]));
       return ids.map((id) => byCreator.get(id) ?? []);
     });
-    return loader.load(streamerId);
+    return loader.load(creatorId);
   }
 
   private async applyUpdate(em: EntityManager, profile: Profile, accountType: AccountType, input: ProfileInput): Promise<ProfileView> {

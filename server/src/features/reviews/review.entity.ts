@@ -3,7 +3,7 @@ import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from
 import { Profile } from '../profiles/profile.entity';
 import { User } from '../users/user.entity';
 
-/** One review per reviewer per booking (spec §3). `streamer` is the booking's creator profile. */
+/** One review per reviewer per booking (spec §3). `creator` is the booking's creator profile (column `streamer_id`, as on bookings). */
 @Entity({ tableName: 'reviews' })
 export class Review {
   [OptionalProps]?: 'comment' | 'createdAt';
@@ -15,7 +15,7 @@ export class Review {
   bookingId!: string;
 
   @ManyToOne(() => Profile, { ref: true, deleteRule: 'cascade', fieldName: 'streamer_id' })
-  streamer!: Ref<Profile>;
+  creator!: Ref<Profile>;
 
   @ManyToOne(() => User, { ref: true, deleteRule: 'cascade', fieldName: 'reviewer_id' })
   reviewer!: Ref<User>;

@@ -5,7 +5,7 @@ export function presentReview(r: ReviewView) {
   return {
     id: r.id,
     booking_id: r.bookingId,
-    streamer_id: r.streamerId,
+    streamer_id: r.creatorId,
     reviewer_id: r.reviewerId,
     reviewee_id: r.revieweeId,
     rating: r.rating,

@@ -2,7 +2,7 @@
 export interface ReviewView {
   id: string;
   bookingId: string;
-  streamerId: string;
+  creatorId: string;
   reviewerId: string;
   revieweeId: string;
   rating: number;
@@ -16,7 +16,7 @@ export interface ReviewView {
 export const reviewFromRow = (r: Record<string, any>): ReviewView => ({
   id: r.id,
   bookingId: r.booking_id,
-  streamerId: r.streamer_id,
+  creatorId: r.streamer_id,
   reviewerId: r.reviewer_id,
   revieweeId: r.reviewee_id,
   rating: Number(r.rating),

@@ -6,12 +6,12 @@ import { CreateReviewInput, ReviewConnection, ReviewType } from './reviews.types
 export class ReviewsResolver {
   @Query(() => ReviewConnection, { description: "A creator's reviews, newest first (public)" })
   reviews(
-    @Arg('streamerId', () => ID) streamerId: string,
+    @Arg('creatorId', () => ID) creatorId: string,
     @Arg('first', () => Int, { defaultValue: 10 }) first: number,
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return ctx.services.reviews.listForCreator(ctx, streamerId, { first, after });
+    return ctx.services.reviews.listForCreator(ctx, creatorId, { first, after });
   }
 
   @Mutation(() => ReviewType, { description: 'Review the other party of a completed booking (once per booking)' })

@@ -55,16 +55,16 @@ export class ReviewsService {
   /** A creator's reviews, newest first; Relay cursor (`first`/`after`) or REST page/limit. */
   async listForCreator(
     ctx: ServiceContext,
-    streamerId: string,
+    creatorId: string,
     args: { first?: unknown; after?: unknown; page?: unknown; limit?: unknown } = {},
   ): Promise<Connection<ReviewView>> {
     const window = pageWindow(args, 10, (cursor) =>
       decodeCursor(cursor, (p) => p.length === 2 && typeof p[0] === 'string' && TIMESTAMP_TEXT.test(p[0]) && typeof p[1] === 'string' && UUID_RE.test(p[1])),
     );
-    if (!streamerId) throw badInput('streamerId is required', 'streamerId');
-    if (!UUID_RE.test(streamerId)) throw notFound(PROFILE_MESSAGES.notFound);
+    if (!creatorId) throw badInput('creatorId is required', 'creatorId');
+    if (!UUID_RE.test(creatorId)) throw notFound(PROFILE_MESSAGES.notFound);
 
-    const params: unknown[] = [streamerId, streamerId];
+    const params: unknown[] = [creatorId, creatorId];
     let page = '';
     if (window.mode === 'cursor' && window.after) {
       const [createdKey, id] = window.after;
@@ -94,7 +94,7 @@ export class ReviewsService {
    * on the page, each an index range scan that stops after `first` rows (`latestReviewsJson`).
    * A listing that fetched them with its own statement has put them in `prefetched`.
    */
-  latestForCreator(ctx: LoaderContext, streamerId: string, first?: number | null, prefetched?: Prefetched<ReviewView>): Promise<ReviewView[]> {
+  latestForCreator(ctx: LoaderContext, creatorId: string, first?: number | null, prefetched?: Prefetched<ReviewView>): Promise<ReviewView[]> {
     const size = pageSize(first, 3);
     if (prefetched?.size === size) return Promise.resolve(prefetched.items);
     const loader = perRequestLoader<string, ReviewView[]>(ctx, `reviews.latestForCreator:${size}`, async (ids) => {
@@ -108,7 +108,7 @@ export class ReviewsService {
       const byCreator = new Map<string, ReviewView[]>(rows.map((r) => [r.profile_id, (r.reviews ?? []).map(reviewFromRow)]));
       return ids.map((id) => byCreator.get(id) ?? []);
     });
-    return loader.load(streamerId);
+    return loader.load(creatorId);
   }
 
   /**
@@ -122,10 +122,10 @@ export class ReviewsService {
     let created: { reviewId: string; revieweeId: string };
     try {
       created = await ctx.em.transactional(async (em) => {
-        const booking = await em.findOne(Booking, { id: data.bookingId }, { populate: ['streamer'] });
+        const booking = await em.findOne(Booking, { id: data.bookingId }, { populate: ['creator'] });
         if (!booking) throw notFound(REVIEW_MESSAGES.bookingNotFound);
         const bookerId = booking.booker.id;
-        const creatorUserId = booking.streamer.getEntity().user.id;
+        const creatorUserId = booking.creator.getEntity().user.id;
         if (viewer.id !== bookerId && viewer.id !== creatorUserId) throw forbidden(REVIEW_MESSAGES.notParty);
         if (!REVIEWABLE.includes(booking.status)) throw invalidTransition(REVIEW_MESSAGES.notCompleted);
         const revieweeId = viewer.id === bookerId ? creatorUserId : bookerId;
@@ -137,7 +137,7 @@ export class ReviewsService {
         }
         const review = em.create(Review, {
           bookingId: booking.id,
-          streamer: booking.streamer,
+          creator: booking.creator,
           reviewer: viewer.id,
           reviewee: revieweeId,
           rating: data.rating,

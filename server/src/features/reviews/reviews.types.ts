@@ -11,7 +11,8 @@ export class ReviewType implements ReviewView {
   bookingId!: string;
 
   @Field(() => ID, { description: "The booking's creator profile" })
-  streamerId!: string;
+  @Field(() => ID, { name: 'streamerId', deprecationReason: 'Use creatorId', simple: false })
+  creatorId!: string;
 
   @Field(() => ID)
   reviewerId!: string;

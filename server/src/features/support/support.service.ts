@@ -140,7 +140,7 @@ export class SupportService {
       const dispute = await em.findOne(Dispute, { id: data.disputeId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!dispute) throw notFound('Dispute not found');
       const booking = await em.findOneOrFail(Booking, { id: dispute.bookingId });
-      const creator = await em.findOneOrFail(Profile, { id: booking.streamer.id });
+      const creator = await em.findOneOrFail(Profile, { id: booking.creator.id });
       if (!partyRole(viewer.id, booking, creator)) throw forbidden('You are not a party to this booking');
       if (dispute.openedBy === viewer.id) throw forbidden('The other party answers a dispute; add your evidence when opening it');
       if (dispute.resolvedAt) throw invalidTransition('This dispute is already resolved');

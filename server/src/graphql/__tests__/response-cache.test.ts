@@ -16,8 +16,8 @@ const LISTING = `query($search: String) {
 }`;
 const CREATOR_PAGE = `query($id: ID!, $from: DateTimeISO!, $to: DateTimeISO!) {
   creator(id: $id) { displayName averageRating reviewCount isAvailable }
-  availabilitySlots(streamerId: $id, from: $from, to: $to) { startTime isBooked }
-  reviews(streamerId: $id, first: 10) { totalCount edges { node { rating comment } } }
+  availabilitySlots(creatorId: $id, from: $from, to: $to) { startTime isBooked }
+  reviews(creatorId: $id, first: 10) { totalCount edges { node { rating comment } } }
 }`;
 const ADD = `mutation($input: AddAvailabilityInput!) { addAvailability(input: $input) { id } }`;
 const UPDATE = `mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { id displayName } }`;
@@ -116,7 +116,7 @@ describe('anonymous response cache: never stale after a write', () => {
     const c = await createCreator(app, { displayName: 'Reviewed Rob' });
     const brand = await registerAccount(app, 'brand');
     await app.gql(CREATE_PROFILE, { input: { displayName: 'Brand Bea' } }, brand.token);
-    const bookingId = await insertBooking(app, { streamerId: c.profileId, bookerId: brand.userId, start: new Date(app.clock.now().getTime() - 48 * HOUR), status: BookingStatus.COMPLETED });
+    const bookingId = await insertBooking(app, { creatorId: c.profileId, bookerId: brand.userId, start: new Date(app.clock.now().getTime() - 48 * HOUR), status: BookingStatus.COMPLETED });
     const from = app.clock.now();
     expect((await creatorPage(c.profileId, from)).body.data.reviews.totalCount).toBe(0);
     expect(onlyNode(await listing('Reviewed Rob')).latestReviews).toEqual([]);

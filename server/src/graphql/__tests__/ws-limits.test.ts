@@ -17,7 +17,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const SLOTS = `subscription ($id: ID!) { slotsChanged(streamerId: $id) { streamerId } }`;
+const SLOTS = `subscription ($id: ID!) { slotsChanged(creatorId: $id) { creatorId } }`;
 const from = (localAddress: string) => new RawSocket(app.url, { localAddress });
 
 describe('WebSocket limits', () => {

@@ -92,7 +92,7 @@ describe('errors never leak internals', () => {
     const sql = app.orm.em.fork().getConnection();
     await sql.execute('alter table reviews rename to reviews_moved_away');
     try {
-      const gql = await app.gql(`query ($id: ID!) { reviews(streamerId: $id) { totalCount } }`, { id: c.profileId });
+      const gql = await app.gql(`query ($id: ID!) { reviews(creatorId: $id) { totalCount } }`, { id: c.profileId });
       expect(gql.body.errors).toEqual([{ message: 'Internal server error', path: ['reviews'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }]);
       expectNoInternals(gql.body);
       const rest = await app.rest('GET', `/reviews/streamer/${c.profileId}`);

@@ -95,7 +95,7 @@ const CREATORS_THING = { anonymous: 'UNAUTHENTICATED', stranger: 'FORBIDDEN', ot
 const SLOT_INPUT = () => ({ startTime: hourFromNowIso(200), endTime: hourFromNowIso(201) });
 /** Each caller books a different one of the creator's free hours, so one booking does not block the next. */
 const HOUR_OF: Record<Actor, number> = { anonymous: 48, ownerKey: 48, stranger: 49, support: 50, otherParty: 48 };
-const checkoutHours = (actor: Actor) => ({ streamerId: '', startTime: hourFromNowIso(HOUR_OF[actor]), endTime: hourFromNowIso(HOUR_OF[actor] + 1) });
+const checkoutHours = (actor: Actor) => ({ creatorId: '', startTime: hourFromNowIso(HOUR_OF[actor]), endTime: hourFromNowIso(HOUR_OF[actor] + 1) });
 
 const MUTATIONS: Record<string, Row> = {
   register: { stage: 'base', owner: 'user', request: () => gql(`mutation ($i: RegisterInput!) { register(input: $i) { user { id } } }`, { i: { email: uniqueEmail('m'), password: PASSWORD, accountType: 'BRAND' } }), expect: PUBLIC },
@@ -128,7 +128,7 @@ const MUTATIONS: Record<string, Row> = {
   },
   createBookingCheckout: {
     stage: 'base', owner: 'booker',
-    request: (w, actor) => gql(`mutation ($i: CreateBookingCheckoutInput!) { createBookingCheckout(input: $i) { checkoutUrl } }`, { i: { ...checkoutHours(actor), streamerId: w.creator.profileId } }),
+    request: (w, actor) => gql(`mutation ($i: CreateBookingCheckoutInput!) { createBookingCheckout(input: $i) { checkoutUrl } }`, { i: { ...checkoutHours(actor), creatorId: w.creator.profileId } }),
     // Any signed-in user may book a creator, but never themselves (the other party here is the creator).
     expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'FORBIDDEN', support: 'ok' },
   },

@@ -103,7 +103,7 @@ const nested = (levels: number): unknown => (levels === 0 ? 'deep' : { a: nested
 /** Field names the API really reads, so random bodies reach the validators. */
 const FIELD_NAMES = [
   'email', 'password', 'accountType', 'refreshToken', 'currentPassword', 'newPassword', 'displayName', 'display_name', 'bio',
-  'hourlyRate', 'hourlyRateCents', 'minimumHours', 'platforms', 'twitchUsername', 'timezone', 'account_type', 'streamerId',
+  'hourlyRate', 'hourlyRateCents', 'minimumHours', 'platforms', 'twitchUsername', 'timezone', 'account_type', 'creatorId', 'streamerId',
   'streamer_id', 'start_time', 'end_time', 'startTime', 'endTime', 'date', 'title', 'dayOfWeek', 'daysOfWeek', 'startDate',
   'endDate', 'slotDuration', 'availabilitySlotId', 'bookingDetails', 'booking_id', 'bookingId', 'status', 'reason',
   'cancellation_reason', 'dispute_reason', 'dispute_evidence', 'evidence', 'rating', 'comment', 'reviewee_id', 'paymentIntentId',
@@ -173,7 +173,7 @@ function mangle(r: Rng, doc: string): string {
     case 5:
       return Array.from({ length: r.int(200) }, () => String.fromCharCode(r.int(0x3000))).join('');
     default:
-      return `query ($v: ${r.pick(['Int', 'String!', '[ID!]!', 'CreatorFilter', 'Nope'])}) { ${r.pick(['creators', 'me', 'creator(id: $v) { id }', 'reviews(streamerId: $v) { totalCount }'])} }`;
+      return `query ($v: ${r.pick(['Int', 'String!', '[ID!]!', 'CreatorFilter', 'Nope'])}) { ${r.pick(['creators', 'me', 'creator(id: $v) { id }', 'reviews(creatorId: $v) { totalCount }'])} }`;
   }
 }
 

@@ -65,9 +65,9 @@ describe('Cache-Control', () => {
     const publicReads = [
       `{ creators(first: 2) { totalCount } }`,
       `{ creator(id: "${creatorId}") { displayName latestReviews { rating } } }`,
-      `{ reviews(streamerId: "${creatorId}", first: 3) { totalCount } }`,
-      `{ availabilitySlots(streamerId: "${creatorId}") { id } }`,
-      `{ recurringPatterns(streamerId: "${creatorId}") { id } }`,
+      `{ reviews(creatorId: "${creatorId}", first: 3) { totalCount } }`,
+      `{ availabilitySlots(creatorId: "${creatorId}") { id } }`,
+      `{ recurringPatterns(creatorId: "${creatorId}") { id } }`,
     ];
     for (const q of publicReads) {
       const get = await call(app, 'GET', `/graphql?query=${encodeURIComponent(q)}`);

@@ -6,11 +6,11 @@ import { AvailabilityWeekDocument } from '../../../gql/graphql';
 import { toaster } from '../../../shared/toast';
 import { renderPage } from '../../../test/render';
 import { AvailabilityManager } from '../components/AvailabilityManager';
-import { slot, STREAMER_ID } from './fixtures';
+import { slot, CREATOR_ID } from './fixtures';
 
 function weekMock(from: string, to: string, slots: ReturnType<typeof slot>[]): MockedResponse {
   return {
-    request: { query: AvailabilityWeekDocument, variables: { streamerId: STREAMER_ID, from, to } },
+    request: { query: AvailabilityWeekDocument, variables: { creatorId: CREATOR_ID, from, to } },
     result: { data: { availabilitySlots: slots } },
   };
 }
@@ -34,7 +34,7 @@ describe('Availability manager week view', () => {
   ]);
 
   it('shows 7 days starting on Sunday, each with its slot count; past days are disabled', async () => {
-    renderPage(<AvailabilityManager streamerId={STREAMER_ID} zone="UTC" />, { mocks: [thisWeek] });
+    renderPage(<AvailabilityManager creatorId={CREATOR_ID} zone="UTC" />, { mocks: [thisWeek] });
     const week = screen.getByRole('group', { name: 'Week' });
     await within(week).findByRole('button', { name: /Wednesday, September 17 \(today\): 3 slots/ });
     const days = within(week).getAllByRole('button');
@@ -48,7 +48,7 @@ describe('Availability manager week view', () => {
 
   it('lists the picked day with Booked/Available badges; only free future slots can be deleted', async () => {
     const user = userEvent.setup();
-    renderPage(<AvailabilityManager streamerId={STREAMER_ID} zone="UTC" />, { mocks: [thisWeek] });
+    renderPage(<AvailabilityManager creatorId={CREATOR_ID} zone="UTC" />, { mocks: [thisWeek] });
     await user.click(await screen.findByRole('button', { name: /Wednesday, September 17 \(today\): 3 slots/ }));
     const list = screen.getByRole('list', { name: 'Slots of the selected day' });
     const rows = within(list).getAllByRole('listitem');
@@ -62,7 +62,7 @@ describe('Availability manager week view', () => {
   it('moves between weeks and back to today', async () => {
     const user = userEvent.setup();
     const nextWeek = weekMock('2025-09-21T00:00:00.000Z', '2025-09-28T00:00:00.000Z', [slot('2025-09-23T10:00:00Z')]);
-    renderPage(<AvailabilityManager streamerId={STREAMER_ID} zone="UTC" />, { mocks: [thisWeek, nextWeek, thisWeek] });
+    renderPage(<AvailabilityManager creatorId={CREATOR_ID} zone="UTC" />, { mocks: [thisWeek, nextWeek, thisWeek] });
     await screen.findByRole('button', { name: /September 17 \(today\): 3 slots/ });
     await user.click(screen.getByRole('button', { name: 'Next week' }));
     expect(await screen.findByRole('button', { name: /^Tuesday, September 23: 1 slot$/ })).toBeInTheDocument();

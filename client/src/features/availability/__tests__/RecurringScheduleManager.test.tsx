@@ -12,12 +12,12 @@ import { toaster } from '../../../shared/toast';
 import { renderPage } from '../../../test/render';
 import { RecurringScheduleManager } from '../components/RecurringScheduleManager';
 import { UpcomingSlots } from '../components/UpcomingSlots';
-import { slot, STREAMER_ID } from './fixtures';
+import { slot, CREATOR_ID } from './fixtures';
 
 const PATTERN = {
   __typename: 'RecurringPattern',
   id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
-  streamerId: STREAMER_ID,
+  creatorId: CREATOR_ID,
   title: 'Weekday streams',
   daysOfWeek: [1, 3],
   startTime: '09:00',
@@ -25,7 +25,7 @@ const PATTERN = {
 };
 
 const patternsMock = (patterns: object[]): MockedResponse => ({
-  request: { query: RecurringSchedulesDocument, variables: { streamerId: STREAMER_ID } },
+  request: { query: RecurringSchedulesDocument, variables: { creatorId: CREATOR_ID } },
   result: { data: { recurringPatterns: patterns } },
 });
 
@@ -33,7 +33,7 @@ const patternsMock = (patterns: object[]): MockedResponse => ({
 const upcomingMock = (slots: ReturnType<typeof slot>[]): MockedResponse => ({
   request: {
     query: UpcomingFreeSlotsDocument,
-    variables: { streamerId: STREAMER_ID, from: '2025-09-18T00:00:00.000Z', to: '2025-10-02T00:00:00.000Z' },
+    variables: { creatorId: CREATOR_ID, from: '2025-09-18T00:00:00.000Z', to: '2025-10-02T00:00:00.000Z' },
   },
   result: { data: { availabilitySlots: slots } },
 });
@@ -50,7 +50,7 @@ describe('Recurring schedule manager', () => {
   afterEach(() => vi.useRealTimers());
 
   it('lists weekly patterns with their days and times', async () => {
-    renderPage(<RecurringScheduleManager streamerId={STREAMER_ID} zone="UTC" />, {
+    renderPage(<RecurringScheduleManager creatorId={CREATOR_ID} zone="UTC" />, {
       mocks: [patternsMock([PATTERN]), upcomingMock([])],
     });
     const list = await screen.findByRole('list', { name: 'Recurring schedules' });
@@ -61,7 +61,7 @@ describe('Recurring schedule manager', () => {
 
   it('Add Schedule starts at 09:00-17:00 and checks title, days and times', async () => {
     const user = userEvent.setup();
-    renderPage(<RecurringScheduleManager streamerId={STREAMER_ID} zone="UTC" />, {
+    renderPage(<RecurringScheduleManager creatorId={CREATOR_ID} zone="UTC" />, {
       mocks: [patternsMock([]), upcomingMock([])],
     });
     await user.click(screen.getByRole('button', { name: 'Add Schedule' }));
@@ -98,7 +98,7 @@ describe('Recurring schedule manager', () => {
     const created = { ...PATTERN, title: 'Evenings', daysOfWeek: [4], startTime: '18:00', endTime: '20:00' };
     const generated = [slot('2025-09-18T18:00:00Z'), slot('2025-09-18T19:00:00Z')];
     const generate = vi.fn(() => ({ data: { generateSlots: generated } }));
-    renderPage(<RecurringScheduleManager streamerId={STREAMER_ID} zone="UTC" />, {
+    renderPage(<RecurringScheduleManager creatorId={CREATOR_ID} zone="UTC" />, {
       mocks: [
         patternsMock([]),
         upcomingMock([]),

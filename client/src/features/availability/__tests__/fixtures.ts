@@ -1,6 +1,6 @@
 import type { DaySlotList_SlotFragment } from '../../../gql/graphql';
 
-export const STREAMER_ID = '11111111-1111-4111-8111-111111111111';
+export const CREATOR_ID = '11111111-1111-4111-8111-111111111111';
 
 let counter = 0;
 
@@ -11,7 +11,7 @@ export function slot(start: string, isBooked = false): DaySlotList_SlotFragment 
   return {
     __typename: 'AvailabilitySlot',
     id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
-    streamerId: STREAMER_ID,
+    creatorId: CREATOR_ID,
     startTime: new Date(start).toISOString(),
     endTime: end,
     isBooked,

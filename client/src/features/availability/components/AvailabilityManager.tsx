@@ -21,7 +21,7 @@ import { DaySlotList } from './DaySlotList';
 import { WeekStrip } from './WeekStrip';
 
 interface Props {
-  streamerId: string;
+  creatorId: string;
   zone: string;
 }
 
@@ -33,7 +33,7 @@ function byDay(slots: readonly DaySlotList_SlotFragment[], zone: string) {
 }
 
 /** Spec §2 "Availability manager": the week view, the chosen day's slots and the Add Slot form. */
-export function AvailabilityManager({ streamerId, zone }: Props) {
+export function AvailabilityManager({ creatorId, zone }: Props) {
   const now = new Date();
   const today = todayIn(zone, now);
   const [weekStart, setWeekStart] = useState(() => weekStartOf(today));
@@ -42,7 +42,7 @@ export function AvailabilityManager({ streamerId, zone }: Props) {
 
   const { data, loading, error } = useAvailabilityWeekQuery({
     variables: {
-      streamerId,
+      creatorId,
       from: zonedInstant(weekStart, '00:00', zone).toISOString(),
       to: zonedInstant(addDays(weekStart, 7), '00:00', zone).toISOString(),
     },

@@ -27,11 +27,11 @@ export function AvailabilityTab({ profile }: { profile: AvailabilityTabProfile }
       />
     );
   }
-  return <CreatorAvailability streamerId={profile.id} zone={profile.timezone || 'UTC'} />;
+  return <CreatorAvailability creatorId={profile.id} zone={profile.timezone || 'UTC'} />;
 }
 
-function CreatorAvailability({ streamerId, zone }: { streamerId: string; zone: string }) {
-  useLiveSlots(streamerId);
+function CreatorAvailability({ creatorId, zone }: { creatorId: string; zone: string }) {
+  useLiveSlots(creatorId);
   return (
     <Grid
       templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }}
@@ -41,10 +41,10 @@ function CreatorAvailability({ streamerId, zone }: { streamerId: string; zone: s
       alignItems="start"
     >
       <GridItem area="slots" minW="0">
-        <AvailabilityManager streamerId={streamerId} zone={zone} />
+        <AvailabilityManager creatorId={creatorId} zone={zone} />
       </GridItem>
       <GridItem area="recurring" minW="0">
-        <RecurringScheduleManager streamerId={streamerId} zone={zone} />
+        <RecurringScheduleManager creatorId={creatorId} zone={zone} />
       </GridItem>
       <GridItem area="payouts" minW="0">
         <ConnectCard />

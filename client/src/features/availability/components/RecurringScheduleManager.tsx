@@ -12,13 +12,13 @@ import { AddScheduleDialog } from './AddScheduleDialog';
 import { UpcomingSlots } from './UpcomingSlots';
 
 interface Props {
-  streamerId: string;
+  creatorId: string;
   zone: string;
 }
 
 /** Spec §2 "Recurring schedule manager": weekly patterns, Add Schedule, and the upcoming free slots. */
-export function RecurringScheduleManager({ streamerId, zone }: Props) {
-  const { data, loading, error } = useRecurringSchedulesQuery({ variables: { streamerId } });
+export function RecurringScheduleManager({ creatorId, zone }: Props) {
+  const { data, loading, error } = useRecurringSchedulesQuery({ variables: { creatorId } });
   const { deleteSchedule, deletingId } = useDeleteRecurringSchedule();
 
   // The generation window: 14 local days from tomorrow (spec §9).
@@ -31,7 +31,7 @@ export function RecurringScheduleManager({ streamerId, zone }: Props) {
     [today, zone],
   );
   const upcoming = useUpcomingFreeSlotsQuery({
-    variables: { streamerId, ...window },
+    variables: { creatorId, ...window },
     fetchPolicy: 'cache-and-network',
   });
   const freeSlots = upcoming.data?.availabilitySlots.filter((slot) => !slot.isBooked);

@@ -22,7 +22,7 @@ export function useCreateRecurringSchedule() {
           const created = data?.createRecurringPattern;
           if (!created) return;
           cache.updateQuery<RecurringSchedulesQuery, RecurringSchedulesQueryVariables>(
-            { query: RecurringSchedulesDocument, variables: { streamerId: created.streamerId } },
+            { query: RecurringSchedulesDocument, variables: { creatorId: created.creatorId } },
             (previous) =>
               previous
                 ? { recurringPatterns: [...previous.recurringPatterns.filter((p) => p.id !== created.id), created] }

@@ -39,8 +39,8 @@ describe('My Bookings', () => {
     });
     const collab = booking({
       viewerRole: 'BOOKER',
-      streamerId: 'p-other',
-      streamer: {
+      creatorId: 'p-other',
+      creator: {
         __typename: 'BookingCreator',
         id: 'p-other',
         userId: 'u-other',
@@ -64,7 +64,7 @@ describe('My Bookings', () => {
       status: 'CONFIRMED',
       viewerRole: 'BOOKER',
       booker: { __typename: 'BookingBooker', id: 'me', name: 'Me', email: 'me@x.test' },
-      streamer: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null },
+      creator: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null },
       availableActions: ['CONFIRM_COMPLETION', 'OPEN_DISPUTE'],
     });
     const done = booking({
@@ -93,7 +93,7 @@ describe('My Bookings', () => {
       status: 'CONFIRMED',
       viewerRole: 'BOOKER',
       startsInHours: 5,
-      streamer: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null },
+      creator: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null },
       availableActions: ['CANCEL'],
       cancelFeeApplies: true,
     });
@@ -167,7 +167,7 @@ describe('My Bookings', () => {
           __typename: 'Review',
           id: 'r1',
           bookingId: finished.id,
-          streamerId: finished.streamerId,
+          creatorId: finished.creatorId,
           rating: 4,
           comment: 'Great energy',
         },
@@ -278,7 +278,7 @@ describe('My Bookings details', () => {
     const both = booking({
       status: 'COMPLETED',
       paymentStatus: 'ALLOCATED',
-      streamerConfirmed: true,
+      creatorConfirmed: true,
       bookerConfirmed: true,
       booker: { __typename: 'BookingBooker', id: 'u5', name: 'Happy Brand', email: 'h@x.test' },
     });
@@ -319,7 +319,7 @@ describe('My Bookings, live', () => {
     const pending = booking({
       viewerRole: 'BOOKER',
       availableActions: ['CANCEL'],
-      streamer: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null },
+      creator: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null },
     });
     const accepted = { ...pending, status: 'CONFIRMED', availableActions: ['CANCEL', 'OPEN_DISPUTE'] };
     const event: MockedResponse = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookerDisplayName, cancelLabel, isStreamerSide } from '../lib/booking-view';
+import { bookerDisplayName, cancelLabel, isCreatorSide } from '../lib/booking-view';
 
 describe('booking labels', () => {
   it("names the booker: their name, the e-mail before the @, else 'Unknown Client'; 'Client' without a booker", () => {
@@ -15,10 +15,10 @@ describe('booking labels', () => {
     expect(cancelLabel({ status: 'PENDING', cancelFeeApplies: false })).toBe('Withdraw request');
   });
 
-  it('is the streamer side when the booking is with your profile', () => {
-    expect(isStreamerSide({ viewerRole: 'CREATOR', streamerId: 'x' })).toBe(true);
-    expect(isStreamerSide({ viewerRole: 'BOOKER', streamerId: 'mine' }, 'mine')).toBe(false);
-    expect(isStreamerSide({ viewerRole: null, streamerId: 'mine' }, 'mine')).toBe(true);
-    expect(isStreamerSide({ viewerRole: null, streamerId: 'theirs' }, 'mine')).toBe(false);
+  it('is the creator side when the booking is with your profile', () => {
+    expect(isCreatorSide({ viewerRole: 'CREATOR', creatorId: 'x' })).toBe(true);
+    expect(isCreatorSide({ viewerRole: 'BOOKER', creatorId: 'mine' }, 'mine')).toBe(false);
+    expect(isCreatorSide({ viewerRole: null, creatorId: 'mine' }, 'mine')).toBe(true);
+    expect(isCreatorSide({ viewerRole: null, creatorId: 'theirs' }, 'mine')).toBe(false);
   });
 });

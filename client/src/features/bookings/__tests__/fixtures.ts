@@ -17,7 +17,7 @@ export function booking(overrides: { [K in keyof Booking]?: unknown } & { starts
   return {
     __typename: 'Booking',
     id: `bbbbbbbb-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    streamerId: PROFILE.id,
+    creatorId: PROFILE.id,
     bookerId: 'u-booker',
     startTime: start.toISOString(),
     endTime: end.toISOString(),
@@ -25,13 +25,13 @@ export function booking(overrides: { [K in keyof Booking]?: unknown } & { starts
     hourlyRateCents: 5000,
     totalCents: 10000,
     feeCents: 1000,
-    streamerAmountCents: 9000,
+    creatorAmountCents: 9000,
     refundCents: 0,
     status: 'PENDING',
     paymentStatus: 'HELD',
     paymentIntentId: null,
     bookingDetails: null,
-    streamerConfirmed: false,
+    creatorConfirmed: false,
     bookerConfirmed: false,
     confirmationDeadline: new Date(end.getTime() + 48 * 3_600_000).toISOString(),
     cancellationReason: null,
@@ -43,7 +43,7 @@ export function booking(overrides: { [K in keyof Booking]?: unknown } & { starts
     cancelFeeApplies: false,
     requestDeadline: null,
     settlement: { __typename: 'BookingSettlement', capturedCents: 0, refundedCents: 0, platformFeeCents: 0, creatorCents: 0 },
-    streamer: {
+    creator: {
       __typename: 'BookingCreator',
       id: PROFILE.id,
       userId: 'u-creator',

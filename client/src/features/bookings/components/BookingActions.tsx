@@ -15,12 +15,12 @@ import { ReviewDialog } from './ReviewDialog';
 
 interface Props {
   booking: BookingCard_BookingFragment;
-  streamerSide: boolean;
+  creatorSide: boolean;
   counterpart: string;
 }
 
 /** The moves the server says the viewer may make now (`availableActions`); no rule is decided here. */
-export function BookingActions({ booking, streamerSide, counterpart }: Props) {
+export function BookingActions({ booking, creatorSide, counterpart }: Props) {
   const { accept, accepting } = useAcceptBooking();
   const { confirmCompletion, confirming } = useConfirmCompletion();
   const { requestPayout, paying } = useRequestPayout();
@@ -38,7 +38,7 @@ export function BookingActions({ booking, streamerSide, counterpart }: Props) {
     });
 
   const dispute = booking.dispute;
-  const mySide = streamerSide ? 'CREATOR' : 'BOOKER';
+  const mySide = creatorSide ? 'CREATOR' : 'BOOKER';
   const canRespond =
     booking.status === 'DISPUTED' &&
     dispute &&
@@ -90,7 +90,7 @@ export function BookingActions({ booking, streamerSide, counterpart }: Props) {
       />
     ),
     canRespond && dispute && <RespondToDisputeDialog key="respond" disputeId={dispute.id} />,
-    can(booking, 'CANCEL') && <CancelBookingDialog key="cancel" booking={booking} streamerSide={streamerSide} />,
+    can(booking, 'CANCEL') && <CancelBookingDialog key="cancel" booking={booking} creatorSide={creatorSide} />,
     can(booking, 'REVIEW') && <ReviewDialog key="review" bookingId={booking.id} revieweeName={counterpart} />,
   ].filter(Boolean);
 

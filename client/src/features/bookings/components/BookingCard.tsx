@@ -13,12 +13,12 @@ import { BookingConversation } from '../../conversations/components/BookingConve
 
 interface Props {
   booking: BookingCard_BookingFragment;
-  streamerSide: boolean;
+  creatorSide: boolean;
 }
 
 /** One booking of "My Bookings": who, when, how much, where it stands, and what the viewer may do. */
-export function BookingCard({ booking, streamerSide }: Props) {
-  const heading = bookingHeading(booking, streamerSide);
+export function BookingCard({ booking, creatorSide }: Props) {
+  const heading = bookingHeading(booking, creatorSide);
   const zone = useViewerZone();
   const headingId = `booking-${booking.id}-title`;
 
@@ -29,8 +29,8 @@ export function BookingCard({ booking, streamerSide }: Props) {
           <Flex gap="3" align="center" minW="0">
             <Avatar.Root size="md" colorPalette="brand">
               <Avatar.Fallback name={heading.counterpart} />
-              {!streamerSide && booking.streamer.profileImageUrl && (
-                <Avatar.Image src={booking.streamer.profileImageUrl} alt={booking.streamer.displayName} />
+              {!creatorSide && booking.creator.profileImageUrl && (
+                <Avatar.Image src={booking.creator.profileImageUrl} alt={booking.creator.displayName} />
               )}
             </Avatar.Root>
             <Box minW="0">
@@ -52,12 +52,12 @@ export function BookingCard({ booking, streamerSide }: Props) {
           <BookingStatusBadges status={booking.status} paymentStatus={booking.paymentStatus} />
         </Flex>
 
-        <DetailList items={moneyItems(booking, streamerSide)} />
+        <DetailList items={moneyItems(booking, creatorSide)} />
 
         {booking.requestDeadline && booking.paymentStatus === 'HELD' && (
           <Text textStyle="sm" color="fg.muted" data-testid="request-deadline">
-            {streamerSide ? 'Answer by' : 'The creator has until'} {formatDeadline(booking.requestDeadline, zone)}
-            {streamerSide ? '; the request lapses then.' : ' to accept; your card is not charged until then.'}
+            {creatorSide ? 'Answer by' : 'The creator has until'} {formatDeadline(booking.requestDeadline, zone)}
+            {creatorSide ? '; the request lapses then.' : ' to accept; your card is not charged until then.'}
           </Text>
         )}
 
@@ -71,12 +71,12 @@ export function BookingCard({ booking, streamerSide }: Props) {
         )}
 
         <Stack gap="2">
-          <CompletionState booking={booking} streamerSide={streamerSide} />
-          {booking.dispute && <DisputeDetails dispute={booking.dispute} streamerSide={streamerSide} />}
+          <CompletionState booking={booking} creatorSide={creatorSide} />
+          {booking.dispute && <DisputeDetails dispute={booking.dispute} creatorSide={creatorSide} />}
           {booking.status === 'CANCELLED' && <CancellationDetails booking={booking} />}
         </Stack>
 
-        <BookingActions booking={booking} streamerSide={streamerSide} counterpart={heading.counterpart} />
+        <BookingActions booking={booking} creatorSide={creatorSide} counterpart={heading.counterpart} />
         <BookingConversation booking={booking} counterpart={heading.counterpart} />
         <Text textStyle="xs" color="fg.muted">
           Times in your time zone ({zone}). Booking {booking.id.slice(0, 8)}
@@ -90,7 +90,7 @@ export function BookingCard({ booking, streamerSide }: Props) {
  * The card's money lines. Once money moved (a cancel, a completion, a resolved dispute) they are
  * the ledger's amounts, the very ones the cancel dialog quoted; before that the price as booked.
  */
-function moneyItems(booking: BookingCard_BookingFragment, streamerSide: boolean) {
+function moneyItems(booking: BookingCard_BookingFragment, creatorSide: boolean) {
   const base = [
     { label: 'Hours', value: `${booking.totalHours} h` },
     { label: 'Rate', value: `${formatCents(booking.hourlyRateCents)}/h` },
@@ -103,7 +103,7 @@ function moneyItems(booking: BookingCard_BookingFragment, streamerSide: boolean)
     return [
       ...base,
       { label: 'Refunded', value: formatCents(settlement.refundedCents) },
-      ...(settlement.creatorCents > 0 ? [{ label: streamerSide ? 'Your share' : 'Creator keeps', value: formatCents(settlement.creatorCents) }] : []),
+      ...(settlement.creatorCents > 0 ? [{ label: creatorSide ? 'Your share' : 'Creator keeps', value: formatCents(settlement.creatorCents) }] : []),
       ...(settlement.platformFeeCents > 0 ? [{ label: 'Platform fee', value: formatCents(settlement.platformFeeCents) }] : []),
     ];
   }
@@ -111,15 +111,15 @@ function moneyItems(booking: BookingCard_BookingFragment, streamerSide: boolean)
     return [
       ...base,
       ...(settlement.refundedCents > 0 ? [{ label: 'Refunded', value: formatCents(settlement.refundedCents) }] : []),
-      streamerSide
+      creatorSide
         ? { label: 'Your share', value: formatCents(settlement.creatorCents) }
         : { label: 'Platform fee', value: formatCents(settlement.platformFeeCents) },
     ];
   }
   return [
     ...base,
-    streamerSide
-      ? { label: 'Your share', value: formatCents(booking.streamerAmountCents) }
+    creatorSide
+      ? { label: 'Your share', value: formatCents(booking.creatorAmountCents) }
       : { label: 'Platform fee', value: formatCents(booking.feeCents) },
   ];
 }

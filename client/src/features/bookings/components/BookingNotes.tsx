@@ -53,12 +53,12 @@ function Note({
 /** Spec §2: dispute details on the booking. */
 export function DisputeDetails({
   dispute,
-  streamerSide,
+  creatorSide,
 }: {
   dispute: BookingDisputeDetails_DisputeFragment;
-  streamerSide: boolean;
+  creatorSide: boolean;
 }) {
-  const mine = dispute.openedBy === (streamerSide ? 'CREATOR' : 'BOOKER');
+  const mine = dispute.openedBy === (creatorSide ? 'CREATOR' : 'BOOKER');
   const opener = mine ? 'you' : dispute.openedBy === 'CREATOR' ? 'the creator' : 'the booker';
   return (
     <Note tone="orange" title={dispute.kind === 'CREATOR_NO_SHOW' ? 'Creator no-show reported' : 'Dispute'}>
@@ -110,13 +110,13 @@ export function CancellationDetails({ booking }: { booking: BookingCard_BookingF
 /** Who has confirmed completion; both = payment released after completion (spec §2). */
 export function CompletionState({
   booking,
-  streamerSide,
+  creatorSide,
 }: {
   booking: BookingCard_BookingFragment;
-  streamerSide: boolean;
+  creatorSide: boolean;
 }) {
-  const { streamerConfirmed, bookerConfirmed } = booking;
-  if (streamerConfirmed && bookerConfirmed) {
+  const { creatorConfirmed, bookerConfirmed } = booking;
+  if (creatorConfirmed && bookerConfirmed) {
     const released = booking.paymentStatus === 'RELEASED' || booking.paymentStatus === 'PAID_OUT';
     return (
       <Note tone="green" title="Both parties confirmed completion">
@@ -128,8 +128,8 @@ export function CompletionState({
       </Note>
     );
   }
-  if (!streamerConfirmed && !bookerConfirmed) return null;
-  const mine = streamerSide ? streamerConfirmed : bookerConfirmed;
+  if (!creatorConfirmed && !bookerConfirmed) return null;
+  const mine = creatorSide ? creatorConfirmed : bookerConfirmed;
   return (
     <Note tone="gray" title="Completion">
       <Text>

@@ -7,7 +7,7 @@ import { FormError } from '../../../shared/components/FormError';
 import { errorMessage } from '../../../shared/lib/error-message';
 import { useBookingFromLink } from '../hooks/useBookingFromLink';
 import { useBookingList } from '../hooks/useBookingList';
-import { BOOKING_MESSAGES, isStreamerSide, STATUS_FILTERS } from '../lib/booking-view';
+import { BOOKING_MESSAGES, isCreatorSide, STATUS_FILTERS } from '../lib/booking-view';
 import { BookingCard } from './BookingCard';
 
 export interface BookingsTabProfile {
@@ -63,7 +63,7 @@ export function BookingsTab({ profile }: { profile: BookingsTabProfile | null })
       ) : (
         <Stack gap="4">
           {list.bookings.map((booking) => (
-            <BookingCard key={booking.id} booking={booking} streamerSide={isStreamerSide(booking, profile?.id)} />
+            <BookingCard key={booking.id} booking={booking} creatorSide={isCreatorSide(booking, profile?.id)} />
           ))}
           {list.hasMore && (
             <Button

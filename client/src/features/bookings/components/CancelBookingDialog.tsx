@@ -15,10 +15,10 @@ import { cancelLabel } from '../lib/booking-view';
  */
 export function CancelBookingDialog({
   booking,
-  streamerSide,
+  creatorSide,
 }: {
   booking: BookingCard_BookingFragment;
-  streamerSide: boolean;
+  creatorSide: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const { quote, loading, error } = useCancellationQuote(booking.id, open);
@@ -68,7 +68,7 @@ export function CancelBookingDialog({
       ) : quote ? (
         <>
           <Text>
-            {streamerSide ? 'The booker will be refunded' : 'You will be refunded'}{' '}
+            {creatorSide ? 'The booker will be refunded' : 'You will be refunded'}{' '}
             <strong data-testid="refund-amount">{formatCents(quote.refundCents)}</strong>
             {quote.refundCents === booking.totalCents
               ? ' (the full amount).'

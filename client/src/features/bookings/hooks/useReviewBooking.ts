@@ -8,8 +8,8 @@ import { BOOKING_MESSAGES as MSG } from '../lib/booking-view';
  * so Discover, the creator page and the profile read them again (at once where they are on screen,
  * otherwise when next shown) instead of showing the figures from before.
  */
-function forgetRatingsOf(cache: ApolloCache<unknown>, streamerId: string) {
-  const profile = cache.identify({ __typename: 'Profile', id: streamerId });
+function forgetRatingsOf(cache: ApolloCache<unknown>, creatorId: string) {
+  const profile = cache.identify({ __typename: 'Profile', id: creatorId });
   if (profile) {
     cache.evict({ id: profile, fieldName: 'averageRating' });
     cache.evict({ id: profile, fieldName: 'reviewCount' });
@@ -23,7 +23,7 @@ export function useReviewBooking() {
   const [mutate, { loading }] = useReviewBookingMutation({
     refetchQueries: ['BookingList'],
     update: (cache, { data }) => {
-      if (data) forgetRatingsOf(cache, data.createReview.streamerId);
+      if (data) forgetRatingsOf(cache, data.createReview.creatorId);
     },
   });
   const review = (bookingId: string, rating: number, comment: string) =>

@@ -25,13 +25,13 @@ export const BOOKING_MESSAGES = {
 export const CANCELLATION_REASON = 'User requested cancellation';
 
 
-/** Either side of a booking as the spec words it (§6): the streamer side if the booking is with your profile. */
-export function isStreamerSide(
-  booking: Pick<BookingCard_BookingFragment, 'viewerRole' | 'streamerId'>,
+/** Either side of a booking as the spec words it (§6): the creator side if the booking is with your profile. */
+export function isCreatorSide(
+  booking: Pick<BookingCard_BookingFragment, 'viewerRole' | 'creatorId'>,
   profileId?: string,
 ): boolean {
   if (booking.viewerRole) return booking.viewerRole === 'CREATOR';
-  return Boolean(profileId) && booking.streamerId === profileId;
+  return Boolean(profileId) && booking.creatorId === profileId;
 }
 
 /** The booker's name (§3): their name, else the part of the e-mail before the @, else "Unknown Client"; "Client" when nothing is known. */
@@ -43,11 +43,11 @@ export function bookerDisplayName(booker: { name?: string | null; email?: string
   return local || 'Unknown Client';
 }
 
-/** "Booking Request" from the booker (streamer side) or "Collab" with the creator (booker side). */
-export function bookingHeading(booking: BookingCard_BookingFragment, streamerSide: boolean) {
-  return streamerSide
+/** "Booking Request" from the booker (creator side) or "Collab" with the creator (booker side). */
+export function bookingHeading(booking: BookingCard_BookingFragment, creatorSide: boolean) {
+  return creatorSide
     ? { title: 'Booking Request', counterpart: bookerDisplayName(booking.booker), preposition: 'from' }
-    : { title: 'Collab', counterpart: booking.streamer.displayName || 'Creator', preposition: 'with' };
+    : { title: 'Collab', counterpart: booking.creator.displayName || 'Creator', preposition: 'with' };
 }
 
 /**

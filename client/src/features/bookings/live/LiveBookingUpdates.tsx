@@ -6,11 +6,11 @@ import { bookingEvents } from './booking-events';
 
 /** What the other party did that the viewer should hear about at once, wherever they are in the app. */
 export function liveNotice(booking: BookingCard_BookingFragment): { kind: 'success' | 'info'; title: string; detail: string } | null {
-  const fresh = !booking.streamerConfirmed && !booking.bookerConfirmed;
+  const fresh = !booking.creatorConfirmed && !booking.bookerConfirmed;
   if (booking.viewerRole === 'BOOKER' && booking.status === 'CONFIRMED' && fresh) {
     return {
       kind: 'success',
-      title: `${booking.streamer.displayName} accepted your request`,
+      title: `${booking.creator.displayName} accepted your request`,
       detail: 'Your collaboration is confirmed and the payment was taken.',
     };
   }

@@ -29,7 +29,7 @@ export function CheckoutSummary({ booking, zone, failed = false }: Props) {
       </Stack>
     );
   }
-  const creator = booking.streamer.displayName;
+  const creator = booking.creator.displayName;
   const hours = booking.totalHours;
   const deadline = booking.requestDeadline ?? booking.startTime;
   const abbreviation = zoneAbbreviation(zone, booking.startTime); // "CEST"; for UTC the name itself
@@ -41,7 +41,7 @@ export function CheckoutSummary({ booking, zone, failed = false }: Props) {
       <Flex gap="3" align="center">
         <Avatar.Root size="lg" colorPalette="brand">
           <Avatar.Fallback name={creator} />
-          {booking.streamer.profileImageUrl && <Avatar.Image src={booking.streamer.profileImageUrl} alt="" />}
+          {booking.creator.profileImageUrl && <Avatar.Image src={booking.creator.profileImageUrl} alt="" />}
         </Avatar.Root>
         <Box minW="0">
           <Text fontWeight="semibold" data-testid="summary-creator">

@@ -11,7 +11,7 @@ export function NextStepsCard({ bookingId, onDismiss }: { bookingId: string; onD
   const zone = useViewerZone();
   const booking = useCheckoutBookingQuery({ variables: { id: bookingId } }).data?.booking;
   if (!booking) return null;
-  const creator = booking.streamer.displayName;
+  const creator = booking.creator.displayName;
   const deadline = booking.requestDeadline;
   return (
     <Alert.Root status="success" rounded="xl" role="region" aria-label="What happens next" alignItems="flex-start">

@@ -21,7 +21,7 @@ export const CHECKOUT_PAGE_MESSAGES = {
   cancelled: 'Payment cancelled',
 } as const;
 
-/** Authorized and held until the streamer confirms (manual capture). */
+/** Authorized and held until the creator confirms (manual capture). */
 export const HELD_STATUS = 'requires_capture';
 
 /** The dashboard address the browser returns to after a held payment (spec §7). */

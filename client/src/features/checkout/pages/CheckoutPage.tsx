@@ -97,7 +97,7 @@ function CheckoutSessionView({ bookingId, paymentIntentId }: { bookingId: string
   );
 }
 
-/** /stripe-checkout?booking_id&payment_intent — pay for a booking; the money is held until the streamer confirms. */
+/** /stripe-checkout?booking_id&payment_intent — pay for a booking; the money is held until the creator confirms. */
 export function CheckoutPage() {
   useDocumentTitle('Checkout');
   // Start at the top even when arriving from a scrolled page with a dialog open.

@@ -52,7 +52,7 @@ describe("a booking card's conversation", () => {
     const lone = new Date(Date.parse(request.startTime) + 30 * HOUR).toISOString();
     const freeHours: MockedResponse = {
       request: { query: ProposalFreeHoursDocument },
-      variableMatcher: (v: Record<string, unknown>) => v.streamerId === PROFILE.id,
+      variableMatcher: (v: Record<string, unknown>) => v.creatorId === PROFILE.id,
       result: { data: { availabilitySlots: [slot('s1', runStart), slot('s2', new Date(Date.parse(runStart) + HOUR).toISOString()), slot('s3', lone)] } },
     };
     const sent = vi.fn((input: { bookingId: string; startTime: string; endTime: string }) => ({
@@ -88,7 +88,7 @@ describe("a booking card's conversation", () => {
     const slot = (id: string, start: string, isBooked: boolean) => ({ __typename: 'AvailabilitySlot', id, startTime: start, endTime: new Date(Date.parse(start) + HOUR).toISOString(), isBooked });
     const freeHours: MockedResponse = {
       request: { query: ProposalFreeHoursDocument },
-      variableMatcher: (v: Record<string, unknown>) => v.streamerId === PROFILE.id,
+      variableMatcher: (v: Record<string, unknown>) => v.creatorId === PROFILE.id,
       result: { data: { availabilitySlots: [slot('own1', at(0), true), slot('own2', at(1), true), slot('next', at(2), false)] } },
     };
     const sent = vi.fn((input: { bookingId: string; startTime: string; endTime: string }) => ({
@@ -118,9 +118,9 @@ describe("a booking card's conversation", () => {
     const user = userEvent.setup();
     const base = booking({
       viewerRole: 'BOOKER',
-      streamerId: 'p-2',
+      creatorId: 'p-2',
       availableActions: ['CANCEL'],
-      streamer: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-creator', displayName: 'Nova Streams', profileImageUrl: null },
+      creator: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-creator', displayName: 'Nova Streams', profileImageUrl: null },
       conversation: { __typename: 'Conversation', id: 'c1', unreadCount: 2 },
     });
     const later = new Date(Date.parse(base.startTime) + 48 * HOUR).toISOString();

@@ -9,7 +9,7 @@ import { useRespondToProposal } from '../hooks/useRespondToProposal';
 import { ConversationPane } from './ConversationPane';
 import { ProposalCard } from './ProposalCard';
 
-type Booking = Pick<BookingCard_BookingFragment, 'id' | 'viewerRole' | 'conversation' | 'openProposal' | 'streamer' | 'booker'>;
+type Booking = Pick<BookingCard_BookingFragment, 'id' | 'viewerRole' | 'conversation' | 'openProposal' | 'creator' | 'booker'>;
 
 /**
  * A booking card's conversation: the proposed time waiting for an answer (the booker accepts or
@@ -37,7 +37,7 @@ export function BookingConversation({ booking, counterpart }: { booking: Booking
     <Stack gap="3">
       {proposal?.proposal && !open && (
         <ProposalCard
-          proposerName={booking.streamer.displayName}
+          proposerName={booking.creator.displayName}
           responderName={counterpart}
           startTime={proposal.proposal.startTime}
           endTime={proposal.proposal.endTime}

@@ -11,7 +11,7 @@ import { proposalOptions, type ProposalOption } from '../lib/proposal-times';
 const PROPOSAL_WINDOW_DAYS = 28;
 
 interface Props {
-  streamerId: string;
+  creatorId: string;
   booking: { startTime: string; endTime: string };
   /** Sends the proposal; resolves true when it was made. */
   onPropose: (option: ProposalOption) => Promise<boolean>;
@@ -22,13 +22,13 @@ interface Props {
  * The creator's "Propose another time" for a pending request: a day, then a start among the
  * creator's own free hours long enough for the booking (same number of hours).
  */
-export function ProposeTimeDialog({ streamerId, booking, onPropose, proposing }: Props) {
+export function ProposeTimeDialog({ creatorId, booking, onPropose, proposing }: Props) {
   const [open, setOpen] = useState(false);
   const [from] = useState(() => new Date());
   const to = useMemo(() => new Date(from.getTime() + PROPOSAL_WINDOW_DAYS * 86_400_000), [from]);
   const hours = Math.max(1, Math.round((Date.parse(booking.endTime) - Date.parse(booking.startTime)) / 3_600_000));
   const { data, loading } = useProposalFreeHoursQuery({
-    variables: { streamerId, from: from.toISOString(), to: to.toISOString() },
+    variables: { creatorId, from: from.toISOString(), to: to.toISOString() },
     skip: !open,
     fetchPolicy: 'network-only',
   });

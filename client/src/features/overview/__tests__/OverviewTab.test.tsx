@@ -19,10 +19,10 @@ const booking = (id: string, over: Record<string, unknown> = {}) => ({
   completedAt: '2025-09-01T18:00:00.000Z',
   totalHours: 2,
   totalCents: 20000,
-  streamerAmountCents: 18000,
+  creatorAmountCents: 18000,
   viewerRole: 'CREATOR' as const,
   booker: { __typename: 'BookingBooker' as const, id: 'u-b', name: 'Acme Games' },
-  streamer: { __typename: 'BookingCreator' as const, id: 'p-1', displayName: 'Nova Rivers' },
+  creator: { __typename: 'BookingCreator' as const, id: 'p-1', displayName: 'Nova Rivers' },
   ...over,
 });
 

@@ -12,7 +12,7 @@ export function UpcomingBookingRow({ booking, zone }: { booking: UpcomingBooking
       <Stack gap="0.5" minW="0">
         <HStack gap="2" minW="0">
           <Text fontWeight="medium" truncate>
-            {asCreator ? booking.booker.name : booking.streamer.displayName}
+            {asCreator ? booking.booker.name : booking.creator.displayName}
           </Text>
           <Badge size="sm" variant="subtle" colorPalette={asCreator ? 'brand' : 'accent'} flexShrink={0}>
             {asCreator ? 'Booking Request' : 'Collab'}
@@ -26,7 +26,7 @@ export function UpcomingBookingRow({ booking, zone }: { booking: UpcomingBooking
         </Text>
       </Stack>
       <Text fontWeight="semibold" flexShrink={0}>
-        {formatCents(asCreator ? booking.streamerAmountCents : booking.totalCents)}
+        {formatCents(asCreator ? booking.creatorAmountCents : booking.totalCents)}
       </Text>
     </HStack>
   );

@@ -103,7 +103,7 @@ export function SupportDisputeCard({ dispute }: { dispute: SupportDisputeCard_Di
             { label: 'Hours', value: `${booking.totalHours} h at ${formatCents(booking.hourlyRateCents)}/h` },
             { label: 'Total paid', value: formatCents(booking.totalCents) },
             { label: 'Platform fee', value: formatCents(booking.feeCents) },
-            { label: 'Creator share', value: formatCents(booking.streamerAmountCents) },
+            { label: 'Creator share', value: formatCents(booking.creatorAmountCents) },
           ]}
         />
         {booking.bookingDetails && (

@@ -42,7 +42,7 @@ export async function brand(app: TestApp): Promise<Account> {
 
 /** Slots of a creator as stored, in time order, as ISO strings. */
 export async function storedSlots(app: TestApp, profileId: string) {
-  const slots = await app.orm.em.fork().find(AvailabilitySlot, { streamer: profileId }, { orderBy: { startTime: 'asc' } });
+  const slots = await app.orm.em.fork().find(AvailabilitySlot, { creator: profileId }, { orderBy: { startTime: 'asc' } });
   return slots.map((s) => ({
     id: s.id,
     start: s.startTime.toISOString(),
@@ -62,7 +62,7 @@ export async function markBooked(app: TestApp, slotId: string) {
 export async function insertSlot(app: TestApp, profileId: string, start: string) {
   const em = app.orm.em.fork();
   const startTime = new Date(start);
-  const slot = em.create(AvailabilitySlot, { streamer: profileId, startTime, endTime: new Date(startTime.getTime() + 3_600_000) });
+  const slot = em.create(AvailabilitySlot, { creator: profileId, startTime, endTime: new Date(startTime.getTime() + 3_600_000) });
   await em.flush();
   return slot.id;
 }

@@ -10,12 +10,12 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const CREATE = `mutation($input: CreateRecurringPatternInput!) {
-  createRecurringPattern(input: $input) { id streamerId title daysOfWeek startTime endTime } }`;
-const LIST = `query($id: ID!) { recurringPatterns(streamerId: $id) { id title daysOfWeek startTime endTime } }`;
+  createRecurringPattern(input: $input) { id creatorId title daysOfWeek startTime endTime } }`;
+const LIST = `query($id: ID!) { recurringPatterns(creatorId: $id) { id title daysOfWeek startTime endTime } }`;
 const UPDATE = `mutation($id: ID!, $input: UpdateRecurringPatternInput!) {
   updateRecurringPattern(id: $id, input: $input) { id title daysOfWeek startTime endTime } }`;
 const DELETE = `mutation($id: ID!) { deleteRecurringPattern(id: $id) }`;
-const GENERATE = `mutation($input: GenerateSlotsInput) { generateSlots(input: $input) { id streamerId startTime endTime isBooked } }`;
+const GENERATE = `mutation($input: GenerateSlotsInput) { generateSlots(input: $input) { id creatorId startTime endTime isBooked } }`;
 
 const WEEKDAYS = [1, 2, 3, 4, 5];
 const errorOf = (res: { body: any }) => ({ code: res.body.errors?.[0]?.extensions?.code, message: res.body.errors?.[0]?.message });
@@ -31,7 +31,7 @@ describe('GraphQL recurring schedules', () => {
   it('a creator creates weekly patterns, anyone lists them', async () => {
     const c = await creator(app);
     const created = await pattern(c.token, { title: 'Evenings', daysOfWeek: [5, 1, 1], startTime: '18:00', endTime: '22:00' });
-    expect(created).toEqual({ id: expect.any(String), streamerId: c.profileId, title: 'Evenings', daysOfWeek: [1, 5], startTime: '18:00', endTime: '22:00' });
+    expect(created).toEqual({ id: expect.any(String), creatorId: c.profileId, title: 'Evenings', daysOfWeek: [1, 5], startTime: '18:00', endTime: '22:00' });
     const defaults = await pattern(c.token, { title: 'Default hours', startTime: null, endTime: null });
     expect(defaults).toMatchObject({ startTime: '09:00', endTime: '17:00' });
     const list = await app.gql(LIST, { id: c.profileId });
@@ -58,7 +58,7 @@ describe('GraphQL recurring schedules', () => {
     const slots = first.body.data.generateSlots;
     // Tue 2 .. Mon 15 March: 10 weekdays of 8 hours.
     expect(slots).toHaveLength(80);
-    expect(slots[0]).toMatchObject({ streamerId: c.profileId, startTime: '2027-03-02T09:00:00.000Z', endTime: '2027-03-02T10:00:00.000Z', isBooked: false });
+    expect(slots[0]).toMatchObject({ creatorId: c.profileId, startTime: '2027-03-02T09:00:00.000Z', endTime: '2027-03-02T10:00:00.000Z', isBooked: false });
     expect(slots.at(-1).startTime).toBe('2027-03-15T16:00:00.000Z');
     expect((await generate(c.token)).body.data.generateSlots).toEqual([]);
     const stored = await storedSlots(app, c.profileId);

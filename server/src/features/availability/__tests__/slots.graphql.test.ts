@@ -9,9 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const ADD = `mutation($input: AddAvailabilityInput!) { addAvailability(input: $input) { id streamerId startTime endTime isBooked } }`;
+const ADD = `mutation($input: AddAvailabilityInput!) { addAvailability(input: $input) { id creatorId startTime endTime isBooked } }`;
 const LIST = `query($id: ID!, $from: DateTimeISO, $to: DateTimeISO) {
-  availabilitySlots(streamerId: $id, from: $from, to: $to) { id streamerId startTime endTime isBooked } }`;
+  availabilitySlots(creatorId: $id, from: $from, to: $to) { id creatorId startTime endTime isBooked } }`;
 const UPDATE = `mutation($id: ID!, $input: UpdateAvailabilitySlotInput!) { updateAvailabilitySlot(id: $id, input: $input) { id startTime endTime } }`;
 const DELETE = `mutation($id: ID!) { deleteAvailabilitySlot(id: $id) }`;
 
@@ -24,8 +24,8 @@ describe('GraphQL availability slots', () => {
     const res = await add(c.token, { date: '2027-03-02', startTime: '10:00', endTime: '12:00' });
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.addAvailability).toEqual([
-      { id: expect.any(String), streamerId: c.profileId, startTime: '2027-03-02T10:00:00.000Z', endTime: '2027-03-02T11:00:00.000Z', isBooked: false },
-      { id: expect.any(String), streamerId: c.profileId, startTime: '2027-03-02T11:00:00.000Z', endTime: '2027-03-02T12:00:00.000Z', isBooked: false },
+      { id: expect.any(String), creatorId: c.profileId, startTime: '2027-03-02T10:00:00.000Z', endTime: '2027-03-02T11:00:00.000Z', isBooked: false },
+      { id: expect.any(String), creatorId: c.profileId, startTime: '2027-03-02T11:00:00.000Z', endTime: '2027-03-02T12:00:00.000Z', isBooked: false },
     ]);
   });
 
@@ -170,7 +170,7 @@ describe('GraphQL availability slots', () => {
   it('publishes slotsChanged after each change', async () => {
     const c = await creator(app);
     const seen: string[] = [];
-    const off = app.server.deps.events.subscribe('slotsChanged', (e) => seen.push(e.streamerId));
+    const off = app.server.deps.events.subscribe('slotsChanged', (e) => seen.push(e.creatorId));
     try {
       const [slot] = (await add(c.token, { date: '2027-03-02', startTime: '10:00', endTime: '11:00' })).body.data.addAvailability;
       await app.gql(DELETE, { id: slot.id }, c.token);

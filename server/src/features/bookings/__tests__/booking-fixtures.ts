@@ -67,7 +67,7 @@ export async function creator(app: TestApp, slotStarts: Date[] = [], profile: Pa
 
 export async function addSlots(app: TestApp, profileId: string, starts: Date[]): Promise<void> {
   const em = app.orm.em.fork();
-  for (const start of starts) em.create(AvailabilitySlot, { streamer: profileId, startTime: start, endTime: new Date(start.getTime() + HOUR) });
+  for (const start of starts) em.create(AvailabilitySlot, { creator: profileId, startTime: start, endTime: new Date(start.getTime() + HOUR) });
   await em.flush();
 }
 
@@ -99,13 +99,13 @@ export const CHECKOUT = /* GraphQL */ `
   mutation Checkout($input: CreateBookingCheckoutInput!) {
     createBookingCheckout(input: $input) {
       checkoutUrl paymentIntentId clientSecret
-      booking { id status paymentStatus totalCents feeCents streamerAmountCents totalHours checkoutExpiresAt }
+      booking { id status paymentStatus totalCents feeCents creatorAmountCents totalHours checkoutExpiresAt }
     }
   }`;
 
 export const BOOKING_FIELDS = /* GraphQL */ `
-  id status paymentStatus refundCents streamerConfirmed bookerConfirmed viewerRole availableActions
-  totalCents feeCents streamerAmountCents cancellationReason
+  id status paymentStatus refundCents creatorConfirmed bookerConfirmed viewerRole availableActions
+  totalCents feeCents creatorAmountCents cancellationReason
   dispute { kind reason evidence respondentStatement openedBy resolution refundCents }
 `;
 
@@ -113,7 +113,7 @@ export const BOOKING_FIELDS = /* GraphQL */ `
 export async function checkout(app: TestApp, booker: Account, c: Creator, start: Date, hours = 1, extra: Record<string, unknown> = {}) {
   const res = await app.gql(
     CHECKOUT,
-    { input: { streamerId: c.profileId, startTime: start.toISOString(), endTime: new Date(start.getTime() + hours * HOUR).toISOString(), ...extra } },
+    { input: { creatorId: c.profileId, startTime: start.toISOString(), endTime: new Date(start.getTime() + hours * HOUR).toISOString(), ...extra } },
     booker.token,
   );
   if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
@@ -157,7 +157,7 @@ export function newBookingRow(
   const feeCents = Math.round((totalCents * CURRENT_POLICY.feePercent) / 100);
   const end = new Date(start.getTime() + hours * HOUR);
   return em.create(Booking, {
-    streamer: creator,
+    creator: creator,
     booker,
     startTime: start,
     endTime: end,
@@ -165,7 +165,7 @@ export function newBookingRow(
     hourlyRateCents,
     totalCents,
     feeCents,
-    streamerAmountCents: totalCents - feeCents,
+    creatorAmountCents: totalCents - feeCents,
     confirmationDeadline: new Date(end.getTime() + CURRENT_POLICY.confirmationWindowHours * HOUR),
     checkoutExpiresAt: start,
     policy: { ...CURRENT_POLICY },

@@ -23,7 +23,7 @@ function facts(over: Partial<TransitionFacts['booking']> & { actor?: Actor; hour
       createdAt: now,
       allocatedAt: null,
       policy: CURRENT_POLICY as BookingPolicy,
-      streamerConfirmed: false,
+      creatorConfirmed: false,
       bookerConfirmed: false,
       transferId: null,
       paidOutAt: null,
@@ -72,7 +72,7 @@ describe('the booking state machine (DESIGN §4 as data)', () => {
   it('the second confirmation completes; the first only sets a flag', () => {
     const started = { hoursToStart: -2 };
     expect(decide(BookingAction.CONFIRM_COMPLETION, facts(started)).to).toEqual({});
-    expect(decide(BookingAction.CONFIRM_COMPLETION, facts({ ...started, streamerConfirmed: true })).to).toEqual({ status: St.COMPLETED, payment: Pay.ALLOCATED });
+    expect(decide(BookingAction.CONFIRM_COMPLETION, facts({ ...started, creatorConfirmed: true })).to).toEqual({ status: St.COMPLETED, payment: Pay.ALLOCATED });
   });
 
   it("lists the viewer's moves, keeping payout visible when only the payout account is missing", () => {
@@ -88,7 +88,7 @@ describe('the booking state machine (DESIGN §4 as data)', () => {
 
 describe('money rules', () => {
   it('prices with a rounded 10% fee', () => {
-    expect(priceBooking(3333, 3, CURRENT_POLICY)).toEqual({ totalCents: 9999, feeCents: 1000, streamerAmountCents: 8999 });
+    expect(priceBooking(3333, 3, CURRENT_POLICY)).toEqual({ totalCents: 9999, feeCents: 1000, creatorAmountCents: 8999 });
   });
 
   it('a late cancellation refunds half and charges the fee on the kept half', () => {

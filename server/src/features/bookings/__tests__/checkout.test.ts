@@ -30,7 +30,7 @@ describe('checkout (GraphQL)', () => {
     const c = await creator(app, consecutive(start, 3), { hourlyRateCents: 4550 });
     const brand = await account(app);
     const { bookingId, paymentIntentId, data } = await checkout(app, brand, c, start, 3);
-    expect(data.booking).toMatchObject({ status: 'PENDING', paymentStatus: 'UNPAID', totalHours: 3, totalCents: 13650, feeCents: 1365, streamerAmountCents: 12285 });
+    expect(data.booking).toMatchObject({ status: 'PENDING', paymentStatus: 'UNPAID', totalHours: 3, totalCents: 13650, feeCents: 1365, creatorAmountCents: 12285 });
     expect(data.checkoutUrl).toBe(`/stripe-checkout?booking_id=${bookingId}&payment_intent=${paymentIntentId}`);
     expect(data.clientSecret).toMatch(/_secret_/);
     const row = await bookingRow(app, bookingId);
@@ -79,7 +79,7 @@ describe('checkout (GraphQL)', () => {
     const start = hourFromNow(app, 60);
     const c = await creator(app, [start, new Date(start.getTime() + 2 * HOUR)]);
     const brand = await account(app);
-    const res = await app.gql(CHECKOUT, { input: { streamerId: c.profileId, ...range(start, 3) } }, brand.token);
+    const res = await app.gql(CHECKOUT, { input: { creatorId: c.profileId, ...range(start, 3) } }, brand.token);
     expect(gqlError(res.body)).toEqual({ code: 'BAD_USER_INPUT', message: 'Please select consecutive hours only' });
     expect((await slotsOf(app, c.profileId)).some((s: any) => s.is_booked)).toBe(false);
   });
@@ -88,7 +88,7 @@ describe('checkout (GraphQL)', () => {
     const start = hourFromNow(app, 62);
     const c = await creator(app, consecutive(start, 2));
     await checkout(app, await account(app), c, start);
-    const res = await app.gql(CHECKOUT, { input: { streamerId: c.profileId, ...range(start, 2) } }, (await account(app)).token);
+    const res = await app.gql(CHECKOUT, { input: { creatorId: c.profileId, ...range(start, 2) } }, (await account(app)).token);
     expect(gqlError(res.body)).toEqual({ code: 'CONFLICT', message: 'This time slot was just booked by someone else. Please pick another time.' });
     const slots = await slotsOf(app, c.profileId);
     expect(slots[1].is_booked).toBe(false);
@@ -98,7 +98,7 @@ describe('checkout (GraphQL)', () => {
     const start = hourFromNow(app, 70);
     const c = await creator(app, consecutive(start, 9), { minimumHours: 2 });
     const brand = await account(app);
-    const attempt = async (input: Record<string, unknown>, token = brand.token) => gqlError((await app.gql(CHECKOUT, { input: { streamerId: c.profileId, ...input } }, token)).body);
+    const attempt = async (input: Record<string, unknown>, token = brand.token) => gqlError((await app.gql(CHECKOUT, { input: { creatorId: c.profileId, ...input } }, token)).body);
     expect(await attempt(range(start, 1))).toEqual({ code: 'BAD_USER_INPUT', message: "This creator's minimum booking is 2 hours" });
     expect(await attempt(range(start, 9))).toEqual({ code: 'BAD_USER_INPUT', message: 'A booking lasts 1 to 8 whole consecutive hours' });
     expect(await attempt({ startTime: start.toISOString(), endTime: new Date(start.getTime() + 90 * 60_000).toISOString() })).toMatchObject({ code: 'BAD_USER_INPUT' });
@@ -118,7 +118,7 @@ describe('checkout (GraphQL)', () => {
     const again = await checkout(app, brand, c, start, 1, { idempotencyKey: 'retry-1' });
     expect(again.bookingId).toBe(first.bookingId);
     expect(again.paymentIntentId).toBe(first.paymentIntentId);
-    const other = await app.gql(CHECKOUT, { input: { streamerId: c.profileId, ...range(new Date(start.getTime() + HOUR), 1), idempotencyKey: 'retry-1' } }, brand.token);
+    const other = await app.gql(CHECKOUT, { input: { creatorId: c.profileId, ...range(new Date(start.getTime() + HOUR), 1), idempotencyKey: 'retry-1' } }, brand.token);
     expect(gqlError(other.body)).toEqual({ code: 'CONFLICT', message: 'This Idempotency-Key was already used for a different booking' });
   });
 });

@@ -16,7 +16,7 @@ async function race(c: Creator, ranges: { start: Date; hours: number }[]) {
     ranges.map((r, i) =>
       app.gql(
         CHECKOUT,
-        { input: { streamerId: c.profileId, startTime: r.start.toISOString(), endTime: new Date(r.start.getTime() + r.hours * HOUR).toISOString() } },
+        { input: { creatorId: c.profileId, startTime: r.start.toISOString(), endTime: new Date(r.start.getTime() + r.hours * HOUR).toISOString() } },
         brands[i].token,
       ),
     ),
@@ -81,7 +81,7 @@ describe('no double booking, ever', () => {
     const c = await creator(app, consecutive(start, 2));
     const brand = await account(app);
     const secondHour = new Date(start.getTime() + HOUR);
-    const input = { streamerId: c.profileId, startTime: start.toISOString(), endTime: new Date(start.getTime() + 2 * HOUR).toISOString() };
+    const input = { creatorId: c.profileId, startTime: start.toISOString(), endTime: new Date(start.getTime() + 2 * HOUR).toISOString() };
     const watcher = app.orm.em.fork().getConnection();
 
     let answer: Promise<{ body: any }> | undefined;

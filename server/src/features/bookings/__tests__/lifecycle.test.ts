@@ -134,11 +134,11 @@ describe.each([
     const { bookingId } = await acceptedBooking(app, brand, c, start, 2);
     expect(refusal(await T.confirm(brand.token, bookingId))).toEqual({ code: 'INVALID_TRANSITION', message: 'Completion can be confirmed once the session has started' });
     app.clock.advance(5 * HOUR);
-    expect(booking(await T.confirm(brand.token, bookingId))).toMatchObject({ status: 'confirmed', bookerConfirmed: true, streamerConfirmed: false });
+    expect(booking(await T.confirm(brand.token, bookingId))).toMatchObject({ status: 'confirmed', bookerConfirmed: true, creatorConfirmed: false });
     expect(refusal(await T.confirm(brand.token, bookingId))).toEqual({ code: 'INVALID_TRANSITION', message: 'You have already confirmed completion' });
     expect(refusal(await T.confirm(stranger.token, bookingId))).toEqual({ code: 'FORBIDDEN', message: 'You are not a party to this booking' });
     const done = booking(await T.confirm(c.token, bookingId));
-    expect(done).toMatchObject({ status: 'completed', paymentStatus: 'allocated', bookerConfirmed: true, streamerConfirmed: true });
+    expect(done).toMatchObject({ status: 'completed', paymentStatus: 'allocated', bookerConfirmed: true, creatorConfirmed: true });
     expect(done.availableActions).toEqual(['open_dispute', 'request_payout', 'review']);
     expect(await ledger(app, bookingId)).toMatchObject({ captured: 10000, refunded: 0, fee: 1000, allocated: 9000 });
   });
@@ -245,11 +245,11 @@ describe('reading bookings', () => {
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push((await checkout(app, brand, c, new Date(start.getTime() + i * HOUR))).bookingId);
     const q = `query ($role: BookingRole, $after: String) { myBookings(role: $role, first: 2, after: $after) {
-      totalCount pageInfo { hasNextPage endCursor } edges { node { id viewerRole streamer { id displayName } booker { id email name } } } } }`;
+      totalCount pageInfo { hasNextPage endCursor } edges { node { id viewerRole creator { id displayName } booker { id email name } } } } }`;
     const page1 = (await app.gql(q, { role: 'CREATOR' }, c.token)).body.data.myBookings;
     expect(page1.totalCount).toBe(3);
     expect(page1.edges.map((e: any) => e.node.id)).toEqual([ids[2], ids[1]]);
-    expect(page1.edges[0].node).toMatchObject({ viewerRole: 'CREATOR', streamer: { id: c.profileId }, booker: { id: brand.userId, email: brand.email } });
+    expect(page1.edges[0].node).toMatchObject({ viewerRole: 'CREATOR', creator: { id: c.profileId }, booker: { id: brand.userId, email: brand.email } });
     const page2 = (await app.gql(q, { role: 'CREATOR', after: page1.pageInfo.endCursor }, c.token)).body.data.myBookings;
     expect(page2.edges.map((e: any) => e.node.id)).toEqual([ids[0]]);
     expect(page2.pageInfo.hasNextPage).toBe(false);

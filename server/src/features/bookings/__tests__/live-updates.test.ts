@@ -81,12 +81,12 @@ async function untilNoStatementFor(app: TestApp, quietMs: number): Promise<void>
 const BOOKING_UPDATED = `subscription { bookingUpdated { id status paymentStatus viewerRole availableActions } }`;
 const BOOKING_UPDATED_DETAILS = `subscription { bookingUpdated { id bookingDetails } }`;
 /** Everything the dashboard's booking card shows (client: BookingCard_booking). */
-const FULL_CARD = `id streamerId bookerId startTime endTime totalHours hourlyRateCents totalCents feeCents streamerAmountCents
-  refundCents status paymentStatus paymentIntentId bookingDetails streamerConfirmed bookerConfirmed confirmationDeadline
+const FULL_CARD = `id creatorId bookerId startTime endTime totalHours hourlyRateCents totalCents feeCents creatorAmountCents
+  refundCents status paymentStatus paymentIntentId bookingDetails creatorConfirmed bookerConfirmed confirmationDeadline
   cancellationReason cancelledAt completedAt createdAt viewerRole availableActions
-  streamer { id userId displayName profileImageUrl platforms } booker { id name email }
+  creator { id userId displayName profileImageUrl platforms } booker { id name email }
   dispute { id kind reason evidence respondentStatement openedBy resolution refundCents resolutionNote createdAt resolvedAt }`;
-const SLOTS_CHANGED = `subscription ($id: ID!) { slotsChanged(streamerId: $id) { streamerId } }`;
+const SLOTS_CHANGED = `subscription ($id: ID!) { slotsChanged(creatorId: $id) { creatorId } }`;
 
 async function startSecondInstance(app: TestApp): Promise<{ server: AppServer; url: string; close(): Promise<void> }> {
   const orm = await initOrm({ clientUrl: app.config.DATABASE_URL! });
@@ -176,7 +176,7 @@ describe('live updates over graphql-ws', () => {
         const card = sub.events.find(cancelled).data.bookingUpdated;
         const queried = await app.gql(`query ($id: ID!) { booking(id: $id) { ${FULL_CARD} } }`, { id: own.bookingId }, party.token);
         expect(card).toEqual(queried.body.data.booking);
-        expect(card).toMatchObject({ cancellationReason: 'Plans changed', paymentStatus: 'VOIDED', streamer: { id: c.profileId }, booker: { id: brand.userId } });
+        expect(card).toMatchObject({ cancellationReason: 'Plans changed', paymentStatus: 'VOIDED', creator: { id: c.profileId }, booker: { id: brand.userId } });
       }
     } finally {
       await Promise.all([brandSub.close(), creatorSub.close()]);
@@ -250,7 +250,7 @@ describe('live updates over graphql-ws', () => {
     try {
       await untilListening(brandSub, probeFor(bus, own.bookingId, brand));
       await untilListening(creatorSub, probeFor(bus, own.bookingId, c));
-      await untilListening(slotsSub, () => bus.publish('slotsChanged', { streamerId: c.profileId }));
+      await untilListening(slotsSub, () => bus.publish('slotsChanged', { creatorId: c.profileId }));
       await untilNoStatementFor(app, 200);
       brandSub.events.length = 0;
       creatorSub.events.length = 0;
@@ -267,7 +267,7 @@ describe('live updates over graphql-ws', () => {
         { id: own.bookingId, status: 'CANCELLED', paymentStatus: 'VOIDED', viewerRole: 'BOOKER', availableActions: [] },
       ]);
       expect(creatorSub.events.map((e) => e.data.bookingUpdated.viewerRole)).toEqual(['CREATOR']);
-      expect(slotsSub.events.map((e) => e.data.slotsChanged)).toEqual([{ streamerId: c.profileId }]);
+      expect(slotsSub.events.map((e) => e.data.slotsChanged)).toEqual([{ creatorId: c.profileId }]);
     } finally {
       query.mockRestore();
       await Promise.all([brandSub.close(), creatorSub.close(), slotsSub.close()]);
@@ -305,7 +305,7 @@ describe('live updates over graphql-ws', () => {
     });
     const ttlMs = (app.config.ACCESS_TOKEN_TTL_SECONDS + 1) * 1000;
     try {
-      await untilListening(slots, () => bus.publish('slotsChanged', { streamerId: c.profileId }));
+      await untilListening(slots, () => bus.publish('slotsChanged', { creatorId: c.profileId }));
       app.clock.advance(ttlMs);
       const late: Sub = { events: [], errors: [], close: async () => {} };
       client.subscribe({ query: BOOKING_UPDATED }, {
@@ -316,7 +316,7 @@ describe('live updates over graphql-ws', () => {
       await within(2000, () => late.errors.length > 0);
       expect(JSON.stringify(late.errors[0])).toContain('UNAUTHENTICATED');
       // The socket stayed open: the first subscription still hears its events.
-      await bus.publish('slotsChanged', { streamerId: c.profileId });
+      await bus.publish('slotsChanged', { creatorId: c.profileId });
       await within(1000, () => slots.events.length > 0);
       expect(slots.errors).toEqual([]);
     } finally {
@@ -331,10 +331,10 @@ describe('live updates over graphql-ws', () => {
     const bus = app.server.deps.events;
     const sub = subscribe(app.url, SLOTS_CHANGED, { id: c.profileId });
     try {
-      await untilListening(sub, () => bus.publish('slotsChanged', { streamerId: c.profileId }));
+      await untilListening(sub, () => bus.publish('slotsChanged', { creatorId: c.profileId }));
       await checkout(app, await account(app), c, start);
       await within(1000, () => sub.events.length > 0);
-      expect(sub.events[0].data.slotsChanged).toEqual({ streamerId: c.profileId });
+      expect(sub.events[0].data.slotsChanged).toEqual({ creatorId: c.profileId });
     } finally {
       await sub.close();
     }
@@ -378,7 +378,7 @@ describe('the PostgreSQL event bus survives a lost connection', () => {
       (await conn().execute('select pid from pg_stat_activity where application_name = ? and datname = ?', [APPLICATION_NAME, database])).map((r: any) => r.pid);
     // A NOTIFY sent by another connection, as another server instance would.
     const notifyFromElsewhere = () =>
-      conn().execute('select pg_notify(?, ?)', ['collab_events', JSON.stringify({ e: 'slotsChanged', p: { streamerId: c.profileId } })]).then(() => {});
+      conn().execute('select pg_notify(?, ?)', ['collab_events', JSON.stringify({ e: 'slotsChanged', p: { creatorId: c.profileId } })]).then(() => {});
     const sub = subscribe(app.url, SLOTS_CHANGED, { id: c.profileId });
     try {
       await untilListening(sub, notifyFromElsewhere);

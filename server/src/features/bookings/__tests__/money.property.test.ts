@@ -133,7 +133,7 @@ describe('money is never lost', () => {
             [c.profileId, s, new Date(s.getTime() + HOUR)],
           );
         }
-        const res = await app.gql(CHECKOUT, { input: { streamerId: c.profileId, startTime: start.toISOString(), endTime: new Date(start.getTime() + hours * HOUR).toISOString() } }, brand.token);
+        const res = await app.gql(CHECKOUT, { input: { creatorId: c.profileId, startTime: start.toISOString(), endTime: new Date(start.getTime() + hours * HOUR).toISOString() } }, brand.token);
         expect(res.body.errors?.[0]?.extensions?.code, where).not.toBe('INTERNAL_SERVER_ERROR');
         if (!res.body.errors) {
           const data = res.body.data.createBookingCheckout;

@@ -11,7 +11,7 @@ export interface BookingSnapshot {
   status: string;
   paymentStatus: string;
   refundCents: number;
-  streamerConfirmed: boolean;
+  creatorConfirmed: boolean;
   bookerConfirmed: boolean;
   availableActions: string[];
   disputeReason: string | null;
@@ -41,7 +41,7 @@ const fromGql = (body: any, field: string): Outcome => {
       status: b.status.toLowerCase(),
       paymentStatus: b.paymentStatus.toLowerCase(),
       refundCents: b.refundCents,
-      streamerConfirmed: b.streamerConfirmed,
+      creatorConfirmed: b.creatorConfirmed,
       bookerConfirmed: b.bookerConfirmed,
       availableActions: b.availableActions.map((a: string) => a.toLowerCase()),
       disputeReason: b.dispute?.reason ?? null,
@@ -60,7 +60,7 @@ const fromRest = (res: { status: number; body: any }): Outcome => {
       status: b.status,
       paymentStatus: b.payment_status,
       refundCents: b.refund_amount,
-      streamerConfirmed: b.streamer_confirmed,
+      creatorConfirmed: b.streamer_confirmed,
       bookerConfirmed: b.booker_confirmed,
       availableActions: b.available_actions,
       disputeReason: b.dispute_reason,

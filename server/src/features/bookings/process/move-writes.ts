@@ -74,7 +74,7 @@ const recordReason: OwnWrites<ReasonDetails> = ({ booking }, { reason }) => {
 };
 
 const recordConfirmation: OwnWrites<unknown> = ({ booking, actor }) => {
-  if (actor === 'creator') booking.streamerConfirmed = true;
+  if (actor === 'creator') booking.creatorConfirmed = true;
   else booking.bookerConfirmed = true;
 };
 
@@ -109,7 +109,7 @@ const moveToNewHours: OwnWrites<RescheduleDetails> = async ({ em, booking, now }
   const taken = await em.execute<{ id: string }[]>(
     `update availability_slots set is_booked = true, booking_id = ?, updated_at = ?
      where streamer_id = ? and start_time >= ? and end_time <= ? and is_booked = false returning id`,
-    [booking.id, now, booking.streamer.id, startTime, endTime],
+    [booking.id, now, booking.creator.id, startTime, endTime],
   );
   if (taken.length !== booking.totalHours) throw conflict(RESCHEDULE_MESSAGES.taken);
   booking.startTime = startTime;

@@ -29,7 +29,7 @@ export function platformFee(amountCents: number, policy: BookingPolicy): number 
 export function priceBooking(hourlyRateCents: number, hours: number, policy: BookingPolicy) {
   const totalCents = hourlyRateCents * hours;
   const feeCents = platformFee(totalCents, policy);
-  return { totalCents, feeCents, streamerAmountCents: totalCents - feeCents };
+  return { totalCents, feeCents, creatorAmountCents: totalCents - feeCents };
 }
 
 /**

@@ -298,7 +298,7 @@ export class TransitionRunner {
     // Published together: the event bus sends them (and the outbox's wake-up) in one statement.
     await Promise.all([
       this.deps.events.publish('bookingUpdated', { bookingId: done.booking.id, partyUserIds: partyUserIds(done.booking, done.creator) }),
-      ...(done.freedSlots ? [this.deps.events.publish('slotsChanged', { streamerId: done.creator.id })] : []),
+      ...(done.freedSlots ? [this.deps.events.publish('slotsChanged', { creatorId: done.creator.id })] : []),
     ]);
   }
 

@@ -17,7 +17,7 @@ export interface TransitionFacts {
   booking: Pick<
     Booking,
     | 'status' | 'paymentStatus' | 'startTime' | 'endTime' | 'confirmationDeadline' | 'checkoutExpiresAt' | 'authorizedAt'
-    | 'createdAt' | 'allocatedAt' | 'policy' | 'streamerConfirmed' | 'bookerConfirmed' | 'transferId' | 'paidOutAt'
+    | 'createdAt' | 'allocatedAt' | 'policy' | 'creatorConfirmed' | 'bookerConfirmed' | 'transferId' | 'paidOutAt'
   >;
   /** A dispute was opened on this booking before (there is at most one). */
   hasDispute: boolean;
@@ -65,11 +65,11 @@ const when = {
   lateNotice: guard((f) => isLateCancellation(f.booking, f.now), 'The full-refund notice has not passed yet'),
   started: guard((f) => nowMs(f) >= f.booking.startTime.getTime(), 'Completion can be confirmed once the session has started'),
   notConfirmedYet: guard(
-    (f) => !(f.actor === 'creator' ? f.booking.streamerConfirmed : f.booking.bookerConfirmed),
+    (f) => !(f.actor === 'creator' ? f.booking.creatorConfirmed : f.booking.bookerConfirmed),
     'You have already confirmed completion',
   ),
-  otherPartyPending: guard((f) => !(f.actor === 'creator' ? f.booking.bookerConfirmed : f.booking.streamerConfirmed), 'The other party has confirmed'),
-  otherPartyConfirmed: guard((f) => (f.actor === 'creator' ? f.booking.bookerConfirmed : f.booking.streamerConfirmed), 'The other party has not confirmed yet'),
+  otherPartyPending: guard((f) => !(f.actor === 'creator' ? f.booking.bookerConfirmed : f.booking.creatorConfirmed), 'The other party has confirmed'),
+  otherPartyConfirmed: guard((f) => (f.actor === 'creator' ? f.booking.bookerConfirmed : f.booking.creatorConfirmed), 'The other party has not confirmed yet'),
   deadlinePassed: guard((f) => nowMs(f) >= f.booking.confirmationDeadline.getTime(), 'The confirmation window is still open'),
   beforeDeadline: guard(
     (f) => nowMs(f) < f.booking.confirmationDeadline.getTime(),

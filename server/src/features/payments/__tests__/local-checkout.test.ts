@@ -18,7 +18,7 @@ async function checkout() {
   const booker = await registerUser(app, 'brand');
   const booking = { id: crypto.randomUUID() };
   const intent = await newIntent(app, 10_000, booking.id);
-  await insertBooking(app, { bookerId: booker.userId, streamerProfileId: creator.profileId, paymentIntentId: intent.id });
+  await insertBooking(app, { bookerId: booker.userId, creatorProfileId: creator.profileId, paymentIntentId: intent.id });
   return { intent, booker, creator };
 }
 

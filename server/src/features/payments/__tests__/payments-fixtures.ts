@@ -38,12 +38,12 @@ export async function signedUpWithProfile(app: TestApp, accountType: 'creator' |
 }
 
 /** A pending booking whose checkout uses the given payment intent. */
-export async function insertBooking(app: TestApp, args: { bookerId: string; streamerProfileId: string; paymentIntentId: string; totalCents?: number }) {
+export async function insertBooking(app: TestApp, args: { bookerId: string; creatorProfileId: string; paymentIntentId: string; totalCents?: number }) {
   const em = app.orm.em.fork();
   const start = new Date(app.clock.now().getTime() + 3 * 86_400_000);
   const totalCents = args.totalCents ?? 10_000;
   const booking = newBookingRow(em, {
-    creator: args.streamerProfileId,
+    creator: args.creatorProfileId,
     booker: args.bookerId,
     start,
     hourlyRateCents: totalCents,

@@ -33,7 +33,7 @@ beforeAll(async () => {
       averageRating: (i % 5) + 0.5,
     });
     for (let h = 2; h < 8; h++) {
-      em.create(AvailabilitySlot, { streamer: profile, startTime: new Date(hour0 + h * HOUR), endTime: new Date(hour0 + (h + 1) * HOUR) });
+      em.create(AvailabilitySlot, { creator: profile, startTime: new Date(hour0 + h * HOUR), endTime: new Date(hour0 + (h + 1) * HOUR) });
     }
     for (let d = 1; d <= 4; d++) {
       const start = new Date(hour0 - d * 24 * HOUR);
@@ -53,7 +53,7 @@ beforeAll(async () => {
   for (const { booking, profile, user } of reviewsToAdd) {
     em.create(Review, {
       bookingId: booking.id,
-      streamer: profile,
+      creator: profile,
       reviewer: brand,
       reviewee: user,
       rating: 4,
@@ -142,8 +142,8 @@ describe('creators listing has no N+1', () => {
 const CREATOR_PAGE = /* GraphQL */ `
   query ($id: ID!, $from: DateTimeISO!, $to: DateTimeISO!) {
     creator(id: $id) { id displayName averageRating isAvailable }
-    availabilitySlots(streamerId: $id, from: $from, to: $to) { id startTime isBooked }
-    reviews(streamerId: $id, first: 10) { totalCount edges { node { id rating reviewerName } } }
+    availabilitySlots(creatorId: $id, from: $from, to: $to) { id startTime isBooked }
+    reviews(creatorId: $id, first: 10) { totalCount edges { node { id rating reviewerName } } }
   }`;
 
 describe('the creator page', () => {

@@ -44,10 +44,10 @@ beforeAll(async () => {
   const em = app.orm.em.fork();
   const addReview = async (who: string, daysAgo: number, rating: number, comment: string) => {
     const start = hoursFromNow(app, -24 * daysAgo);
-    const bookingId = await insertBooking(app, { streamerId: ids[who], bookerId: userIds.brand, start });
+    const bookingId = await insertBooking(app, { creatorId: ids[who], bookerId: userIds.brand, start });
     em.create(Review, {
       bookingId,
-      streamer: ids[who],
+      creator: ids[who],
       reviewer: userIds.brand,
       reviewee: userIds[who],
       rating,
@@ -169,7 +169,7 @@ describe('GraphQL creators: next free slots and latest reviews per creator', () 
     query ($filter: CreatorFilter) {
       creators(filter: $filter, sort: BOOKINGS) {
         edges { node { displayName
-          nextFreeSlots(first: 2) { startTime isBooked streamerId }
+          nextFreeSlots(first: 2) { startTime isBooked creatorId }
           latestReviews(first: 2) { rating comment reviewerName revieweeId }
         } }
       }
@@ -182,7 +182,7 @@ describe('GraphQL creators: next free slots and latest reviews per creator', () 
     expect(node('Aurora').nextFreeSlots.map((s: any) => s.startTime)).toEqual(
       [2, 3].map((h) => hoursFromNow(app, h).toISOString()),
     );
-    expect(node('Aurora').nextFreeSlots[0]).toMatchObject({ isBooked: false, streamerId: ids.aurora });
+    expect(node('Aurora').nextFreeSlots[0]).toMatchObject({ isBooked: false, creatorId: ids.aurora });
     expect(node('Blaze').nextFreeSlots).toHaveLength(1);
     expect(node('Cinder').nextFreeSlots).toEqual([]);
     expect(node('Aurora').latestReviews.map((r: any) => r.comment)).toEqual(['newest', 'middle']);

@@ -46,11 +46,11 @@ export async function createCreator(app: TestApp, overrides: Record<string, unkn
 }
 
 /** Hourly slots starting at the given instants (free unless `booked`). */
-export async function insertSlots(app: TestApp, streamerId: string, starts: Date[], booked = false) {
+export async function insertSlots(app: TestApp, creatorId: string, starts: Date[], booked = false) {
   const em = app.orm.em.fork();
   for (const start of starts) {
     em.create(AvailabilitySlot, {
-      streamer: streamerId,
+      creator: creatorId,
       startTime: start,
       endTime: new Date(start.getTime() + 3_600_000),
       isBooked: booked,
@@ -68,11 +68,11 @@ export const hoursFromNow = (app: TestApp, hours: number) => {
 /** A booking inserted directly (bookings are another feature's; only its row matters here). */
 export async function insertBooking(
   app: TestApp,
-  args: { streamerId: string; bookerId: string; start: Date; hours?: number; status?: BookingStatus },
+  args: { creatorId: string; bookerId: string; start: Date; hours?: number; status?: BookingStatus },
 ): Promise<string> {
   const em = app.orm.em.fork();
   const booking = newBookingRow(em, {
-    creator: args.streamerId,
+    creator: args.creatorId,
     booker: args.bookerId,
     start: args.start,
     hours: args.hours,

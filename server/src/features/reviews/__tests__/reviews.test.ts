@@ -29,15 +29,15 @@ afterAll(() => app.close());
 
 /** A booking of the creator by the brand, each on its own past day so they never overlap. */
 const booking = (status: BookingStatus = BookingStatus.COMPLETED, booker = brand) =>
-  insertBooking(app, { streamerId: creator.profileId, bookerId: booker.userId, start: hoursFromNow(app, -24 * daysAgo++), status });
+  insertBooking(app, { creatorId: creator.profileId, bookerId: booker.userId, start: hoursFromNow(app, -24 * daysAgo++), status });
 
 const CREATE_REVIEW = /* GraphQL */ `
   mutation ($input: CreateReviewInput!) {
-    createReview(input: $input) { id bookingId streamerId reviewerId revieweeId rating comment reviewerName createdAt }
+    createReview(input: $input) { id bookingId creatorId reviewerId revieweeId rating comment reviewerName createdAt }
   }`;
 const REVIEWS = /* GraphQL */ `
   query ($id: ID!, $first: Int, $after: String) {
-    reviews(streamerId: $id, first: $first, after: $after) {
+    reviews(creatorId: $id, first: $first, after: $after) {
       totalCount pageInfo { hasNextPage endCursor } edges { node { rating comment reviewerName } }
     }
   }`;
@@ -54,7 +54,7 @@ describe('writing reviews', () => {
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.createReview).toMatchObject({
       bookingId,
-      streamerId: creator.profileId,
+      creatorId: creator.profileId,
       reviewerId: brand.userId,
       revieweeId: creator.userId,
       rating: 4,
@@ -117,7 +117,7 @@ describe('writing reviews', () => {
     const other = await createCreator(app, { displayName: 'Fresh Fern' });
     const bookers = await Promise.all([1, 2, 3, 4].map(() => registerAccount(app, 'brand')));
     const bookings = await Promise.all(
-      bookers.map((b, i) => insertBooking(app, { streamerId: other.profileId, bookerId: b.userId, start: hoursFromNow(app, -24 * (i + 1)) })),
+      bookers.map((b, i) => insertBooking(app, { creatorId: other.profileId, bookerId: b.userId, start: hoursFromNow(app, -24 * (i + 1)) })),
     );
     await Promise.all(bookings.map((bookingId, i) => review({ bookingId, rating: [5, 4, 4, 2][i] }, bookers[i])));
     const res = await app.gql(RATING, { id: other.profileId });
@@ -126,10 +126,10 @@ describe('writing reviews', () => {
 });
 
 describe('reading reviews', () => {
-  it('reviews(streamerId) lists reviews about the creator, newest first, with cursor pages; no sign-in', async () => {
+  it('reviews(creatorId) lists reviews about the creator, newest first, with cursor pages; no sign-in', async () => {
     const other = await createCreator(app, { displayName: 'Listed Lee' });
     for (const [i, r] of [3, 4, 5].entries()) {
-      const bookingId = await insertBooking(app, { streamerId: other.profileId, bookerId: brand.userId, start: hoursFromNow(app, -24 * (10 - i)) });
+      const bookingId = await insertBooking(app, { creatorId: other.profileId, bookerId: brand.userId, start: hoursFromNow(app, -24 * (10 - i)) });
       await review({ bookingId, rating: r, comment: `review ${i}` });
       app.clock.advance(1000);
     }
@@ -179,21 +179,21 @@ describe('REST /reviews', () => {
   });
 
   it('GET /reviews/streamer/{id}?limit=10 and GET /reviews?streamerId&page&limit answer data = list, newest first', async () => {
-    const byStreamer = await app.rest('GET', `/reviews/streamer/${creator.profileId}?limit=10`);
-    expect(byStreamer.status).toBe(200);
-    expect(Array.isArray(byStreamer.body.data)).toBe(true);
-    expect(byStreamer.body.data.length).toBeGreaterThan(0);
-    expect(byStreamer.body.data.length).toBeLessThanOrEqual(10);
-    const first = byStreamer.body.data[0];
+    const byCreator = await app.rest('GET', `/reviews/streamer/${creator.profileId}?limit=10`);
+    expect(byCreator.status).toBe(200);
+    expect(Array.isArray(byCreator.body.data)).toBe(true);
+    expect(byCreator.body.data.length).toBeGreaterThan(0);
+    expect(byCreator.body.data.length).toBeLessThanOrEqual(10);
+    const first = byCreator.body.data[0];
     expect(Object.keys(first).sort()).toEqual(
       ['booking_id', 'comment', 'created_at', 'id', 'rating', 'reviewee_id', 'reviewer_id', 'reviewer_name', 'streamer_id'].sort(),
     );
-    expect(byStreamer.body.data.every((r: any) => r.reviewee_id === creator.userId)).toBe(true);
-    const times = byStreamer.body.data.map((r: any) => r.created_at);
+    expect(byCreator.body.data.every((r: any) => r.reviewee_id === creator.userId)).toBe(true);
+    const times = byCreator.body.data.map((r: any) => r.created_at);
     expect([...times].sort().reverse()).toEqual(times);
 
     const page2 = await app.rest('GET', `/reviews?streamerId=${creator.profileId}&page=2&limit=1`);
-    expect(page2.body.data).toEqual([byStreamer.body.data[1]]);
+    expect(page2.body.data).toEqual([byCreator.body.data[1]]);
     expect((await app.rest('GET', '/reviews')).status).toBe(400);
     expect((await app.rest('GET', '/reviews/streamer/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });

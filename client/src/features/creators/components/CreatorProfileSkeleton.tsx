@@ -2,7 +2,7 @@ import { Card, Flex, Grid, HStack, Skeleton, SkeletonCircle, SkeletonText, Stack
 import { GlassCard } from '../../../shared/components/content/GlassCard';
 
 /** The creator page's shape while the profile loads. */
-export function StreamerProfileSkeleton() {
+export function CreatorProfileSkeleton() {
   return (
     <Stack gap="6" role="status" aria-busy="true" aria-label="Loading streamer profile">
       <GlassCard>

@@ -2,7 +2,7 @@ import { ApolloError, useApolloClient } from '@apollo/client';
 import { useState } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import {
-  StreamerPageSlotsDocument,
+  CreatorPageSlotsDocument,
   useCreateBookingCheckoutMutation,
   type CreateBookingCheckoutInput,
 } from '../../../gql/graphql';
@@ -64,7 +64,7 @@ export function useCreateBookingCheckout() {
       const message = failureText(caught);
       if (errorCode(caught) === 'CONFLICT') {
         toast.error(message);
-        await client.refetchQueries({ include: [StreamerPageSlotsDocument] }).catch(() => undefined);
+        await client.refetchQueries({ include: [CreatorPageSlotsDocument] }).catch(() => undefined);
         return 'slot-taken';
       }
       setError(message);

@@ -6,16 +6,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InMemoryCache } from '@apollo/client';
 import {
   CreatorCard_CreatorFragmentDoc,
-  StreamerPageCreatorDocument,
-  StreamerPageReviewsDocument,
-  StreamerPageSlotsDocument,
-  StreamerSlotsChangedDocument,
+  CreatorPageDocument,
+  CreatorPageReviewsDocument,
+  CreatorPageSlotsDocument,
+  CreatorSlotsChangedDocument,
 } from '../../../gql/graphql';
 import { formatTime } from '../../../shared/lib/zoned-time';
 import { toaster } from '../../../shared/toast';
 import { renderPage } from '../../../test/render';
 import { addDays, addMonths, startOfMonth } from '../lib/local-dates';
-import { StreamerProfilePage } from '../pages/StreamerProfilePage';
+import { CreatorProfilePage } from '../pages/CreatorProfilePage';
 
 const CREATOR_ID = '3d1f7c1e-5b8a-4a52-9f3e-2c1b0a9d8e7f';
 /** 08:00 on 1 May 2030 in the viewer's (the test machine's) zone. */
@@ -45,7 +45,7 @@ function slot(hour: number, isBooked = false) {
   return {
     __typename: 'AvailabilitySlot',
     id: `slot-${hour}`,
-    streamerId: CREATOR_ID,
+    creatorId: CREATOR_ID,
     startTime: new Date(2030, 4, 1, hour).toISOString(),
     endTime: new Date(2030, 4, 1, hour + 1).toISOString(),
     isBooked,
@@ -53,7 +53,7 @@ function slot(hour: number, isBooked = false) {
 }
 
 const creatorMock = (result: MockedResponse['result']): MockedResponse => ({
-  request: { query: StreamerPageCreatorDocument, variables: { id: CREATOR_ID } },
+  request: { query: CreatorPageDocument, variables: { id: CREATOR_ID } },
   result,
 });
 
@@ -65,8 +65,8 @@ function slotMocks(slots: ReturnType<typeof slot>[]): MockedResponse[] {
   ];
   return ranges.map(([from, to]) => ({
     request: {
-      query: StreamerPageSlotsDocument,
-      variables: { streamerId: CREATOR_ID, from: from.toISOString(), to: to.toISOString() },
+      query: CreatorPageSlotsDocument,
+      variables: { creatorId: CREATOR_ID, from: from.toISOString(), to: to.toISOString() },
     },
     result: { data: { availabilitySlots: slots } },
   }));
@@ -85,21 +85,21 @@ function reviewsMock(count: number): MockedResponse {
     },
   }));
   return {
-    request: { query: StreamerPageReviewsDocument, variables: { streamerId: CREATOR_ID } },
+    request: { query: CreatorPageReviewsDocument, variables: { creatorId: CREATOR_ID } },
     result: { data: { reviews: { __typename: 'ReviewConnection', totalCount: count, edges } } },
   };
 }
 
 const quietSubscription: MockedResponse = {
-  request: { query: StreamerSlotsChangedDocument, variables: { streamerId: CREATOR_ID } },
+  request: { query: CreatorSlotsChangedDocument, variables: { creatorId: CREATOR_ID } },
   delay: Infinity,
-  result: { data: { slotsChanged: { __typename: 'SlotsChangedEvent', streamerId: CREATOR_ID } } },
+  result: { data: { slotsChanged: { __typename: 'SlotsChangedEvent', creatorId: CREATOR_ID } } },
 };
 
 const DAY_SLOTS = [slot(7), slot(10), slot(11), slot(12, true), slot(14), slot(15)];
 
 function renderCreatorPage(mocks: MockedResponse[]) {
-  return renderPage(<StreamerProfilePage />, { path: `/streamer/${CREATOR_ID}`, route: '/streamer/:id', mocks });
+  return renderPage(<CreatorProfilePage />, { path: `/streamer/${CREATOR_ID}`, route: '/streamer/:id', mocks });
 }
 
 const hourButton = (hour: number, state: string) =>
@@ -139,7 +139,7 @@ describe('Creator public page', () => {
     const cache = new InMemoryCache();
     const { userId: _u, timezone: _t, nextFreeSlots: _n, ...card } = creator;
     cache.writeFragment({ fragment: CreatorCard_CreatorFragmentDoc, fragmentName: 'CreatorCard_creator', data: card });
-    renderPage(<StreamerProfilePage />, {
+    renderPage(<CreatorProfilePage />, {
       path: `/streamer/${CREATOR_ID}`,
       route: '/streamer/:id',
       cache,
@@ -204,7 +204,7 @@ describe('Creator public page', () => {
   it('a duration above 1 arriving from the calendar is pre-selected and cannot be changed', async () => {
     const user = userEvent.setup();
     const path = `/streamer/${CREATOR_ID}?date=2030-05-01&duration=2`;
-    renderPage(<StreamerProfilePage />, {
+    renderPage(<CreatorProfilePage />, {
       path,
       route: '/streamer/:id',
       mocks: [creatorMock({ data: { creator } }), ...slotMocks(DAY_SLOTS), reviewsMock(0), quietSubscription],
@@ -254,8 +254,8 @@ describe('Creator public page', () => {
     };
     const daySlots: MockedResponse = {
       request: {
-        query: StreamerPageSlotsDocument,
-        variables: { streamerId: CREATOR_ID, from: may3.toISOString(), to: addDays(may3, 1).toISOString() },
+        query: CreatorPageSlotsDocument,
+        variables: { creatorId: CREATOR_ID, from: may3.toISOString(), to: addDays(may3, 1).toISOString() },
       },
       result: { data: { availabilitySlots: [later] } },
     };

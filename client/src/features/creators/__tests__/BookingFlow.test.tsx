@@ -7,10 +7,10 @@ import {
   BookingCancellationTermsDocument,
   BookingViewerProfileDocument,
   CreateBookingCheckoutDocument,
-  StreamerPageCreatorDocument,
-  StreamerPageReviewsDocument,
-  StreamerPageSlotsDocument,
-  StreamerSlotsChangedDocument,
+  CreatorPageDocument,
+  CreatorPageReviewsDocument,
+  CreatorPageSlotsDocument,
+  CreatorSlotsChangedDocument,
   type CreateBookingCheckoutMutationVariables,
 } from '../../../gql/graphql';
 import { formatTime } from '../../../shared/lib/zoned-time';
@@ -18,7 +18,7 @@ import { toaster } from '../../../shared/toast';
 import { renderPage } from '../../../test/render';
 import { signedIn } from '../../../test/session';
 import { addDays, addMonths, startOfMonth } from '../lib/local-dates';
-import { StreamerProfilePage } from '../pages/StreamerProfilePage';
+import { CreatorProfilePage } from '../pages/CreatorProfilePage';
 
 const CREATOR_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const NOW = new Date(2030, 4, 1, 8, 0);
@@ -47,7 +47,7 @@ const creator = {
 const slot = (hour: number, isBooked = false) => ({
   __typename: 'AvailabilitySlot',
   id: `slot-${hour}`,
-  streamerId: CREATOR_ID,
+  creatorId: CREATOR_ID,
   startTime: new Date(2030, 4, 1, hour).toISOString(),
   endTime: new Date(2030, 4, 1, hour + 1).toISOString(),
   isBooked,
@@ -59,8 +59,8 @@ function slotMocks(slots: ReturnType<typeof slot>[]): MockedResponse[] {
     [DAY, addDays(DAY, 1)],
   ].map(([from, to]) => ({
     request: {
-      query: StreamerPageSlotsDocument,
-      variables: { streamerId: CREATOR_ID, from: from.toISOString(), to: to.toISOString() },
+      query: CreatorPageSlotsDocument,
+      variables: { creatorId: CREATOR_ID, from: from.toISOString(), to: to.toISOString() },
     },
     result: { data: { availabilitySlots: slots } },
   }));
@@ -69,16 +69,16 @@ function slotMocks(slots: ReturnType<typeof slot>[]): MockedResponse[] {
 function pageMocks(viewerProfile: { id: string; accountType: 'CREATOR' | 'BRAND' } | null): MockedResponse[] {
   return [
     signedIn(),
-    { request: { query: StreamerPageCreatorDocument, variables: { id: CREATOR_ID } }, result: { data: { creator } } },
+    { request: { query: CreatorPageDocument, variables: { id: CREATOR_ID } }, result: { data: { creator } } },
     ...slotMocks([slot(10), slot(11), slot(12)]),
     {
-      request: { query: StreamerPageReviewsDocument, variables: { streamerId: CREATOR_ID } },
+      request: { query: CreatorPageReviewsDocument, variables: { creatorId: CREATOR_ID } },
       result: { data: { reviews: { __typename: 'ReviewConnection', totalCount: 0, edges: [] } } },
     },
     {
-      request: { query: StreamerSlotsChangedDocument, variables: { streamerId: CREATOR_ID } },
+      request: { query: CreatorSlotsChangedDocument, variables: { creatorId: CREATOR_ID } },
       delay: Infinity,
-      result: { data: { slotsChanged: { __typename: 'SlotsChangedEvent', streamerId: CREATOR_ID } } },
+      result: { data: { slotsChanged: { __typename: 'SlotsChangedEvent', creatorId: CREATOR_ID } } },
     },
     {
       request: { query: BookingViewerProfileDocument },
@@ -137,7 +137,7 @@ const hourButton = (hour: number, state: string) =>
 
 async function pickTenToTwelveAndBook(mocks: MockedResponse[]) {
   const user = userEvent.setup();
-  renderPage(<StreamerProfilePage />, { path: `/streamer/${CREATOR_ID}`, route: '/streamer/:id', mocks });
+  renderPage(<CreatorProfilePage />, { path: `/streamer/${CREATOR_ID}`, route: '/streamer/:id', mocks });
   await user.click(await hourButton(10, 'available'));
   await user.click(await hourButton(11, 'available'));
   await user.click(screen.getByRole('button', { name: 'Book' }));
@@ -171,7 +171,7 @@ describe('Booking from the creator page', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/stripe-checkout'));
     expect(screen.getByTestId('location-search')).toHaveTextContent('?booking_id=b-1&payment_intent=pi_1');
     expect(calls[0]!.input).toMatchObject({
-      streamerId: CREATOR_ID,
+      creatorId: CREATOR_ID,
       availabilitySlotId: 'slot-10',
       startTime: new Date(2030, 4, 1, 10).toISOString(),
       endTime: new Date(2030, 4, 1, 12).toISOString(),
@@ -238,7 +238,7 @@ describe('Booking from the creator page', () => {
   });
 
   it('cannot book your own profile', async () => {
-    renderPage(<StreamerProfilePage />, {
+    renderPage(<CreatorProfilePage />, {
       path: `/streamer/${CREATOR_ID}`,
       route: '/streamer/:id',
       mocks: pageMocks({ id: CREATOR_ID, accountType: 'CREATOR' }),

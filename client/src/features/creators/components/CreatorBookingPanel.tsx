@@ -2,7 +2,7 @@ import { Box, Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/reac
 import { useEffect, useMemo, useState } from 'react';
 import { LuCalendarDays, LuClock } from 'react-icons/lu';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useBookingViewerProfileQuery, type StreamerPageCreatorQuery } from '../../../gql/graphql';
+import { useBookingViewerProfileQuery, type CreatorPageQuery } from '../../../gql/graphql';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { PanelCard } from '../../../shared/components/content/PanelCard';
 import { newIdempotencyKey } from '../../../shared/lib/idempotency-key';
@@ -35,7 +35,7 @@ import { OwnProfileTodayDialog } from './OwnProfileTodayDialog';
 import { PriceSummary } from './PriceSummary';
 import { TimeSlotGrid } from './TimeSlotGrid';
 
-type Creator = StreamerPageCreatorQuery['creator'];
+type Creator = CreatorPageQuery['creator'];
 type Step = 'choosing' | 'own-profile-warning' | 'checkout';
 
 /**
@@ -151,7 +151,7 @@ export function CreatorBookingPanel({ creator }: { creator: Creator }) {
   const confirm = async (bookingDetails: string) => {
     if (!range) return;
     const outcome = await checkout.startCheckout({
-      streamerId: creator.id,
+      creatorId: creator.id,
       availabilitySlotId: range.firstSlotId,
       startTime: range.startTime,
       endTime: range.endTime,

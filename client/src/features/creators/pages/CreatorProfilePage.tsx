@@ -2,7 +2,7 @@ import { useFragment } from '@apollo/client';
 import { Card, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { Navigate, useParams } from 'react-router-dom';
-import { CreatorHeader_CreatorFragmentDoc, useStreamerPageCreatorQuery } from '../../../gql/graphql';
+import { CreatorHeader_CreatorFragmentDoc, useCreatorPageQuery } from '../../../gql/graphql';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { PageContainer } from '../../../shared/components/content/PageContainer';
 import { RouterLink } from '../../../shared/components/RouterLink';
@@ -13,16 +13,16 @@ import { MessageCreatorButton } from '../../conversations/components/MessageCrea
 import { CreatorBookingPanel } from '../components/CreatorBookingPanel';
 import { CreatorHeader } from '../components/CreatorHeader';
 import { ReviewsPanel } from '../components/ReviewsPanel';
-import { CreatorPanelsSkeleton, StreamerProfileSkeleton } from '../components/StreamerProfileSkeleton';
+import { CreatorPanelsSkeleton, CreatorProfileSkeleton } from '../components/CreatorProfileSkeleton';
 
 /** An id that is not a creator (unknown, a brand, suspended, malformed): spec §2 redirects. */
 const NOT_FOUND_CODES = new Set(['NOT_FOUND', 'BAD_USER_INPUT']);
 
 /** /streamer/:id — a creator's public page: profile, calendar, hours, price, Book, reviews. No sign-in needed. */
-export function StreamerProfilePage() {
+export function CreatorProfilePage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  const { data, loading, error } = useStreamerPageCreatorQuery({ variables: { id } });
+  const { data, loading, error } = useCreatorPageQuery({ variables: { id } });
   const creator = data?.creator;
   // Opened from a card (Discover, a listing): the header is already in the cache, shown at once.
   const cached = useFragment({
@@ -53,7 +53,7 @@ export function StreamerProfilePage() {
           <>
             <CreatorHeader creator={creator} action={<MessageCreatorButton creator={creator} />} />
             <CreatorBookingPanel creator={creator} />
-            <ReviewsPanel streamerId={creator.id} />
+            <ReviewsPanel creatorId={creator.id} />
           </>
         ) : loading && cachedHeader ? (
           <>
@@ -61,7 +61,7 @@ export function StreamerProfilePage() {
             <CreatorPanelsSkeleton />
           </>
         ) : loading ? (
-          <StreamerProfileSkeleton />
+          <CreatorProfileSkeleton />
         ) : (
           <GlassCard role="alert">
             <Card.Body>

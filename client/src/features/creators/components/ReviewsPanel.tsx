@@ -1,6 +1,6 @@
 import { Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuMessageSquareQuote } from 'react-icons/lu';
-import { useStreamerPageReviewsQuery } from '../../../gql/graphql';
+import { useCreatorPageReviewsQuery } from '../../../gql/graphql';
 import { PanelCard } from '../../../shared/components/content/PanelCard';
 import { ReviewItem } from './ReviewItem';
 
@@ -8,8 +8,8 @@ import { ReviewItem } from './ReviewItem';
 const REVIEWS_SHOWN = 10;
 
 /** The latest reviews of a creator; a failed load shows as no reviews (spec §8). */
-export function ReviewsPanel({ streamerId }: { streamerId: string }) {
-  const { data, loading } = useStreamerPageReviewsQuery({ variables: { streamerId }, errorPolicy: 'all' });
+export function ReviewsPanel({ creatorId }: { creatorId: string }) {
+  const { data, loading } = useCreatorPageReviewsQuery({ variables: { creatorId }, errorPolicy: 'all' });
   const reviews = data?.reviews.edges.map((edge) => edge.node) ?? [];
 
   return (
