@@ -7,12 +7,12 @@ const presentAuth = ({ user, tokens }: AuthResult) => ({ user: presentUser(user)
 
 /** spec §7 "Authentication" plus change-password; envelope per DESIGN.md §6. */
 export function authRoutes(): Router {
-  const r = Router();
-  r.post('/auth/register', route(async (ctx, req) => presentAuth(await ctx.services.auth.register(ctx, req.body)), 201));
-  r.post('/auth/login', route(async (ctx, req) => presentAuth(await ctx.services.auth.login(ctx, req.body))));
-  r.post('/auth/refresh', route(async (ctx, req) => ({ tokens: (await ctx.services.auth.refresh(ctx, req.body)).tokens })));
-  r.post('/auth/logout', route(async (ctx, req) => ({ loggedOut: await ctx.services.auth.logout(ctx, req.body ?? {}) })));
-  r.get('/auth/me', route(async (ctx) => ({ user: presentUser(await ctx.services.auth.me(ctx)) })));
-  r.post('/users/change-password', route(async (ctx, req) => presentAuth(await ctx.services.auth.changePassword(ctx, req.body))));
-  return r;
+  const router = Router();
+  router.post('/auth/register', route(async (ctx, req) => presentAuth(await ctx.services.auth.register(ctx, req.body)), 201));
+  router.post('/auth/login', route(async (ctx, req) => presentAuth(await ctx.services.auth.login(ctx, req.body))));
+  router.post('/auth/refresh', route(async (ctx, req) => ({ tokens: (await ctx.services.auth.refresh(ctx, req.body)).tokens })));
+  router.post('/auth/logout', route(async (ctx, req) => ({ loggedOut: await ctx.services.auth.logout(ctx, req.body ?? {}) })));
+  router.get('/auth/me', route(async (ctx) => ({ user: presentUser(await ctx.services.auth.me(ctx)) })));
+  router.post('/users/change-password', route(async (ctx, req) => presentAuth(await ctx.services.auth.changePassword(ctx, req.body))));
+  return router;
 }

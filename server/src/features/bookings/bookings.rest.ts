@@ -46,11 +46,11 @@ export function bookingsRoutes(): Router {
   router.post('/bookings/:id/dispute', route(async (ctx, req) =>
     bookingReply(ctx, await ctx.services.bookings.openDispute(ctx, { bookingId: idOf(req), reason: req.body?.reason, evidence: req.body?.evidence, kind: req.body?.kind }))));
   router.post('/payments/verify-booking-payment', route(async (ctx, req) => {
-    const b = req.body ?? {};
-    const v = await ctx.services.checkout.verifyBookingPayment(ctx, {
-      paymentIntentId: b.paymentIntentId ?? b.payment_intent_id, sessionId: b.sessionId ?? b.session_id, bookingId: b.bookingId ?? b.booking_id,
+    const body = req.body ?? {};
+    const verified = await ctx.services.checkout.verifyBookingPayment(ctx, {
+      paymentIntentId: body.paymentIntentId ?? body.payment_intent_id, sessionId: body.sessionId ?? body.session_id, bookingId: body.bookingId ?? body.booking_id,
     });
-    return { booking_confirmed: v.bookingConfirmed, ...(await bookingReply(ctx, v.booking)) };
+    return { booking_confirmed: verified.bookingConfirmed, ...(await bookingReply(ctx, verified.booking)) };
   }));
   router.post('/payments/payout', route(async (ctx, req) => bookingReply(ctx, await ctx.services.bookings.requestPayout(ctx, req.body?.booking_id))));
   return router;

@@ -8,8 +8,8 @@ import { route } from '../../rest/route';
  * `PATCH /calendar-feed` ({ includeFreeHours }): the signed-in user's feed settings.
  */
 export function calendarRoutes(): Router {
-  const r = Router();
-  r.get('/calendar/:file', (req: Request, res: Response, next: NextFunction) => {
+  const router = Router();
+  router.get('/calendar/:file', (req: Request, res: Response, next: NextFunction) => {
     const file = String(req.params.file);
     if (!file.endsWith('.ics')) return next();
     const ctx = res.locals.ctx as RequestContext;
@@ -22,8 +22,8 @@ export function calendarRoutes(): Router {
       })
       .catch(next);
   });
-  r.get('/calendar-feed', route((ctx) => ctx.services.calendar.feed(ctx)));
-  r.post('/calendar-feed/regenerate', route((ctx) => ctx.services.calendar.regenerate(ctx)));
-  r.patch('/calendar-feed', route((ctx, req) => ctx.services.calendar.setIncludeFreeHours(ctx, req.body?.includeFreeHours)));
-  return r;
+  router.get('/calendar-feed', route((ctx) => ctx.services.calendar.feed(ctx)));
+  router.post('/calendar-feed/regenerate', route((ctx) => ctx.services.calendar.regenerate(ctx)));
+  router.patch('/calendar-feed', route((ctx, req) => ctx.services.calendar.setIncludeFreeHours(ctx, req.body?.includeFreeHours)));
+  return router;
 }

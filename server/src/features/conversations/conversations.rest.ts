@@ -3,7 +3,7 @@ import { route } from '../../rest/route';
 import type { ConversationView, MessageView } from './conversations.views';
 
 /** A line as the REST facade shows it (the issue's §5 names). */
-export const presentMessage = (m: MessageView) => ({
+const presentMessage = (m: MessageView) => ({
   id: m.id,
   sender_id: m.senderId,
   sender_name: m.senderName,
@@ -20,7 +20,7 @@ export const presentMessage = (m: MessageView) => ({
 
 const party = (p: ConversationView['creator']) => ({ user_id: p.userId, profile_id: p.profileId, name: p.displayName, avatar_url: p.avatarUrl, last_read_at: p.lastReadAt });
 
-export const presentConversation = (c: ConversationView) => ({
+const presentConversation = (c: ConversationView) => ({
   id: c.id,
   viewer_role: c.viewerRole,
   creator: party(c.creator),
@@ -40,31 +40,31 @@ const pageArgs = (q: Record<string, unknown>) =>
 
 /** Conversations over REST: the same service as GraphQL; lists answer `data: [...]`, messages oldest first. */
 export function conversationsRoutes(): Router {
-  const r = Router();
-  r.get(
+  const router = Router();
+  router.get(
     '/conversations',
     route(async (ctx, req) => {
       const page = await ctx.services.conversations.list(ctx, { first: req.query.limit ?? 20, after: req.query.after });
       return page.edges.map((e) => presentConversation(e.node));
     }),
   );
-  r.post('/conversations', route(async (ctx, req) => presentConversation(await ctx.services.conversations.start(ctx, { creatorId: req.body?.creatorId, text: req.body?.text })), 201));
-  r.get(
+  router.post('/conversations', route(async (ctx, req) => presentConversation(await ctx.services.conversations.start(ctx, { creatorId: req.body?.creatorId, text: req.body?.text })), 201));
+  router.get(
     '/conversations/:id',
     route(async (ctx, req) => presentConversation(await ctx.services.conversations.get(ctx, req.params.id))),
   );
-  r.get(
+  router.get(
     '/conversations/:id/messages',
     route(async (ctx, req) => (await ctx.services.conversations.messages(ctx, req.params.id, pageArgs(req.query))).edges.map((e) => presentMessage(e.node))),
   );
-  r.post(
+  router.post(
     '/conversations/:id/messages',
     route(async (ctx, req) => presentMessage(await ctx.services.conversations.send(ctx, { conversationId: req.params.id, text: req.body?.text })), 201),
   );
-  r.post('/conversations/:id/read', route(async (ctx, req) => presentConversation(await ctx.services.conversations.markRead(ctx, req.params.id))));
-  r.get(
+  router.post('/conversations/:id/read', route(async (ctx, req) => presentConversation(await ctx.services.conversations.markRead(ctx, req.params.id))));
+  router.get(
     '/bookings/:id/messages',
     route(async (ctx, req) => (await ctx.services.conversations.bookingMessages(ctx, req.params.id, pageArgs(req.query))).edges.map((e) => presentMessage(e.node))),
   );
-  return r;
+  return router;
 }

@@ -27,7 +27,7 @@ import {
   type ViewerRole,
 } from './conversations.views';
 
-export const CONVERSATION_MESSAGES = {
+const CONVERSATION_MESSAGES = {
   notFound: 'Conversation not found',
   creatorNotFound: 'Creator not found',
   yourself: 'You cannot message yourself',
@@ -355,14 +355,14 @@ export class ConversationsService {
       return ours.get(bookingId)!;
     };
     const listen: Listen<DomainEvents['outboxCommitted']> = (listener) => {
-      const a = this.byAggregate(c.id)(listener);
+      const stopMessages = this.byAggregate(c.id)(listener);
       // Event lines: booking events always concern the creator.
-      const b = this.byAudience(c.creator_user_id)((e) => {
+      const stopEventLines = this.byAudience(c.creator_user_id)((e) => {
         if (e.bookingId && e.aggregateId !== c.id && (EVENT_LINE_TOPICS as readonly string[]).includes(e.topic)) listener(e);
       });
       return () => {
-        a();
-        b();
+        stopMessages();
+        stopEventLines();
       };
     };
     return mapStream(eventStream(listen), async (e) => {

@@ -70,8 +70,8 @@ export class Mail {
   /** `/dev/mailbox`: the catcher's messages; 404 whenever the catcher does not run (always in production). */
   routes(): Router {
     if (this.catcher) return mailboxRoutes(this.deps.orm, this.mailbox);
-    const r = Router();
-    r.use((_req, res) => void res.status(404).type('text/plain').send('Not found'));
-    return r;
+    const router = Router();
+    router.use((_req, res) => void res.status(404).type('text/plain').send('Not found'));
+    return router;
   }
 }

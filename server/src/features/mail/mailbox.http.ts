@@ -27,14 +27,14 @@ const toJson = (m: MailboxEntry) => ({ ...m, receivedAt: m.receivedAt.toISOStrin
  * (outside production with no SMTP_URL); elsewhere the path answers 404.
  */
 export function mailboxRoutes(orm: Orm, mailbox: MailboxService): Router {
-  const r = Router();
+  const router = Router();
   const em = () => orm.em.fork();
   const handle = (fn: (req: Request, res: Response) => Promise<void>) => (req: Request, res: Response, next: (err: unknown) => void) => {
     fn(req, res).catch(next);
   };
   const notFound = (res: Response) => void res.status(404).type('text/plain').send('No such message');
 
-  r.get(
+  router.get(
     '/',
     handle(async (_req, res) => {
       const list = await mailbox.list(em(), { limit: 200 });
@@ -50,14 +50,14 @@ export function mailboxRoutes(orm: Orm, mailbox: MailboxService): Router {
       );
     }),
   );
-  r.get(
+  router.get(
     '/messages',
     handle(async (req, res) => {
       const to = typeof req.query.to === 'string' ? req.query.to : undefined;
       res.json({ messages: (await mailbox.list(em(), { to, limit: Number(req.query.limit) || 100 })).map(toJson) });
     }),
   );
-  r.get(
+  router.get(
     '/messages/:id',
     handle(async (req, res) => {
       const m = await mailbox.get(em(), String(req.params.id));
@@ -65,7 +65,7 @@ export function mailboxRoutes(orm: Orm, mailbox: MailboxService): Router {
       res.json({ ...toJson(m), text: m.text, html: m.html, headers: m.headers, attachments: m.attachments, links: m.links });
     }),
   );
-  r.get(
+  router.get(
     '/:id',
     handle(async (req, res) => {
       const m = await mailbox.get(em(), String(req.params.id));
@@ -90,7 +90,7 @@ export function mailboxRoutes(orm: Orm, mailbox: MailboxService): Router {
         );
     }),
   );
-  r.get(
+  router.get(
     '/:id/html',
     handle(async (req, res) => {
       const m = await mailbox.get(em(), String(req.params.id));
@@ -103,7 +103,7 @@ export function mailboxRoutes(orm: Orm, mailbox: MailboxService): Router {
         .send(m.html);
     }),
   );
-  r.get(
+  router.get(
     '/:id/raw',
     handle(async (req, res) => {
       const raw = await mailbox.raw(em(), String(req.params.id));
@@ -111,7 +111,7 @@ export function mailboxRoutes(orm: Orm, mailbox: MailboxService): Router {
       res.type('message/rfc822').setHeader('Content-Disposition', `attachment; filename="${req.params.id}.eml"`).send(raw);
     }),
   );
-  r.get(
+  router.get(
     '/:id/attachments/:n',
     handle(async (req, res) => {
       const m = await mailbox.get(em(), String(req.params.id));
@@ -120,5 +120,5 @@ export function mailboxRoutes(orm: Orm, mailbox: MailboxService): Router {
       res.type(a.contentType.split(';')[0]).setHeader('Content-Disposition', `attachment; filename="${a.filename.replace(/"/g, '')}"`).send(a.content);
     }),
   );
-  return r;
+  return router;
 }

@@ -18,13 +18,13 @@ button{background:#7c3aed;color:#fff;border:0;border-radius:8px;padding:12px 20p
  */
 export function unsubscribeRoutes(): Router {
   const settingsUrl = () => '/settings#notifications';
-  const r = Router();
+  const router = Router();
   const ctxOf = (res: Response) => res.locals.ctx as RequestContext;
   const fail = (res: Response, err: unknown) => {
     if (err instanceof DomainError) return void res.status(400).type('html').send(page('Link not valid', `<p>${esc(err.message)}.</p><p><a href="${esc(settingsUrl())}">Notification preferences</a></p>`));
     throw err;
   };
-  r.get('/mail/unsubscribe', (req: Request, res: Response) => {
+  router.get('/mail/unsubscribe', (req: Request, res: Response) => {
     try {
       const { kind } = ctxOf(res).services.mailPreferences.verifyUnsubscribe(req.query.u, req.query.k, req.query.t);
       const query = new URLSearchParams({ u: String(req.query.u), k: String(req.query.k), t: String(req.query.t) }).toString();
@@ -36,7 +36,7 @@ export function unsubscribeRoutes(): Router {
       fail(res, err);
     }
   });
-  r.post('/mail/unsubscribe', express.urlencoded({ extended: false, limit: '1kb' }), async (req: Request, res: Response, next) => {
+  router.post('/mail/unsubscribe', express.urlencoded({ extended: false, limit: '1kb' }), async (req: Request, res: Response, next) => {
     try {
       const ctx = ctxOf(res);
       const result = await ctx.services.mailPreferences.unsubscribe(ctx.em, req.query.u, req.query.k, req.query.t);
@@ -50,5 +50,5 @@ export function unsubscribeRoutes(): Router {
       }
     }
   });
-  return r;
+  return router;
 }

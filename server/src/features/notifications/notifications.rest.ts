@@ -3,7 +3,7 @@ import { route } from '../../rest/route';
 import type { NotificationView } from './notifications.service';
 
 /** A notification as the REST facade shows it (snake_case, as the issue's §5 writes it). */
-export const presentNotification = (n: NotificationView) => ({
+const presentNotification = (n: NotificationView) => ({
   id: n.id,
   type: n.type,
   text: n.text,
@@ -16,8 +16,8 @@ export const presentNotification = (n: NotificationView) => ({
 
 /** The notification inbox over REST: newest first; `?limit=&after=` pages. */
 export function notificationsRoutes(): Router {
-  const r = Router();
-  r.get(
+  const router = Router();
+  router.get(
     '/notifications',
     route(async (ctx, req) => {
       const { limit, after, unread } = req.query;
@@ -25,7 +25,7 @@ export function notificationsRoutes(): Router {
       return page.edges.map((e) => presentNotification(e.node));
     }),
   );
-  r.get('/notifications/unread-count', route(async (ctx) => ({ count: await ctx.services.notifications.unreadCount(ctx) })));
-  r.post('/notifications/read', route(async (ctx, req) => ({ unread_count: await ctx.services.notifications.markRead(ctx, req.body ?? {}) })));
-  return r;
+  router.get('/notifications/unread-count', route(async (ctx) => ({ count: await ctx.services.notifications.unreadCount(ctx) })));
+  router.post('/notifications/read', route(async (ctx, req) => ({ unread_count: await ctx.services.notifications.markRead(ctx, req.body ?? {}) })));
+  return router;
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../shared/toast';
 import {
-  CHECKOUT_PAGE_MESSAGES as M,
+  CHECKOUT_PAGE_MESSAGES as MSG,
   HELD_STATUS,
   paymentReturnPath,
   type PaymentAttempt,
@@ -22,7 +22,7 @@ export function usePaymentSubmit({ bookingId, paymentIntentId }: { bookingId: st
 
   const fail = (text: string, reason: string) => {
     setMessage(text);
-    toast.error(M.failedToast(reason));
+    toast.error(MSG.failedToast(reason));
     setProcessing(false);
   };
 
@@ -36,10 +36,10 @@ export function usePaymentSubmit({ bookingId, paymentIntentId }: { bookingId: st
       result = { error: { kind: 'unexpected' } };
     }
     if ('error' in result) {
-      const text = result.error.kind === 'card' ? result.error.message || M.cardFallback : M.unexpected;
+      const text = result.error.kind === 'card' ? result.error.message || MSG.cardFallback : MSG.unexpected;
       return fail(text, text);
     }
-    if (result.status !== HELD_STATUS) return fail(M.status(result.status), M.unexpectedStatus(result.status));
+    if (result.status !== HELD_STATUS) return fail(MSG.status(result.status), MSG.unexpectedStatus(result.status));
 
     let confirmed = false;
     try {
@@ -47,7 +47,7 @@ export function usePaymentSubmit({ bookingId, paymentIntentId }: { bookingId: st
     } catch {
       confirmed = false;
     }
-    if (!confirmed) return fail(M.verifyFailed, M.verifyFailedReason);
+    if (!confirmed) return fail(MSG.verifyFailed, MSG.verifyFailedReason);
     navigate(paymentReturnPath(bookingId), { replace: true });
   };
 

@@ -12,7 +12,7 @@ import { useCheckoutBookingQuery } from '../../../gql/graphql';
 import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { CheckoutSummary } from '../components/CheckoutSummary';
 import { useCheckoutSession } from '../hooks/useCheckoutSession';
-import { CHECKOUT_PAGE_MESSAGES as M } from '../lib/payment-attempt';
+import { CHECKOUT_PAGE_MESSAGES as MSG } from '../lib/payment-attempt';
 
 /** Stripe's React bindings ship in their own chunk, fetched only when Stripe is the provider. */
 const StripeCheckout = lazy(() => import('../components/StripeCheckout'));
@@ -35,7 +35,7 @@ function InvalidCheckout() {
   useEffect(() => {
     if (shown.current) return;
     shown.current = true;
-    toast.error(M.invalidParams);
+    toast.error(MSG.invalidParams);
     navigate('/dashboard', { replace: true });
   }, [navigate]);
   return null;
@@ -52,16 +52,16 @@ function CheckoutSessionView({ bookingId, paymentIntentId }: { bookingId: string
   const onStripeUnavailable = useCallback(() => setStripeUnavailable(true), []);
   const failure =
     session.state === 'error'
-      ? M.loadFailed
+      ? MSG.loadFailed
       : stripeUnavailable || (session.state === 'ready' && session.provider === 'STRIPE' && !session.publishableKey)
-        ? M.unableToLoad
+        ? MSG.unableToLoad
         : null;
 
   const toasted = useRef(false);
   useEffect(() => {
     if (!failure || toasted.current) return;
     toasted.current = true;
-    toast.error(M.loadFailedToast);
+    toast.error(MSG.loadFailedToast);
   }, [failure]);
 
   if (failure) return <PaymentErrorCard message={failure} />;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CURRENT_POLICY, lateCancelRefund, priceBooking, splitRetained } from '../process/policy';
 import { availableActions, decide, TRANSITIONS, type TransitionFacts } from '../process/transitions';
 import { REACHABLE_STATES } from './reachable-states';
-import { BookingStatus as St, PaymentStatus as Pay, type BookingPolicy, BookingAction, type Actor } from '../process/booking.model';
+import { BookingStatus, PaymentStatus, type BookingPolicy, BookingAction, type Actor } from '../process/booking.model';
 
 const HOUR = 3_600_000;
 const now = new Date('2026-12-01T12:00:00Z');
@@ -13,8 +13,8 @@ function facts(over: Partial<TransitionFacts['booking']> & { actor?: Actor; hour
     now,
     actor: over.actor ?? 'booker',
     booking: {
-      status: St.CONFIRMED,
-      paymentStatus: Pay.HELD,
+      status: BookingStatus.CONFIRMED,
+      paymentStatus: PaymentStatus.HELD,
       startTime: start,
       endTime: new Date(start.getTime() + HOUR),
       confirmationDeadline: new Date(start.getTime() + 49 * HOUR),
@@ -60,11 +60,11 @@ describe('the booking state machine (DESIGN §4 as data)', () => {
   });
 
   it('wrong actor is FORBIDDEN, wrong state or time is INVALID_TRANSITION with a reason', () => {
-    expect(() => decide(BookingAction.ACCEPT, facts({ status: St.PENDING }))).toThrow(expect.objectContaining({ code: 'FORBIDDEN' }));
+    expect(() => decide(BookingAction.ACCEPT, facts({ status: BookingStatus.PENDING }))).toThrow(expect.objectContaining({ code: 'FORBIDDEN' }));
     expect(() => decide(BookingAction.ACCEPT, facts({ actor: 'creator' }))).toThrow(
       expect.objectContaining({ code: 'INVALID_TRANSITION', message: "This booking can't be accepted: it is confirmed" }),
     );
-    expect(() => decide(BookingAction.RESOLVE_RELEASE, facts({ status: St.DISPUTED, paymentStatus: Pay.DISPUTED }))).toThrow(
+    expect(() => decide(BookingAction.RESOLVE_RELEASE, facts({ status: BookingStatus.DISPUTED, paymentStatus: PaymentStatus.DISPUTED }))).toThrow(
       expect.objectContaining({ code: 'FORBIDDEN', message: 'Only support staff can do this' }),
     );
   });
@@ -72,16 +72,16 @@ describe('the booking state machine (DESIGN §4 as data)', () => {
   it('the second confirmation completes; the first only sets a flag', () => {
     const started = { hoursToStart: -2 };
     expect(decide(BookingAction.CONFIRM_COMPLETION, facts(started)).to).toEqual({});
-    expect(decide(BookingAction.CONFIRM_COMPLETION, facts({ ...started, creatorConfirmed: true })).to).toEqual({ status: St.COMPLETED, payment: Pay.ALLOCATED });
+    expect(decide(BookingAction.CONFIRM_COMPLETION, facts({ ...started, creatorConfirmed: true })).to).toEqual({ status: BookingStatus.COMPLETED, payment: PaymentStatus.ALLOCATED });
   });
 
   it("lists the viewer's moves, keeping payout visible when only the payout account is missing", () => {
-    expect(availableActions(facts({ actor: 'creator', status: St.PENDING }))).toEqual(['accept', 'decline', 'propose_time']);
-    expect(availableActions(facts({ actor: 'booker', status: St.PENDING }))).toEqual(['cancel']);
+    expect(availableActions(facts({ actor: 'creator', status: BookingStatus.PENDING }))).toEqual(['accept', 'decline', 'propose_time']);
+    expect(availableActions(facts({ actor: 'booker', status: BookingStatus.PENDING }))).toEqual(['cancel']);
     // Before the start an accepted booking is cancelled, not disputed; from the start until the deadline it may be disputed.
     expect(availableActions(facts({ actor: 'booker' }))).toEqual(['cancel']);
     expect(availableActions(facts({ actor: 'booker', hoursToStart: -2 }))).toEqual(['confirm_completion', 'open_dispute', 'report_no_show']);
-    const allocated = facts({ actor: 'creator', status: St.COMPLETED, paymentStatus: Pay.ALLOCATED, hoursToStart: -3 }, { untransferredCents: 4500, payoutAccountReady: false });
+    const allocated = facts({ actor: 'creator', status: BookingStatus.COMPLETED, paymentStatus: PaymentStatus.ALLOCATED, hoursToStart: -3 }, { untransferredCents: 4500, payoutAccountReady: false });
     expect(availableActions(allocated)).toEqual(['open_dispute', 'request_payout', 'review']);
   });
 });
