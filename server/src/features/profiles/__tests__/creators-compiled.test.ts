@@ -91,12 +91,12 @@ const DOCUMENTS: { name: string; query: string; variables?: Record<string, unkno
       __typename
       list: creators(sort: $sort, after: $after, first: 7, filter: { platform: $platform }) {
         totalCount __typename
-        edges { node { ...Card slots: nextFreeSlots(first: $n) { __typename endTime isBooked creatorId id startTime } ... on Profile { rating: averageRating } }
+        edges { node { ...Card slots: nextFreeSlots(first: $n) { __typename endTime isBooked creatorId id streamerId startTime } ... on Profile { rating: averageRating } }
                 __typename cursor }
         pageInfo { endCursor __typename hasNextPage endCursor }
       }
     }
-    fragment Card on Profile { updatedAt ${CARD} latestReviews { __typename createdAt reviewerName comment rating revieweeId reviewerId creatorId bookingId id } later: latestReviews(first: 1) { id } }`,
+    fragment Card on Profile { updatedAt ${CARD} latestReviews { __typename createdAt reviewerName comment rating revieweeId reviewerId creatorId streamerId bookingId id } later: latestReviews(first: 1) { id } }`,
     variables: { n: 2 },
   },
   {
