@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../../shared/errors';
-import type { PaymentProvider } from '../../payments/payment-provider';
 import type { Profile } from '../../profiles/profile.entity';
 import type { Booking } from '../booking.entity';
 import { lateCancelRefund, splitRetained } from './policy';
@@ -13,7 +12,7 @@ import { BookingStatus, type MoneyPlan, type PaymentEffect, type ProviderCall, t
  * held while the provider works:
  * 1. `planPaymentEffect`, under the booking's lock: which provider call (if any) with which amount
  *    and idempotency key (booking id + step, so a retry never moves money twice);
- * 2. `callProvider`, outside any transaction;
+ * 2. `callProvider` (provider-call.ts), outside any transaction;
  * 3. `recordPaymentEffect`, under the lock again: the matching ledger entries and booking fields.
  * A plan is plain data: it is stored on the booking while the call is in flight, so a crashed
  * attempt can be finished with the very same call (see recovery.ts).
@@ -60,41 +59,6 @@ export function planPaymentEffect(effect: PaymentEffect, a: PlanArgs): MoneyPlan
     case 'markPaidOut':
       return plan(null);
   }
-}
-
-/** Makes the planned call. A provider refusal reaches the user as PAYMENT_FAILED with the provider's message. */
-export async function callProvider(provider: PaymentProvider, call: ProviderCall): Promise<ProviderOutcome> {
-  try {
-    switch (call.op) {
-      case 'cancelAuthorization':
-        return await cancelAuthorization(provider, call);
-      case 'capture': {
-        const authorization = await provider.capture(call.paymentIntentId, { idempotencyKey: call.idempotencyKey });
-        return { ref: call.paymentIntentId, capturedCents: authorization.capturedCents };
-      }
-      case 'refund': {
-        const { refundId } = await provider.refund(call.paymentIntentId, { amountCents: call.amountCents, idempotencyKey: call.idempotencyKey });
-        return { ref: refundId };
-      }
-      case 'transfer': {
-        const { transferId } = await provider.transfer(call);
-        return { ref: transferId };
-      }
-    }
-  } catch (err) {
-    throw asPaymentFailure(err);
-  }
-}
-
-async function cancelAuthorization(provider: PaymentProvider, call: { paymentIntentId: string; idempotencyKey: string }): Promise<ProviderOutcome> {
-  try {
-    await provider.cancelAuthorization(call.paymentIntentId, { idempotencyKey: call.idempotencyKey });
-  } catch (err) {
-    // Already canceled at the provider (e.g. by the provider itself): the hold is gone either way.
-    const current = await provider.getAuthorization(call.paymentIntentId).catch(() => null);
-    if (current?.status !== 'canceled') throw err;
-  }
-  return { ref: call.paymentIntentId };
 }
 
 export interface RecordArgs {
@@ -198,11 +162,3 @@ function requireIntent(booking: Booking): string {
   if (!booking.paymentIntentId) throw new DomainError('PAYMENT_FAILED', 'This booking has no payment to act on');
   return booking.paymentIntentId;
 }
-
-/** Provider refusals reach the user as PAYMENT_FAILED with the provider's message. */
-export function asPaymentFailure(err: unknown): DomainError {
-  if (err instanceof DomainError && err.code === 'PAYMENT_FAILED') return err;
-  const message = err instanceof Error && err.message ? err.message : 'The payment provider could not complete the request';
-  return new DomainError('PAYMENT_FAILED', message);
-}
-

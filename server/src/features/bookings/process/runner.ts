@@ -1,7 +1,6 @@
-import { LockMode, OptimisticLockError, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { OptimisticLockError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { preparedQuery } from '../../../db/prepared';
 import type { Metrics } from '../../../observability/metrics';
 import type { Clock } from '../../../shared/clock';
 import { requireViewer, type ServiceContext, type Viewer } from '../../../shared/context';
@@ -15,8 +14,11 @@ import { untransferredOf } from '../ledger';
 import { applyMove, type BookingMoveHandler, type Done } from './apply';
 import type { BookingFacts } from './facts';
 import type { Actor, BookingAction, DecidedMove, MoneyPlan, PendingMoneyStep, ProviderOutcome } from './booking.model';
-import { callProvider, planPaymentEffect } from './money-steps';
+import { claimMove, isStale, releaseClaim } from './claim';
+import { planPaymentEffect } from './money-steps';
+import { callProvider } from './provider-call';
 import { readBooking, foundOf, type BookingRow, type FoundBooking } from './read';
+import { finishAbandoned, staleClaimIds, staleStepOf, type RecoveryDeps } from './recovery';
 import { decide, type TransitionFacts, type TransitionRule } from './transitions';
 
 export interface TransitionDeps {
@@ -29,8 +31,6 @@ export interface TransitionDeps {
   /** Every module's handlers of an applied move, run in its transaction. */
   moveHandlers?: () => readonly BookingMoveHandler[];
 }
-
-
 
 export interface TransitionRequest {
   action: BookingAction;
@@ -74,8 +74,7 @@ export function transitionFacts(args: {
   };
 }
 
-/** How long a claimed provider call may take before its claim is treated as abandoned (the process died). */
-export const STALE_MONEY_STEP_MS = 5 * 60_000;
+export { STALE_MONEY_STEP_MS } from './claim';
 /** How long a transition waits for another one's provider call on the same booking before answering CONFLICT. */
 const BUSY_WAIT_MS = 5_000;
 const BUSY_POLL_MS = 25;
@@ -88,7 +87,6 @@ type Begun =
   /** The booking changed between the read and the claim: decide again on a fresh read. */
   | { kind: 'changed' }
   | { kind: 'abandoned'; step: PendingMoneyStep };
-
 
 /**
  * The one way a booking changes (Vendure's transition helper, as a function): read the booking,
@@ -135,7 +133,7 @@ export class TransitionRunner {
         break;
       }
       if (begun.kind === 'abandoned') {
-        await this.finishAbandoned(ctx.em, bookingId, begun.step);
+        await this.recover(ctx.em, bookingId, begun.step);
         continue;
       }
       if (begun.kind === 'changed') continue;
@@ -180,17 +178,10 @@ export class TransitionRunner {
    * the stale limit is finished (or, if the provider refuses it now, released). Returns how many.
    */
   async finishAbandonedSteps(em: EntityManager, now: Date): Promise<number> {
-    const rows: { id: string }[] = await em.execute(
-      `select id from bookings where money_step is not null and (money_step->>'decidedAt')::timestamptz <= ? order by id limit 100`,
-      [new Date(now.getTime() - STALE_MONEY_STEP_MS)],
-    );
     let finished = 0;
-    for (const { id } of rows) {
-      const step = await em.transactional(async (tx) => {
-        const booking = await tx.findOne(Booking, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-        return booking?.moneyStep && isStale(booking.moneyStep, now) ? booking.moneyStep : null;
-      });
-      if (step && (await this.finishAbandoned(em, id, step))) finished += 1;
+    for (const id of await staleClaimIds(em, now)) {
+      const step = await staleStepOf(em, id, now);
+      if (step && (await this.recover(em, id, step))) finished += 1;
     }
     return finished;
   }
@@ -210,16 +201,8 @@ export class TransitionRunner {
     const { plan, move } = await this.decideMove(read, req, viewer, now);
     if (!plan.call) return root.transactional((em) => this.beginLocked(em, bookingId, req, viewer, now));
     const step: PendingMoneyStep = { ...plan, call: plan.call, ...move };
-    const updatedAt = new Date();
-    const claimed = await preparedQuery(
-      root,
-      `update bookings set money_step = ?::jsonb, version = version + 1, updated_at = ?
-       where id = ? and version = ? and money_step is null`,
-      [JSON.stringify(step), updatedAt, booking.id, booking.version],
-    );
-    if (claimed.rowCount === 0) return { kind: 'changed' };
-    const row = { ...read.row, b__money_step: step, b__version: booking.version + 1, b__updated_at: updatedAt };
-    return { kind: 'claimed', step, claimed: row };
+    const claimed = await claimMove(root, read, step);
+    return claimed ? { kind: 'claimed', step, claimed } : { kind: 'changed' };
   }
 
   /**
@@ -259,7 +242,7 @@ export class TransitionRunner {
     try {
       outcome = await callProvider(this.deps.provider(), step.call);
     } catch (err) {
-      await this.release(root, bookingId, step);
+      await releaseClaim(root, bookingId, step);
       throw err;
     }
     let done: Done | null;
@@ -275,22 +258,16 @@ export class TransitionRunner {
     return done;
   }
 
-  /** Finishes a claim whose transition died mid-call: the same call again, then the rule's state change. */
-  private async finishAbandoned(root: EntityManager, bookingId: string, step: PendingMoneyStep): Promise<boolean> {
-    let outcome: ProviderOutcome;
-    try {
-      outcome = await callProvider(this.deps.provider(), step.call);
-    } catch (err) {
-      // Refused now, so the first attempt moved nothing either (a replayed key repeats its answer).
-      this.deps.logger?.warn({ err, bookingId, step }, 'an abandoned payment step was refused by the provider; released');
-      await this.release(root, bookingId, step);
-      return false;
-    }
-    const done = await root.transactional((em) => this.record(em, bookingId, step, outcome));
+  /** Recovery of a crashed claim (recovery.ts), then the parties are told. Whether it was finished. */
+  private async recover(root: EntityManager, bookingId: string, step: PendingMoneyStep): Promise<boolean> {
+    const done = await finishAbandoned(this.recoveryDeps(), root, bookingId, step);
     if (!done) return false;
-    this.deps.logger?.warn({ bookingId, action: step.action }, 'an abandoned payment step was finished');
     await this.publish(done);
     return true;
+  }
+
+  private recoveryDeps(): RecoveryDeps {
+    return { provider: this.deps.provider, logger: this.deps.logger, moveHandlers: () => this.moveHandlers() };
   }
 
   /** Tells both parties (and, when hours were freed, the creator page) once the move is committed. */
@@ -302,13 +279,6 @@ export class TransitionRunner {
     ]);
   }
 
-  /** (3) for the sweep: records a carried-out step under the row lock if the booking still holds this very claim (null otherwise). */
-  private async record(em: EntityManager, bookingId: string, step: PendingMoneyStep, outcome: ProviderOutcome): Promise<Done | null> {
-    const locked = await readBooking(em, bookingId, { forUpdate: true });
-    if (!locked || !sameStep(locked.booking.moneyStep, step)) return null;
-    return applyMove(em, locked.booking, locked.creator, locked.facts.totals, step, outcome, this.moveHandlers(), { bookerName: locked.bookerName });
-  }
-
   /**
    * (3) the booking is as the claim left it (no other move runs
    * while it is claimed), so it is written without reading it again. The write is conditional on the
@@ -318,25 +288,7 @@ export class TransitionRunner {
     const { booking, creator, facts, bookerName } = foundOf(em, claimed);
     return applyMove(em, booking, creator, facts.totals, step, outcome, this.moveHandlers(), { bookerName });
   }
-
-  /** Clears a claim whose call was refused: the booking stays as it was (a new version: the claim's record can no longer land). */
-  private async release(root: EntityManager, bookingId: string, step: PendingMoneyStep): Promise<void> {
-    await root.execute(
-      `update bookings set money_step = null, version = version + 1
-       where id = ? and money_step->'call'->>'idempotencyKey' = ? and money_step->>'decidedAt' = ?`,
-      [bookingId, step.call.idempotencyKey, step.decidedAt],
-    );
-  }
-
 }
-
-
-
-
-const isStale = (step: PendingMoneyStep, now: Date) => now.getTime() - new Date(step.decidedAt).getTime() >= STALE_MONEY_STEP_MS;
-
-const sameStep = (a: PendingMoneyStep | null | undefined, b: PendingMoneyStep) =>
-  Boolean(a) && a!.call.idempotencyKey === b.call.idempotencyKey && a!.decidedAt === b.decidedAt;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -347,6 +299,3 @@ function actorFor(as: TransitionRequest['as'], viewer: Viewer | null, booking: B
   if (!role) throw forbidden(as === 'support' ? 'Only support staff can do this' : 'You are not a party to this booking');
   return role;
 }
-
-
-
