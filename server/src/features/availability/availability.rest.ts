@@ -5,6 +5,10 @@ import { slotView } from './slot.view';
 
 /** The first of the given body fields that is present (the spec mixes snake_case and camelCase). */
 const field = (req: Request, ...names: string[]): any => names.map((n) => req.body?.[n]).find((v) => v !== undefined);
+/** How the spec's availability calls name the creator: a path parameter and `streamerId` in bodies, `streamer_id` in POST /availability. */
+const AS_STREAMER_ID = { creatorId: 'streamerId' } as const;
+const AS_STREAMER_ID_SNAKE = { creatorId: 'streamer_id' } as const;
+
 const param = (req: Request, name: string) => String(req.params[name]);
 const query = (req: Request, name: string) => (typeof req.query[name] === 'string' ? req.query[name] : undefined);
 
@@ -26,19 +30,19 @@ export function availabilityRoutes(): Router {
   const router = Router();
   router.get('/availability/slots/:streamerId', route(async (ctx, req) => ({
     slots: (await ctx.services.availability.listSlots(ctx, param(req, 'streamerId'), { from: query(req, 'from'), to: query(req, 'to') })).map(presentSlot),
-  })));
+  }), 200, AS_STREAMER_ID));
   router.post('/availability', route(async (ctx, req) => ({
     slots: (await ctx.services.availability.addSlots(ctx, { creatorId: field(req, 'streamer_id', 'streamerId'), ...slotRange(req) })).map((s) => presentSlot(slotView(s))),
-  }), 201));
+  }), 201, AS_STREAMER_ID_SNAKE));
   router.put('/availability/:id', route(async (ctx, req) => ({ slot: presentSlot(slotView(await ctx.services.availability.updateSlot(ctx, param(req, 'id'), slotRange(req)))) })));
   router.delete('/availability/:id', route(async (ctx, req) => ({ deleted: await ctx.services.availability.deleteSlot(ctx, param(req, 'id')) })));
 
   router.get('/availability/recurring/:streamerId', route(async (ctx, req) => ({
     recurringAvailability: (await ctx.services.availability.listRecurringPatterns(ctx, param(req, 'streamerId'))).map(presentPattern),
-  })));
+  }), 200, AS_STREAMER_ID));
   router.post('/availability/recurring', route(async (ctx, req) => ({
     pattern: presentPattern(await ctx.services.availability.createRecurringPattern(ctx, { creatorId: field(req, 'streamerId', 'streamer_id'), ...patternFields(req) })),
-  }), 201));
+  }), 201, AS_STREAMER_ID));
   router.put('/availability/recurring/:id', route(async (ctx, req) => ({
     pattern: presentPattern(await ctx.services.availability.updateRecurringPattern(ctx, param(req, 'id'), patternFields(req))),
   })));
@@ -49,6 +53,6 @@ export function availabilityRoutes(): Router {
     startDate: field(req, 'startDate', 'start_date'),
     endDate: field(req, 'endDate', 'end_date'),
     slotDuration: field(req, 'slotDuration', 'slot_duration'),
-  })).map(presentGeneratedSlot)));
+  })).map(presentGeneratedSlot), 200, AS_STREAMER_ID));
   return router;
 }

@@ -9,6 +9,9 @@ const bookingReply = async (ctx: RequestContext, booking: Booking) => ({ booking
 
 const idOf = (req: Request) => String(req.params.id);
 
+/** The spec's checkout payload says `streamerId` for the services' `creatorId`. */
+const CHECKOUT_FIELDS = { creatorId: 'streamerId' } as const;
+
 const checkoutInput = (req: Request) => ({ ...req.body, creatorId: req.body?.streamerId, idempotencyKey: req.get('Idempotency-Key') ?? req.body?.idempotencyKey });
 
 const presentCheckout = async (ctx: RequestContext, c: CheckoutResult) => ({
@@ -26,8 +29,8 @@ export function bookingsRoutes(): Router {
     const page = await ctx.services.bookings.list(ctx, { status: req.query.status, page: req.query.page ?? 1, limit: req.query.limit ?? 20 });
     return { bookings: (await ctx.services.bookings.views(ctx, page.edges.map((e) => e.node))).map(presentBooking), total: page.totalCount, has_more: page.pageInfo.hasNextPage };
   }));
-  router.post('/bookings', route(async (ctx, req) => presentCheckout(ctx, await ctx.services.checkout.createBookingCheckout(ctx, checkoutInput(req))), 201));
-  router.post('/bookings/create-payment', route(async (ctx, req) => presentCheckout(ctx, await ctx.services.checkout.createBookingCheckout(ctx, checkoutInput(req)))));
+  router.post('/bookings', route(async (ctx, req) => presentCheckout(ctx, await ctx.services.checkout.createBookingCheckout(ctx, checkoutInput(req))), 201, CHECKOUT_FIELDS));
+  router.post('/bookings/create-payment', route(async (ctx, req) => presentCheckout(ctx, await ctx.services.checkout.createBookingCheckout(ctx, checkoutInput(req))), 200, CHECKOUT_FIELDS));
   router.post('/bookings/confirm-completion', route(async (ctx, req) => bookingReply(ctx, await ctx.services.bookings.confirmCompletion(ctx, req.body?.booking_id))));
   router.post('/bookings/cancel', route(async (ctx, req) =>
     bookingReply(ctx, await ctx.services.bookings.cancel(ctx, { bookingId: req.body?.booking_id, reason: req.body?.cancellation_reason }))));

@@ -369,7 +369,7 @@ export class BookingsService {
 
   /** Public: a creator's free hours changed (slots added, removed, held, booked or freed). */
   slotChanges(_ctx: ServiceContext, creatorId: unknown): AsyncIterableIterator<{ creatorId: string }> {
-    const { id } = parseInput(z.object({ id: z.uuid({ error: 'creatorId must be a valid id' }) }), { id: creatorId });
+    const { creatorId: id } = parseInput(z.object({ creatorId: z.uuid({ error: 'creatorId must be a valid id' }) }), { creatorId });
     return eventStream(this.slotChangesOf(id));
   }
 
