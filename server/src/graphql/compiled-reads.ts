@@ -73,6 +73,8 @@ export function compiledReads<C extends object>(reads: readonly CompiledRead<C>[
       return {
         async responseForOperation(rc) {
           const { schema, document, operation, request, source } = rc;
+          // Apollo asks even when the request names no operation of its document (it then answers 400 itself).
+          if (!operation) return null;
           const variables = coerced(schema, operation, request.variables);
           if (!variables) return null;
           const text = await run(reads, { schema, document, operation, variables, ctx: rc.contextValue });
@@ -111,7 +113,7 @@ export function compiledReads<C extends object>(reads: readonly CompiledRead<C>[
         // What cacheControlPlugin sends for an error-free public read.
         res.setHeader('cache-control', opts.isAnonymous(res) ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
         res.end(`{"data":${text}}\n`);
-        opts.onServed(operationName, startedAt);
+        opts.onServed(operation.name?.value ?? operationName, startedAt);
       },
       (err: unknown) => next(err),
     );
