@@ -1,8 +1,7 @@
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import type { Request, RequestHandler, Response } from 'express';
 import { getOperationAST, getVariableValues, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../security/cache-control';
-import { acceptsJson } from './accepts-json';
+import { acceptsJson, sendAnswer } from './before-apollo';
 
 /**
  * Reads answered by one SQL statement that builds the answer's JSON in PostgreSQL, without
@@ -108,11 +107,7 @@ export function compiledReads<C extends object>(reads: readonly CompiledRead<C>[
     run(reads, { schema: opts.schema, document, operation, variables, ctx }).then(
       (text) => {
         if (text === null) return next();
-        res.status(200);
-        res.setHeader('content-type', 'application/json; charset=utf-8');
-        // What cacheControlPlugin sends for an error-free public read.
-        res.setHeader('cache-control', opts.isAnonymous(res) ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
-        res.end(`{"data":${text}}\n`);
+        sendAnswer(res, `{"data":${text}}\n`, opts.isAnonymous(res));
         opts.onServed(operation.name?.value ?? operationName, startedAt);
       },
       (err: unknown) => next(err),

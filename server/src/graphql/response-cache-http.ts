@@ -1,6 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../security/cache-control';
-import { acceptsJson } from './accepts-json';
+import { acceptsJson, sendAnswer } from './before-apollo';
 import { wantsFreshAnswer, type AnonymousResponseCache } from './response-cache';
 
 export interface CachedAnswersOptions {
@@ -36,11 +35,7 @@ export function serveCachedAnswers(cache: AnonymousResponseCache, opts: CachedAn
     const operation = req.method === 'POST' ? fromBody(req.body) : req.method === 'GET' ? fromSearch(req) : null;
     const body = operation && cache.freshBody(operation.operationName, operation.query, operation.variables);
     if (!body) return next();
-    res.status(200);
-    res.setHeader('content-type', 'application/json; charset=utf-8');
-    // What cacheControlPlugin sends: public for anonymous reads, private with credentials.
-    res.setHeader('cache-control', opts.isAnonymous(res) ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
-    res.end(body);
+    sendAnswer(res, body, opts.isAnonymous(res));
     opts.onServed(operation.operationName, startedAt);
   };
 }
