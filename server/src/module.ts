@@ -2,7 +2,7 @@ import type { EntityClass, EntitySchema } from '@mikro-orm/core';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import type { CompiledRead } from './graphql/compiled-reads';
+import type { RootFieldCompiler } from './graphql/compiled-roots';
 import type { Orm } from './db/orm';
 import type { JobDefinition, JobScheduler } from './jobs/job-scheduler';
 import type { Metrics } from './observability/metrics';
@@ -106,11 +106,12 @@ export interface FeatureModule {
   /** Called when the server closes, after the jobs stopped (workers the module runs itself). */
   stop?: (app: ModuleApp) => Promise<void>;
   /**
-   * Reads answered by one SQL statement instead of graphql-js's execution (graphql/compiled-reads.ts);
-   * the context they get is the GraphQL request context.
+   * Compilers for this module's own query root fields (graphql/compiled-roots.ts): an operation whose
+   * every root field has one is answered by one SQL statement instead of graphql-js's execution. The
+   * context they get is the GraphQL request context.
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  compiledReads?: (app: ModuleApp) => CompiledRead<any>[];
+  compiledRoots?: (app: ModuleApp) => RootFieldCompiler<any>[];
   /** Contributions to other modules' extension points (outbox consumers, booking-move handlers, …). */
   extend?: (app: ModuleApp) => Contributions;
 }

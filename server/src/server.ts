@@ -24,6 +24,7 @@ import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from './gra
 import { assertNoNulInOperation } from './graphql/no-nul';
 import { buildAppSchema } from './graphql/schema';
 import { compiledReads } from './graphql/compiled-reads';
+import { compiledRoots } from './graphql/compiled-roots';
 import { anonymousResponseCache, wantsFreshAnswer } from './graphql/response-cache';
 import { serveCachedAnswers } from './graphql/response-cache-http';
 import { createWsServer } from './graphql/ws-server';
@@ -214,8 +215,10 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
           now: () => deps.clock.now().getTime(),
         })
       : null;
-  // The listing (and any read a module compiles): one SQL statement builds the answer's JSON.
-  const compiled = compiledReads<GraphQLContext>(config.COMPILED_READS ? assembled.modules.flatMap((m) => m.compiledReads?.(assembled) ?? []) : []);
+  // Operations of compiled root fields (the listing, the creator page): one SQL statement builds the answer's JSON.
+  const compiled = compiledReads<GraphQLContext>(
+    config.COMPILED_READS ? [compiledRoots(assembled.modules.flatMap((m) => m.compiledRoots?.(assembled) ?? []), { now: () => deps.clock.now() })] : [],
+  );
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     introspection: !config.isProduction,

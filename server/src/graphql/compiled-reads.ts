@@ -5,7 +5,7 @@ import { acceptsJson, sendAnswer } from './before-apollo';
 
 /**
  * Reads answered by one SQL statement that builds the answer's JSON in PostgreSQL, without
- * graphql-js's field-by-field execution (e.g. the creator listing: features/profiles/creators.compiled.ts).
+ * graphql-js's field-by-field execution (the compiled root fields of every module: compiled-roots.ts).
  * A compiled read serves only the operations it fully understands and that do not depend on who
  * asks; for anything else it answers null and the normal execution runs.
  */

@@ -17,9 +17,7 @@ import {
   CreatePatternSchema,
   GenerateSlotsSchema,
   MAX_GENERATION_DAYS,
-  MAX_SLOT_LIST_DAYS,
   PatternFieldsSchema,
-  SlotListSchema,
   SlotRangeSchema,
   type AddSlotsInput,
   type CreatePatternInput,
@@ -28,10 +26,11 @@ import {
   type UpdatePatternInput,
   type UpdateSlotInput,
 } from './availability.inputs';
-import { isIsoDateTime, localInstant, zoneOf } from './local-time';
+import { zoneOf } from './local-time';
 import { RecurringPattern } from './recurring-pattern.entity';
 import { defaultWindow, expandPatterns, normalizePattern, resolveWindow, type GenerationWindow } from './recurring-rules';
 import { resolveSlotRange } from './slot-range';
+import { slotListWindow, slotsInWindow } from './slot-list';
 import { rowToSlotView, type SlotRow, type SlotView } from './slot.view';
 import {
   insertGeneratedSlots,
@@ -53,18 +52,16 @@ export class AvailabilityService {
   constructor(private readonly deps: { clock: Clock; events: EventBus; outbox: Outbox }) {}
 
   /**
-   * A creator's slots, free and booked, overlapping [from, to), in time order. The window is
-   * bounded (a creator's past hours pile up for ever): at most MAX_SLOT_LIST_DAYS; without `from`
-   * it starts now (or that many days before `to`), without `to` it ends that many days after `from`.
-   * One statement: the creator check and the slots.
+   * A creator's slots, free and booked, overlapping [from, to), in time order; the window is
+   * bounded (slotListWindow). One statement: the creator check and the slots.
    */
   async listSlots(ctx: ServiceContext, creatorId: string, range: SlotListInput = {}): Promise<SlotView[]> {
-    const { from, to } = slotListWindow(parseInput(SlotListSchema, range), this.deps.clock.now());
+    const { from, to } = slotListWindow(range, this.deps.clock.now());
     if (!isUuid(creatorId)) throw notFound(MSG.creatorNotFound);
     const rows: (SlotRow & { profile_id: string })[] = await ctx.em.execute(
       `select p.id as profile_id, s.id, s.streamer_id, s.start_time, s.end_time, s.is_booked, s.created_at, s.updated_at
          from profiles p
-         left join availability_slots s on s.streamer_id = p.id and tstzrange(s.start_time, s.end_time) && tstzrange(?::timestamptz, ?::timestamptz)
+         left join lateral (select s.* from ${slotsInWindow('s', 'p.id')}) s on true
         where p.id = ? and p.account_type = ?
         order by s.start_time`,
       [from, to, creatorId, AccountType.CREATOR],
@@ -299,23 +296,6 @@ export class AvailabilityService {
   private slotsChanged(creatorId: string) {
     return this.deps.events.publish('slotsChanged', { creatorId });
   }
-}
-
-/** listSlots' window from the optional `from`/`to` (see there); a clear error when it is too long or empty. */
-function slotListWindow(range: { from?: string; to?: string }, now: Date): { from: Date; to: Date } {
-  const maxMs = MAX_SLOT_LIST_DAYS * 86_400_000;
-  const given = { from: range.from ? readInstant(range.from, 'from') : null, to: range.to ? readInstant(range.to, 'to') : null };
-  const from = given.from ?? (given.to ? new Date(given.to.getTime() - maxMs) : now);
-  const to = given.to ?? new Date(from.getTime() + maxMs);
-  if (to.getTime() <= from.getTime()) throw badInput(MSG.listWindowOrder, 'to');
-  if (to.getTime() - from.getTime() > maxMs) throw badInput(MSG.listWindowTooLong, 'to');
-  return { from, to };
-}
-
-function readInstant(text: string, field: string): Date {
-  const dt = isIsoDateTime(text) || /^\d{4}-\d{2}-\d{2}$/.test(text) ? localInstant(text, 'UTC') : null;
-  if (!dt) throw badInput(`${field} must be an ISO-8601 date-time`, field);
-  return dt.toJSDate();
 }
 
 const pick = (p: RecurringPattern) => ({ title: p.title, daysOfWeek: p.daysOfWeek, startTime: p.startTime, endTime: p.endTime });

@@ -1,5 +1,6 @@
 import { systemContext } from '../../jobs/system-context';
 import { defineModule } from '../../module';
+import { availabilitySlotsRoot } from './slots.compiled';
 import { AvailabilitySlot } from './availability-slot.entity';
 import { AvailabilityResolver } from './availability.resolver';
 import { availabilityRoutes } from './availability.rest';
@@ -19,6 +20,7 @@ export const availabilityModule = defineModule({
   entities: [AvailabilitySlot, RecurringPattern, RecurringSlotSkip],
   resolvers: [AvailabilityResolver],
   routes: availabilityRoutes,
+  compiledRoots: () => [availabilitySlotsRoot],
   services: ({ deps }) => ({ availability: new AvailabilityService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }) }),
   jobs: ({ deps, services }) => [
     {

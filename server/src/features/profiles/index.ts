@@ -1,5 +1,5 @@
 import { defineModule } from '../../module';
-import { compiledCreators } from './creators.compiled';
+import { creatorRoot, creatorsRoot } from './creators.compiled';
 import { Profile } from './profile.entity';
 import { ProfilesResolver } from './profiles.resolver';
 import { profilesRoutes } from './profiles.rest';
@@ -18,5 +18,5 @@ export const profilesModule = defineModule({
   resolvers: [ProfilesResolver],
   routes: profilesRoutes,
   services: ({ deps }) => ({ profiles: new ProfilesService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }) }),
-  compiledReads: ({ deps }) => [compiledCreators({ clock: deps.clock })],
+  compiledRoots: () => [creatorsRoot, creatorRoot],
 });

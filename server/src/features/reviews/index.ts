@@ -1,4 +1,5 @@
 import { defineModule } from '../../module';
+import { reviewsRoot } from './reviews.compiled';
 import { Review } from './review.entity';
 import { ReviewsResolver } from './reviews.resolver';
 import { reviewsRoutes } from './reviews.rest';
@@ -16,5 +17,6 @@ export const reviewsModule = defineModule({
   entities: [Review],
   resolvers: [ReviewsResolver],
   routes: reviewsRoutes,
+  compiledRoots: () => [reviewsRoot],
   services: ({ deps }) => ({ reviews: new ReviewsService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }) }),
 });

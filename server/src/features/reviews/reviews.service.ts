@@ -4,13 +4,14 @@ import { requireViewer, type ServiceContext } from '../../shared/context';
 import { badInput, conflict, forbidden, invalidTransition, notFound, PG, pgErrorCode } from '../../shared/errors';
 import type { EventBus } from '../../shared/events';
 import { perRequestLoader, type LoaderCache, type Prefetched } from '../../shared/loaders';
-import { decodeCursor, encodeCursor, pageSize, pageWindow, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
+import { encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
 import { Booking } from '../bookings/booking.entity';
 import { PROFILE_MESSAGES } from '../profiles/profiles.service';
 import { PUBLIC_CREATOR } from '../profiles/profile.view';
 import { CreateReviewSchema, type CreateReviewInput } from './review.inputs';
 import { latestReviewsJson } from './latest-reviews';
+import { afterReview, REVIEW_ORDER, reviewWindow } from './review-list';
 import { reviewFromRow, type ReviewView } from './review.view';
 
 export { reviewFromRow, type ReviewView };
@@ -41,8 +42,6 @@ const REVIEWS_OF_PROFILE = `select r.id, r.booking_id, r.streamer_id, r.reviewer
 
 type ReviewRow = Record<string, any>;
 
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
 type LoaderContext = ServiceContext & { loaders: LoaderCache };
 
 /**
@@ -58,18 +57,16 @@ export class ReviewsService {
     creatorId: string,
     args: { first?: unknown; after?: unknown; page?: unknown; limit?: unknown } = {},
   ): Promise<Connection<ReviewView>> {
-    const window = pageWindow(args, 10, (cursor) =>
-      decodeCursor(cursor, (p) => p.length === 2 && typeof p[0] === 'string' && TIMESTAMP_TEXT.test(p[0]) && typeof p[1] === 'string' && UUID_RE.test(p[1])),
-    );
+    const window = reviewWindow(args);
     if (!creatorId) throw badInput('creatorId is required', 'creatorId');
     if (!UUID_RE.test(creatorId)) throw notFound(PROFILE_MESSAGES.notFound);
 
     const params: unknown[] = [creatorId, creatorId];
     let page = '';
     if (window.mode === 'cursor' && window.after) {
-      const [createdKey, id] = window.after;
-      page = 'where (created_at < ?::timestamptz or (created_at = ?::timestamptz and id < ?))';
-      params.push(createdKey, createdKey, id);
+      const after = afterReview('matching', window.after);
+      page = `where ${after.sql}`;
+      params.push(...after.params);
     }
     params.push(window.size + 1);
     const offset = window.mode === 'offset' ? ` offset ${window.offset}` : '';
@@ -79,8 +76,8 @@ export class ReviewsService {
        matching as (${REVIEWS_OF_PROFILE} where p.id = ?)
        select t.total_count, m.* from creator
        cross join (select count(*)::int as total_count from matching) t
-       left join lateral (select * from matching ${page} order by created_at desc, id desc limit ?${offset}) m on true
-       order by m.created_at desc, m.id desc`,
+       left join lateral (select * from matching ${page} order by ${REVIEW_ORDER('matching')} limit ?${offset}) m on true
+       order by ${REVIEW_ORDER('m')}`,
       params,
     );
     if (rows.length === 0) throw notFound(PROFILE_MESSAGES.notFound);

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREATOR_PAGE } from '../../../../bench/documents';
 import { seedMarketplace } from '../../../../bench/seed';
 import { createTestDatabase, startTestApp, type TestApp } from '../../../../test/harness';
 import { TokenIssuer } from '../../auth/tokens';
 import { newApiKeySecret } from '../../partners/api-key.secret';
 import { AccountType, UserRole } from '../../users/user.entity';
+import { createCreator, hoursFromNow, insertSlots } from './fixtures';
 
 /**
  * The compiled listing (creators.compiled.ts) against graphql-js's normal execution: two servers
@@ -170,5 +172,133 @@ describe('the compiled creator listing answers exactly as graphql-js does', () =
     for (let i = 0; i < 2; i++) expect(JSON.parse((await ask(compiled, 'anonymous', sized, { n: 2 }, true)).text).errors).toBeUndefined();
     const refused = await ask(compiled, 'anonymous', sized, { n: 500 }, true);
     expect(JSON.parse(refused.text).errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+/** The bench's creator page (bench/documents.ts) and a variant with everything those root fields serve. */
+const CREATOR_PAGE_DOCUMENTS = [
+  CREATOR_PAGE,
+  `query FullPage($id: ID!, $from: DateTimeISO, $to: DateTimeISO, $first: Int!, $after: String, $slots: Boolean!) {
+    __typename
+    reviews(creatorId: $id, first: $first, after: $after) {
+      __typename pageInfo { endCursor hasNextPage } totalCount
+      edges { node { ...Review } cursor __typename }
+    }
+    profile: creator(id: $id) { __typename ${CARD} nextFreeSlots(first: 2) { id startTime } latestReviews(first: 2) { ...Review } }
+    availabilitySlots(creatorId: $id, from: $from, to: $to) @include(if: $slots) { __typename isBooked endTime startTime streamerId creatorId id }
+  }
+  fragment Review on Review { createdAt reviewerName comment rating revieweeId reviewerId creatorId streamerId bookingId id }`,
+];
+
+/**
+ * Both servers' full answers (errors included) to one request, and the compiled one's statements.
+ * When several root fields fail, which error graphql-js reports is whichever statement answered
+ * first (it stops at the first failed non-null field), on either server: then only `data` and the
+ * errors' codes are compared.
+ */
+async function same(viewer: Viewer, query: string, variables: Record<string, unknown>) {
+  compiled.queries.length = 0;
+  const a = await ask(compiled, viewer, query, variables, true);
+  const statements = [...compiled.queries];
+  const b = await ask(normal, viewer, query, variables, true);
+  expect(a.status).toBe(b.status);
+  expect(a.cacheControl).toBe(b.cacheControl);
+  const [answer, expected] = [JSON.parse(a.text), JSON.parse(b.text)];
+  if (answer.errors?.length && expected.errors?.length && answer.data === null) {
+    expect(expected.data).toBeNull();
+    expect(answer.errors.map((e: any) => e.extensions.code)).toEqual(expected.errors.map((e: any) => e.extensions.code));
+  } else {
+    expect(JSON.stringify(answer)).toBe(JSON.stringify(expected));
+  }
+  return { answer, statements };
+}
+
+/** Statements that read the page's data (not the session or API key checks). */
+const pageStatements = (statements: string[]) => statements.filter((s) => /availability_slots|reviews/.test(s));
+
+describe('the compiled creator page answers exactly as graphql-js does', () => {
+  it('for creators with and without slots and reviews, hidden ones and bad ids, each kind of viewer, on both hooks', async () => {
+    const em = compiled.orm.em.fork().getConnection();
+    const now = compiled.clock.now();
+    const seeded = await em.execute<{ id: string; user_id: string }[]>(
+      `select p.id, p.user_id from profiles p where p.account_type = 'creator' and p.review_count > 2
+        and exists (select 1 from availability_slots s where s.streamer_id = p.id and s.start_time > now()) order by p.review_count desc, p.id limit 4`,
+    );
+    // Dates with milliseconds (seeded ones are on the hour).
+    await em.execute(`update reviews set created_at = created_at + interval '123.456 milliseconds' where reviewee_id = ?`, [seeded[0].user_id]);
+    const lonely = await createCreator(compiled, { displayName: 'Nobody Booked Me' });
+    const slotsOnly = await createCreator(compiled, { displayName: "Slots'n \"quotes\"", platforms: ['YOUTUBE', 'TWITCH'], youtubeHandle: 'slotsn' });
+    await insertSlots(compiled, slotsOnly.profileId, [hoursFromNow(compiled, 3), new Date(hoursFromNow(compiled, 5).getTime() + 1_234)]);
+    await em.execute(`update profiles set suspended_at = now() where id = ?`, [seeded[2].id]);
+    await em.execute(`update users set suspended_at = now() where id = ?`, [seeded[3].user_id]);
+    const [brand] = await em.execute<{ id: string }[]>(`select id from profiles where account_type = 'brand' limit 1`);
+
+    const served = [seeded[0].id, seeded[1].id, lonely.profileId, slotsOnly.profileId];
+    const hidden = [seeded[2].id, seeded[3].id, randomUUID(), brand?.id ?? randomUUID(), 'not-a-uuid'];
+    const viewers: Viewer[] = ['signed-in', 'anonymous', 'api key'];
+    const windows = [
+      { from: now.toISOString(), to: new Date(now.getTime() + 7 * 86_400_000).toISOString() },
+      { from: null, to: null },
+      { from: new Date(now.getTime() - 86_400_000).toISOString(), to: null },
+    ];
+    let n = 0;
+    for (const [d, document] of CREATOR_PAGE_DOCUMENTS.entries()) {
+      for (const id of [...served, ...hidden]) {
+        for (const window of d === 0 ? windows.slice(0, 1) : windows) {
+          // A new text per case: the first request goes through Apollo (responseForOperation), the second before it (HTTP).
+          const query = `${document}\n# case ${n}`;
+          const variables = { id, ...window, first: 1 + (n % 4), after: null, slots: n % 3 !== 2 };
+          const viewer = viewers[n++ % viewers.length];
+          for (let hook = 0; hook < 2; hook++) {
+            const { answer, statements } = await same(viewer, query, variables);
+            if (served.includes(id)) {
+              expect(answer.errors).toBeUndefined();
+              expect(pageStatements(statements)).toHaveLength(1); // one statement for the whole page
+            } else {
+              expect(answer.errors[0].extensions.code).toBe('NOT_FOUND');
+            }
+          }
+        }
+      }
+    }
+    // The data the cases above covered.
+    const { answer } = await same('signed-in', CREATOR_PAGE_DOCUMENTS[1], { id: seeded[0].id, from: null, to: null, first: 3, slots: true });
+    expect(answer.data.reviews.totalCount).toBeGreaterThan(2);
+    expect(answer.data.reviews.edges[0].node.createdAt).toMatch(/\.\d{2}[1-9]Z$/);
+    expect(answer.data.availabilitySlots.length).toBeGreaterThan(0);
+    const lonelyPage = await same('api key', CREATOR_PAGE, { id: lonely.profileId, ...windows[0] });
+    expect(lonelyPage.answer.data).toMatchObject({ availabilitySlots: [], reviews: { totalCount: 0, edges: [] } });
+    const slotsPage = await same('signed-in', CREATOR_PAGE, { id: slotsOnly.profileId, ...windows[0] });
+    expect(slotsPage.answer.data.availabilitySlots.map((s: any) => s.startTime)[1]).toMatch(/\.234Z$/);
+  });
+
+  it('pages through reviews with cursors, and leaves refused arguments to graphql-js', async () => {
+    const em = compiled.orm.em.fork().getConnection();
+    const [creator] = await em.execute<{ id: string }[]>(
+      `select p.id from profiles p join users u on u.id = p.user_id where p.account_type = 'creator' and p.suspended_at is null and u.suspended_at is null
+        order by p.review_count desc, p.id limit 1`,
+    );
+    const query = CREATOR_PAGE_DOCUMENTS[1];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const { answer, statements } = await same('signed-in', query, { id: creator.id, from: null, to: null, first: 2, after, slots: false });
+      expect(pageStatements(statements)).toHaveLength(1);
+      after = answer.data.reviews.pageInfo.hasNextPage ? answer.data.reviews.pageInfo.endCursor : null;
+      pages += 1;
+    } while (after && pages < 10);
+    expect(pages).toBeGreaterThan(2);
+    const now = compiled.clock.now();
+    const refused = [
+      { first: 0 },
+      { first: 51 },
+      { after: 'nope' },
+      { from: now.toISOString(), to: now.toISOString() }, // an empty window
+      { from: now.toISOString(), to: new Date(now.getTime() + 93 * 86_400_000).toISOString() }, // too long
+    ];
+    for (const args of refused) {
+      const { answer } = await same('api key', query, { id: creator.id, from: null, to: null, first: 2, after: null, slots: true, ...args });
+      expect(answer.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    }
   });
 });

@@ -6,9 +6,13 @@ import type { Orm } from '../../../db/orm';
 import { countCreators, countStatement, listingStatement, parseCreatorFilter, type CardExtras } from '../creator-search';
 import { initOrm } from '../../../db/init-orm';
 import { getOperationAST, getVariableValues, parse } from 'graphql';
-import { PARTNER_LISTING } from '../../../../bench/documents';
+import { CREATOR_PAGE, PARTNER_LISTING } from '../../../../bench/documents';
 import { buildAppSchema } from '../../../graphql/schema';
-import { compiledCreators } from '../creators.compiled';
+import { creatorRoot, creatorsRoot } from '../creators.compiled';
+import { availabilitySlotsRoot } from '../../availability/slots.compiled';
+import { reviewsRoot } from '../../reviews/reviews.compiled';
+import { compiledRoots } from '../../../graphql/compiled-roots';
+import type { GraphQLContext } from '../../../graphql/context';
 
 /**
  * The plans PostgreSQL picks for the listing's hot statements, on the bench's data shape (every
@@ -109,11 +113,12 @@ describe('the listing page statement', () => {
     const schema = buildAppSchema();
     const document = parse(PARTNER_LISTING);
     const operation = getOperationAST(document)!;
-    const compiled = compiledCreators({ clock: { now: () => now } });
+    const compiled = compiledRoots([creatorsRoot], { now: () => now });
+    const ctx = { em: orm.em.fork(), services: { profiles: { countCreators: async () => 0 } } } as unknown as GraphQLContext;
     for (const platform of ['twitch', 'instagram']) {
       for (const after of [null, await cursorAfter(platform, 200)]) {
         const { coerced } = getVariableValues(schema, operation.variableDefinitions ?? [], { platform: platform.toUpperCase(), after });
-        const st = (await compiled.statementFor(schema, document, operation, coerced!, async () => 0))!;
+        const st = (await compiled.statementFor({ schema, document, operation, variables: coerced!, ctx }))!;
         expect(st.fixed).toBe(true); // runs as a named prepared statement
         for (const mode of ['custom', 'generic'] as const) {
           const nodes = await plan(st.sql, st.params, mode);
@@ -136,5 +141,30 @@ describe('the listing page statement', () => {
     expect(rows[0].n).toBeGreaterThan(500);
     expect(await countCreators(orm.em.fork(), filter, now)).toBe(rows[0].n);
     expect(countStatement(filter, now).fixed).toBe(true);
+  });
+
+  it('the compiled creator page (profile, slots of a week, newest reviews: one statement) reads each by its index', async () => {
+    const schema = buildAppSchema();
+    const document = parse(CREATOR_PAGE);
+    const operation = getOperationAST(document)!;
+    const compiled = compiledRoots([creatorRoot, availabilitySlotsRoot, reviewsRoot], { now: () => now });
+    const ctx = { em: orm.em.fork() } as unknown as GraphQLContext;
+    const { rows: creators } = await client.query(`select id from profiles where account_type = 'creator' order by review_count desc, id limit 2`);
+    for (const { id } of creators) {
+      const variables = { id, from: now, to: new Date(now.getTime() + 7 * 86_400_000) };
+      const st = (await compiled.statementFor({ schema, document, operation, variables, ctx }))!;
+      expect(st.fixed).toBe(true);
+      for (const mode of ['custom', 'generic'] as const) {
+        const nodes = await plan(st.sql, st.params, mode);
+        expectBounded(nodes);
+        const used = indexesOf(nodes);
+        expect(used.has('profiles_pkey')).toBe(true);
+        // The week's slots by creator and time (the no-overlap GiST index), the reviews by reviewee newest first.
+        expect(used.has('availability_slots_no_overlap')).toBe(true);
+        expect(used.has('reviews_reviewee_created_idx')).toBe(true);
+        const slotScan = nodes.find((n) => n['Index Name'] === 'availability_slots_no_overlap')!;
+        expect(slotScan['Actual Rows']).toBeLessThanOrEqual(7 * 24);
+      }
+    }
   });
 });
