@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../shared/context';
-import { perRequestLoader, type LoaderCache } from '../../shared/loaders';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { perRequestLoader, turnBatchedRead, type LoaderCache } from '../../shared/loaders';
 import { Profile } from '../profiles/profile.entity';
 import { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
@@ -25,6 +26,7 @@ const byId = <T extends { id: string }>(rows: T[], keys: readonly string[]) => {
  */
 const eventReads = new WeakMap<object, LoaderContext>(); // event (the bus hands every listener the same object) -> its shared reads
 const sharedReadsOf = new WeakMap<LoaderCache, LoaderContext>(); // a subscriber's loaders for one event -> that event's shared reads
+const eventContexts = new WeakSet<LoaderContext>(); // the events' shared reads (forks outside any transaction)
 
 /** Points a subscription's context at `event`: fresh loaders of its own, the event's shared reads. */
 export function joinEventReads(ctx: LoaderContext, event: object): void {
@@ -32,6 +34,7 @@ export function joinEventReads(ctx: LoaderContext, event: object): void {
   if (!shared) {
     shared = { em: ctx.em.fork(), viewer: null, loaders: new Map() };
     eventReads.set(event, shared);
+    eventContexts.add(shared);
   }
   ctx.em = shared.em;
   ctx.loaders = new Map();
@@ -82,6 +85,32 @@ const history = (ctx: LoaderContext) =>
     return bookingIds.map((id) => byBooking.get(id)!);
   });
 
+/** A card row: the booking, its creator's profile, the booker and the booker's profile (prefixed columns), and its facts. */
+type CardRow = Record<string, unknown> & FactsColumns;
+
+/** Bookings with everything their cards show, in one statement. */
+async function readCards(em: EntityManager, ids: readonly string[]): Promise<CardRow[]> {
+  const { rows } = await preparedQuery<CardRow>(
+    em,
+    `select ${prefixedColumns(em, Booking, 'b')}, ${prefixedColumns(em, Profile, 's')}, ${prefixedColumns(em, User, 'u')},
+            ${prefixedColumns(em, Profile, 'bp')}, ${factsColumns('b.id')}
+     from bookings b
+     join profiles s on s.id = b.streamer_id
+     join users u on u.id = b.booker_id
+     left join profiles bp on bp.user_id = b.booker_id
+     where b.id = any(?::uuid[])`,
+    [[...ids]],
+  );
+  return rows;
+}
+
+/**
+ * The live deliveries' card reads: every event received in one turn of the event loop (a burst
+ * that arrived while the server was busy) is read in one statement; each event still maps the
+ * rows into its own EntityManager.
+ */
+const deliveryCards = turnBatchedRead<EntityManager, string, CardRow>(readCards, (row) => row.b__id as string);
+
 export const bookingLoaders = {
   /**
    * Bookings read fresh with everything their cards show, in one statement: the creator's
@@ -90,17 +119,7 @@ export const bookingLoaders = {
   booking: (ctx: LoaderContext) =>
     readLoader<string, Booking | null>(ctx, 'bookings.booking', async (reads, ids) => {
       const { em } = reads;
-      const { rows } = await preparedQuery<Record<string, unknown> & FactsColumns>(
-        em,
-        `select ${prefixedColumns(em, Booking, 'b')}, ${prefixedColumns(em, Profile, 's')}, ${prefixedColumns(em, User, 'u')},
-                ${prefixedColumns(em, Profile, 'bp')}, ${factsColumns('b.id')}
-         from bookings b
-         join profiles s on s.id = b.streamer_id
-         join users u on u.id = b.booker_id
-         left join profiles bp on bp.user_id = b.booker_id
-         where b.id = any(?::uuid[])`,
-        [[...ids]],
-      );
+      const rows = eventContexts.has(reads) ? await deliveryCards(em, ids) : await readCards(em, ids);
       const bookings = rows.map((row) => {
         const creator = mapPrefixed(em, Profile, row, 's')!;
         const booker = mapPrefixed(em, User, row, 'u')!;

@@ -232,6 +232,53 @@ describe('live updates over graphql-ws', () => {
     }
   });
 
+  it('the deliveries of events received together are read in one statement, each subscriber still getting its own booking', async () => {
+    const start = hourFromNow(app, 120);
+    const c = await creator(app, consecutive(start, 2));
+    const brand = await account(app);
+    const other = await account(app);
+    const first = await heldBooking(app, brand, c, start);
+    const second = await checkout(app, other, c, new Date(start.getTime() + HOUR));
+    const bus = app.server.deps.events;
+    const brandSub = subscribe(app.url, BOOKING_UPDATED, {}, brand.token);
+    const otherSub = subscribe(app.url, BOOKING_UPDATED, {}, other.token);
+    try {
+      await untilListening(brandSub, probeFor(bus, first.bookingId, brand));
+      await untilListening(otherSub, probeFor(bus, second.bookingId, other));
+      await untilNoStatementFor(app, 200);
+      brandSub.events.length = 0;
+      otherSub.events.length = 0;
+
+      // Two events of two bookings published together (one NOTIFY, as a busy server's bursts arrive).
+      app.queries.length = 0;
+      await Promise.all([probeFor(bus, first.bookingId, brand)(), probeFor(bus, second.bookingId, other)()]);
+      await within(1000, () => brandSub.events.length > 0 && otherSub.events.length > 0);
+      await untilNoStatementFor(app, 200);
+      // Before: one statement per event.
+      expect(app.queries.filter((q) => /from "?bookings"? /.test(q))).toHaveLength(1);
+      expect(brandSub.events.map((e) => e.data.bookingUpdated)).toEqual([
+        { id: first.bookingId, status: 'PENDING', paymentStatus: 'HELD', viewerRole: 'BOOKER', availableActions: ['CANCEL'] },
+      ]);
+      expect(otherSub.events.map((e) => e.data.bookingUpdated)).toEqual([
+        { id: second.bookingId, status: 'PENDING', paymentStatus: 'UNPAID', viewerRole: 'BOOKER', availableActions: ['PAY', 'CANCEL'] },
+      ]);
+
+      // A later event reads afresh: nothing of the earlier statement is kept.
+      await app.orm.em.fork().getConnection().execute(`update bookings set booking_details = 'read again' where id = ?`, [first.bookingId]);
+      const detailsSub = subscribe(app.url, BOOKING_UPDATED_DETAILS, {}, brand.token);
+      try {
+        await untilListening(detailsSub, probeFor(bus, first.bookingId, brand));
+        await probeFor(bus, first.bookingId, brand)();
+        await within(1000, () => detailsSub.events.some((e) => e.data.bookingUpdated.bookingDetails === 'read again'));
+      } finally {
+        await detailsSub.close();
+      }
+      expect([...brandSub.errors, ...otherSub.errors]).toEqual([]);
+    } finally {
+      await Promise.all([brandSub.close(), otherSub.close()]);
+    }
+  });
+
   it("a cancellation's events (outbox wake-up, bookingUpdated, slotsChanged) leave in one NOTIFY, and every subscriber still gets its own", async () => {
     const start = hourFromNow(app, 144);
     const c = await creator(app, consecutive(start, 1));
