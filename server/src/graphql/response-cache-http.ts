@@ -26,14 +26,16 @@ interface RawOperation {
  *
  * Only the plainest requests are answered here: a full query text (no APQ extension to verify), at
  * most an operation name and variables, and a client that accepts `application/json`. Anything
- * else, and every miss or stale entry, goes on to Apollo, which keeps the cache.
+ * else, every miss, and the first request to find an entry stale (it starts the refresh) go on to
+ * Apollo, which keeps the cache; while that refresh runs, the stale answer is served here too, so
+ * an expiry under load does not send every request through Apollo's pipeline at once.
  */
 export function serveCachedAnswers(cache: AnonymousResponseCache, opts: CachedAnswersOptions): RequestHandler {
   return (req, res, next) => {
     const startedAt = performance.now();
     if (opts.hasCredentialError(res) || !acceptsJson(req.headers.accept) || wantsFreshAnswer(req.headers['cache-control'])) return next();
     const operation = req.method === 'POST' ? fromBody(req.body) : req.method === 'GET' ? fromSearch(req) : null;
-    const body = operation && cache.freshBody(operation.operationName, operation.query, operation.variables);
+    const body = operation && cache.servableBody(operation.operationName, operation.query, operation.variables);
     if (!body) return next();
     sendAnswer(res, body, opts.isAnonymous(res));
     opts.onServed(operation.operationName, startedAt);

@@ -43,11 +43,13 @@ const cacheKey = (operationName: string | null | undefined, source: string, vari
 
 export interface AnonymousResponseCache extends ApolloServerPlugin<GraphQLContext> {
   /**
-   * The serialized answer to a public read, if a fresh one is kept: lets the HTTP layer answer
-   * repeated reads without running Apollo's pipeline (see response-cache-http.ts). Only what
-   * Apollo stored is found, so only public reads; anything else is for Apollo to run.
+   * The serialized answer to a public read, if one may be served without Apollo: lets the HTTP
+   * layer answer repeated reads without running Apollo's pipeline (see response-cache-http.ts).
+   * That is a fresh answer, or a stale one while a refresh started by an earlier request runs; a
+   * stale answer nobody refreshes yet is left to Apollo, whose request starts the refresh. Only
+   * what Apollo stored is found, so only public reads; anything else is for Apollo to run.
    */
-  freshBody(operationName: string | null | undefined, source: string, variables: unknown): string | null;
+  servableBody(operationName: string | null | undefined, source: string, variables: unknown): string | null;
   close(): void;
 }
 
@@ -140,9 +142,11 @@ export function anonymousResponseCache(opts: ResponseCacheOptions): AnonymousRes
 
   return {
     close: () => unsubscribe.forEach((off) => off()),
-    freshBody(operationName, source, variables) {
+    servableBody(operationName, source, variables) {
       const entry = entries.get(cacheKey(operationName, source, variables));
-      if (!entry || now() >= entry.freshUntil) return null; // stale or missing: Apollo serves it (and refreshes)
+      const t = now();
+      // Missing, past its time, or stale with no refresh running: Apollo serves it (and refreshes).
+      if (!entry || t >= entry.servableUntil || (t >= entry.freshUntil && !entry.refreshing)) return null;
       entry.body ??= `${JSON.stringify(entry.result)}\n`; // what Apollo writes (prettyJSONStringify)
       return entry.body;
     },

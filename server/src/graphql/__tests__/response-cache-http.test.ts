@@ -1,4 +1,5 @@
 import { ApolloServer } from '@apollo/server';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { createKey, REVOKE_KEY } from '../../features/partners/__tests__/partner-fixtures';
@@ -137,5 +138,37 @@ describe('anonymous cache hits are answered before Apollo', () => {
     let answer!: Awaited<ReturnType<typeof post>>;
     expect(await apolloRuns(async () => (answer = await post(request, { accept: 'application/graphql-response+json' })))).toBe(1);
     expect(answer.contentType).toBe('application/graphql-response+json; charset=utf-8');
+  });
+
+  // Last in the file: it moves the clock forward.
+  it('past its time, one request goes to Apollo to refresh it; while that runs the others get the kept answer before Apollo', async () => {
+    app.clock.set(new Date('2027-03-01T10:00:00Z')); // the start of a quarter hour: the answer may outlive its 60 s
+    const c = await createCreator(app, { displayName: 'Stale Stan' });
+    const request = { query: LISTING, variables: { search: 'Stale Stan' } };
+    const kept = await post(request);
+    await app.orm.em.fork().execute(`update profiles set display_name = 'Stale Stan Two' where id = ?`, [c.profileId]); // no event: only time shows it
+    const brand = await registerAccount(app, 'brand');
+    app.clock.advance(61_000);
+
+    const blocker = new pg.Client({ connectionString: app.config.DATABASE_URL });
+    await blocker.connect();
+    try {
+      // The refresh reads the profiles, so it waits until the blocker commits.
+      await blocker.query('begin');
+      await blocker.query('lock table profiles in access exclusive mode');
+      let first!: Awaited<ReturnType<typeof post>>;
+      expect(await apolloRuns(async () => (first = await post(request)))).toBe(1); // found it stale: serves it and starts the refresh
+      expect(first).toEqual(kept);
+      for (const headers of [{}, { authorization: `Bearer ${brand.token}` }] as Record<string, string>[]) {
+        let again!: Awaited<ReturnType<typeof post>>;
+        expect(await apolloRuns(async () => (again = await post(request, headers)))).toBe(0);
+        expect(again.text).toBe(kept.text);
+      }
+      await blocker.query('commit');
+    } finally {
+      await blocker.end();
+    }
+    // The refresh lands, and from then on the fresh answer is served.
+    await expect.poll(async () => JSON.parse((await post(request)).text).data.creators.edges[0].node.displayName, { timeout: 15_000 }).toBe('Stale Stan Two');
   });
 });
