@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** Every key starts with this, so a bearer value is told apart from a JWT without a lookup. */
 export const API_KEY_PREFIX = 'chk_live_';
@@ -15,4 +15,5 @@ export function newApiKeySecret(): { secret: string; hash: string; prefix: strin
   return { secret, hash: hashApiKey(secret), prefix: secret.slice(0, API_KEY_PREFIX.length + DISPLAY_CHARS) };
 }
 
-export const hashApiKey = (secret: string) => createHash('sha256').update(secret).digest('hex');
+/** SHA-256 in hex (crypto.hash: one call, no Hash object; a partner's every request hashes its key). */
+export const hashApiKey = (secret: string) => hash('sha256', secret, 'hex');
