@@ -46,12 +46,17 @@ type Driver = (
  * as soon as the last one is answered (the server's throughput, and latency at that saturation).
  */
 export function runLoad(opts: LoadOptions): Promise<LoadResult> {
-  return measure(opts, async (seconds, onLatency, onBody) => {
+  return measure(opts, cannonDriver(opts));
+}
+
+/** The closed-loop driver (autocannon). */
+const cannonDriver =
+  (opts: LoadOptions): Driver =>
+  async (seconds, onLatency, onBody) => {
     const result = await cannon(opts, seconds, onLatency, onBody);
     const transportErrors = result.errors + result.timeouts;
     return { transportErrors, firstTransportError: transportErrors > 0 ? `${result.errors} connection errors, ${result.timeouts} timeouts` : null };
-  });
-}
+  };
 
 /**
  * Warm-up, then a measured open-loop run at a fixed rate: request n is due at start + n/rate,
@@ -92,13 +97,48 @@ export function runPaced(opts: LoadOptions & { ratePerSecond: number }): Promise
 /** The measured frame both drivers share: warm-up, then server metrics around the measured run. */
 async function measure(opts: LoadOptions, drive: Driver): Promise<LoadResult> {
   if (opts.warmupSeconds > 0) await drive(opts.warmupSeconds, () => {});
+  return resultOf([await measuredRun(opts, drive, opts.runSeconds)]);
+}
+
+/**
+ * Closed-loop runs of several request streams in turns within one window, for rows whose ratio is a
+ * target (e.g. API keys against anonymous reads through the response cache): after each stream's
+ * warm-up, `turns` rounds of runSeconds/turns per stream, the order reversed every other round
+ * (A B, B A, A B, …). Run one after another, a machine whose speed drifts (other processes, as on a
+ * shared machine) would weigh on one row more than on the other; in turns it weighs on both alike.
+ */
+export async function runLoadInTurns(
+  opts: Omit<LoadOptions, 'next' | 'isError'> & { streams: Pick<LoadOptions, 'next' | 'isError'>[]; turns: number },
+): Promise<LoadResult[]> {
+  const streams = opts.streams.map((stream) => ({ ...opts, ...stream }));
+  for (const stream of streams) if (opts.warmupSeconds > 0) await cannonDriver(stream)(opts.warmupSeconds, () => {});
+  const runs: MeasuredRun[][] = streams.map(() => []);
+  const order = streams.map((_, i) => i);
+  for (let turn = 0; turn < opts.turns; turn++) {
+    for (const i of turn % 2 === 0 ? order : [...order].reverse()) runs[i].push(await measuredRun(streams[i], cannonDriver(streams[i]), opts.runSeconds / opts.turns));
+  }
+  return runs.map((r) => resultOf(r));
+}
+
+interface MeasuredRun {
+  latencies: number[];
+  seconds: number;
+  errors: number;
+  firstError: string | null;
+  /** HTTP requests and SQL statements the server counted meanwhile, and its RSS after. */
+  served: number;
+  sqlStatements: number;
+  rssBytes: number;
+}
+
+async function measuredRun(opts: LoadOptions, drive: Driver, runSeconds: number): Promise<MeasuredRun> {
   await sleep(200);
   const before = await opts.server.metrics();
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | null = null;
   const started = performance.now();
-  const { transportErrors, firstTransportError } = await drive(opts.runSeconds, (ms) => latencies.push(ms), (status, body) => {
+  const { transportErrors, firstTransportError } = await drive(runSeconds, (ms) => latencies.push(ms), (status, body) => {
     if (!(opts.isError ?? ((s) => s >= 400))(status, body)) return;
     errors += 1;
     firstError ??= `HTTP ${status}: ${body.slice(0, 300)}`;
@@ -106,16 +146,29 @@ async function measure(opts: LoadOptions, drive: Driver): Promise<LoadResult> {
   const seconds = (performance.now() - started) / 1000;
   await sleep(200); // requests cut at the deadline finish on the server
   const after = await opts.server.metrics();
-  firstError ??= firstTransportError;
-  const served = Math.max(1, after.httpRequests - before.httpRequests);
+  return {
+    latencies,
+    seconds,
+    errors: errors + transportErrors,
+    firstError: firstError ?? firstTransportError,
+    served: after.httpRequests - before.httpRequests,
+    sqlStatements: after.sqlStatements - before.sqlStatements,
+    rssBytes: after.rssBytes,
+  };
+}
+
+/** One row's figures over its measured runs. */
+function resultOf(runs: MeasuredRun[]): LoadResult {
+  const latencies = runs.flatMap((r) => r.latencies);
+  const sum = (f: (r: MeasuredRun) => number) => runs.reduce((total, r) => total + f(r), 0);
   return {
     requests: latencies.length,
-    rps: latencies.length / seconds,
+    rps: latencies.length / sum((r) => r.seconds),
     ...latencyOf(latencies),
-    errors: errors + transportErrors,
-    firstError,
-    sqlPerRequest: (after.sqlStatements - before.sqlStatements) / served,
-    rssMb: after.rssBytes / 1024 / 1024,
+    errors: sum((r) => r.errors),
+    firstError: runs.find((r) => r.firstError)?.firstError ?? null,
+    sqlPerRequest: sum((r) => r.sqlStatements) / Math.max(1, sum((r) => r.served)),
+    rssMb: runs[runs.length - 1].rssBytes / 1024 / 1024,
   };
 }
 
