@@ -16,6 +16,7 @@ import { Migration20261124040000_webhooks } from './Migration20261124040000_webh
 import { Migration20261124050000_listing_one_statement } from './Migration20261124050000_listing_one_statement';
 import { Migration20261124060000_rate_limits } from './Migration20261124060000_rate_limits';
 import { Migration20261124120000_notification_actor_copy } from './Migration20261124120000_notification_actor_copy';
+import { Migration20261125020000_account_search_trgm } from './Migration20261125020000_account_search_trgm';
 import { Migration20261124010000_booking_history } from './Migration20261124010000_booking_history';
 
 /** Every migration, in order. Listed explicitly so they run the same from src (tests) and dist. */
@@ -38,4 +39,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124060000_rate_limits', class: Migration20261124060000_rate_limits },
   { name: 'Migration20261124120000_notification_actor_copy', class: Migration20261124120000_notification_actor_copy },
   { name: 'Migration20261124010000_booking_history', class: Migration20261124010000_booking_history },
+  { name: 'Migration20261125020000_account_search_trgm', class: Migration20261125020000_account_search_trgm },
 ];

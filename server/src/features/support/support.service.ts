@@ -10,12 +10,12 @@ import { disputeView, type BookingDisputeView } from '../bookings/bookings.servi
 import { partyRole, partyUserIds, type TransitionRunner } from '../bookings/process/runner';
 import { Profile } from '../profiles/profile.entity';
 import { User, UserRole, type AccountType } from '../users/user.entity';
+import { accountSearchStatement } from './account-search';
 import { Dispute, DisputeResolution } from './dispute.entity';
 import {
   DisputeListSchema,
   DisputeStatementSchema,
   ResolveDisputeSchema,
-  USER_SEARCH_LIMIT,
   UserLookupSchema,
   UserSearchSchema,
   WarnUserSchema,
@@ -105,15 +105,8 @@ export class SupportService {
   async searchUsers(ctx: ServiceContext, query: unknown): Promise<AccountMatch[]> {
     requireSupport(ctx);
     const needle = parseInput(UserSearchSchema, { query }).query.toLowerCase();
-    const literal = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
-    const rows = await ctx.em.execute<{ id: string; email: string; account_type: AccountType; display_name: string | null; created_at: Date }[]>(
-      `select u.id, u.email, u.account_type, p.display_name, u.created_at
-         from users u left join profiles p on p.user_id = u.id
-        where lower(u.email) like ? or lower(p.display_name) like ?
-        order by lower(u.email) = ? desc, (lower(u.email) like ? or lower(coalesce(p.display_name, '')) like ?) desc, lower(u.email)
-        limit ${USER_SEARCH_LIMIT}`,
-      [`%${literal}%`, `%${literal}%`, needle, `${literal}%`, `${literal}%`],
-    );
+    const { sql, params } = accountSearchStatement(needle);
+    const rows = await ctx.em.execute<{ id: string; email: string; account_type: AccountType; display_name: string | null; created_at: Date }[]>(sql, params);
     return rows.map((r) => ({ id: r.id, email: r.email, accountType: r.account_type, displayName: r.display_name, createdAt: new Date(r.created_at) }));
   }
 

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMarketplace } from '../../../../bench/seed';
 import { createTestDatabase } from '../../../../test/harness';
+import { explainPlan, indexesOf, type PlanNode } from '../../../../test/query-plans';
 import type { Orm } from '../../../db/orm';
 import { countCreators, countStatement, listingStatement, parseCreatorFilter, type CardExtras } from '../creator-search';
 import { initOrm } from '../../../db/init-orm';
@@ -39,36 +40,14 @@ afterAll(async () => {
   await db?.drop();
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  Plans?: PlanNode[];
-}
-
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
-const literal = (v: unknown) => (v instanceof Date ? `'${v.toISOString()}'::timestamptz` : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
-
 /** EXPLAIN ANALYZE of a `?` statement as a prepared statement under the given plan cache mode. */
-async function plan(sql: string, params: unknown[], mode: 'custom' | 'generic'): Promise<PlanNode[]> {
-  let n = 0;
-  await client.query('deallocate all');
-  await client.query(`set plan_cache_mode = force_${mode}_plan`);
-  await client.query(`prepare hot as ${sql.replace(/\?/g, () => `$${++n}`)}`);
-  const { rows } = await client.query(`explain (analyze, format json) execute hot${params.length ? `(${params.map(literal).join(', ')})` : ''}`);
-  return nodesOf((rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan);
-}
+const plan = (sql: string, params: unknown[], mode: 'custom' | 'generic') => explainPlan(client, sql, params, mode);
 
 /** No table is read whole and nothing sorts more than a page: the statement stops after its rows. */
 function expectBounded(nodes: PlanNode[]) {
   expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
   for (const sort of nodes.filter((n) => n['Node Type'].includes('Sort'))) expect(sort['Actual Rows']).toBeLessThanOrEqual(21);
 }
-
-const indexesOf = (nodes: PlanNode[]) => new Set(nodes.map((n) => n['Index Name']).filter(Boolean));
 
 const cursorAfter = async (platform: string | null, offset: number) => {
   const { rows } = await client.query(
