@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApolloServer } from '@apollo/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CREATOR_PAGE } from '../../../../bench/documents';
 import { seedMarketplace } from '../../../../bench/seed';
 import { createTestDatabase, startTestApp, type TestApp } from '../../../../test/harness';
@@ -198,7 +199,16 @@ const CREATOR_PAGE_DOCUMENTS = [
  */
 async function same(viewer: Viewer, query: string, variables: Record<string, unknown>) {
   compiled.queries.length = 0;
-  const a = await ask(compiled, viewer, query, variables, true);
+  // Whether Apollo's pipeline answered (responseForOperation), or the HTTP fast path before it.
+  const apollo = vi.spyOn(ApolloServer.prototype, 'executeHTTPGraphQLRequest');
+  let a: Awaited<ReturnType<typeof ask>>;
+  let viaApollo: boolean;
+  try {
+    a = await ask(compiled, viewer, query, variables, true);
+    viaApollo = apollo.mock.calls.length === 1;
+  } finally {
+    apollo.mockRestore();
+  }
   const statements = [...compiled.queries];
   const b = await ask(normal, viewer, query, variables, true);
   expect(a.status).toBe(b.status);
@@ -210,7 +220,7 @@ async function same(viewer: Viewer, query: string, variables: Record<string, unk
   } else {
     expect(JSON.stringify(answer)).toBe(JSON.stringify(expected));
   }
-  return { answer, statements };
+  return { answer, statements, viaApollo };
 }
 
 /** Statements that read the page's data (not the session or API key checks). */
@@ -250,12 +260,14 @@ describe('the compiled creator page answers exactly as graphql-js does', () => {
           const variables = { id, ...window, first: 1 + (n % 4), after: null, slots: n % 3 !== 2 };
           const viewer = viewers[n++ % viewers.length];
           for (let hook = 0; hook < 2; hook++) {
-            const { answer, statements } = await same(viewer, query, variables);
+            const { answer, statements, viaApollo } = await same(viewer, query, variables);
             if (served.includes(id)) {
               expect(answer.errors).toBeUndefined();
               expect(pageStatements(statements)).toHaveLength(1); // one statement for the whole page
+              expect(viaApollo).toBe(hook === 0);
             } else {
               expect(answer.errors[0].extensions.code).toBe('NOT_FOUND');
+              expect(viaApollo).toBe(true);
             }
           }
         }
