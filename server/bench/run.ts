@@ -192,6 +192,7 @@ function scenarios(settings: BenchSettings, databaseUrl: string, fixtures: Fixtu
           ],
           notes: [
             `${r.transitions} transitions (${r.transitionsPerSecond.toFixed(0)}/s while checkouts and cancellations both run, ${r.overallPerSecond.toFixed(0)}/s over the whole run with its last second of cancellations), ${r.delivered}/${r.expectedDeliveries} deliveries; req/s = transitions/s, latencies = delivery, SQL/req = per transition incl. deliveries`,
+            `the bench's own event loop ran up to ${r.clientLoopDelayP99Ms.toFixed(0)} ms late (p99) while it measured: a delivery it reads late counts as slow`,
             ...(r.firstFailure ? [`first failure: ${r.firstFailure}`] : []),
             ...(burner ? [`while another process spun one core for the whole scenario (${burner.seconds().toFixed(0)} s)`] : []),
           ],
