@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { preparedQuery } from '../../../db/prepared';
+import { turnBatchedRead } from '../../../shared/loaders';
 import { mapPrefixed, prefixedColumns } from '../../../db/prefixed-rows';
 import { Profile } from '../../profiles/profile.entity';
 import { Booking } from '../booking.entity';
@@ -24,21 +25,33 @@ export interface FoundBooking {
   row: BookingRow;
 }
 
+/** A booking's row with its creator's profile, its facts and its booker's name; `where` picks the rows. */
+const selectBookings = (em: EntityManager, where: string) =>
+  `select ${prefixedColumns(em, Booking, 'b')}, ${prefixedColumns(em, Profile, 's')}, ${factsColumns('b.id')},
+          ${bookerNameOf('b.booker_id')} as booker_name
+   from bookings b join profiles s on s.id = b.streamer_id
+   where ${where}`;
+
+/**
+ * Unlocked reads for a decision made outside a transaction (step 1 of most moves): the ones asked for
+ * in the same turn of the event loop share one statement. A busy server takes the requests that
+ * queued while it was behind in one turn, and one read then serves them all.
+ */
+const decisionReads = turnBatchedRead<EntityManager, string, BookingRow>(
+  async (em, ids) => (await preparedQuery<BookingRow>(em, selectBookings(em, 'b.id = any(?::uuid[])'), [ids])).rows,
+  (row) => row.b__id as string,
+);
+
 /**
  * The booking's row (locked for this transaction with `forUpdate`), its creator's profile and its
  * facts in one statement. The profile is never locked: other bookings of the creator move independently.
+ * Unlocked outside a transaction, the read may share its statement with others of the same turn.
  */
 export async function readBooking(em: EntityManager, bookingId: string, { forUpdate }: { forUpdate: boolean }): Promise<FoundBooking | null> {
-  const {
-    rows: [row],
-  } = await preparedQuery<BookingRow>(
-    em,
-    `select ${prefixedColumns(em, Booking, 'b')}, ${prefixedColumns(em, Profile, 's')}, ${factsColumns('b.id')},
-            ${bookerNameOf('b.booker_id')} as booker_name
-     from bookings b join profiles s on s.id = b.streamer_id
-     where b.id = ?${forUpdate ? ' for update of b' : ''}`,
-    [bookingId],
-  );
+  const [row] =
+    !forUpdate && !em.isInTransaction()
+      ? await decisionReads(em, [bookingId])
+      : (await preparedQuery<BookingRow>(em, selectBookings(em, `b.id = ?${forUpdate ? ' for update of b' : ''}`), [bookingId])).rows;
   return row ? foundOf(em, row) : null;
 }
 
