@@ -1,4 +1,5 @@
 import { ApolloServer } from '@apollo/server';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
@@ -100,7 +101,7 @@ describe('anonymous cache hits are answered before Apollo', () => {
     expect(refused.text).not.toContain('Partner Pat');
   });
 
-  it('bad tokens and APQ requests always go to Apollo', async () => {
+  it('bad tokens, and APQ hashes not registered here, go to Apollo', async () => {
     await createCreator(app, { displayName: 'Private Pia' });
     const request = { query: LISTING, variables: { search: 'Private Pia' } };
     await post(request); // now kept
@@ -113,6 +114,27 @@ describe('anonymous cache hits are answered before Apollo', () => {
     const wrongHash = { ...request, extensions: { persistedQuery: { version: 1, sha256Hash: '0'.repeat(64) } } };
     const apq = await post(wrongHash);
     expect(apq.text).toContain('provided sha does not match query');
+  });
+
+  it('an APQ hash registered through Apollo is answered before Apollo too, over POST and GET; a text that does not match it goes to Apollo', async () => {
+    await createCreator(app, { displayName: 'Hashed Hal' });
+    const variables = { search: 'Hashed Hal' };
+    const persistedQuery = { version: 1, sha256Hash: createHash('sha256').update(LISTING).digest('hex') };
+    let registered!: Awaited<ReturnType<typeof post>>;
+    expect(await apolloRuns(async () => (registered = await post({ query: LISTING, variables, extensions: { persistedQuery } })))).toBe(1);
+    expect(JSON.parse(registered.text).data.creators.edges[0].node.displayName).toBe('Hashed Hal');
+
+    const hashOnly = { variables, extensions: { persistedQuery } };
+    const getParams = { variables: JSON.stringify(variables), extensions: JSON.stringify({ persistedQuery }) };
+    for (const send of [() => post(hashOnly), () => post({ ...hashOnly, query: LISTING }), () => get(getParams), () => get({ ...getParams, query: LISTING })]) {
+      let answer!: Awaited<ReturnType<typeof post>>;
+      expect(await apolloRuns(async () => (answer = await send()))).toBe(0);
+      expect(answer).toEqual(registered);
+    }
+    // Another text under that hash is Apollo's to refuse.
+    let mismatch!: Awaited<ReturnType<typeof post>>;
+    expect(await apolloRuns(async () => (mismatch = await post({ ...hashOnly, query: `${LISTING} ` })))).toBe(1);
+    expect(mismatch.text).toContain('provided sha does not match query');
   });
 
   it('a request with Cache-Control: no-cache is computed now, and its answer is not kept', async () => {
