@@ -1,4 +1,5 @@
 import { defineModule, onEvent } from '../../module';
+import { queuedWork } from '../outbox/outbox';
 import { EmailDeliveryWorker } from './email-delivery';
 import { emailDeliveriesJob } from './mail.jobs';
 import { MailResolver } from './mail.resolver';
@@ -39,6 +40,8 @@ export const mailModule = defineModule({
     return { mailPreferences, emailDelivery };
   },
   jobs: ({ services }) => [emailDeliveriesJob(services.emailDelivery)],
-  // A running server e-mails right after each commit (tests drive the worker themselves: jobs off).
-  eventHandlers: ({ deps, services }) => (deps.config.JOBS_ENABLED ? [onEvent('outboxCommitted', () => services.emailDelivery.wake())] : []),
+  // A running server e-mails right after each commit that wrote notifications (e-mails are planned from them;
+  // retries and digests are the sweep's). Tests drive the worker themselves: jobs off.
+  eventHandlers: ({ deps, services }) =>
+    deps.config.JOBS_ENABLED ? [onEvent('outboxCommitted', (event) => (queuedWork(event, 'notifications') ? services.emailDelivery.wake() : undefined))] : [],
 });

@@ -65,6 +65,12 @@ export interface OutboxConsumer {
 /** The wake-up published on the event bus once the transaction that appended the event committed. */
 export type OutboxCommitted = DomainEvents['outboxCommitted'];
 
+/**
+ * Whether a commit's wake-up has work for the worker behind `consumer`: that consumer queued rows
+ * for it. An older instance's wake-up does not say (no `work`): then it has.
+ */
+export const queuedWork = (event: OutboxCommitted, consumer: string): boolean => !event.work || event.work.includes(consumer);
+
 const takes = (consumer: OutboxConsumer, topic: OutboxTopic) => !consumer.topics || consumer.topics.includes(topic);
 
 // MikroORM marks a nested transaction (a savepoint) with its parent under this symbol.

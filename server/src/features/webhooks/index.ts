@@ -1,4 +1,5 @@
 import { defineModule, onEvent } from '../../module';
+import { queuedWork } from '../outbox/outbox';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
@@ -45,7 +46,7 @@ export const webhooksModule = defineModule({
   eventHandlers: ({ services }) => [
     onEvent('outboxCommitted', (event) => {
       // Only when the event queued deliveries (an older instance's wake-up does not say: look then).
-      if (isWebhookEventType(event.topic) && (!event.work || event.work.includes('webhooks'))) services.webhookDispatcher.wake();
+      if (isWebhookEventType(event.topic) && queuedWork(event, 'webhooks')) services.webhookDispatcher.wake();
     }),
   ],
   jobs: ({ services }) => [
