@@ -286,7 +286,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
           serveCachedAnswers(responseCache, {
             isAnonymous: guard.isAnonymous,
             hasCredentialError: guard.hasCredentialError,
-              onServed: countServedQuery,
+            onServed: countServedQuery,
           }),
         ]
       : []),

@@ -1,7 +1,7 @@
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import type { Request, RequestHandler, Response } from 'express';
 import { getOperationAST, getVariableValues, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import { acceptsJson, sendAnswer } from './before-apollo';
+import { acceptsJson, rawOperation, sendAnswer } from './before-apollo';
 
 /**
  * Reads answered by one SQL statement that builds the answer's JSON in PostgreSQL, without
@@ -47,6 +47,8 @@ export interface CompiledReads<C> {
   /**
    * HTTP fast path before Apollo for documents Apollo has already validated and answered here:
    * writes PostgreSQL's JSON text as the body (no parse, no re-serialisation, no Apollo pipeline).
+   * POST and GET alike, and automatic persisted queries by a hash whose text Apollo answered here
+   * (before-apollo.ts `rawOperation`: anything else goes to Apollo).
    */
   http(opts: {
     schema: GraphQLSchema;
@@ -66,6 +68,8 @@ const MAX_KNOWN = 1000;
 export function compiledReads<C extends object>(reads: readonly CompiledRead<C>[]): CompiledReads<C> {
   /** Query texts Apollo parsed, validated and answered through a compiled read. */
   const known = new Map<string, DocumentNode>();
+  /** Of those, the texts sent as automatic persisted queries, by their hash (checked by Apollo). */
+  const persisted = new Map<string, string>();
 
   const plugin: ApolloServerPlugin<C> = {
     async requestDidStart() {
@@ -79,6 +83,7 @@ export function compiledReads<C extends object>(reads: readonly CompiledRead<C>[
           const text = await run(reads, { schema, document, operation, variables, ctx: rc.contextValue });
           if (text === null) return null;
           if (source && !known.has(source) && known.size < MAX_KNOWN) known.set(source, document);
+          if (source && rc.queryHash && request.extensions?.persistedQuery && known.has(source) && persisted.size < MAX_KNOWN) persisted.set(rc.queryHash, source);
           return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: { data: JSON.parse(text) as Record<string, unknown> } } };
         },
       };
@@ -87,19 +92,18 @@ export function compiledReads<C extends object>(reads: readonly CompiledRead<C>[
 
   const http: CompiledReads<C>['http'] = (opts) => (req, res, next) => {
     const startedAt = performance.now();
-    const body = req.method === 'POST' ? (req.body as { query?: unknown; operationName?: unknown; variables?: unknown; extensions?: unknown } | undefined) : undefined;
-    if (!body || typeof body.query !== 'string' || body.extensions !== undefined) return next();
-    const document = known.get(body.query);
-    if (!document || opts.hasCredentialError(res) || opts.cacheable(req) || !acceptsJson(req.headers.accept)) return next();
-    const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
-    if (body.operationName !== undefined && body.operationName !== null && operationName === undefined) return next();
-    const operation = getOperationAST(document, operationName);
+    const raw = rawOperation(req, (hash) => persisted.get(hash));
+    const document = raw && known.get(raw.query);
+    if (!raw || !document || opts.hasCredentialError(res) || opts.cacheable(req) || !acceptsJson(req.headers.accept)) return next();
+    const operation = getOperationAST(document, raw.operationName);
     if (!operation) return next();
-    const variables = coerced(opts.schema, operation, body.variables);
+    // Apollo answers a query over GET, never a mutation (compiled reads serve queries only anyway).
+    if (req.method === 'GET' && operation.operation !== 'query') return next();
+    const variables = coerced(opts.schema, operation, raw.variables);
     if (!variables) return next();
     let ctx: C;
     try {
-      opts.check(document, operation, body.variables as Record<string, unknown> | undefined, body.query);
+      opts.check(document, operation, raw.variables as Record<string, unknown> | undefined, raw.query);
       ctx = opts.contextFor(req, res);
     } catch {
       return next(); // Apollo refuses it with its own answer
@@ -108,7 +112,7 @@ export function compiledReads<C extends object>(reads: readonly CompiledRead<C>[
       (text) => {
         if (text === null) return next();
         sendAnswer(res, `{"data":${text}}\n`, opts.isAnonymous(res));
-        opts.onServed(operation.name?.value ?? operationName, startedAt);
+        opts.onServed(operation.name?.value ?? raw.operationName, startedAt);
       },
       (err: unknown) => next(err),
     );

@@ -43,10 +43,10 @@ afterAll(async () => {
 /** EXPLAIN ANALYZE of a `?` statement as a prepared statement under the given plan cache mode. */
 const plan = (sql: string, params: unknown[], mode: 'custom' | 'generic') => explainPlan(client, sql, params, mode);
 
-/** No table is read whole and nothing sorts more than a page: the statement stops after its rows. */
-function expectBounded(nodes: PlanNode[]) {
+/** No table is read whole and nothing sorts more than a page (`maxSorted` rows): the statement stops after its rows. */
+function expectBounded(nodes: PlanNode[], maxSorted = 21) {
   expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
-  for (const sort of nodes.filter((n) => n['Node Type'].includes('Sort'))) expect(sort['Actual Rows']).toBeLessThanOrEqual(21);
+  for (const sort of nodes.filter((n) => n['Node Type'].includes('Sort'))) expect(sort['Actual Rows']).toBeLessThanOrEqual(maxSorted);
 }
 
 const cursorAfter = async (platform: string | null, offset: number) => {
@@ -135,7 +135,9 @@ describe('the listing page statement', () => {
       expect(st.fixed).toBe(true);
       for (const mode of ['custom', 'generic'] as const) {
         const nodes = await plan(st.sql, st.params, mode);
-        expectBounded(nodes);
+        // The week's slots come from the GiST index unordered and are sorted by time: at most a week of hours
+        // (how many the seed put in this week depends on the time of day the test runs).
+        expectBounded(nodes, 7 * 24);
         const used = indexesOf(nodes);
         expect(used.has('profiles_pkey')).toBe(true);
         // The week's slots by creator and time (the no-overlap GiST index), the reviews by reviewee newest first.
