@@ -34,8 +34,9 @@ function readInstant(text: string, field: string): Date {
 /**
  * The slots of the creator `profileId` (a SQL expression) overlapping the window, as `<alias>` rows
  * (listed by start time: a creator's slots never overlap, so start times are unique): a scan of the
- * `availability_slots_no_overlap` GiST index. The `?`s are from, then to.
+ * `availability_slots_no_overlap` GiST index. `from` and `to` are the window's placeholders (`?` each by
+ * default; a compiled read passes the ones it bound).
  */
-export const slotsInWindow = (alias: string, profileId: string) =>
+export const slotsInWindow = (alias: string, profileId: string, from = '?', to = '?') =>
   `availability_slots ${alias} where ${alias}.streamer_id = ${profileId}
-     and tstzrange(${alias}.start_time, ${alias}.end_time) && tstzrange(?::timestamptz, ?::timestamptz)`;
+     and tstzrange(${alias}.start_time, ${alias}.end_time) && tstzrange(${from}::timestamptz, ${to}::timestamptz)`;

@@ -81,9 +81,10 @@ function profileOf(cx: Compiler, type: GraphQLObjectType, fields: Map<string, Co
       firstOf(def, f, cx.variables);
       const element = elementOf(cx, def, f, SLOT_FIELDS);
       return (q) => {
-        const el = element(q);
         const first = firstOf(def, f, q.variables);
-        return `coalesce(${nextFreeSlotsJson('c.id', el).replace('?', () => bind(q, q.now)).replace(/limit \?/, () => `limit ${bind(q, first)}`)}, '[]'::json)`;
+        // Bound in text order: the element's own values, then now, then the limit.
+        const el = element(q);
+        return `coalesce(${nextFreeSlotsJson('c.id', el, bind(q, q.now), bind(q, first))}, '[]'::json)`;
       };
     }
     if (f.name === 'latestReviews') {
@@ -91,7 +92,8 @@ function profileOf(cx: Compiler, type: GraphQLObjectType, fields: Map<string, Co
       const element = elementOf(cx, def, f, REVIEW_FIELDS);
       return (q) => {
         const first = firstOf(def, f, q.variables);
-        return `coalesce(${latestReviewsJson('c.user_id', element(q)).replace(/limit \?/, () => `limit ${bind(q, first)}`)}, '[]'::json)`;
+        const el = element(q);
+        return `coalesce(${latestReviewsJson('c.user_id', el, bind(q, first))}, '[]'::json)`;
       };
     }
     return scalar(cx, PROFILE_FIELDS, f, def);

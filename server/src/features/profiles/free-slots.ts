@@ -12,19 +12,22 @@ export interface FreeSlot {
  * LATERAL join: a range scan of `availability_slots_next_free_idx` that stops after the limit.
  * The cards' `nextFreeSlots` loader and the listing's one statement both use it.
  *
- * `creatorId` is a SQL expression of the outer query (e.g. `p.id`); the `?`s are now, then the limit.
+ * `creatorId` is a SQL expression of the outer query (e.g. `p.id`); `now` and `limit` are the placeholders of
+ * those values (`?` each by default; a compiled read passes the ones it bound).
  * `element`: each slot's JSON, from `f` (id, streamer_id, start_time, end_time, is_booked); the compiled
  * listing builds the API's own fields there.
  */
 export const nextFreeSlotsJson = (
   creatorId: string,
   element = `json_build_object('id', f.id, 'streamer_id', f.streamer_id, 'start_time', f.start_time, 'end_time', f.end_time)`,
+  now = '?',
+  limit = '?',
 ) => `(
   select json_agg(${element}
                   order by f.start_time, f.id) as slots
   from (select f.id, f.streamer_id, f.start_time, f.end_time, f.is_booked from availability_slots f
-         where f.streamer_id = ${creatorId} and not f.is_booked and f.start_time > ?
-         order by f.start_time, f.id limit ?) f
+         where f.streamer_id = ${creatorId} and not f.is_booked and f.start_time > ${now}
+         order by f.start_time, f.id limit ${limit}) f
 )`;
 
 /** An element of `nextFreeSlotsJson`. */
