@@ -24,6 +24,7 @@ import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from './gra
 import { assertNoNulInOperation } from './graphql/no-nul';
 import { buildAppSchema } from './graphql/schema';
 import { compiledReads } from './graphql/compiled-reads';
+import { persistedQueryTexts } from './graphql/before-apollo';
 import { compiledRoots } from './graphql/compiled-roots';
 import { anonymousResponseCache, wantsFreshAnswer } from './graphql/response-cache';
 import { serveCachedAnswers } from './graphql/response-cache-http';
@@ -215,6 +216,8 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
           now: () => deps.clock.now().getTime(),
         })
       : null;
+  // Texts of automatic persisted queries Apollo checked: the answers written before Apollo read hash-only requests by them.
+  const persistedQueries = persistedQueryTexts(2000);
   // Operations of compiled root fields (the listing, the creator page): one SQL statement builds the answer's JSON.
   const compiled = compiledReads<GraphQLContext>(
     config.COMPILED_READS ? [compiledRoots(assembled.modules.flatMap((m) => m.compiledRoots?.(assembled) ?? []), { now: () => deps.clock.now() })] : [],
@@ -260,6 +263,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
         },
       },
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      persistedQueries.plugin,
       ...(responseCache ? [responseCache] : []),
       compiled.plugin, // after the response cache: a cached answer is served first, a compiled one is kept by it
       ApolloServerPluginLandingPageDisabled(),
@@ -287,6 +291,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
             isAnonymous: guard.isAnonymous,
             hasCredentialError: guard.hasCredentialError,
             onServed: countServedQuery,
+            persistedSource: persistedQueries.source,
           }),
         ]
       : []),
@@ -302,6 +307,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       isAnonymous: guard.isAnonymous,
       hasCredentialError: guard.hasCredentialError,
       onServed: countServedQuery,
+      persistedSource: persistedQueries.source,
     }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {

@@ -1,3 +1,4 @@
+import type { ApolloServerPlugin } from '@apollo/server';
 import type { Request, Response } from 'express';
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../security/cache-control';
 
@@ -31,6 +32,30 @@ export interface RawOperation {
 
 /** The text registered for an automatic persisted query's hash, if known. */
 export type PersistedSource = (sha256Hash: string) => string | undefined;
+
+/**
+ * Automatic persisted queries' texts by hash, as Apollo checked them (a hash sent with its text is
+ * verified before the source resolves; a hash alone resolves only to the text Apollo registered):
+ * one registry for every answer written before Apollo (response-cache hits, compiled reads), which
+ * each look the text up in what they keep. Bounded; a hash names one text forever.
+ */
+export function persistedQueryTexts(maxEntries: number): { plugin: ApolloServerPlugin<object>; source: PersistedSource } {
+  const texts = new Map<string, string>();
+  return {
+    source: (sha256Hash) => texts.get(sha256Hash),
+    plugin: {
+      async requestDidStart() {
+        return {
+          async didResolveSource({ request, queryHash, source }) {
+            if (!request.extensions?.persistedQuery || !queryHash || texts.has(queryHash)) return;
+            texts.set(queryHash, source);
+            if (texts.size > maxEntries) texts.delete(texts.keys().next().value!);
+          },
+        };
+      },
+    },
+  };
+}
 
 /**
  * The operation of a plain GraphQL-over-HTTP request, for the answers written before Apollo: a POST

@@ -1,7 +1,7 @@
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import type { Request, RequestHandler, Response } from 'express';
 import { getOperationAST, getVariableValues, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import { acceptsJson, rawOperation, sendAnswer } from './before-apollo';
+import { acceptsJson, rawOperation, sendAnswer, type PersistedSource } from './before-apollo';
 
 /**
  * Reads answered by one SQL statement that builds the answer's JSON in PostgreSQL, without
@@ -47,8 +47,8 @@ export interface CompiledReads<C> {
   /**
    * HTTP fast path before Apollo for documents Apollo has already validated and answered here:
    * writes PostgreSQL's JSON text as the body (no parse, no re-serialisation, no Apollo pipeline).
-   * POST and GET alike, and automatic persisted queries by a hash whose text Apollo answered here
-   * (before-apollo.ts `rawOperation`: anything else goes to Apollo).
+   * POST and GET alike, and automatic persisted queries by a hash whose text Apollo checked and
+   * answered here (before-apollo.ts `rawOperation`: anything else goes to Apollo).
    */
   http(opts: {
     schema: GraphQLSchema;
@@ -60,6 +60,8 @@ export interface CompiledReads<C> {
     isAnonymous: (res: Response) => boolean;
     hasCredentialError: (res: Response) => boolean;
     onServed: (operationName: string | undefined, startedAt: number) => void;
+    /** The texts of automatic persisted queries Apollo checked (before-apollo.ts persistedQueryTexts). */
+    persistedSource: PersistedSource;
   }): RequestHandler;
 }
 
@@ -68,8 +70,6 @@ const MAX_KNOWN = 1000;
 export function compiledReads<C extends object>(reads: readonly CompiledRead<C>[]): CompiledReads<C> {
   /** Query texts Apollo parsed, validated and answered through a compiled read. */
   const known = new Map<string, DocumentNode>();
-  /** Of those, the texts sent as automatic persisted queries, by their hash (checked by Apollo). */
-  const persisted = new Map<string, string>();
 
   const plugin: ApolloServerPlugin<C> = {
     async requestDidStart() {
@@ -83,7 +83,6 @@ export function compiledReads<C extends object>(reads: readonly CompiledRead<C>[
           const text = await run(reads, { schema, document, operation, variables, ctx: rc.contextValue });
           if (text === null) return null;
           if (source && !known.has(source) && known.size < MAX_KNOWN) known.set(source, document);
-          if (source && rc.queryHash && request.extensions?.persistedQuery && known.has(source) && persisted.size < MAX_KNOWN) persisted.set(rc.queryHash, source);
           return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: { data: JSON.parse(text) as Record<string, unknown> } } };
         },
       };
@@ -92,7 +91,7 @@ export function compiledReads<C extends object>(reads: readonly CompiledRead<C>[
 
   const http: CompiledReads<C>['http'] = (opts) => (req, res, next) => {
     const startedAt = performance.now();
-    const raw = rawOperation(req, (hash) => persisted.get(hash));
+    const raw = rawOperation(req, opts.persistedSource);
     const document = raw && known.get(raw.query);
     if (!raw || !document || opts.hasCredentialError(res) || opts.cacheable(req) || !acceptsJson(req.headers.accept)) return next();
     const operation = getOperationAST(document, raw.operationName);

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import { acceptsJson, rawOperation, sendAnswer } from './before-apollo';
+import { acceptsJson, rawOperation, sendAnswer, type PersistedSource } from './before-apollo';
 import { wantsFreshAnswer, type AnonymousResponseCache } from './response-cache';
 
 export interface CachedAnswersOptions {
@@ -9,6 +9,8 @@ export interface CachedAnswersOptions {
   hasCredentialError: (res: Response) => boolean;
   /** Counts an answer served here, as Apollo's metrics plugin would have. */
   onServed: (operationName: string | undefined, startedAt: number) => void;
+  /** The texts of automatic persisted queries Apollo checked (before-apollo.ts persistedQueryTexts). */
+  persistedSource: PersistedSource;
 }
 
 /**
@@ -29,7 +31,7 @@ export function serveCachedAnswers(cache: AnonymousResponseCache, opts: CachedAn
   return (req, res, next) => {
     const startedAt = performance.now();
     if (opts.hasCredentialError(res) || !acceptsJson(req.headers.accept) || wantsFreshAnswer(req.headers['cache-control'])) return next();
-    const operation = rawOperation(req, cache.persistedSource);
+    const operation = rawOperation(req, opts.persistedSource);
     const body = operation && cache.servableBody(operation.operationName, operation.query, operation.variables);
     if (!body) return next();
     sendAnswer(res, body, opts.isAnonymous(res));

@@ -50,12 +50,6 @@ export interface AnonymousResponseCache extends ApolloServerPlugin<GraphQLContex
    * what Apollo stored is found, so only public reads; anything else is for Apollo to run.
    */
   servableBody(operationName: string | null | undefined, source: string, variables: unknown): string | null;
-  /**
-   * The query text of an automatic persisted query's hash, if a request that registered it (hash
-   * and text, which Apollo checked against each other) had its answer kept here: lets the HTTP
-   * layer find the answers of hash-only requests too.
-   */
-  persistedSource(sha256Hash: string): string | undefined;
   close(): void;
 }
 
@@ -86,8 +80,6 @@ export function anonymousResponseCache(opts: ResponseCacheOptions): AnonymousRes
   const coalesceWaitMs = opts.coalesceWaitMs ?? 10_000;
   const entries = new Map<string, Entry>();
   const running = new Map<string, Promise<Answer>>();
-  /** Automatic persisted queries' texts by hash (bounded like the answers; a hash names one text forever). */
-  const persistedSources = new Map<string, string>();
   let generation = 0;
   const invalidate = () => {
     generation += 1;
@@ -150,7 +142,6 @@ export function anonymousResponseCache(opts: ResponseCacheOptions): AnonymousRes
 
   return {
     close: () => unsubscribe.forEach((off) => off()),
-    persistedSource: (sha256Hash) => persistedSources.get(sha256Hash),
     servableBody(operationName, source, variables) {
       const entry = entries.get(cacheKey(operationName, source, variables));
       const t = now();
@@ -190,19 +181,14 @@ export function anonymousResponseCache(opts: ResponseCacheOptions): AnonymousRes
           startedAt = now();
           return null;
         },
-        async willSendResponse({ response, request, queryHash, source }) {
+        async willSendResponse({ response }) {
           if (!key || served) return;
           const result = response.body.kind === 'single' && !response.body.singleResult.errors ? response.body.singleResult : null;
           if (lead) {
             lead.settle(result && startedIn === generation ? result : null);
             if (running.get(key) === lead.flight) running.delete(key);
           }
-          if (!result) return;
-          store(key, result, startedIn, startedAt);
-          if (request.extensions?.persistedQuery && queryHash && source && !persistedSources.has(queryHash)) {
-            persistedSources.set(queryHash, source);
-            if (persistedSources.size > opts.maxEntries) persistedSources.delete(persistedSources.keys().next().value!);
-          }
+          if (result) store(key, result, startedIn, startedAt);
         },
       };
     },
