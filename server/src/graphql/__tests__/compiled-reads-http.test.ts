@@ -1,6 +1,6 @@
-import { ApolloServer } from '@apollo/server';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apolloRuns, getGraphql, postGraphql, type RawAnswer } from '../../../test/graphql-http';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { createCreator } from '../../features/profiles/__tests__/fixtures';
 
@@ -15,27 +15,15 @@ const LISTING = `query Listing($search: String) {
   creators(first: 20, filter: { search: $search }) { edges { node { id displayName platforms } } pageInfo { hasNextPage } }
 }`;
 
-type Answer = { status: number; cacheControl: string | null; text: string };
-
-async function post(body: unknown): Promise<Answer> {
-  const res = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, cacheControl: res.headers.get('cache-control'), text: await res.text() };
-}
-
-async function get(params: Record<string, string>): Promise<Answer> {
-  const res = await fetch(`${app.url}/graphql?${new URLSearchParams(params)}`);
-  return { status: res.status, cacheControl: res.headers.get('cache-control'), text: await res.text() };
-}
+type Answer = RawAnswer;
+const post = (body: unknown) => postGraphql(app.url, body);
+const get = (params: Record<string, string>) => getGraphql(app.url, params);
 
 /** The answer, and whether it went through Apollo's pipeline. */
 async function viaApollo(send: () => Promise<Answer>): Promise<{ answer: Answer; apollo: boolean }> {
-  const spy = vi.spyOn(ApolloServer.prototype, 'executeHTTPGraphQLRequest');
-  try {
-    const answer = await send();
-    return { answer, apollo: spy.mock.calls.length > 0 };
-  } finally {
-    spy.mockRestore();
-  }
+  let answer!: Answer;
+  const runs = await apolloRuns(async () => (answer = await send()));
+  return { answer, apollo: runs > 0 };
 }
 
 /** What a client reads: status, Cache-Control and the JSON (PostgreSQL's text has other spacing than Apollo's). */

@@ -1,7 +1,7 @@
-import { ApolloServer } from '@apollo/server';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apolloRuns, getGraphql, postGraphql } from '../../../test/graphql-http';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { createKey, REVOKE_KEY } from '../../features/partners/__tests__/partner-fixtures';
 import { createCreator, registerAccount } from '../../features/profiles/__tests__/fixtures';
@@ -12,31 +12,8 @@ const LISTING = `query Listing($search: String) {
   creators(first: 20, filter: { search: $search }) { totalCount edges { node { id displayName } } }
 }`;
 
-/** The raw HTTP answer: status, the headers a client or CDN acts on, and the exact bytes. */
-async function post(body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${app.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, contentType: res.headers.get('content-type'), cacheControl: res.headers.get('cache-control'), text: await res.text() };
-}
-
-async function get(params: Record<string, string>) {
-  const res = await fetch(`${app.url}/graphql?${new URLSearchParams(params)}`);
-  return { status: res.status, contentType: res.headers.get('content-type'), cacheControl: res.headers.get('cache-control'), text: await res.text() };
-}
-
-/** How many requests reached Apollo's pipeline while `run` ran. */
-async function apolloRuns(run: () => Promise<unknown>): Promise<number> {
-  const spy = vi.spyOn(ApolloServer.prototype, 'executeHTTPGraphQLRequest');
-  try {
-    await run();
-    return spy.mock.calls.length;
-  } finally {
-    spy.mockRestore();
-  }
-}
+const post = (body: unknown, headers: Record<string, string> = {}) => postGraphql(app.url, body, headers);
+const get = (params: Record<string, string>) => getGraphql(app.url, params);
 
 beforeAll(async () => {
   app = await startTestApp({ ANON_RESPONSE_CACHE_SECONDS: '60' });
