@@ -18,7 +18,7 @@ registerEnumType(UserRole, { name: 'UserRole', description: 'support staff media
 @ObjectType({ description: 'A signed-up account' })
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'role' | 'warningCount' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'role' | 'warningCount' | 'createdAt' | 'updatedAt' | 'emailVerified';
 
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
@@ -46,6 +46,15 @@ export class User {
 
   @Property({ type: 'datetime', nullable: true })
   suspendedAt?: Date | null;
+
+  /** When the owner proved the address is theirs (the e-mailed link); null until then. */
+  @Property({ type: 'datetime', nullable: true })
+  emailVerifiedAt?: Date | null;
+
+  @Field(() => Boolean, { description: 'Whether the owner confirmed the e-mail address (the link e-mailed at sign-up)' })
+  get emailVerified(): boolean {
+    return this.emailVerifiedAt != null;
+  }
 
   @Field()
   @Property({ type: 'datetime' })

@@ -7,6 +7,7 @@ export function presentUser(user: User) {
     email: user.email,
     account_type: user.accountType,
     role: user.role,
+    email_verified: user.emailVerifiedAt != null,
     created_at: user.createdAt.toISOString(),
   };
 }
