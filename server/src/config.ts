@@ -16,7 +16,8 @@ const port = z.coerce.number().int().min(0).max(65535);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: 127.0.0.1 in development and test (nothing outside this machine reaches it), 0.0.0.0 in production. */
+  HOST: z.string().min(1).optional(),
   PORT: port.default(4000),
   /**
    * Server processes sharing PORT (node:cluster): 1 runs in this process; more start a primary that
@@ -128,7 +129,7 @@ function isProxyAddress(part: string): boolean {
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'CORS_ORIGINS' | 'SEED_DEMO_DATA' | 'ANON_RESPONSE_CACHE_SECONDS' | 'MAIL_FROM'> {
+export interface Config extends Omit<Env, 'HOST' | 'JWT_SECRET' | 'CORS_ORIGINS' | 'SEED_DEMO_DATA' | 'ANON_RESPONSE_CACHE_SECONDS' | 'MAIL_FROM'> {
   MAIL_FROM: string;
   /** How e-mail leaves: `smtp` (SMTP_URL), `catcher` (no SMTP_URL outside production: /dev/mailbox), `off`. */
   mailMode: 'smtp' | 'catcher' | 'off';
@@ -138,6 +139,7 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'CORS_ORIGINS' | 'SEED_
   metricsAccess: 'open' | 'token' | 'off';
   /** TRUST_PROXY as express takes it (a hop count is a number). */
   trustProxy: string | number;
+  HOST: string;
   JWT_SECRET: string;
   CORS_ORIGINS: string[];
   isProduction: boolean;
@@ -155,13 +157,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
-  if (isProduction && !e.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
-  if (isProduction && e.ENABLE_TEST_CLOCK) throw new ConfigError('Invalid configuration:\n  ENABLE_TEST_CLOCK: never allowed in production');
+  if (isProduction) refuseUnsafeProduction(e);
   // The test clock lives in one process's memory: a second worker would keep the real time.
   if (e.ENABLE_TEST_CLOCK && e.WEB_CONCURRENCY > 1) throw new ConfigError('Invalid configuration:\n  ENABLE_TEST_CLOCK: needs WEB_CONCURRENCY=1 (the test clock is per process)');
   if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set');
   return {
     ...e,
+    HOST: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     JWT_SECRET: e.JWT_SECRET ?? devJwtSecret(e.DATA_DIR, e.NODE_ENV),
     CORS_ORIGINS: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     SEED_DEMO_DATA: e.SEED_DEMO_DATA ?? !isProduction,
@@ -172,6 +174,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: /^\d{1,2}$/.test(e.TRUST_PROXY.trim()) ? Number(e.TRUST_PROXY.trim()) : e.TRUST_PROXY,
     isProduction,
   };
+}
+
+/** Secrets that were published (README, docker-compose.yml examples): as good as none. */
+export const KNOWN_SECRETS: readonly string[] = ['change-me-to-a-long-random-secret-of-32-chars'];
+
+/**
+ * Production never starts in an unsafe state: without the secrets it needs, with a secret everyone
+ * knows, with demo data (its accounts share a published password) or with the test clock. The
+ * message names each variable and what to do.
+ */
+function refuseUnsafeProduction(e: Env): void {
+  const problems: string[] = [];
+  if (!e.JWT_SECRET) problems.push('JWT_SECRET: required in production (at least 32 random characters, e.g. `openssl rand -hex 32`)');
+  else if (KNOWN_SECRETS.includes(e.JWT_SECRET)) problems.push('JWT_SECRET: this is the published example value; set a random secret of your own');
+  if (e.ENABLE_TEST_CLOCK) problems.push('ENABLE_TEST_CLOCK: never allowed in production');
+  if (e.SEED_DEMO_DATA) problems.push('SEED_DEMO_DATA: demo data is never allowed in production (its accounts share a published password)');
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required in production with STRIPE_SECRET_KEY (unsigned payment events would be trusted)');
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
 /** Outside production a secret is generated once and kept in DATA_DIR so restarts keep sessions. */

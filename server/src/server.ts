@@ -11,6 +11,7 @@ import { GraphQLError } from 'graphql';
 import pino, { type Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { pinoHttp } from 'pino-http';
+import { redactUrl } from './observability/log-redaction';
 import { routeGroup, sqlStatementsTotal } from './observability/metrics';
 import { metricsAccess } from './observability/metrics-access';
 import { securityHeaders } from './observability/security';
@@ -140,7 +141,8 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       logger,
       genReqId: (req) => String(req.headers['x-request-id']),
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' },
-      serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }), res: (res) => ({ statusCode: res.statusCode }) },
+      // Secrets in URLs (calendar feed path, unsubscribe/reset tokens, keys in a query) never reach a log line.
+      serializers: { req: (req) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }), res: (res) => ({ statusCode: res.statusCode }) },
     }),
   );
   app.use((req, res, next) => {

@@ -59,11 +59,12 @@ export interface TestApp {
 /**
  * Boots the real server (Apollo, REST, WebSocket) on a random port against a fresh database.
  * `poolMax` shrinks the connection pool (default 20), e.g. to run more requests than connections.
+ * `logger`: where the server logs (default: silent), e.g. to read its log lines.
  * `database`: a database of the test's own (migrated here; not dropped), with its supervisor.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { poolMax?: number; database?: { url: string; supervisor?: DatabaseSupervisorView }; modules?: readonly FeatureModule[] } = {},
+  options: { poolMax?: number; database?: { url: string; supervisor?: DatabaseSupervisorView }; modules?: readonly FeatureModule[]; logger?: pino.Logger } = {},
 ): Promise<TestApp> {
   const db = options.database ? { url: options.database.url, drop: async () => {} } : await createTestDatabase();
   // Jobs are not started in tests; they run through app.server.jobs.runAll(now).
@@ -72,7 +73,7 @@ export async function startTestApp(
   const queries: string[] = [];
   const orm = await initOrm({ clientUrl: db.url, poolMax: options.poolMax, onQuery: (sql) => queries.push(sql) });
   const clock = new AdjustableClock();
-  const server = await createServer({ config, orm, clock, logger: pino({ level: 'silent' }), databaseSupervisor: options.database?.supervisor, modules: options.modules });
+  const server = await createServer({ config, orm, clock, logger: options.logger ?? pino({ level: 'silent' }), databaseSupervisor: options.database?.supervisor, modules: options.modules });
   await new Promise<void>((resolve) => server.httpServer.listen(0, '127.0.0.1', resolve));
   const { port } = server.httpServer.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

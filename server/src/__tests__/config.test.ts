@@ -18,6 +18,17 @@ describe('config', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, ENABLE_TEST_CLOCK: '1' })).toThrow(/ENABLE_TEST_CLOCK/);
   });
 
+  it('listens on 127.0.0.1 outside production unless HOST says otherwise; production refuses demo data and published or missing secrets', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(prod).HOST).toBe('0.0.0.0');
+    expect(() => loadConfig({ ...prod, SEED_DEMO_DATA: '1' })).toThrow(/SEED_DEMO_DATA: demo data is never allowed in production/);
+    expect(() => loadConfig({ ...prod, JWT_SECRET: 'change-me-to-a-long-random-secret-of-32-chars' })).toThrow(/JWT_SECRET: this is the published example value/);
+    expect(() => loadConfig({ ...prod, STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET: required in production/);
+    expect(loadConfig({ ...prod, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).isProduction).toBe(true);
+  });
+
   it('runs one server process unless WEB_CONCURRENCY asks for more, and keeps the test clock to one', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).WEB_CONCURRENCY).toBe(1);
     expect(loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '2' }).WEB_CONCURRENCY).toBe(2);

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/database';
-import { seedDemoData } from '../db/seeders/demo';
+import { knownPasswordAccounts, seedDemoData } from '../db/seeders/demo';
 import { createServer, type CreateServerOptions } from '../server';
 import { stopOnSignals } from './shutdown';
 
@@ -35,12 +35,13 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const { config, logger } = opts;
   const db = await openDatabase(config, (msg) => logger.info(msg), { migrate: opts.migrate });
   logger.info({ embedded: db.embedded, migrated: opts.migrate }, 'database ready');
+  if (config.isProduction) await refuseKnownPasswords(db);
   const server = await createServer({ config, orm: db.orm, logger, databaseUrl: db.url, metricsSource: opts.metricsSource, databaseSupervisor: db.supervisor });
   if (opts.seedDemo) await seedDemoData(db.orm, server.services, (line) => console.log(line), server.deps.clock);
   await new Promise<void>((resolve) => server.httpServer.listen(config.PORT, config.HOST, resolve));
-  const { port } = server.httpServer.address() as AddressInfo;
+  const { port, address } = server.httpServer.address() as AddressInfo;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
-  logger.info({ url }, 'server listening');
+  logger.info({ url, address, port }, 'server listening');
   // A cluster worker tells its primary which port the HTTP server took (not any other listener's).
   if (process.send) process.send({ type: HTTP_LISTENING, port } satisfies HttpListening);
   await server.jobs.start();
@@ -54,6 +55,17 @@ export async function serve(opts: ServeOptions): Promise<void> {
   exitWhenDatabaseCannotRestart(db, logger, stop);
 }
 
+/** Production never serves accounts anyone can sign in to (demo data, the demo password on a support account). */
+export async function refuseKnownPasswords(db: Database): Promise<void> {
+  const accounts = await knownPasswordAccounts(db.orm);
+  if (accounts.length === 0) return;
+  await db.close();
+  throw new Error(
+    `refusing to start in production: ${accounts.length} account(s) have a published password (demo data or the demo password): ${accounts.slice(0, 5).join(', ')}${accounts.length > 5 ? ', …' : ''}. ` +
+      'Start on a database without demo data, and give support accounts their own password (pnpm --filter server support:create <email>).',
+  );
+}
+
 /** The embedded database died and could not be restarted: exit non-zero so an outer supervisor restarts everything. */
 export function exitWhenDatabaseCannotRestart(db: Database, logger: Logger, stop: (reason: string, exitCode: number) => Promise<void>): void {
   db.supervisor?.onChange((state) => {
@@ -63,7 +75,10 @@ export function exitWhenDatabaseCannotRestart(db: Database, logger: Logger, stop
   });
 }
 
-export function announce(url: string, config: Pick<Config, 'mailMode'>): void {
+export function announce(url: string, config: Pick<Config, 'mailMode' | 'HOST'>): void {
   const mail = config.mailMode === 'catcher' ? `\n  E-mail:  ${url}/dev/mailbox (caught on this machine; set SMTP_URL to send for real)` : '';
-  console.log(`\n  CollabHub is running at ${url}\n  GraphQL: ${url}/graphql   REST: ${url}/api/v1${mail}\n`);
+  const local = ['127.0.0.1', 'localhost', '::1'].includes(config.HOST)
+    ? `\n  Only this machine can reach it (HOST=${config.HOST}); HOST=0.0.0.0 exposes it to your network, mailbox and demo logins included.`
+    : '';
+  console.log(`\n  CollabHub is running at ${url}\n  GraphQL: ${url}/graphql   REST: ${url}/api/v1${mail}${local}\n`);
 }

@@ -6,8 +6,8 @@ import { CURRENT_POLICY, confirmationDeadlineFor, priceBooking } from '../../fea
 import { recordEntry } from '../../features/bookings/ledger';
 import { providerKey } from '../../features/bookings/process/money-steps';
 import { LedgerKind } from '../../features/bookings/ledger-entry.entity';
-import { hashPassword } from '../../features/auth/passwords';
-import { AccountType, User } from '../../features/users/user.entity';
+import { hashPassword, verifyPassword } from '../../features/auth/passwords';
+import { AccountType, User, UserRole } from '../../features/users/user.entity';
 import type { Services } from '../../module';
 import { systemClock, type Clock } from '../../shared/clock';
 import type { ServiceContext } from '../../shared/context';
@@ -106,6 +106,23 @@ export async function seedDemoData(
 }
 
 const emailOf = (key: string) => `${key}@${EMAIL_DOMAIN}`;
+
+/**
+ * Accounts anyone could sign in to: the demo accounts (their domain) and any support account whose
+ * password is the published demo password. Production refuses to start while one exists.
+ */
+export async function knownPasswordAccounts(orm: Orm): Promise<string[]> {
+  const rows = await orm.em
+    .fork()
+    .getConnection()
+    .execute<{ email: string; password_hash: string; demo: boolean }[]>(
+      `select email, password_hash, email like ? as demo from users where email like ? or role = ? order by email limit 200`,
+      [`%@${EMAIL_DOMAIN}`, `%@${EMAIL_DOMAIN}`, UserRole.SUPPORT],
+    );
+  const found: string[] = [];
+  for (const row of rows) if (row.demo || (await verifyPassword(row.password_hash, DEMO_PASSWORD))) found.push(row.email);
+  return found;
+}
 
 /** Demo users share one password, so it is hashed once (argon2 is deliberately slow). */
 async function register(em: EntityManager, passwordHash: string, key: string, accountType: AccountType) {

@@ -4,7 +4,7 @@ import { BlockList, isIP } from 'node:net';
 /**
  * SSRF guard: the address ranges a webhook may not reach in production (loopback, private,
  * carrier-grade NAT, link-local — cloud metadata lives there — multicast, reserved, and IPv6's
- * equivalents; IPv4-mapped IPv6 addresses are checked as the IPv4 address they carry).
+ * equivalents; IPv6 transition prefixes that carry an IPv4 address are refused outright).
  */
 const blocked = new BlockList();
 for (const [net, bits] of [
@@ -26,25 +26,44 @@ for (const [net, bits] of [
   blocked.addSubnet(net, bits, 'ipv4');
 }
 for (const [net, bits] of [
-  ['::', 128],
   ['::1', 128],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
   ['2001:db8::', 32],
-  ['64:ff9b::', 96],
+  ['100::', 64],
 ] as const) {
   blocked.addSubnet(net, bits, 'ipv6');
 }
 
+/**
+ * IPv6 transition prefixes: each carries (or routes to) an IPv4 address, so a filter of IPv6 ranges
+ * alone lets `[::ffff:7f00:1]`, `[64:ff9b::a9fe:a9fe]` (NAT64 to 169.254.169.254) or a 6to4 address
+ * reach an internal host. Partners' webhooks have no use for them: refused whatever they embed.
+ */
+const TRANSITION_PREFIXES: readonly (readonly [string, number])[] = [
+  ['::', 96], // IPv4-compatible (deprecated), and the unspecified address
+  ['::ffff:0:0', 96], // IPv4-mapped
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT)
+  ['64:ff9b::', 96], // NAT64 well-known prefix
+  ['64:ff9b:1::', 48], // NAT64 local use
+  ['2002::', 16], // 6to4
+  ['2001::', 32], // Teredo
+  ['fec0::', 10], // site-local (deprecated)
+];
+const transition = new BlockList();
+for (const [net, bits] of TRANSITION_PREFIXES) transition.addSubnet(net, bits, 'ipv6');
+
 /** Whether an IP address is one a production server must not send webhooks to. */
 export function isForbiddenAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
+  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const family = isIP(bare);
+  if (family === 4) return blocked.check(bare, 'ipv4');
   if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-    if (mapped) return blocked.check(mapped, 'ipv4');
-    return blocked.check(address, 'ipv6');
+    if (transition.check(bare, 'ipv6') || blocked.check(bare, 'ipv6')) return true;
+    // Belt and braces: any other IPv6 address written with a forbidden IPv4 tail is refused too.
+    const v4 = /:(\d+\.\d+\.\d+\.\d+)$/.exec(bare)?.[1];
+    return v4 !== undefined && isIP(v4) === 4 && blocked.check(v4, 'ipv4');
   }
   return true; // not an IP at all: refuse rather than guess
 }

@@ -200,6 +200,23 @@ describe('SSRF guard', () => {
       expect(isForbiddenAddress(address), address).toBe(true);
     }
     for (const address of ['93.184.216.34', '2606:4700:4700::1111', '8.8.8.8']) expect(isForbiddenAddress(address), address).toBe(false);
+    // IPv6 transition prefixes carry (or route to) an IPv4 address: refused whatever they embed.
+    for (const address of [
+      '::7f00:1', // IPv4-compatible 127.0.0.1
+      '::a9fe:a9fe', // IPv4-compatible 169.254.169.254
+      '::ffff:7f00:1', // IPv4-mapped, hex
+      '::ffff:8.8.8.8', // IPv4-mapped, even of a public address
+      '64:ff9b::a9fe:a9fe', // NAT64 to the metadata address
+      '64:ff9b::808:808',
+      '2002:7f00:1::1', // 6to4 of 127.0.0.1
+      '2002:808:808::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+      'fec0::1', // site-local
+      '[::ffff:127.0.0.1]',
+      '2606:4700::10.0.0.1', // any other address with a private IPv4 tail
+    ]) {
+      expect(isForbiddenAddress(address), address).toBe(true);
+    }
 
     const headers = { 'webhook-id': 'x', 'webhook-timestamp': '1', 'webhook-signature': 'v1,x' };
     const literal = await sendWebhook(receiver.url('/ssrf'), '{}', headers, { allowPrivateAddresses: false, timeoutMs: 1000 });
