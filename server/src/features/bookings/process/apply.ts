@@ -109,7 +109,8 @@ export async function applyMove(
   // One statement when nothing but the booking's own columns changed in memory (no ledger entry,
   // dispute or other entity to flush): state, history row, freed hours, outbox event and its
   // consumers' rows. Otherwise each write on its own and the ORM's flush.
-  const update = onlyChanged(em, booking) ? updatePart(em, booking, 'moved_booking') : null;
+  const changed = onlyChanged(em, booking);
+  const update = changed ? updatePart(em, booking, changed, 'moved_booking') : null;
   if (update && fitTogether([update, ...parts])) {
     await runTogether(em, [update, insertPart(em, BookingHistoryEntry, 'history_row', history), ...parts]);
   } else {
