@@ -2,7 +2,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { BenchSettings } from './settings';
-import { ormOptions } from '../src/db/init-orm';
+import { ormOptions } from '../src/app/init-orm';
 
 export interface BenchDatabase {
   /** The bench database (migrated). */

@@ -19,7 +19,7 @@ import { benchSettings, type BenchSettings } from './settings';
 import { latencyOf } from './stats';
 import { startCpuBurner } from './burner';
 import { PEER_NODE_VERSION, PEER_VERSION, startPostGraphile } from './peers/postgraphile';
-import { ormOptions } from '../src/db/init-orm';
+import { ormOptions } from '../src/app/init-orm';
 
 /**
  * `pnpm --filter server bench [--smoke]`: seeds its own database, starts the production build and

@@ -25,7 +25,7 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the PRODUCTION build (`server/dist/main.js`, NODE_ENV=production) as a child process with
+ * Starts the PRODUCTION build (`server/dist/app/main.js`, NODE_ENV=production) as a child process with
  * jobs, rate limits and demo data off and the SQL statement counter on. Its output goes to a log
  * file beside the bench data (cheap for both processes, and there to read when something fails).
  */
@@ -42,7 +42,7 @@ export async function startProductionServer(opts: {
   /** WEB_CONCURRENCY: worker processes behind one port (/metrics answers for all of them). */
   webConcurrency: number;
 }): Promise<ServerProcess> {
-  const main = path.join(opts.repoRoot, 'server', 'dist', 'main.js');
+  const main = path.join(opts.repoRoot, 'server', 'dist', 'app', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} does not exist: run \`pnpm build\` first (the root \`pnpm bench\` does)`);
   mkdirSync(opts.logDir, { recursive: true });
   const logFile = path.join(opts.logDir, opts.logName);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded';
-import { initOrm } from '../src/db/init-orm';
+import { initOrm } from '../src/app/init-orm';
 import { freePort } from './free-port';
 
 /**

@@ -7,9 +7,9 @@ import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config';
 import type { Orm } from '../src/db/orm';
 import type { DatabaseSupervisorView } from '../src/db/supervisor';
-import { createServer, type AppServer } from '../src/server';
+import { createServer, type AppServer } from '../src/app/server';
 import { AdjustableClock } from '../src/shared/clock';
-import { initOrm } from '../src/db/init-orm';
+import { initOrm } from '../src/app/init-orm';
 import type { FeatureModule } from '../src/module';
 
 /** A fresh database cloned from the migrated template. */

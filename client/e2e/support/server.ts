@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Starts the real production server (server/dist/main.js, serving client/dist) on a free port
+ * Starts the real production server (server/dist/app/main.js, serving client/dist) on a free port
  * with a fresh database: a throw-away embedded PostgreSQL, or a new database on
  * TEST_DATABASE_URL's server when that is set. The test clock is on; no demo data unless asked for (screenshots).
  */
@@ -44,7 +44,7 @@ export async function startE2EServer(options: { demoData?: boolean } = {}): Prom
     env.DATABASE_URL = u.toString();
   }
   const logs: string[] = [];
-  const child = spawn(process.execPath, [path.join(serverDist, 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(serverDist, 'app', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => logs.push(String(d)));
   child.stderr!.on('data', (d) => logs.push(String(d)));
   const url = `http://127.0.0.1:${port}`;
@@ -54,7 +54,7 @@ export async function startE2EServer(options: { demoData?: boolean } = {}): Prom
     url,
     env,
     logs,
-    cli: (script, args) => runNode(path.join(serverDist, 'cli', `${script}.js`), args, env),
+    cli: (script, args) => runNode(path.join(serverDist, 'app', 'cli', `${script}.js`), args, env),
     stop: async () => {
       await stopChild(child);
       await rm(dataDir, { recursive: true, force: true });

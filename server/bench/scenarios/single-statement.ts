@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { latencyOf, type Latency } from '../stats';
 import type { PLATFORMS } from './listing';
-import { ormOptions } from '../../src/db/init-orm';
+import { ormOptions } from '../../src/app/init-orm';
 
 /** The partner listing's page size and, per creator, its free slots and latest reviews (documents.ts). */
 export const LIMIT_PAGE = { size: 20, slots: 5, reviews: 3 };

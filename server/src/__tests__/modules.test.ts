@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppDeps, FeatureModule } from '../module';
-import { modules } from '../modules';
-import { assembleModules } from '../services';
+import { modules } from '../app/modules';
+import { assembleModules } from '../app/services';
 
 // Only the module list's own rules: no service here touches the dependencies.
 const deps = {} as AppDeps;

@@ -19,8 +19,8 @@ import {
   type Account,
   type Creator,
 } from '../../features/bookings/__tests__/booking-fixtures';
-import { exitWhenDatabaseCannotRestart } from '../../process/serve';
-import type { Database } from '../database';
+import { exitWhenDatabaseCannotRestart } from '../../app/process/serve';
+import type { Database } from '../../app/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../embedded';
 import type { DatabaseSupervisor } from '../supervisor';
 import { freePort } from '../../../test/free-port';

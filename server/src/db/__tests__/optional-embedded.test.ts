@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config';
-import { openDatabase } from '../database';
+import { openDatabase } from '../../app/database';
 import { EMBEDDED_MISSING } from '../embedded';
 import { createTestDatabase } from '../../../test/harness';
 

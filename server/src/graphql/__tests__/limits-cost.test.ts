@@ -1,7 +1,7 @@
 import { getOperationAST, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { assertCostWithinLimit } from '../limits';
-import { buildAppSchema } from '../schema';
+import { buildAppSchema } from '../../app/schema';
 
 describe('query cost check on repeated operations', () => {
   it('re-checks an operation whose page sizes come from variables, every time', () => {

@@ -7,8 +7,8 @@ import WebSocket from 'ws';
 import { createTestDatabase, startTestApp, type TestApp } from '../../../test/harness';
 import { loadConfig } from '../../config';
 import { acceptedBooking, account, creator, hourFromNow } from '../../features/bookings/__tests__/booking-fixtures';
-import { createServer } from '../../server';
-import { initOrm } from '../../db/init-orm';
+import { createServer } from '../../app/server';
+import { initOrm } from '../../app/init-orm';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded';
 import type { Orm } from '../../db/orm';
-import { createServer, type AppServer } from '../../server';
+import { createServer, type AppServer } from '../../app/server';
 import { RawSocket } from '../../../test/raw-ws';
-import { initOrm } from '../../db/init-orm';
+import { initOrm } from '../../app/init-orm';
 import { freePort } from '../../../test/free-port';
 
 /**

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { Router } from 'express';
 import type { TestApp } from '../../../test/harness';
-import { restRouter } from '../../rest/router';
+import { restRouter } from '../../app/rest-router';
 
 /** Helpers for the suites that walk the whole API (not a test file). */
 

@@ -16,7 +16,7 @@ import {
 } from '../../features/bookings/__tests__/booking-fixtures';
 import { createKey } from '../../features/partners/__tests__/partner-fixtures';
 import { UserRole } from '../../features/users/user.entity';
-import { buildAppSchema } from '../../graphql/schema';
+import { buildAppSchema } from '../../app/schema';
 import { dbSnapshot, isWrite, restRoutes } from './api-surface';
 
 /**

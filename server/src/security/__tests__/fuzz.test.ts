@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { account, creator, hourFromNow, type Account } from '../../features/bookings/__tests__/booking-fixtures';
-import { buildAppSchema } from '../../graphql/schema';
+import { buildAppSchema } from '../../app/schema';
 import { dbSnapshot, restRoutes } from './api-surface';
 
 /**

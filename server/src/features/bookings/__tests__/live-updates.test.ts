@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 const originalQuery = pg.Client.prototype.query;
 import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../../../../test/harness';
-import { createServer, type AppServer } from '../../../server';
+import { createServer, type AppServer } from '../../../app/server';
 import type { EventBus } from '../../../shared/events';
 import { APPLICATION_NAME } from '../../../shared/events-postgres';
 import { account, checkout, consecutive, creator, heldBooking, HOUR, hourFromNow, type Account } from './booking-fixtures';
-import { initOrm } from '../../../db/init-orm';
+import { initOrm } from '../../../app/init-orm';
 
 /** A graphql-ws subscription over a real WebSocket, collecting what arrives. */
 interface Sub {

@@ -3,10 +3,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import type { Orm } from '../../../db/orm';
-import { createServer, type AppServer } from '../../../server';
+import { createServer, type AppServer } from '../../../app/server';
 import { registerAccount } from '../../profiles/__tests__/fixtures';
 import { createKey, gqlWith, REVOKE_KEY } from './partner-fixtures';
-import { initOrm } from '../../../db/init-orm';
+import { initOrm } from '../../../app/init-orm';
 
 let app: TestApp;
 /** A second server instance on the same database (as behind a load balancer). */

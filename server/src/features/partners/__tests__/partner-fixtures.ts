@@ -1,5 +1,5 @@
 import type { TestApp } from '../../../../test/harness';
-import { seedDemoData } from '../../../db/seeders/demo';
+import { seedDemoData } from '../../../app/seeders/demo';
 import { creator, hourFromNow } from '../../bookings/__tests__/booking-fixtures';
 
 /** Helpers for the partner suites (not a test file). */

@@ -6,7 +6,7 @@ import { AccountType } from '../../users/user.entity';
 import type { PaymentsService } from '../payments.service';
 import type { PaymentEventContext, PaymentEventHandler, ProviderEvent } from '../payment-provider';
 import type { ModuleApp } from '../../../module';
-import { modules as appModules } from '../../../modules';
+import { modules as appModules } from '../../../app/modules';
 
 /** Shared set-up for the payments tests: accounts through the API, profiles and bookings through the ORM. */
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMarketplace } from '../../../../bench/seed';
 import { createTestDatabase } from '../../../../test/harness';
 import { explainPlan, indexesOf } from '../../../../test/query-plans';
-import { initOrm } from '../../../db/init-orm';
+import { initOrm } from '../../../app/init-orm';
 import type { Orm } from '../../../db/orm';
 import { accountSearchStatement } from '../account-search';
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { loadConfig } from '../config';
-import { initOrm } from '../db/init-orm';
+import { loadConfig } from '../../config';
+import { initOrm } from '../init-orm';
 
 /**
  * Developer aid: prints the SQL that would bring the database (after all migrations) in line

@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
-import { DateTimeISO } from './date-scalar';
-import { topicPubSub } from './pubsub';
+import { DateTimeISO } from '../graphql/date-scalar';
+import { topicPubSub } from '../graphql/pubsub';
 import type { NonEmptyArray } from 'type-graphql';
-import { modules } from '../modules';
+import { modules } from './modules';
 
 let cached: GraphQLSchema | undefined;
 

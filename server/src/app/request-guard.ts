@@ -12,7 +12,7 @@ import { QUERY_LIMITS } from '../graphql/limits';
 import type { Clock } from '../shared/clock';
 import type { Viewer } from '../shared/context';
 import { DomainError } from '../shared/errors';
-import { rateLimitHeaders, type LimitRule, type RateLimitDecision, type RateLimitStore } from './rate-limits';
+import { rateLimitHeaders, type LimitRule, type RateLimitDecision, type RateLimitStore } from '../security/rate-limits';
 
 export interface RequestGuardDeps {
   config: Pick<Config, 'RATE_LIMIT_ENABLED' | 'RATE_LIMIT_ANON_PER_MINUTE' | 'RATE_LIMIT_KEY_PER_MINUTE'>;

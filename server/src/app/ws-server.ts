@@ -12,14 +12,14 @@ import { asUnavailable, isDatabaseUnavailableError, type DatabaseMonitor, type E
 import { viewerFromAuthorization } from '../features/auth/authenticate';
 import { SESSION_REVOKED_MESSAGE } from '../features/auth/sessions';
 import { createRequestContext } from '../request-context';
-import type { AppDeps, Services } from '../services';
+import type { AppDeps, Services } from './services';
 import type { Viewer } from '../shared/context';
 import { DomainError } from '../shared/errors';
-import type { GraphQLContext } from './context';
-import { makeFormatError } from './format-error';
-import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from './limits';
-import { assertNoNulInOperation } from './no-nul';
-import { wsDocumentChecker } from './ws-documents';
+import type { GraphQLContext } from '../graphql/context';
+import { makeFormatError } from '../graphql/format-error';
+import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from '../graphql/limits';
+import { assertNoNulInOperation } from '../graphql/no-nul';
+import { wsDocumentChecker } from '../graphql/ws-documents';
 
 type WsConfig = Pick<
   Config,

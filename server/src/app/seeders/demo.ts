@@ -11,7 +11,7 @@ import { AccountType, User, UserRole } from '../../features/users/user.entity';
 import type { Services } from '../../module';
 import { systemClock, type Clock } from '../../shared/clock';
 import type { ServiceContext } from '../../shared/context';
-import type { Orm } from '../orm';
+import type { Orm } from '../../db/orm';
 import { BRAND_REVIEW_COMMENTS, DEMO_BRAND, DEMO_CREATORS, REVIEW_COMMENTS, type DemoCreator } from './demo-catalog';
 import { BookingStatus, PaymentStatus } from '../../features/bookings/process/booking.model';
 

@@ -2,11 +2,11 @@ import { randomInt } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, uniqueEmail, type TestApp } from '../../../test/harness';
-import { RawSocket } from '../../../test/raw-ws';
-import { initOrm } from '../../db/init-orm';
-import type { Orm } from '../../db/orm';
-import { SESSION_REVOKED_MESSAGE } from '../../features/auth/sessions';
+import { startTestApp, uniqueEmail, type TestApp } from '../../../../test/harness';
+import { RawSocket } from '../../../../test/raw-ws';
+import { initOrm } from '../../init-orm';
+import type { Orm } from '../../../db/orm';
+import { SESSION_REVOKED_MESSAGE } from '../../../features/auth/sessions';
 import { createServer, type AppServer } from '../../server';
 
 /**

@@ -1,8 +1,8 @@
 import { DataloaderType, MikroORM, PostgreSqlDriver, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import { modules } from '../modules';
-import { migrationsList } from './migrations';
-import type { Orm } from './orm';
+import { modules } from './modules';
+import { migrationsList } from '../db/migrations';
+import type { Orm } from '../db/orm';
 
 export interface OrmOptions {
   clientUrl: string;

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/harness';
-import { hashPassword } from '../../features/auth/passwords';
-import { DEMO_PASSWORD } from '../../db/seeders/demo';
+import { createTestDatabase } from '../../../../test/harness';
+import { hashPassword } from '../../../features/auth/passwords';
+import { DEMO_PASSWORD } from '../../seeders/demo';
 
-/** The real entry point (src/main.ts) as someone trying the product, or an operator, starts it. */
-const serverDir = path.resolve(__dirname, '..', '..', '..');
+/** The real entry point (src/app/main.ts) as someone trying the product, or an operator, starts it. */
+const serverDir = path.resolve(__dirname, '..', '..', '..', '..');
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let dataDir: string;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ afterAll(async () => {
 /** Runs main.ts until it logs that it listens (then stops it) or exits; returns its output and exit code. */
 function run(env: Record<string, string>): Promise<{ code: number | null; output: string; listening: { address: string; port: number } | null }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/app/main.ts'], {
       cwd: serverDir,
       env: { PATH: process.env.PATH, DATABASE_URL: db.url, DATA_DIR: dataDir, PORT: '0', JOBS_ENABLED: 'false', LOG_LEVEL: 'info', NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

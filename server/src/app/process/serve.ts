@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import type { Config } from '../config';
-import { openDatabase, type Database } from '../db/database';
-import { knownPasswordAccounts, seedDemoData } from '../db/seeders/demo';
+import type { Config } from '../../config';
+import { openDatabase, type Database } from '../database';
+import { knownPasswordAccounts, seedDemoData } from '../seeders/demo';
 import { createServer, type CreateServerOptions } from '../server';
 import { stopOnSignals } from './shutdown';
 

@@ -2,14 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/harness';
+import { createTestDatabase } from '../../../../test/harness';
 
 /**
- * The real entry point (src/main.ts) with WEB_CONCURRENCY=2, as an operator runs it: one primary,
+ * The real entry point (src/app/main.ts) with WEB_CONCURRENCY=2, as an operator runs it: one primary,
  * two workers behind one port. Its JSON log lines carry each process's pid, which tells the
  * workers apart.
  */
-const serverDir = path.resolve(__dirname, '..', '..', '..');
+const serverDir = path.resolve(__dirname, '..', '..', '..', '..');
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let primary: ChildProcess;
 let output = '';
@@ -57,7 +57,7 @@ const readyzCount = (metrics: string) =>
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  primary = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+  primary = spawn(process.execPath, ['-r', '@swc-node/register', 'src/app/main.ts'], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH,

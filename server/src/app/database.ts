@@ -1,9 +1,9 @@
 import type { Config } from '../config';
 import { sqlStatementsTotal } from '../observability/metrics';
-import { startEmbeddedPostgres } from './embedded';
-import type { Orm } from './orm';
+import { startEmbeddedPostgres } from '../db/embedded';
+import type { Orm } from '../db/orm';
 import { initOrm } from './init-orm';
-import type { DatabaseSupervisor } from './supervisor';
+import type { DatabaseSupervisor } from '../db/supervisor';
 
 export interface Database {
   orm: Orm;

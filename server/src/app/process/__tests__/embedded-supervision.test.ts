@@ -4,15 +4,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../test/free-port';
+import { freePort } from '../../../../test/free-port';
 
 /**
- * The real entry point (src/main.ts) with no DATABASE_URL, as `pnpm start` runs it: it starts and
+ * The real entry point (src/app/main.ts) with no DATABASE_URL, as `pnpm start` runs it: it starts and
  * owns an embedded PostgreSQL. Killing that database's postmaster (`kill -9`) must not take the
  * product down for long; a database that cannot come back must end the process with a non-zero
  * code, for an outer supervisor (systemd, Docker, Kubernetes) to restart everything.
  */
-const serverDir = path.resolve(__dirname, '..', '..', '..');
+const serverDir = path.resolve(__dirname, '..', '..', '..', '..');
 let dataDir: string;
 let pgPort: number;
 let server: ChildProcess;
@@ -41,7 +41,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'collab-supervised-'));
   await chmod(dataDir, 0o755);
   pgPort = await freePort();
-  server = spawn(process.execPath, ['-r', '@swc-node/register', 'src/main.ts'], {
+  server = spawn(process.execPath, ['-r', '@swc-node/register', 'src/app/main.ts'], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH,

@@ -1,0 +1,41 @@
+import type { FeatureModule } from '../module';
+import { authModule } from '../features/auth';
+import { availabilityModule } from '../features/availability';
+import { bookingsModule } from '../features/bookings';
+import { notificationsModule } from '../features/notifications';
+import { conversationsModule } from '../features/conversations';
+import { outboxModule } from '../features/outbox';
+import { partnersModule } from '../features/partners';
+import { paymentsModule } from '../features/payments';
+import { profilesModule } from '../features/profiles';
+import { reviewsModule } from '../features/reviews';
+import { supportModule } from '../features/support';
+import { testClockModule } from '../features/test-clock';
+import { usersModule } from '../features/users';
+import { webhooksModule } from '../features/webhooks';
+import { calendarModule } from '../features/calendar';
+import { mailModule } from '../features/mail';
+
+/**
+ * Every feature of the application, one line each (see module.ts for what a module declares).
+ * The order is the order of REST routes and of jobs (a sweep runs before the ones listed after it);
+ * services are built in `dependsOn` order.
+ */
+export const modules: readonly FeatureModule[] = [
+  usersModule,
+  outboxModule,
+  authModule,
+  availabilityModule,
+  profilesModule,
+  reviewsModule,
+  bookingsModule,
+  supportModule,
+  paymentsModule,
+  partnersModule,
+  notificationsModule,
+  conversationsModule,
+  testClockModule,
+  webhooksModule,
+  calendarModule,
+  mailModule,
+];
