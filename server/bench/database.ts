@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../src/db/embedded';
+import { startEmbeddedPostgres } from '../src/platform/db/embedded';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { BenchSettings } from './settings';
 import { ormOptions } from '../src/app/init-orm';

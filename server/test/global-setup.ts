@@ -2,7 +2,7 @@ import { mkdtemp, rm, chmod } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded';
+import { ensureDatabase, startEmbeddedPostgres } from '../src/platform/db/embedded';
 import { initOrm } from '../src/app/init-orm';
 import { freePort } from './free-port';
 

@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { loadConfig, type Config } from '../src/config';
-import type { Orm } from '../src/db/orm';
-import type { DatabaseSupervisorView } from '../src/db/supervisor';
+import { loadConfig, type Config } from '../src/platform/config';
+import type { Orm } from '../src/platform/db/orm';
+import type { DatabaseSupervisorView } from '../src/platform/db/supervisor';
 import { createServer, type AppServer } from '../src/app/server';
-import { AdjustableClock } from '../src/shared/clock';
+import { AdjustableClock } from '../src/platform/shared/clock';
 import { initOrm } from '../src/app/init-orm';
-import type { FeatureModule } from '../src/module';
+import type { FeatureModule } from '../src/platform/module';
 
 /** A fresh database cloned from the migrated template. */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppDeps, FeatureModule } from '../module';
+import type { AppDeps, FeatureModule } from '../platform/module';
 import { modules } from '../app/modules';
 import { assembleModules } from '../app/services';
 

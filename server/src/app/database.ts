@@ -1,9 +1,9 @@
-import type { Config } from '../config';
-import { sqlStatementsTotal } from '../observability/metrics';
-import { startEmbeddedPostgres } from '../db/embedded';
-import type { Orm } from '../db/orm';
+import type { Config } from '../platform/config';
+import { sqlStatementsTotal } from '../platform/observability/metrics';
+import { startEmbeddedPostgres } from '../platform/db/embedded';
+import type { Orm } from '../platform/db/orm';
 import { initOrm } from './init-orm';
-import type { DatabaseSupervisor } from '../db/supervisor';
+import type { DatabaseSupervisor } from '../platform/db/supervisor';
 
 export interface Database {
   orm: Orm;

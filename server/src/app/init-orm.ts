@@ -2,7 +2,7 @@ import { DataloaderType, MikroORM, PostgreSqlDriver, type Options } from '@mikro
 import { Migrator } from '@mikro-orm/migrations';
 import { modules } from './modules';
 import { migrationsList } from '../db/migrations';
-import type { Orm } from '../db/orm';
+import type { Orm } from '../platform/db/orm';
 
 export interface OrmOptions {
   clientUrl: string;

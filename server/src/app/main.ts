@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
 import pino from 'pino';
-import { ConfigError, loadConfig, type Config } from '../config';
+import { ConfigError, loadConfig, type Config } from '../platform/config';
 import { runClusterPrimary, runClusterWorker } from './process/cluster';
 import { serve } from './process/serve';
 

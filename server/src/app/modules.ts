@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../module';
+import type { FeatureModule } from '../platform/module';
 import { authModule } from '../features/auth';
 import { availabilityModule } from '../features/availability';
 import { bookingsModule } from '../features/bookings';

@@ -1,18 +1,18 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { getOperationAST, parse } from 'graphql';
 import type { Logger } from 'pino';
-import type { Config } from '../config';
-import type { Orm } from '../db/orm';
+import type { Config } from '../platform/config';
+import type { Orm } from '../platform/db/orm';
 import { viewerFromAuthorization } from '../features/auth/authenticate';
 import type { SessionGuard } from '../features/auth/sessions';
 import type { TokenIssuer } from '../features/auth/tokens';
 import { looksLikeApiKey } from '../features/partners/api-key.secret';
 import type { PartnersService } from '../features/partners/partners.service';
-import { QUERY_LIMITS } from '../graphql/limits';
-import type { Clock } from '../shared/clock';
-import type { Viewer } from '../shared/context';
-import { DomainError } from '../shared/errors';
-import { rateLimitHeaders, type LimitRule, type RateLimitDecision, type RateLimitStore } from '../security/rate-limits';
+import { QUERY_LIMITS } from '../platform/graphql/limits';
+import type { Clock } from '../platform/shared/clock';
+import type { Viewer } from '../platform/shared/context';
+import { DomainError } from '../platform/shared/errors';
+import { rateLimitHeaders, type LimitRule, type RateLimitDecision, type RateLimitStore } from '../platform/security/rate-limits';
 
 export interface RequestGuardDeps {
   config: Pick<Config, 'RATE_LIMIT_ENABLED' | 'RATE_LIMIT_ANON_PER_MINUTE' | 'RATE_LIMIT_KEY_PER_MINUTE'>;

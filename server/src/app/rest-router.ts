@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import type { Logger } from 'pino';
 import { modules } from './modules';
-import { restErrorHandler, restNotFound, type ErrorHandlerHooks } from '../rest/errors';
+import { restErrorHandler, restNotFound, type ErrorHandlerHooks } from '../platform/rest/errors';
 
 /** Mounts each module's routes under /api/v1 with one JSON parser and one error mapper. */
 export function restRouter(logger: Logger, hooks: ErrorHandlerHooks = {}): Router {

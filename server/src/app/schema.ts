@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
-import { DateTimeISO } from '../graphql/date-scalar';
-import { topicPubSub } from '../graphql/pubsub';
+import { DateTimeISO } from '../platform/graphql/date-scalar';
+import { topicPubSub } from '../platform/graphql/pubsub';
 import type { NonEmptyArray } from 'type-graphql';
 import { modules } from './modules';
 

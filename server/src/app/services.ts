@@ -1,20 +1,20 @@
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 import type { Logger } from 'pino';
 import pino from 'pino';
-import type { Orm } from '../db/orm';
+import type { Orm } from '../platform/db/orm';
 import { TokenIssuer } from '../features/auth/tokens';
-import { JobScheduler } from '../jobs/job-scheduler';
-import type { AppDeps, Contributions, ExtensionPoints, FeatureModule, ModuleApp, Services } from '../module';
+import { JobScheduler } from '../platform/jobs/job-scheduler';
+import type { AppDeps, Contributions, ExtensionPoints, FeatureModule, ModuleApp, Services } from '../platform/module';
 import { modules as appModules } from './modules';
-import { Metrics } from '../observability/metrics';
-import { RateLimitStore } from '../security/rate-limits';
+import { Metrics } from '../platform/observability/metrics';
+import { RateLimitStore } from '../platform/security/rate-limits';
 import { SessionGuard } from '../features/auth/sessions';
-import type { Clock } from '../shared/clock';
-import { createEventBus } from '../shared/events-bus';
+import type { Clock } from '../platform/shared/clock';
+import { createEventBus } from '../platform/shared/events-bus';
 import { Mail } from '../features/mail/mail';
 import { Outbox } from '../features/outbox/outbox';
 
-export type { AppDeps, Services } from '../module';
+export type { AppDeps, Services } from '../platform/module';
 
 export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?: string; logger?: Logger; orm: Orm }): AppDeps {
   const metrics = new Metrics();

@@ -7,19 +7,19 @@ import type { Logger } from 'pino';
 import proxyaddr from 'proxy-addr';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Config } from '../config';
-import { asUnavailable, isDatabaseUnavailableError, type DatabaseMonitor, type ErrorHandlerHooks } from '../db/availability';
+import type { Config } from '../platform/config';
+import { asUnavailable, isDatabaseUnavailableError, type DatabaseMonitor, type ErrorHandlerHooks } from '../platform/db/availability';
 import { viewerFromAuthorization } from '../features/auth/authenticate';
 import { SESSION_REVOKED_MESSAGE } from '../features/auth/sessions';
-import { createRequestContext } from '../request-context';
+import { createRequestContext } from '../platform/request-context';
 import type { AppDeps, Services } from './services';
-import type { Viewer } from '../shared/context';
-import { DomainError } from '../shared/errors';
-import type { GraphQLContext } from '../graphql/context';
-import { makeFormatError } from '../graphql/format-error';
-import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from '../graphql/limits';
-import { assertNoNulInOperation } from '../graphql/no-nul';
-import { wsDocumentChecker } from '../graphql/ws-documents';
+import type { Viewer } from '../platform/shared/context';
+import { DomainError } from '../platform/shared/errors';
+import type { GraphQLContext } from '../platform/graphql/context';
+import { makeFormatError } from '../platform/graphql/format-error';
+import { assertCostWithinLimit, limitValidationRules, QUERY_LIMITS } from '../platform/graphql/limits';
+import { assertNoNulInOperation } from '../platform/graphql/no-nul';
+import { wsDocumentChecker } from '../platform/graphql/ws-documents';
 
 type WsConfig = Pick<
   Config,

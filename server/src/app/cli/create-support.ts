@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../platform/config';
 import { openDatabase } from '../database';
 import { createDeps, createServices } from '../services';
-import { systemClock } from '../../shared/clock';
+import { systemClock } from '../../platform/shared/clock';
 
 /** Usage: pnpm --filter server support:create <email> [password]. Prints the password when generated. */
 async function main() {

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../platform/config';
 import { initOrm } from '../init-orm';
 
 /**

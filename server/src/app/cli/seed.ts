@@ -1,9 +1,9 @@
 import 'reflect-metadata';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../platform/config';
 import { openDatabase } from '../database';
 import { seedDemoData } from '../seeders/demo';
 import { createDeps, createServices } from '../services';
-import { systemClock } from '../../shared/clock';
+import { systemClock } from '../../platform/shared/clock';
 
 /** Usage: pnpm --filter server seed. Adds the demo marketplace to an EMPTY database and prints the logins. */
 async function main() {

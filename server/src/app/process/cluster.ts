@@ -1,8 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import { openDatabase } from '../database';
-import { clusterMetricsText, serveClusterMetrics } from '../../observability/cluster-metrics';
+import { clusterMetricsText, serveClusterMetrics } from '../../platform/observability/cluster-metrics';
 import { announce, exitWhenDatabaseCannotRestart, HTTP_LISTENING, serve, type HttpListening } from './serve';
 import { stopOnSignals } from './shutdown';
 

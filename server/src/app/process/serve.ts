@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import { openDatabase, type Database } from '../database';
 import { knownPasswordAccounts, seedDemoData } from '../seeders/demo';
 import { createServer, type CreateServerOptions } from '../server';

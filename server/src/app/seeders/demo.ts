@@ -8,10 +8,10 @@ import { providerKey } from '../../features/bookings/process/money-steps';
 import { LedgerKind } from '../../features/bookings/ledger-entry.entity';
 import { hashPassword, verifyPassword } from '../../features/auth/passwords';
 import { AccountType, User, UserRole } from '../../features/users/user.entity';
-import type { Services } from '../../module';
-import { systemClock, type Clock } from '../../shared/clock';
-import type { ServiceContext } from '../../shared/context';
-import type { Orm } from '../../db/orm';
+import type { Services } from '../../platform/module';
+import { systemClock, type Clock } from '../../platform/shared/clock';
+import type { ServiceContext } from '../../platform/shared/context';
+import type { Orm } from '../../platform/db/orm';
 import { BRAND_REVIEW_COMMENTS, DEMO_BRAND, DEMO_CREATORS, REVIEW_COMMENTS, type DemoCreator } from './demo-catalog';
 import { BookingStatus, PaymentStatus } from '../../features/bookings/process/booking.model';
 

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../platform/graphql/context';
 import { User } from '../users/user.entity';
 import { AuthPayload, AuthTokens, ChangePasswordInput, LoginInput, RegisterInput } from './auth.types';
 

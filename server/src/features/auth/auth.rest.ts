@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '../../rest/route';
+import { route } from '../../platform/rest/route';
 import { presentUser } from '../users/user.presenter';
 import type { AuthResult } from './auth.service';
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LoginThrottle } from '../../security/login-throttle';
-import type { SignUpThrottle } from '../../security/signup-throttle';
-import type { Clock } from '../../shared/clock';
-import { requireViewer, type ServiceContext } from '../../shared/context';
-import { conflict, DomainError, PG, pgErrorCode, unauthenticated } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
+import type { LoginThrottle } from '../../platform/security/login-throttle';
+import type { SignUpThrottle } from '../../platform/security/signup-throttle';
+import type { Clock } from '../../platform/shared/clock';
+import { requireViewer, type ServiceContext } from '../../platform/shared/context';
+import { conflict, DomainError, PG, pgErrorCode, unauthenticated } from '../../platform/shared/errors';
+import { parseInput } from '../../platform/shared/validation';
 import { User, UserRole } from '../users/user.entity';
 import {
   ChangePasswordSchema,

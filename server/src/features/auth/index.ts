@@ -1,12 +1,12 @@
-import { defineModule } from '../../module';
-import { LoginThrottle } from '../../security/login-throttle';
-import { SignUpThrottle } from '../../security/signup-throttle';
+import { defineModule } from '../../platform/module';
+import { LoginThrottle } from '../../platform/security/login-throttle';
+import { SignUpThrottle } from '../../platform/security/signup-throttle';
 import { AuthResolver } from './auth.resolver';
 import { authRoutes } from './auth.rest';
 import { AuthService } from './auth.service';
 import { RefreshToken } from './refresh-token.entity';
 
-declare module '../../module' {
+declare module '../../platform/module' {
   interface Services {
     auth: AuthService;
   }

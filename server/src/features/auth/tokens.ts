@@ -1,6 +1,6 @@
 import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import type { Viewer } from '../../shared/context';
+import type { Viewer } from '../../platform/shared/context';
 import { AccountType, UserRole } from '../users/user.entity';
 
 export interface AccessTokenClaims {

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { route } from '../../rest/route';
+import { route } from '../../platform/rest/route';
 import { presentGeneratedSlot, presentPattern, presentSlot } from './availability.presenter';
 import { slotView } from './slot.view';
 

@@ -1,11 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
-import type { Clock } from '../../shared/clock';
-import { requireViewer, type ServiceContext } from '../../shared/context';
-import { badInput, conflict, forbidden, notFound, PG, pgErrorCode } from '../../shared/errors';
-import type { EventBus } from '../../shared/events';
-import { parseInput } from '../../shared/validation';
+import type { Clock } from '../../platform/shared/clock';
+import { requireViewer, type ServiceContext } from '../../platform/shared/context';
+import { badInput, conflict, forbidden, notFound, PG, pgErrorCode } from '../../platform/shared/errors';
+import type { EventBus } from '../../platform/shared/events';
+import { parseInput } from '../../platform/shared/validation';
 import type { Outbox } from '../outbox/outbox';
 import { availabilityChangedEvent, type AvailabilityChange } from '../profiles/creator-events';
 import { Profile } from '../profiles/profile.entity';

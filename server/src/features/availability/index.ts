@@ -1,5 +1,5 @@
-import { systemContext } from '../../jobs/system-context';
-import { defineModule } from '../../module';
+import { systemContext } from '../../platform/jobs/system-context';
+import { defineModule } from '../../platform/module';
 import { availabilitySlotsRoot } from './slots.compiled';
 import { AvailabilitySlot } from './availability-slot.entity';
 import { AvailabilityResolver } from './availability.resolver';
@@ -8,7 +8,7 @@ import { AvailabilityService } from './availability.service';
 import { RecurringPattern } from './recurring-pattern.entity';
 import { RecurringSlotSkip } from './recurring-slot-skip.entity';
 
-declare module '../../module' {
+declare module '../../platform/module' {
   interface Services {
     availability: AvailabilityService;
   }

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { badInput } from '../../shared/errors';
+import { badInput } from '../../platform/shared/errors';
 import { AVAILABILITY_MESSAGES as MSG, DEFAULT_GENERATION_DAYS, MAX_GENERATION_DAYS } from './availability.inputs';
 import { atWallTime, dayOfWeek, eachLocalDay, formatWallTime, localDay, parseWallTime } from './local-time';
 

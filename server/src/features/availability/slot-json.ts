@@ -1,4 +1,4 @@
-import { iso, type Columns } from '../../graphql/compiled-sql';
+import { iso, type Columns } from '../../platform/graphql/compiled-sql';
 
 /** A slot's GraphQL fields (`AvailabilitySlot`) as SQL on a row `f` of availability_slots, for compiled reads. */
 export const SLOT_FIELDS: Columns = {

@@ -1,5 +1,5 @@
-import { badInput } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
+import { badInput } from '../../platform/shared/errors';
+import { parseInput } from '../../platform/shared/validation';
 import { AVAILABILITY_MESSAGES as MSG, MAX_SLOT_LIST_DAYS, SlotListSchema, type SlotListInput } from './availability.inputs';
 import { isIsoDateTime, localInstant } from './local-time';
 

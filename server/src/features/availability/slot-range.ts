@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { badInput } from '../../shared/errors';
+import { badInput } from '../../platform/shared/errors';
 import { AVAILABILITY_MESSAGES as MSG } from './availability.inputs';
 import {
   atWallTime,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { conflict, PG, pgErrorCode } from '../../shared/errors';
+import { conflict, PG, pgErrorCode } from '../../platform/shared/errors';
 import { AvailabilitySlot } from './availability-slot.entity';
 import { AVAILABILITY_MESSAGES as MSG } from './availability.inputs';
 import type { SlotCandidate } from './recurring-rules';

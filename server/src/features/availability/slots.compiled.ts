@@ -1,7 +1,7 @@
-import { bind, elementOf } from '../../graphql/compiled-sql';
-import type { RootFieldCompiler } from '../../graphql/compiled-roots';
-import type { GraphQLContext } from '../../graphql/context';
-import { UUID_RE } from '../../shared/pagination';
+import { bind, elementOf } from '../../platform/graphql/compiled-sql';
+import type { RootFieldCompiler } from '../../platform/graphql/compiled-roots';
+import type { GraphQLContext } from '../../platform/graphql/context';
+import { UUID_RE } from '../../platform/shared/pagination';
 import { AccountType } from '../users/user.entity';
 import { slotListWindow, slotsInWindow } from './slot-list';
 import { SLOT_FIELDS } from './slot-json';

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import type { EventBus } from '../../shared/events';
-import { requireViewer, type ServiceContext } from '../../shared/context';
-import { badInput, conflict, forbidden, notFound, PG, pgErrorCode } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
+import type { EventBus } from '../../platform/shared/events';
+import { requireViewer, type ServiceContext } from '../../platform/shared/context';
+import { badInput, conflict, forbidden, notFound, PG, pgErrorCode } from '../../platform/shared/errors';
+import { parseInput } from '../../platform/shared/validation';
 import { RESCHEDULE_MESSAGES, type RescheduleDetails } from './process/move-writes';
 import type { TransitionRunner } from './process/runner';
 import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runTogether, type StatementPart } from '../../db/statement-parts';
+import { runTogether, type StatementPart } from '../../platform/db/statement-parts';
 
 /**
  * Gives a booking's hours back to its creator's availability (a cancelled booking, a checkout

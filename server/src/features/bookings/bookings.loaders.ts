@@ -1,13 +1,13 @@
-import type { ServiceContext } from '../../shared/context';
+import type { ServiceContext } from '../../platform/shared/context';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { perRequestLoader, turnBatchedRead, type LoaderCache } from '../../shared/loaders';
+import { perRequestLoader, turnBatchedRead, type LoaderCache } from '../../platform/shared/loaders';
 import { Profile } from '../profiles/profile.entity';
 import { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
 import { BookingHistoryEntry } from './booking-history.entity';
 import { factsColumns, factsOfRow, readBookingFacts, type BookingFacts, type FactsColumns } from './process/facts';
-import { preparedQuery } from '../../db/prepared';
-import { mapPrefixed, prefixedColumns } from '../../db/prefixed-rows';
+import { preparedQuery } from '../../platform/db/prepared';
+import { mapPrefixed, prefixedColumns } from '../../platform/db/prefixed-rows';
 
 /** Per-request batch loaders behind booking lists (GraphQL fields and REST rows): no N+1. */
 export type LoaderContext = ServiceContext & { loaders: LoaderCache };

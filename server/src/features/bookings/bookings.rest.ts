@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
-import type { RequestContext } from '../../request-context';
-import { route } from '../../rest/route';
+import type { RequestContext } from '../../platform/request-context';
+import { route } from '../../platform/rest/route';
 import type { Booking } from './booking.entity';
 import { presentBooking, presentHistoryEntry } from './bookings.presenter';
 import type { CheckoutResult } from './checkout.service';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { Clock } from '../../shared/clock';
-import { requireViewer, type ServiceContext } from '../../shared/context';
-import { forbidden, invalidTransition, notFound } from '../../shared/errors';
-import type { DomainEvents, EventBus } from '../../shared/events';
-import { eventStream, keyedEvents, mapStream, type Listen } from '../../shared/event-stream';
-import { decodeCursor, encodeCursor, pageWindow, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
-import { parseInput } from '../../shared/validation';
+import type { Clock } from '../../platform/shared/clock';
+import { requireViewer, type ServiceContext } from '../../platform/shared/context';
+import { forbidden, invalidTransition, notFound } from '../../platform/shared/errors';
+import type { DomainEvents, EventBus } from '../../platform/shared/events';
+import { eventStream, keyedEvents, mapStream, type Listen } from '../../platform/shared/event-stream';
+import { decodeCursor, encodeCursor, pageWindow, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
+import { parseInput } from '../../platform/shared/validation';
 import { Profile } from '../profiles/profile.entity';
 import { DisputeKind, DisputeResolution } from '../support/dispute.entity';
 import type { User } from '../users/user.entity';

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Orm } from '../../db/orm';
-import type { JobDefinition } from '../../jobs/job-scheduler';
-import { systemContext } from '../../jobs/system-context';
-import { DomainError } from '../../shared/errors';
+import type { Orm } from '../../platform/db/orm';
+import type { JobDefinition } from '../../platform/jobs/job-scheduler';
+import { systemContext } from '../../platform/jobs/system-context';
+import { DomainError } from '../../platform/shared/errors';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { LockMode } from '@mikro-orm/core';
 import type { Outbox } from '../outbox/outbox';

@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PageInfo } from '../../graphql/pagination.types';
+import { PageInfo } from '../../platform/graphql/pagination.types';
 import { DisputeKind, DisputeResolution } from '../support/dispute.entity';
 import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';
 

@@ -1,4 +1,4 @@
-import { defineModule } from '../../module';
+import { defineModule } from '../../platform/module';
 import { Booking } from './booking.entity';
 import { BookingHistoryEntry } from './booking-history.entity';
 import { BookingPaymentEvents } from './booking-payment-events';
@@ -14,7 +14,7 @@ import { BookingReschedule } from './booking-reschedule';
 import { TransitionRunner } from './process/runner';
 import { type BookingMoveHandler } from './process/apply';
 
-declare module '../../module' {
+declare module '../../platform/module' {
   interface Services {
     bookings: BookingsService;
     checkout: CheckoutService;

@@ -1,5 +1,5 @@
 import { Arg, ID, Resolver, Root, Subscription } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../platform/graphql/context';
 import type { Booking } from './booking.entity';
 import { BookingType, SlotsChangedEvent } from './bookings.types';
 

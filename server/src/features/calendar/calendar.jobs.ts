@@ -1,5 +1,5 @@
-import type { Orm } from '../../db/orm';
-import type { JobDefinition } from '../../jobs/job-scheduler';
+import type { Orm } from '../../platform/db/orm';
+import type { JobDefinition } from '../../platform/jobs/job-scheduler';
 import type { CalendarService } from './calendar.service';
 
 /** Reminders 24 h and 1 h before confirmed bookings start (published to the outbox once each). */

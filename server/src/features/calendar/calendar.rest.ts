@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import type { RequestContext } from '../../request-context';
-import { route } from '../../rest/route';
+import type { RequestContext } from '../../platform/request-context';
+import { route } from '../../platform/rest/route';
 
 /**
  * `GET /calendar/{secret}.ics`: the private feed (no sign-in: the secret is the key; an unknown or

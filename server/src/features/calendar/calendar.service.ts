@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Clock } from '../../shared/clock';
-import { productLinks } from '../../shared/product-links';
-import { requireViewer, type ServiceContext } from '../../shared/context';
-import { badInput } from '../../shared/errors';
+import type { Clock } from '../../platform/shared/clock';
+import { productLinks } from '../../platform/shared/product-links';
+import { requireViewer, type ServiceContext } from '../../platform/shared/context';
+import { badInput } from '../../platform/shared/errors';
 import type { AvailabilityService } from '../availability/availability.service';
 import type { Outbox } from '../outbox/outbox';
 import { bookingInvite, calendarFeed, mergeFreeHours, type CalendarBooking } from './booking-ics';

@@ -1,10 +1,10 @@
-import { defineModule } from '../../module';
+import { defineModule } from '../../platform/module';
 import { bookingRemindersJob } from './calendar.jobs';
 import { CalendarResolver } from './calendar.resolver';
 import { calendarRoutes } from './calendar.rest';
 import { CalendarService } from './calendar.service';
 
-declare module '../../module' {
+declare module '../../platform/module' {
   interface Services {
     /** Calendar invites, private feeds and booking reminders. */
     calendar: CalendarService;

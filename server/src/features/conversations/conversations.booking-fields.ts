@@ -1,5 +1,5 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../platform/graphql/context';
 import { BookingType } from '../bookings/bookings.types';
 import { ConversationType, MessageType } from './conversations.types';
 

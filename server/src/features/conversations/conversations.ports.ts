@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../../shared/context';
+import type { ServiceContext } from '../../platform/shared/context';
 
 /** What conversations need to know of a booking (implemented by features/bookings: BookingReschedule). */
 export interface BookingPartiesView {

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context';
-import type { DomainEvents } from '../../shared/events';
+import type { GraphQLContext } from '../../platform/graphql/context';
+import type { DomainEvents } from '../../platform/shared/events';
 import type { ConversationView, MessageView } from './conversations.views';
 import {
   ConversationActivityType,

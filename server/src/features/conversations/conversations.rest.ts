@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '../../rest/route';
+import { route } from '../../platform/rest/route';
 import type { ConversationView, MessageView } from './conversations.views';
 
 /** A line as the REST facade shows it (the issue's §5 names). */

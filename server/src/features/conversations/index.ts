@@ -1,10 +1,10 @@
-import { defineModule } from '../../module';
+import { defineModule } from '../../platform/module';
 import { BookingConversationFieldsResolver } from './conversations.booking-fields';
 import { ConversationsResolver } from './conversations.resolver';
 import { conversationsRoutes } from './conversations.rest';
 import { ConversationsService } from './conversations.service';
 
-declare module '../../module' {
+declare module '../../platform/module' {
   interface Services {
     conversations: ConversationsService;
   }

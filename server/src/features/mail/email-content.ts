@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { ProductLinks } from '../../shared/product-links';
+import type { ProductLinks } from '../../platform/shared/product-links';
 import type { EmailContent } from './templates/notification-email';
 
 /** Who an e-mail is for: their address, name and the zone their times are shown in. */

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Orm } from '../../db/orm';
-import type { Clock } from '../../shared/clock';
+import type { Orm } from '../../platform/db/orm';
+import type { Clock } from '../../platform/shared/clock';
 import type { CalendarService } from '../calendar/calendar.service';
 import { claimWork } from '../outbox/outbox';
-import { productLinks } from '../../shared/product-links';
+import { productLinks } from '../../platform/shared/product-links';
 import { bookingEmailContent, messageDigestContent, type NotificationForEmail, type Recipient } from './email-content';
 import type { OutgoingMail } from './mail-transport';
 import { emailKindOf } from './notification-kinds';

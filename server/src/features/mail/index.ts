@@ -1,4 +1,4 @@
-import { defineModule, onEvent } from '../../module';
+import { defineModule, onEvent } from '../../platform/module';
 import { queuedWork } from '../outbox/outbox';
 import { EmailDeliveryWorker } from './email-delivery';
 import { emailDeliveriesJob } from './mail.jobs';
@@ -6,7 +6,7 @@ import { MailResolver } from './mail.resolver';
 import { mailRoutes } from './mail.rest';
 import { PreferencesService } from './preferences.service';
 
-declare module '../../module' {
+declare module '../../platform/module' {
   interface Services {
     /** E-mail switches per notification kind, the zone e-mails use, unsubscribe links. */
     mailPreferences: PreferencesService;

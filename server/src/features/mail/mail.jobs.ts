@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/job-scheduler';
+import type { JobDefinition } from '../../platform/jobs/job-scheduler';
 import type { EmailDeliveryWorker } from './email-delivery';
 
 /** The sweep behind the wake-ups: due retries, message digests whose wait is over, lost wake-ups. */

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../platform/graphql/context';
 import { NotificationPreferencesType, UpdateNotificationPreferencesInput } from './mail.types';
 
 @Resolver()

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '../../rest/route';
+import { route } from '../../platform/rest/route';
 import { unsubscribeRoutes } from './unsubscribe.http';
 
 /** Notification preferences over REST: `GET` and `PATCH /notification-preferences` ({ kinds: [{ kind, emailEnabled }], timeZone }). */

@@ -2,9 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IANAZone } from 'luxon';
 import { z } from 'zod';
-import { requireViewer, type ServiceContext } from '../../shared/context';
-import { badInput } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
+import { requireViewer, type ServiceContext } from '../../platform/shared/context';
+import { badInput } from '../../platform/shared/errors';
+import { parseInput } from '../../platform/shared/validation';
 import { EMAIL_KINDS, emailKindByKey, emailKindOf, type EmailKind } from './notification-kinds';
 
 /** One e-mail switch as its owner sees it. */

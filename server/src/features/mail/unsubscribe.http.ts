@@ -1,6 +1,6 @@
 import express, { Router, type Request, type Response } from 'express';
-import type { RequestContext } from '../../request-context';
-import { DomainError } from '../../shared/errors';
+import type { RequestContext } from '../../platform/request-context';
+import { DomainError } from '../../platform/shared/errors';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

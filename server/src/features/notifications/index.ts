@@ -1,9 +1,9 @@
-import { defineModule } from '../../module';
+import { defineModule } from '../../platform/module';
 import { NotificationsResolver } from './notifications.resolver';
 import { notificationsRoutes } from './notifications.rest';
 import { NotificationsService } from './notifications.service';
 
-declare module '../../module' {
+declare module '../../platform/module' {
   interface Services {
     notifications: NotificationsService;
   }

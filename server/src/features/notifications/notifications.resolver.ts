@@ -1,5 +1,5 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../platform/graphql/context';
 import type { NotificationView } from './notifications.service';
 import { MarkNotificationsReadInput, NotificationConnection, NotificationType } from './notifications.types';
 

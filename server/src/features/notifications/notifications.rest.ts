@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '../../rest/route';
+import { route } from '../../platform/rest/route';
 import type { NotificationView } from './notifications.service';
 
 /** A notification as the REST facade shows it (snake_case, as the issue's §5 writes it). */

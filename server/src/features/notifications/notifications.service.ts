@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { requirePerson, type ServiceContext } from '../../shared/context';
-import { badInput } from '../../shared/errors';
-import { eventStream, keyedEvents, mapStream, type Listen } from '../../shared/event-stream';
-import type { DomainEvents, EventBus } from '../../shared/events';
-import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
-import { parseInput } from '../../shared/validation';
+import { requirePerson, type ServiceContext } from '../../platform/shared/context';
+import { badInput } from '../../platform/shared/errors';
+import { eventStream, keyedEvents, mapStream, type Listen } from '../../platform/shared/event-stream';
+import type { DomainEvents, EventBus } from '../../platform/shared/events';
+import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
+import { parseInput } from '../../platform/shared/validation';
 import { CALENDAR_CHANGE_TOPICS } from '../calendar/booking-timeline';
 import type { OutboxConsumer, OutboxEvent, PendingOutboxEvent, SqlPart } from '../outbox/outbox';
 import { notificationText } from './notifications.text';

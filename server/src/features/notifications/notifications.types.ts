@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { PageInfo } from '../../graphql/pagination.types';
+import { PageInfo } from '../../platform/graphql/pagination.types';
 import type { NotificationView } from './notifications.service';
 
 @ObjectType('Notification', { description: 'Something that happened that concerns the viewer (one per event and recipient)', simpleResolvers: true })

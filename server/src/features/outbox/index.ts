@@ -1,7 +1,7 @@
-import { defineModule } from '../../module';
+import { defineModule } from '../../platform/module';
 import type { OutboxConsumer } from './outbox';
 
-declare module '../../module' {
+declare module '../../platform/module' {
   interface ExtensionPoints {
     /** In-transaction consumers of the outbox: `extend: (app) => ({ outboxConsumers: [...] })`. */
     outboxConsumers: OutboxConsumer;

@@ -1,4 +1,4 @@
-import type { Viewer } from '../../shared/context';
+import type { Viewer } from '../../platform/shared/context';
 
 /** How long a key lookup is reused; also the bound on revocation reaching an instance that missed the event. */
 export const KEY_CACHE_MS = 5_000;

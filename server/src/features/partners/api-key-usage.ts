@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Orm } from '../../db/orm';
+import type { Orm } from '../../platform/db/orm';
 
 const HOUR_MS = 3_600_000;
 export const USAGE_FLUSH_MS = 10_000;

@@ -1,10 +1,10 @@
-import { defineModule } from '../../module';
+import { defineModule } from '../../platform/module';
 import { ApiKey } from './api-key.entity';
 import { ApiKeyUsageRecorder } from './api-key-usage';
 import { PartnersResolver } from './partners.resolver';
 import { PartnersService } from './partners.service';
 
-declare module '../../module' {
+declare module '../../platform/module' {
   interface Services {
     partners: PartnersService;
   }

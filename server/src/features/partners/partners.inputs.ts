@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UUID_RE } from '../../shared/pagination';
+import { UUID_RE } from '../../platform/shared/pagination';
 
 export const API_KEY_NAME_MAX = 100;
 

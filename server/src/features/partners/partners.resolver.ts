@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../platform/graphql/context';
 import { ApiKeyType, ApiKeyUsageHourType, CreateApiKeyInput, CreatedApiKeyType } from './partners.types';
 
 @Resolver()

@@ -1,10 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Clock } from '../../shared/clock';
-import type { EventBus } from '../../shared/events';
-import { requireViewer, type ServiceContext, type Viewer } from '../../shared/context';
-import { badInput, conflict, forbidden, notFound, unauthenticated } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
+import type { Clock } from '../../platform/shared/clock';
+import type { EventBus } from '../../platform/shared/events';
+import { requireViewer, type ServiceContext, type Viewer } from '../../platform/shared/context';
+import { badInput, conflict, forbidden, notFound, unauthenticated } from '../../platform/shared/errors';
+import { parseInput } from '../../platform/shared/validation';
 import { User, UserRole } from '../users/user.entity';
 import { ApiKey } from './api-key.entity';
 import { ApiKeyCache } from './api-key-cache';

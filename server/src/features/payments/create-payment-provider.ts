@@ -1,6 +1,6 @@
-import type { Config } from '../../config';
-import type { Orm } from '../../db/orm';
-import { systemClock, type Clock } from '../../shared/clock';
+import type { Config } from '../../platform/config';
+import type { Orm } from '../../platform/db/orm';
+import { systemClock, type Clock } from '../../platform/shared/clock';
 import { LocalPaymentProvider } from './local/local-payment-provider';
 import type { PaymentProvider } from './payment-provider';
 import { StripePaymentProvider } from './stripe/stripe-payment-provider';

@@ -1,4 +1,4 @@
-import { defineModule } from '../../module';
+import { defineModule } from '../../platform/module';
 import { ConnectSync } from './connect-sync.entity';
 import {
   LocalAccount,
@@ -17,7 +17,7 @@ import type { PaymentEventHandler } from './payment-provider';
 import { PaymentsService } from './payments.service';
 import { WebhookEvent } from './webhook-event.entity';
 
-declare module '../../module' {
+declare module '../../platform/module' {
   interface Services {
     payments: PaymentsService;
   }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Clock } from '../../shared/clock';
-import { DomainError } from '../../shared/errors';
+import type { Clock } from '../../platform/shared/clock';
+import { DomainError } from '../../platform/shared/errors';
 import { applyConnectStatus } from './connect-sync';
 import type { PaymentEventContext, PaymentEventHandler, PaymentEventOutcome, ProviderEvent } from './payment-provider';
 

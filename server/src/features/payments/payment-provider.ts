@@ -4,7 +4,7 @@
  * Every call that moves money carries an idempotency key derived from booking id + step, so a
  * retried call can never move money twice.
  */
-import type { ServiceContext } from '../../shared/context';
+import type { ServiceContext } from '../../platform/shared/context';
 
 export type AuthorizationStatus =
   | 'requires_payment_method'

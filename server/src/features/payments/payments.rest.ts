@@ -1,7 +1,7 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import type { RequestContext } from '../../request-context';
-import { route } from '../../rest/route';
-import { DomainError } from '../../shared/errors';
+import type { RequestContext } from '../../platform/request-context';
+import { route } from '../../platform/rest/route';
+import { DomainError } from '../../platform/shared/errors';
 import { ONBOARDING_PAGE_CSP, renderOnboardingMessage, renderOnboardingPage } from './local/onboarding-page';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');

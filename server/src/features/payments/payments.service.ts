@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Config } from '../../config';
-import type { Orm } from '../../db/orm';
-import type { Clock } from '../../shared/clock';
-import { requireViewer, type ServiceContext } from '../../shared/context';
-import { badInput, forbidden, notFound } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
+import type { Config } from '../../platform/config';
+import type { Orm } from '../../platform/db/orm';
+import type { Clock } from '../../platform/shared/clock';
+import { requireViewer, type ServiceContext } from '../../platform/shared/context';
+import { badInput, forbidden, notFound } from '../../platform/shared/errors';
+import { parseInput } from '../../platform/shared/validation';
 import { Booking } from '../bookings/booking.entity';
 import { Profile } from '../profiles/profile.entity';
 import { applyConnectStatus } from './connect-sync';

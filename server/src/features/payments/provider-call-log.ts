@@ -1,6 +1,6 @@
-import type { Orm } from '../../db/orm';
-import { preparedQuery } from '../../db/prepared';
-import type { Clock } from '../../shared/clock';
+import type { Orm } from '../../platform/db/orm';
+import { preparedQuery } from '../../platform/db/prepared';
+import type { Clock } from '../../platform/shared/clock';
 import type { Authorization, ConnectStatus, MoneyCall, PaymentProvider, ProviderEvent } from './payment-provider';
 
 export interface CallMeta {

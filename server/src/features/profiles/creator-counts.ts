@@ -1,4 +1,4 @@
-import type { EventBus, EventName } from '../../shared/events';
+import type { EventBus, EventName } from '../../platform/shared/events';
 
 /**
  * What a listing count depends on: profiles (fields, ratings, suspension by support), bookings (a

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { decodeCursor, encodeCursor, pageWindow, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
-import { parseInput } from '../../shared/validation';
-import { preparedQuery } from '../../db/prepared';
-import type { Prefetched } from '../../shared/loaders';
+import { decodeCursor, encodeCursor, pageWindow, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
+import { parseInput } from '../../platform/shared/validation';
+import { preparedQuery } from '../../platform/db/prepared';
+import type { Prefetched } from '../../platform/shared/loaders';
 import { latestReviewsJson } from '../reviews/latest-reviews';
 import { reviewFromRow, type ReviewView } from '../reviews/review.view';
 import { freeSlotFromJson, nextFreeSlotsJson, type FreeSlot } from './free-slots';

@@ -17,11 +17,11 @@ import {
   type Compiler,
   type Emit,
   type SqlQuery,
-} from '../../graphql/compiled-sql';
-import type { RootFieldCompiler } from '../../graphql/compiled-roots';
-import type { GraphQLContext } from '../../graphql/context';
-import type { CollectedField } from '../../graphql/selection';
-import { UUID_RE } from '../../shared/pagination';
+} from '../../platform/graphql/compiled-sql';
+import type { RootFieldCompiler } from '../../platform/graphql/compiled-roots';
+import type { GraphQLContext } from '../../platform/graphql/context';
+import type { CollectedField } from '../../platform/graphql/selection';
+import { UUID_RE } from '../../platform/shared/pagination';
 import { SLOT_FIELDS } from '../availability/slot-json';
 import { latestReviewsJson } from '../reviews/latest-reviews';
 import { REVIEW_FIELDS } from '../reviews/review-json';

@@ -1,11 +1,11 @@
-import { defineModule } from '../../module';
+import { defineModule } from '../../platform/module';
 import { creatorRoot, creatorsRoot } from './creators.compiled';
 import { Profile } from './profile.entity';
 import { ProfilesResolver } from './profiles.resolver';
 import { profilesRoutes } from './profiles.rest';
 import { ProfilesService } from './profiles.service';
 
-declare module '../../module' {
+declare module '../../platform/module' {
   interface Services {
     profiles: ProfilesService;
   }

@@ -1,10 +1,10 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../platform/graphql/context';
 import { AvailabilitySlotType } from '../availability/availability.types';
 import { ReviewType } from '../reviews/reviews.types';
-import { sameArgument, subFields } from '../../graphql/lookahead';
-import { MAX_PAGE_SIZE } from '../../shared/pagination';
+import { sameArgument, subFields } from '../../platform/graphql/lookahead';
+import { MAX_PAGE_SIZE } from '../../platform/shared/pagination';
 import { CreatorSort, prefetchedFor } from './creator-search';
 import { CreateProfileInput, CreatorConnection, CreatorFilter, ProfileType, UpdateProfileInput } from './profiles.types';
 

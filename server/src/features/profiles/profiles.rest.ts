@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '../../rest/route';
+import { route } from '../../platform/rest/route';
 import { presentProfile } from './profile.presenter';
 
 /** spec §7 "Profiles". `GET /streamers` answers `data` = array of profiles. */

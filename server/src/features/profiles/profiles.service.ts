@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Clock } from '../../shared/clock';
-import { requireViewer, type ServiceContext } from '../../shared/context';
-import { conflict, forbidden, notFound, PG, pgErrorCode } from '../../shared/errors';
-import type { EventBus } from '../../shared/events';
-import { perRequestLoader, type LoaderCache, type Prefetched } from '../../shared/loaders';
-import { pageSize, UUID_RE, type Connection } from '../../shared/pagination';
-import { parseInput } from '../../shared/validation';
+import type { Clock } from '../../platform/shared/clock';
+import { requireViewer, type ServiceContext } from '../../platform/shared/context';
+import { conflict, forbidden, notFound, PG, pgErrorCode } from '../../platform/shared/errors';
+import type { EventBus } from '../../platform/shared/events';
+import { perRequestLoader, type LoaderCache, type Prefetched } from '../../platform/shared/loaders';
+import { pageSize, UUID_RE, type Connection } from '../../platform/shared/pagination';
+import { parseInput } from '../../platform/shared/validation';
 import type { Outbox } from '../outbox/outbox';
 import { AccountType } from '../users/user.entity';
 import { creatorUpdatedEvent } from './creator-events';

@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PageInfo } from '../../graphql/pagination.types';
+import { PageInfo } from '../../platform/graphql/pagination.types';
 import { AccountType } from '../users/user.entity';
 import { CreatorSort } from './creator-search';
 import { SocialPlatform } from './profile.inputs';

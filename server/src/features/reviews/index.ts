@@ -1,11 +1,11 @@
-import { defineModule } from '../../module';
+import { defineModule } from '../../platform/module';
 import { reviewsRoot } from './reviews.compiled';
 import { Review } from './review.entity';
 import { ReviewsResolver } from './reviews.resolver';
 import { reviewsRoutes } from './reviews.rest';
 import { ReviewsService } from './reviews.service';
 
-declare module '../../module' {
+declare module '../../platform/module' {
   interface Services {
     reviews: ReviewsService;
   }

@@ -1,4 +1,4 @@
-import { iso, type Columns } from '../../graphql/compiled-sql';
+import { iso, type Columns } from '../../platform/graphql/compiled-sql';
 
 /**
  * A review's GraphQL fields (`Review`) as SQL on a row `x` with a review's columns and

@@ -1,4 +1,4 @@
-import { decodeCursor, pageWindow, UUID_RE, type PageWindow } from '../../shared/pagination';
+import { decodeCursor, pageWindow, UUID_RE, type PageWindow } from '../../platform/shared/pagination';
 
 /**
  * A creator's review list (`reviews`, REST `GET .../reviews`): what the service and the compiled

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UUID_RE } from '../../shared/pagination';
+import { UUID_RE } from '../../platform/shared/pagination';
 
 export const REVIEW_COMMENT_MAX = 2000;
 const ratingMessage = 'Rating must be a whole number from 1 to 5';

@@ -1,7 +1,7 @@
-import { bind, connectionOf, cursorSql, objectOf, objectTypeOf, scalar, type SqlQuery } from '../../graphql/compiled-sql';
-import type { RootFieldCompiler } from '../../graphql/compiled-roots';
-import type { GraphQLContext } from '../../graphql/context';
-import { UUID_RE } from '../../shared/pagination';
+import { bind, connectionOf, cursorSql, objectOf, objectTypeOf, scalar, type SqlQuery } from '../../platform/graphql/compiled-sql';
+import type { RootFieldCompiler } from '../../platform/graphql/compiled-roots';
+import type { GraphQLContext } from '../../platform/graphql/context';
+import { UUID_RE } from '../../platform/shared/pagination';
 import { PUBLIC_CREATOR } from '../profiles/profile.view';
 import { afterReview, REVIEW_ORDER, reviewWindow } from './review-list';
 import { REVIEW_FIELDS } from './review-json';

@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../platform/graphql/context';
 import { CreateReviewInput, ReviewConnection, ReviewType } from './reviews.types';
 
 @Resolver()

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '../../rest/route';
+import { route } from '../../platform/rest/route';
 import { presentReview } from './review.presenter';
 
 /** spec §7 "Reviews". Lists answer `data` = array of reviews, newest first. */

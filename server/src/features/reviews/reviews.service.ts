@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Clock } from '../../shared/clock';
-import { requireViewer, type ServiceContext } from '../../shared/context';
-import { badInput, conflict, forbidden, invalidTransition, notFound, PG, pgErrorCode } from '../../shared/errors';
-import type { EventBus } from '../../shared/events';
-import { perRequestLoader, type LoaderCache, type Prefetched } from '../../shared/loaders';
-import { encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
-import { parseInput } from '../../shared/validation';
+import type { Clock } from '../../platform/shared/clock';
+import { requireViewer, type ServiceContext } from '../../platform/shared/context';
+import { badInput, conflict, forbidden, invalidTransition, notFound, PG, pgErrorCode } from '../../platform/shared/errors';
+import type { EventBus } from '../../platform/shared/events';
+import { perRequestLoader, type LoaderCache, type Prefetched } from '../../platform/shared/loaders';
+import { encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
+import { parseInput } from '../../platform/shared/validation';
 import { Booking } from '../bookings/booking.entity';
 import { PROFILE_MESSAGES } from '../profiles/profiles.service';
 import { PUBLIC_CREATOR } from '../profiles/profile.view';

@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { PageInfo } from '../../graphql/pagination.types';
+import { PageInfo } from '../../platform/graphql/pagination.types';
 import type { ReviewView } from './reviews.service';
 
 @ObjectType('Review', { description: 'A rating (1-5) one party of a completed booking gave the other', simpleResolvers: true })

@@ -1,10 +1,10 @@
-import { defineModule } from '../../module';
+import { defineModule } from '../../platform/module';
 import { Dispute } from './dispute.entity';
 import { SupportResolver } from './support.resolver';
 import { SupportService } from './support.service';
 import { UserWarning } from './user-warning.entity';
 
-declare module '../../module' {
+declare module '../../platform/module' {
   interface Services {
     support: SupportService;
   }

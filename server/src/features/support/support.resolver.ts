@@ -1,5 +1,5 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context';
+import type { GraphQLContext } from '../../platform/graphql/context';
 import { BookingDisputeType } from '../bookings/bookings.types';
 import { User } from '../users/user.entity';
 import { AddDisputeStatementInput, DisputeListStatus, ResolveDisputeInput, SupportAccountMatchType, UserWarningType, WarnUserInput } from './support.types';

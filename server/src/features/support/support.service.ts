@@ -1,10 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
-import type { Clock } from '../../shared/clock';
+import type { Clock } from '../../platform/shared/clock';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireViewer, type ServiceContext, type Viewer } from '../../shared/context';
-import { badInput, forbidden, invalidTransition, notFound } from '../../shared/errors';
-import type { EventBus } from '../../shared/events';
-import { parseInput } from '../../shared/validation';
+import { requireViewer, type ServiceContext, type Viewer } from '../../platform/shared/context';
+import { badInput, forbidden, invalidTransition, notFound } from '../../platform/shared/errors';
+import type { EventBus } from '../../platform/shared/events';
+import { parseInput } from '../../platform/shared/validation';
 import { Booking } from '../bookings/booking.entity';
 import { disputeView, type BookingDisputeView } from '../bookings/bookings.service';
 import { partyRole, partyUserIds, type TransitionRunner } from '../bookings/process/runner';

@@ -1,8 +1,8 @@
-import { defineModule } from '../../module';
+import { defineModule } from '../../platform/module';
 import { testClockRoutes } from './test-clock.rest';
 import { TestClockService } from './test-clock.service';
 
-declare module '../../module' {
+declare module '../../platform/module' {
   interface Services {
     testClock: TestClockService;
   }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '../../rest/route';
+import { route } from '../../platform/rest/route';
 
 /** `GET|POST /testing/clock` (only with ENABLE_TEST_CLOCK; otherwise 404). */
 export function testClockRoutes(): Router {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { JobScheduler } from '../../jobs/job-scheduler';
-import { AdjustableClock, type Clock } from '../../shared/clock';
-import type { ServiceContext } from '../../shared/context';
-import { notFound } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
+import type { Config } from '../../platform/config';
+import type { JobScheduler } from '../../platform/jobs/job-scheduler';
+import { AdjustableClock, type Clock } from '../../platform/shared/clock';
+import type { ServiceContext } from '../../platform/shared/context';
+import { notFound } from '../../platform/shared/errors';
+import { parseInput } from '../../platform/shared/validation';
 
 const MAX_ADVANCE_MS = 400 * 86_400_000;
 

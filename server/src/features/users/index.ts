@@ -1,4 +1,4 @@
-import { defineModule } from '../../module';
+import { defineModule } from '../../platform/module';
 import { User } from './user.entity';
 
 /** Accounts (a booker, a creator, support staff); signing in is the auth module's. */

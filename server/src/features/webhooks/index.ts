@@ -1,4 +1,4 @@
-import { defineModule, onEvent } from '../../module';
+import { defineModule, onEvent } from '../../platform/module';
 import { queuedWork } from '../outbox/outbox';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookDispatcher } from './webhook-dispatcher';
@@ -7,7 +7,7 @@ import { isWebhookEventType } from './webhook-event-types';
 import { WebhooksResolver } from './webhooks.resolver';
 import { WebhooksService } from './webhooks.service';
 
-declare module '../../module' {
+declare module '../../platform/module' {
   interface Services {
     webhooks: WebhooksService;
     /** Sends queued webhook deliveries (woken after commits, swept by a job). */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Orm } from '../../db/orm';
-import type { Clock } from '../../shared/clock';
+import type { Orm } from '../../platform/db/orm';
+import type { Clock } from '../../platform/shared/clock';
 import { sendWebhook, type SendOutcome } from './webhook-sender';
 import { signDelivery } from './webhook-signing';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UUID_RE } from '../../shared/pagination';
+import { UUID_RE } from '../../platform/shared/pagination';
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES } from './webhook-event-types';
 
 export const URL_MAX = 2048;

@@ -1,10 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Clock } from '../../shared/clock';
-import { requireViewer, type ServiceContext, type Viewer } from '../../shared/context';
-import { badInput, conflict, forbidden, notFound } from '../../shared/errors';
-import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../shared/pagination';
-import { parseInput } from '../../shared/validation';
+import type { Clock } from '../../platform/shared/clock';
+import { requireViewer, type ServiceContext, type Viewer } from '../../platform/shared/context';
+import { badInput, conflict, forbidden, notFound } from '../../platform/shared/errors';
+import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
+import { parseInput } from '../../platform/shared/validation';
 import { UserRole } from '../users/user.entity';
 import { firstForbiddenAddress } from './webhook-address-guard';
 import { WebhookDelivery, WebhookDeliveryStatus } from './webhook-delivery.entity';

@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PageInfo } from '../../graphql/pagination.types';
+import { PageInfo } from '../../platform/graphql/pagination.types';
 import { WebhookDeliveryStatus } from './webhook-delivery.entity';
 import type { WebhookDeliveryView, WebhookEndpointView } from './webhooks.service';
 

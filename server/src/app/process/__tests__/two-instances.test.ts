@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, uniqueEmail, type TestApp } from '../../../../test/harness';
 import { RawSocket } from '../../../../test/raw-ws';
 import { initOrm } from '../../init-orm';
-import type { Orm } from '../../../db/orm';
+import type { Orm } from '../../../platform/db/orm';
 import { SESSION_REVOKED_MESSAGE } from '../../../features/auth/sessions';
 import { createServer, type AppServer } from '../../server';
 

@@ -9,8 +9,8 @@ const originalQuery = pg.Client.prototype.query;
 import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { createServer, type AppServer } from '../../../app/server';
-import type { EventBus } from '../../../shared/events';
-import { APPLICATION_NAME } from '../../../shared/events-postgres';
+import type { EventBus } from '../../../platform/shared/events';
+import { APPLICATION_NAME } from '../../../platform/shared/events-postgres';
 import { account, checkout, consecutive, creator, heldBooking, HOUR, hourFromNow, type Account } from './booking-fixtures';
 import { initOrm } from '../../../app/init-orm';
 

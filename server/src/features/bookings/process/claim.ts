@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { preparedQuery } from '../../../db/prepared';
+import { preparedQuery } from '../../../platform/db/prepared';
 import type { PendingMoneyStep } from './booking.model';
 import type { BookingRow, FoundBooking } from './read';
 

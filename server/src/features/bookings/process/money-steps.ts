@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DomainError } from '../../../shared/errors';
+import { DomainError } from '../../../platform/shared/errors';
 import type { Profile } from '../../profiles/profile.entity';
 import type { Booking } from '../booking.entity';
 import { lateCancelRefund, splitRetained } from './policy';

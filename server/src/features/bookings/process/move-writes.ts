@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { badInput, conflict } from '../../../shared/errors';
+import { badInput, conflict } from '../../../platform/shared/errors';
 import type { Profile } from '../../profiles/profile.entity';
 import { Dispute, DisputeKind, DisputeResolution } from '../../support/dispute.entity';
 import type { Booking } from '../booking.entity';

@@ -1,4 +1,4 @@
-import { DomainError } from '../../../shared/errors';
+import { DomainError } from '../../../platform/shared/errors';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import type { ProviderCall, ProviderOutcome } from './booking.model';
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { preparedQuery } from '../../../db/prepared';
-import { turnBatchedRead } from '../../../shared/loaders';
-import { mapPrefixed, prefixedColumns } from '../../../db/prefixed-rows';
+import { preparedQuery } from '../../../platform/db/prepared';
+import { turnBatchedRead } from '../../../platform/shared/loaders';
+import { mapPrefixed, prefixedColumns } from '../../../platform/db/prefixed-rows';
 import { Profile } from '../../profiles/profile.entity';
 import { Booking } from '../booking.entity';
 import { factsColumns, factsOfRow, type BookingFacts, type FactsColumns } from './facts';

@@ -1,11 +1,11 @@
 import { OptimisticLockError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Metrics } from '../../../observability/metrics';
-import type { Clock } from '../../../shared/clock';
-import { requireViewer, type ServiceContext, type Viewer } from '../../../shared/context';
-import { conflict, DomainError, forbidden, notFound } from '../../../shared/errors';
-import type { EventBus } from '../../../shared/events';
+import type { Metrics } from '../../../platform/observability/metrics';
+import type { Clock } from '../../../platform/shared/clock';
+import { requireViewer, type ServiceContext, type Viewer } from '../../../platform/shared/context';
+import { conflict, DomainError, forbidden, notFound } from '../../../platform/shared/errors';
+import type { EventBus } from '../../../platform/shared/events';
 import type { PaymentEventContext, PaymentProvider } from '../../payments/payment-provider';
 import type { Profile } from '../../profiles/profile.entity';
 import { UserRole } from '../../users/user.entity';

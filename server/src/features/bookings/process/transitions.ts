@@ -1,4 +1,4 @@
-import { forbidden, invalidTransition } from '../../../shared/errors';
+import { forbidden, invalidTransition } from '../../../platform/shared/errors';
 import type { Booking } from '../booking.entity';
 import { automaticPayoutAt, isLateCancellation, requestDeadline } from './policy';
 import { BookingAction, BookingStatus, PaymentStatus, type Actor, type BookingState, type PaymentEffect } from './booking.model';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productLinks } from '../../../shared/product-links';
+import { productLinks } from '../../../platform/shared/product-links';
 import { bookingEmailContent, formatBookingTime, zoneLabel } from '../email-content';
 
 const winter = new Date('2026-12-01T10:00:00Z');

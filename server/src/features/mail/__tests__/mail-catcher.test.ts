@@ -1,6 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../config';
+import { loadConfig } from '../../../platform/config';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 
 describe('development mail catcher and /dev/mailbox', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
-import type { DomainEvents } from '../../../shared/events';
+import type { DomainEvents } from '../../../platform/shared/events';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
-import type { Orm } from '../../../db/orm';
+import type { Orm } from '../../../platform/db/orm';
 import { createServer, type AppServer } from '../../../app/server';
 import { registerAccount } from '../../profiles/__tests__/fixtures';
 import { createKey, gqlWith, REVOKE_KEY } from './partner-fixtures';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
-import { DomainError } from '../../../shared/errors';
+import { DomainError } from '../../../platform/shared/errors';
 import { confirmCard, newIntent, payments, signedUpWithProfile, sql, paymentEventsProbe } from './payments-fixtures';
 
 const { probe, modules } = paymentEventsProbe();

@@ -5,7 +5,7 @@ import { Profile } from '../../profiles/profile.entity';
 import { AccountType } from '../../users/user.entity';
 import type { PaymentsService } from '../payments.service';
 import type { PaymentEventContext, PaymentEventHandler, ProviderEvent } from '../payment-provider';
-import type { ModuleApp } from '../../../module';
+import type { ModuleApp } from '../../../platform/module';
 import { modules as appModules } from '../../../app/modules';
 
 /** Shared set-up for the payments tests: accounts through the API, profiles and bookings through the ORM. */

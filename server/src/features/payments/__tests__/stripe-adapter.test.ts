@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../../test/harness';
-import { DomainError } from '../../../shared/errors';
+import { DomainError } from '../../../platform/shared/errors';
 import { hostOptions, StripePaymentProvider } from '../stripe/stripe-payment-provider';
 import { signedUpWithProfile } from './payments-fixtures';
 

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
-import { notFound } from '../../../shared/errors';
+import { notFound } from '../../../platform/shared/errors';
 import type { ProviderEvent } from '../payment-provider';
 import { paymentEventsProbe, postWebhook, signedUpWithProfile, sql } from './payments-fixtures';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { preparedQuery } from '../../../db/prepared';
-import { conflict } from '../../../shared/errors';
+import { preparedQuery } from '../../../platform/db/prepared';
+import { conflict } from '../../../platform/shared/errors';
 
 /**
  * Runs a money operation at most once per (operation, idempotency key), in one transaction with

@@ -1,9 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Orm } from '../../../db/orm';
-import type { Clock } from '../../../shared/clock';
-import { badInput, DomainError, invalidTransition, notFound } from '../../../shared/errors';
+import type { Orm } from '../../../platform/db/orm';
+import type { Clock } from '../../../platform/shared/clock';
+import { badInput, DomainError, invalidTransition, notFound } from '../../../platform/shared/errors';
 import type {
   Authorization,
   AuthorizationStatus,

@@ -1,4 +1,4 @@
-import { DomainError, conflict, invalidTransition, notFound } from '../../../shared/errors';
+import { DomainError, conflict, invalidTransition, notFound } from '../../../platform/shared/errors';
 
 interface StripeLikeError {
   type?: string;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { badInput, forbidden } from '../../../shared/errors';
+import { badInput, forbidden } from '../../../platform/shared/errors';
 import type { Authorization, AuthorizationStatus, ConnectStatus, MoneyCall, PaymentProvider, ProviderEvent } from '../payment-provider';
 import { stripeCall } from './stripe-errors';
 import { toProviderEvent } from './stripe-events';

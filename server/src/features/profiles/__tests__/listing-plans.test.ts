@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMarketplace } from '../../../../bench/seed';
 import { createTestDatabase } from '../../../../test/harness';
 import { explainPlan, indexesOf, type PlanNode } from '../../../../test/query-plans';
-import type { Orm } from '../../../db/orm';
+import type { Orm } from '../../../platform/db/orm';
 import { countCreators, countStatement, listingStatement, parseCreatorFilter, type CardExtras } from '../creator-search';
 import { initOrm } from '../../../app/init-orm';
 import { getOperationAST, getVariableValues, parse } from 'graphql';
@@ -12,8 +12,8 @@ import { buildAppSchema } from '../../../app/schema';
 import { creatorRoot, creatorsRoot } from '../creators.compiled';
 import { availabilitySlotsRoot } from '../../availability/slots.compiled';
 import { reviewsRoot } from '../../reviews/reviews.compiled';
-import { compiledRoots } from '../../../graphql/compiled-roots';
-import type { GraphQLContext } from '../../../graphql/context';
+import { compiledRoots } from '../../../platform/graphql/compiled-roots';
+import type { GraphQLContext } from '../../../platform/graphql/context';
 
 /**
  * The plans PostgreSQL picks for the listing's hot statements, on the bench's data shape (every

@@ -4,7 +4,7 @@ import { seedMarketplace } from '../../../../bench/seed';
 import { createTestDatabase } from '../../../../test/harness';
 import { explainPlan, indexesOf } from '../../../../test/query-plans';
 import { initOrm } from '../../../app/init-orm';
-import type { Orm } from '../../../db/orm';
+import type { Orm } from '../../../platform/db/orm';
 import { accountSearchStatement } from '../account-search';
 
 /**

@@ -1,0 +1,412 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, uniqueEmail, type TestApp } from '../../../../test/harness';
+import {
+  account,
+  acceptedBooking,
+  checkout,
+  creator,
+  enablePayouts,
+  heldBooking,
+  HOUR,
+  hourFromNow,
+  type Account,
+  type Creator,
+} from '../../../features/bookings/__tests__/booking-fixtures';
+import { createKey } from '../../../features/partners/__tests__/partner-fixtures';
+import { UserRole } from '../../../features/users/user.entity';
+import { buildAppSchema } from '../../../app/schema';
+import { dbSnapshot, isWrite, restRoutes } from './api-surface';
+
+/**
+ * Every write the API offers, tried by everyone who should NOT be able to make it (and by those
+ * who should): anonymous, an unrelated user, the other party of the resource, support staff,
+ * and a partner API key of the rightful owner. The rows are keyed by the schema's mutations and
+ * the express router's write routes, so a new mutation or route without a row fails this test.
+ * Every refused call must leave the database exactly as it was.
+ */
+
+type Actor = 'anonymous' | 'stranger' | 'otherParty' | 'support' | 'ownerKey';
+/** 'ok' = it went through; otherwise the error code it must answer. */
+type Outcome = 'ok' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'INVALID_TRANSITION' | 'CONFLICT' | `HTTP ${number}`;
+type Stage = 'base' | 'unpaid' | 'held' | 'confirmed' | 'started' | 'disputed' | 'completed';
+
+interface World {
+  creator: Creator;
+  booker: Account;
+  stranger: Account;
+  /** Support staff of this row only (their own profile, keys… never leak between rows). */
+  support: Account;
+  slotId: string;
+  patternId: string;
+  bookingId: string;
+  paymentIntentId: string;
+  clientSecret: string;
+  disputeId: string;
+  keyId: string;
+  /** A registered user with a real password (sign-in rows). */
+  user: { email: string; password: string; userId: string };
+}
+
+type Request = { gql: string; variables?: Record<string, unknown> } | { method: string; path: string; body?: unknown };
+
+interface Row {
+  stage: Stage;
+  /** Who may rightfully do it; "the other party" is their counterpart (creator <-> booker; support's is the booker). */
+  owner: 'creator' | 'booker' | 'support' | 'user';
+  request: (w: World, actor: Actor) => Request | Promise<Request>;
+  expect: Partial<Record<Actor, Outcome>> & { anonymous: Outcome; stranger: Outcome; otherParty: Outcome; support: Outcome };
+}
+
+const PASSWORD = 'matrix-password-1';
+let app: TestApp;
+/**
+ * A real receiver for the webhook endpoints the rows create: deliveries succeed at once. (An
+ * endpoint that cannot be reached is retried in the background and, once the test clock has moved
+ * past 3 days, disabled with a notification to its owner: a write that would land inside another
+ * row's refused call.)
+ */
+let receiver: Server;
+let hooks = '';
+const hourFromNowIso = (h: number) => hourFromNow(app, h).toISOString();
+
+const gql = (query: string, variables: Record<string, unknown> = {}): Request => ({ gql: query, variables });
+const rest = (method: string, path: string, body?: unknown): Request => ({ method, path, body });
+
+const ANON_ONLY_DENIED = { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'ok', support: 'ok' } as const;
+/** A creator-only action on the caller's own profile: a brand (no creator profile) is refused. */
+const CREATOR_SELF = { anonymous: 'UNAUTHENTICATED', stranger: 'FORBIDDEN', otherParty: 'FORBIDDEN', support: 'FORBIDDEN' } as const;
+/** Someone else's booking: only its parties (here the other party too) may act. */
+const PARTIES_ONLY = (otherParty: Outcome) => ({ anonymous: 'UNAUTHENTICATED', stranger: 'FORBIDDEN', otherParty, support: 'FORBIDDEN' }) as const;
+/** The owner's thing that support staff may manage too; anybody else's ids read as unknown. */
+/** A conversation: its two members only; anybody else is told it does not exist. */
+const MEMBERS_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'ok', support: 'NOT_FOUND' } as const;
+/** Free hours in one's calendar feed are a creator's setting: the others here are brand accounts, refused naming the field. */
+const CREATOR_SETTING = { anonymous: 'UNAUTHENTICATED', stranger: 'BAD_USER_INPUT', otherParty: 'BAD_USER_INPUT', support: 'BAD_USER_INPUT' } as const;
+/** Answering a proposed time: the booker only. */
+const PROPOSAL_BOOKER_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'FORBIDDEN', support: 'NOT_FOUND' } as const;
+const OWNER_OR_SUPPORT = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'ok' } as const;
+const SUPPORT_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'FORBIDDEN', otherParty: 'FORBIDDEN', support: 'ok' } as const;
+const PUBLIC = { anonymous: 'ok', stranger: 'ok', otherParty: 'ok', support: 'ok' } as const;
+/** The creator's slot or schedule: nobody else may touch it. */
+const CREATORS_THING = { anonymous: 'UNAUTHENTICATED', stranger: 'FORBIDDEN', otherParty: 'FORBIDDEN', support: 'FORBIDDEN' } as const;
+
+const SLOT_INPUT = () => ({ startTime: hourFromNowIso(200), endTime: hourFromNowIso(201) });
+/** Each caller books a different one of the creator's free hours, so one booking does not block the next. */
+const HOUR_OF: Record<Actor, number> = { anonymous: 48, ownerKey: 48, stranger: 49, support: 50, otherParty: 48 };
+const checkoutHours = (actor: Actor) => ({ creatorId: '', startTime: hourFromNowIso(HOUR_OF[actor]), endTime: hourFromNowIso(HOUR_OF[actor] + 1) });
+
+const MUTATIONS: Record<string, Row> = {
+  register: { stage: 'base', owner: 'user', request: () => gql(`mutation ($i: RegisterInput!) { register(input: $i) { user { id } } }`, { i: { email: uniqueEmail('m'), password: PASSWORD, accountType: 'BRAND' } }), expect: PUBLIC },
+  login: { stage: 'base', owner: 'user', request: (w) => gql(`mutation ($i: LoginInput!) { login(input: $i) { user { id } } }`, { i: { email: w.user.email, password: w.user.password } }), expect: PUBLIC },
+  refreshToken: { stage: 'base', owner: 'user', request: async (w) => gql(`mutation ($t: String!) { refreshToken(refreshToken: $t) { accessToken } }`, { t: await freshRefreshToken(w) }), expect: PUBLIC },
+  logout: { stage: 'base', owner: 'user', request: async (w) => gql(`mutation ($t: String) { logout(refreshToken: $t) }`, { t: await freshRefreshToken(w) }), expect: PUBLIC },
+  changePassword: {
+    stage: 'base', owner: 'user',
+    request: () => gql(`mutation ($i: ChangePasswordInput!) { changePassword(input: $i) { user { id } } }`, { i: { currentPassword: 'not-the-password', newPassword: 'another-password-2' } }),
+    // Every signed-in caller changes only their own password (and must know the current one).
+    expect: { anonymous: 'UNAUTHENTICATED', stranger: 'BAD_USER_INPUT', otherParty: 'BAD_USER_INPUT', support: 'BAD_USER_INPUT' },
+  },
+  addAvailability: { stage: 'base', owner: 'creator', request: () => gql(`mutation ($i: AddAvailabilityInput!) { addAvailability(input: $i) { id } }`, { i: SLOT_INPUT() }), expect: CREATOR_SELF },
+  updateAvailabilitySlot: { stage: 'base', owner: 'creator', request: (w) => gql(`mutation ($id: ID!, $i: UpdateAvailabilitySlotInput!) { updateAvailabilitySlot(id: $id, input: $i) { id } }`, { id: w.slotId, i: SLOT_INPUT() }), expect: CREATORS_THING },
+  deleteAvailabilitySlot: { stage: 'base', owner: 'creator', request: (w) => gql(`mutation ($id: ID!) { deleteAvailabilitySlot(id: $id) }`, { id: w.slotId }), expect: CREATORS_THING },
+  createRecurringPattern: { stage: 'base', owner: 'creator', request: () => gql(`mutation { createRecurringPattern(input: { title: "Evenings", daysOfWeek: [1, 2] }) { id } }`), expect: CREATOR_SELF },
+  updateRecurringPattern: { stage: 'base', owner: 'creator', request: (w) => gql(`mutation ($id: ID!) { updateRecurringPattern(id: $id, input: { title: "Taken over" }) { id } }`, { id: w.patternId }), expect: CREATORS_THING },
+  deleteRecurringPattern: { stage: 'base', owner: 'creator', request: (w) => gql(`mutation ($id: ID!) { deleteRecurringPattern(id: $id) }`, { id: w.patternId }), expect: CREATORS_THING },
+  generateSlots: { stage: 'base', owner: 'creator', request: () => gql(`mutation { generateSlots { id } }`), expect: CREATOR_SELF },
+  // Anyone signed in may create their own profile (once); it never touches the creator's.
+  createProfile: { stage: 'base', owner: 'user', request: () => gql(`mutation { createProfile(input: { displayName: "Matrix Brand" }) { id } }`), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'ok', support: 'ok' } },
+  updateProfile: { stage: 'base', owner: 'creator', request: () => gql(`mutation { updateProfile(input: { bio: "changed" }) { id } }`), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'NOT_FOUND' } },
+  createReview: { stage: 'completed', owner: 'booker', request: (w) => gql(`mutation ($i: CreateReviewInput!) { createReview(input: $i) { id } }`, { i: { bookingId: w.bookingId, rating: 5 } }), expect: PARTIES_ONLY('ok') },
+  createConnectAccount: { stage: 'base', owner: 'creator', request: () => gql(`mutation { createConnectAccount { url } }`), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'NOT_FOUND' } },
+  addTestFunds: { stage: 'base', owner: 'user', request: () => gql(`mutation { addTestFunds(amountCents: 100) { amountAddedCents } }`), expect: ANON_ONLY_DENIED },
+  confirmLocalPayment: {
+    stage: 'unpaid', owner: 'booker',
+    request: (w) => gql(`mutation ($pi: ID!) { confirmLocalPayment(paymentIntentId: $pi, cardNumber: "4242424242424242", expiry: "12/40", cvc: "123") { status } }`, { pi: w.paymentIntentId }),
+    expect: PARTIES_ONLY('FORBIDDEN'),
+  },
+  createBookingCheckout: {
+    stage: 'base', owner: 'booker',
+    request: (w, actor) => gql(`mutation ($i: CreateBookingCheckoutInput!) { createBookingCheckout(input: $i) { checkoutUrl } }`, { i: { ...checkoutHours(actor), creatorId: w.creator.profileId } }),
+    // Any signed-in user may book a creator, but never themselves (the other party here is the creator).
+    expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'FORBIDDEN', support: 'ok' },
+  },
+  verifyBookingPayment: { stage: 'unpaid', owner: 'booker', request: (w) => gql(`mutation ($i: VerifyBookingPaymentInput!) { verifyBookingPayment(input: $i) { bookingConfirmed } }`, { i: { bookingId: w.bookingId } }), expect: PARTIES_ONLY('ok') },
+  acceptBooking: { stage: 'held', owner: 'creator', request: (w) => gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: w.bookingId }), expect: PARTIES_ONLY('FORBIDDEN') },
+  declineBooking: { stage: 'held', owner: 'creator', request: (w) => gql(`mutation ($id: ID!) { declineBooking(bookingId: $id) { status } }`, { id: w.bookingId }), expect: PARTIES_ONLY('FORBIDDEN') },
+  confirmBookingCompletion: { stage: 'started', owner: 'booker', request: (w) => gql(`mutation ($id: ID!) { confirmBookingCompletion(bookingId: $id) { status } }`, { id: w.bookingId }), expect: PARTIES_ONLY('ok') },
+  cancelBooking: { stage: 'held', owner: 'booker', request: (w) => gql(`mutation ($i: CancelBookingInput!) { cancelBooking(input: $i) { status } }`, { i: { bookingId: w.bookingId } }), expect: PARTIES_ONLY('ok') },
+  openDispute: { stage: 'started', owner: 'booker', request: (w) => gql(`mutation ($i: OpenDisputeInput!) { openDispute(input: $i) { status } }`, { i: { bookingId: w.bookingId, reason: 'It did not happen' } }), expect: PARTIES_ONLY('ok') },
+  requestPayout: { stage: 'completed', owner: 'creator', request: (w) => gql(`mutation ($id: ID!) { requestPayout(bookingId: $id) { paymentStatus } }`, { id: w.bookingId }), expect: PARTIES_ONLY('FORBIDDEN') },
+  resolveDispute: { stage: 'disputed', owner: 'support', request: (w) => gql(`mutation ($i: ResolveDisputeInput!) { resolveDispute(input: $i) { id } }`, { i: { disputeId: w.disputeId, resolution: 'RELEASE' } }), expect: SUPPORT_ONLY },
+  warnUser: { stage: 'disputed', owner: 'support', request: (w) => gql(`mutation ($i: WarnUserInput!) { warnUser(input: $i) { id } }`, { i: { userId: w.creator.userId, reason: 'No-show' } }), expect: SUPPORT_ONLY },
+  // The creator answers the booker's dispute; the opener (the other party here) may not answer themselves.
+  addDisputeStatement: {
+    stage: 'disputed', owner: 'creator',
+    request: (w) => gql(`mutation ($i: AddDisputeStatementInput!) { addDisputeStatement(input: $i) { id } }`, { i: { disputeId: w.disputeId, statement: 'We were there' } }),
+    expect: PARTIES_ONLY('FORBIDDEN'),
+  },
+  createApiKey: { stage: 'base', owner: 'user', request: () => gql(`mutation { createApiKey(input: { name: "mine" }) { secret } }`), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'ok', support: 'FORBIDDEN' } },
+  revokeApiKey: { stage: 'base', owner: 'creator', request: (w) => gql(`mutation ($id: ID!) { revokeApiKey(id: $id) { status } }`, { id: w.keyId }), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'ok' } },
+  createWebhookEndpoint: {
+    stage: 'base', owner: 'user',
+    request: () => gql(`mutation { createWebhookEndpoint(input: { url: "${hooks}/m", eventTypes: ["booking.created"] }) { secret } }`),
+    expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'ok', support: 'FORBIDDEN' },
+  },
+  updateWebhookEndpoint: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { updateWebhookEndpoint(id: $id, input: { enabled: false }) { id } }`, { id: await creatorsEndpoint(w) }), expect: OWNER_OR_SUPPORT },
+  deleteWebhookEndpoint: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { deleteWebhookEndpoint(id: $id) }`, { id: await creatorsEndpoint(w) }), expect: OWNER_OR_SUPPORT },
+  rotateWebhookSecret: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { rotateWebhookSecret(id: $id) { secret } }`, { id: await creatorsEndpoint(w) }), expect: OWNER_OR_SUPPORT },
+  replayWebhookEvents: {
+    stage: 'base', owner: 'creator',
+    request: async (w) => gql(`mutation ($id: ID!, $since: DateTimeISO!) { replayWebhookEvents(endpointId: $id, since: $since) { queued } }`, { id: await creatorsEndpoint(w), since: new Date(Date.now() - HOUR).toISOString() }),
+    expect: OWNER_OR_SUPPORT,
+  },
+  // Conversations: members only (a stranger or support outside a dispute cannot tell it exists).
+  startConversation: {
+    stage: 'base', owner: 'booker',
+    request: (w) => gql(`mutation ($c: ID!) { startConversation(creatorId: $c, text: "Are you free?") { id } }`, { c: w.creator.profileId }),
+    // Anyone signed in may write to a creator, but never to themselves (the other party here is the creator).
+    expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'BAD_USER_INPUT', support: 'ok' },
+  },
+  sendMessage: { stage: 'base', owner: 'booker', request: async (w) => gql(`mutation ($id: ID!) { sendMessage(conversationId: $id, text: "Hi") { id } }`, { id: await bookersConversation(w) }), expect: MEMBERS_ONLY },
+  markConversationRead: { stage: 'base', owner: 'booker', request: async (w) => gql(`mutation ($id: ID!) { markConversationRead(conversationId: $id) { id } }`, { id: await bookersConversation(w) }), expect: MEMBERS_ONLY },
+  setTyping: { stage: 'base', owner: 'booker', request: async (w) => gql(`mutation ($id: ID!) { setTyping(conversationId: $id) }`, { id: await bookersConversation(w) }), expect: MEMBERS_ONLY },
+  proposeBookingTime: {
+    stage: 'held', owner: 'creator',
+    request: (w) => {
+      const start = hourFromNow(app, 49);
+      return gql(`mutation ($i: ProposeBookingTimeInput!) { proposeBookingTime(input: $i) { id } }`, { i: { bookingId: w.bookingId, startTime: start.toISOString(), endTime: new Date(start.getTime() + HOUR).toISOString() } });
+    },
+    expect: PARTIES_ONLY('FORBIDDEN'),
+  },
+  respondToProposedTime: {
+    stage: 'held', owner: 'booker',
+    request: async (w) => gql(`mutation ($i: RespondToProposedTimeInput!) { respondToProposedTime(input: $i) { id } }`, { i: { messageId: await creatorsProposal(w), accept: false } }),
+    expect: PROPOSAL_BOOKER_ONLY,
+  },
+  // Each signed-in caller changes only their own inbox, preferences and feed.
+  markNotificationsRead: { stage: 'base', owner: 'user', request: () => gql(`mutation { markNotificationsRead(input: { all: true }) }`), expect: ANON_ONLY_DENIED },
+  updateNotificationPreferences: { stage: 'base', owner: 'user', request: () => gql(`mutation { updateNotificationPreferences(input: { timeZone: "Europe/Berlin" }) { timeZone } }`), expect: ANON_ONLY_DENIED },
+  regenerateCalendarFeed: { stage: 'base', owner: 'user', request: () => gql(`mutation { regenerateCalendarFeed { url } }`), expect: ANON_ONLY_DENIED },
+  setCalendarFeedFreeHours: { stage: 'base', owner: 'creator', request: () => gql(`mutation { setCalendarFeedFreeHours(include: true) { url } }`), expect: CREATOR_SETTING },
+  resendWebhookDelivery: {
+    stage: 'base', owner: 'creator',
+    request: async (w) => {
+      const endpointId = await creatorsEndpoint(w);
+      const [row] = await app.orm.em.fork().getConnection().execute(
+        `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, event_created_at, body, status, attempts, created_at, last_attempt_at)
+         values (gen_random_uuid(), ?, gen_random_uuid(), 'booking.created', now(), '{}', 'failed', 3, now(), now()) returning id`,
+        [endpointId],
+      );
+      return gql(`mutation ($id: ID!) { resendWebhookDelivery(id: $id) { status } }`, { id: row.id });
+    },
+    expect: OWNER_OR_SUPPORT,
+  },
+};
+
+/** The booker's conversation with the row's creator (an inquiry; the same one for every caller). */
+async function bookersConversation(w: World): Promise<string> {
+  const res = await app.gql(`mutation ($c: ID!) { startConversation(creatorId: $c, text: "Hello") { id } }`, { c: w.creator.profileId }, w.booker.token);
+  return res.body.data.startConversation.id;
+}
+
+/** A time the creator proposes for the held booking: the next free hour after the booked one. */
+async function creatorsProposal(w: World): Promise<string> {
+  const start = hourFromNow(app, 49);
+  const res = await app.gql(
+    `mutation ($i: ProposeBookingTimeInput!) { proposeBookingTime(input: $i) { id } }`,
+    { i: { bookingId: w.bookingId, startTime: start.toISOString(), endTime: new Date(start.getTime() + HOUR).toISOString() } },
+    w.creator.token,
+  );
+  return res.body.data.proposeBookingTime.id;
+}
+
+/** A webhook endpoint of the row's creator (made fresh for each caller). */
+async function creatorsEndpoint(w: World): Promise<string> {
+  const res = await app.gql(`mutation { createWebhookEndpoint(input: { url: "${hooks}/c", eventTypes: ["booking.created"] }) { endpoint { id } } }`, {}, w.creator.token);
+  return res.body.data.createWebhookEndpoint.endpoint.id;
+}
+
+const REST_WRITES: Record<string, Row> = {
+  // Signed by Stripe, not by a user: without a valid signature nobody gets through.
+  'POST /stripe/webhook': { stage: 'base', owner: 'user', request: () => rest('POST', '/stripe/webhook', { id: 'evt_1', type: 'payment_intent.succeeded' }), expect: { anonymous: 'BAD_USER_INPUT', stranger: 'BAD_USER_INPUT', otherParty: 'BAD_USER_INPUT', support: 'BAD_USER_INPUT' } },
+  'POST /auth/register': { stage: 'base', owner: 'user', request: () => rest('POST', '/auth/register', { email: uniqueEmail('m'), password: PASSWORD, accountType: 'brand' }), expect: PUBLIC },
+  'POST /auth/login': { stage: 'base', owner: 'user', request: (w) => rest('POST', '/auth/login', { email: w.user.email, password: w.user.password }), expect: PUBLIC },
+  'POST /auth/refresh': { stage: 'base', owner: 'user', request: async (w) => rest('POST', '/auth/refresh', { refreshToken: await freshRefreshToken(w) }), expect: PUBLIC },
+  'POST /auth/logout': { stage: 'base', owner: 'user', request: async (w) => rest('POST', '/auth/logout', { refreshToken: await freshRefreshToken(w) }), expect: PUBLIC },
+  'POST /users/change-password': {
+    stage: 'base', owner: 'user',
+    request: () => rest('POST', '/users/change-password', { currentPassword: 'not-the-password', newPassword: 'another-password-2' }),
+    expect: { anonymous: 'UNAUTHENTICATED', stranger: 'BAD_USER_INPUT', otherParty: 'BAD_USER_INPUT', support: 'BAD_USER_INPUT' },
+  },
+  'POST /availability': { stage: 'base', owner: 'creator', request: (w) => rest('POST', '/availability', { streamer_id: w.creator.profileId, start_time: hourFromNowIso(200), end_time: hourFromNowIso(201) }), expect: CREATOR_SELF },
+  'PUT /availability/:id': { stage: 'base', owner: 'creator', request: (w) => rest('PUT', `/availability/${w.slotId}`, { start_time: hourFromNowIso(200), end_time: hourFromNowIso(201) }), expect: CREATORS_THING },
+  'DELETE /availability/:id': { stage: 'base', owner: 'creator', request: (w) => rest('DELETE', `/availability/${w.slotId}`), expect: CREATORS_THING },
+  'POST /availability/recurring': { stage: 'base', owner: 'creator', request: (w) => rest('POST', '/availability/recurring', { streamerId: w.creator.profileId, title: 'Mornings', dayOfWeek: [1], startTime: '09:00', endTime: '10:00' }), expect: CREATOR_SELF },
+  'PUT /availability/recurring/:id': { stage: 'base', owner: 'creator', request: (w) => rest('PUT', `/availability/recurring/${w.patternId}`, { title: 'Taken over' }), expect: CREATORS_THING },
+  'DELETE /availability/recurring/:id': { stage: 'base', owner: 'creator', request: (w) => rest('DELETE', `/availability/recurring/${w.patternId}`), expect: CREATORS_THING },
+  'POST /availability/generate-slots': { stage: 'base', owner: 'creator', request: (w) => rest('POST', '/availability/generate-slots', { streamerId: w.creator.profileId, slotDuration: 1 }), expect: CREATOR_SELF },
+  'POST /streamers': { stage: 'base', owner: 'user', request: () => rest('POST', '/streamers', { display_name: 'Matrix Brand', account_type: 'brand' }), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'ok', support: 'ok' } },
+  'PUT /streamers/:id': { stage: 'base', owner: 'creator', request: (w) => rest('PUT', `/streamers/${w.creator.profileId}`, { bio: 'taken over' }), expect: CREATORS_THING },
+  'POST /users/streamer-profile': { stage: 'base', owner: 'user', request: () => rest('POST', '/users/streamer-profile', { display_name: 'Matrix Brand', account_type: 'brand' }), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'ok', support: 'ok' } },
+  'PUT /users/streamer-profile': { stage: 'base', owner: 'creator', request: () => rest('PUT', '/users/streamer-profile', { bio: 'changed' }), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'NOT_FOUND' } },
+  'PUT /users/profile': { stage: 'base', owner: 'creator', request: () => rest('PUT', '/users/profile', { bio: 'changed' }), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'NOT_FOUND' } },
+  'POST /reviews': { stage: 'completed', owner: 'booker', request: (w) => rest('POST', '/reviews', { booking_id: w.bookingId, rating: 4, reviewer_id: w.booker.userId }), expect: PARTIES_ONLY('ok') },
+  'POST /stripe/create-account': { stage: 'base', owner: 'creator', request: () => rest('POST', '/stripe/create-account', {}), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'NOT_FOUND' } },
+  'POST /testing/add-funds': { stage: 'base', owner: 'user', request: () => rest('POST', '/testing/add-funds', { amount: 100 }), expect: ANON_ONLY_DENIED },
+  'POST /local-payments/:paymentIntentId/confirm': {
+    stage: 'unpaid', owner: 'booker',
+    request: (w) => rest('POST', `/local-payments/${w.paymentIntentId}/confirm`, { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' }),
+    expect: PARTIES_ONLY('FORBIDDEN'),
+  },
+  // The onboarding page's link id is its key (no sign-in); a wrong link opens nothing for anyone (an HTML 404 page).
+  'POST /local-payments/onboarding/:accountId/complete': { stage: 'base', owner: 'creator', request: () => rest('POST', '/local-payments/onboarding/acct_local_unknown/complete', { link: 'link_wrong' }), expect: { anonymous: 'HTTP 404', stranger: 'HTTP 404', otherParty: 'HTTP 404', support: 'HTTP 404' } },
+  'POST /bookings': { stage: 'base', owner: 'booker', request: (w, actor) => rest('POST', '/bookings', { ...checkoutHours(actor), streamerId: w.creator.profileId }), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'FORBIDDEN', support: 'ok' } },
+  'POST /bookings/create-payment': { stage: 'base', owner: 'booker', request: (w, actor) => rest('POST', '/bookings/create-payment', { ...checkoutHours(actor), streamerId: w.creator.profileId }), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'FORBIDDEN', support: 'ok' } },
+  'POST /bookings/confirm-completion': { stage: 'started', owner: 'booker', request: (w) => rest('POST', '/bookings/confirm-completion', { booking_id: w.bookingId }), expect: PARTIES_ONLY('ok') },
+  'POST /bookings/cancel': { stage: 'held', owner: 'booker', request: (w) => rest('POST', '/bookings/cancel', { booking_id: w.bookingId, cancellation_reason: 'User requested cancellation' }), expect: PARTIES_ONLY('ok') },
+  'POST /bookings/dispute': { stage: 'started', owner: 'booker', request: (w) => rest('POST', '/bookings/dispute', { booking_id: w.bookingId, dispute_reason: 'It did not happen' }), expect: PARTIES_ONLY('ok') },
+  'PATCH /bookings/:id': { stage: 'held', owner: 'creator', request: (w) => rest('PATCH', `/bookings/${w.bookingId}`, { status: 'confirmed' }), expect: PARTIES_ONLY('FORBIDDEN') },
+  'POST /bookings/:id/accept': { stage: 'held', owner: 'creator', request: (w) => rest('POST', `/bookings/${w.bookingId}/accept`), expect: PARTIES_ONLY('FORBIDDEN') },
+  'POST /bookings/:id/decline': { stage: 'held', owner: 'creator', request: (w) => rest('POST', `/bookings/${w.bookingId}/decline`, { reason: 'busy' }), expect: PARTIES_ONLY('FORBIDDEN') },
+  'POST /bookings/:id/confirm-completion': { stage: 'started', owner: 'booker', request: (w) => rest('POST', `/bookings/${w.bookingId}/confirm-completion`), expect: PARTIES_ONLY('ok') },
+  'POST /bookings/:id/cancel': { stage: 'held', owner: 'booker', request: (w) => rest('POST', `/bookings/${w.bookingId}/cancel`, { reason: 'User requested cancellation' }), expect: PARTIES_ONLY('ok') },
+  'POST /bookings/:id/dispute': { stage: 'started', owner: 'booker', request: (w) => rest('POST', `/bookings/${w.bookingId}/dispute`, { reason: 'It did not happen' }), expect: PARTIES_ONLY('ok') },
+  'POST /payments/verify-booking-payment': { stage: 'unpaid', owner: 'booker', request: (w) => rest('POST', '/payments/verify-booking-payment', { booking_id: w.bookingId }), expect: PARTIES_ONLY('ok') },
+  'POST /payments/payout': { stage: 'completed', owner: 'creator', request: (w) => rest('POST', '/payments/payout', { booking_id: w.bookingId }), expect: PARTIES_ONLY('FORBIDDEN') },
+  'POST /conversations': { stage: 'base', owner: 'booker', request: (w) => rest('POST', '/conversations', { creatorId: w.creator.profileId, text: 'Are you free?' }), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'BAD_USER_INPUT', support: 'ok' } },
+  'POST /conversations/:id/messages': { stage: 'base', owner: 'booker', request: async (w) => rest('POST', `/conversations/${await bookersConversation(w)}/messages`, { text: 'Hi' }), expect: MEMBERS_ONLY },
+  'POST /conversations/:id/read': { stage: 'base', owner: 'booker', request: async (w) => rest('POST', `/conversations/${await bookersConversation(w)}/read`), expect: MEMBERS_ONLY },
+  'POST /notifications/read': { stage: 'base', owner: 'user', request: () => rest('POST', '/notifications/read', { all: true }), expect: ANON_ONLY_DENIED },
+  'PATCH /notification-preferences': { stage: 'base', owner: 'user', request: () => rest('PATCH', '/notification-preferences', { timeZone: 'Europe/Berlin' }), expect: ANON_ONLY_DENIED },
+  'POST /calendar-feed/regenerate': { stage: 'base', owner: 'user', request: () => rest('POST', '/calendar-feed/regenerate'), expect: ANON_ONLY_DENIED },
+  'PATCH /calendar-feed': { stage: 'base', owner: 'creator', request: () => rest('PATCH', '/calendar-feed', { includeFreeHours: true }), expect: CREATOR_SETTING },
+  // One-click unsubscribe is keyed by the signed token in its link, not by a session: a forged one changes nothing for anyone.
+  'POST /mail/unsubscribe': { stage: 'base', owner: 'user', request: () => rest('POST', '/mail/unsubscribe?token=forged'), expect: { anonymous: 'HTTP 400', stranger: 'HTTP 400', otherParty: 'HTTP 400', support: 'HTTP 400' } },
+  // ENABLE_TEST_CLOCK is off here: moving the server's time is refused to everyone.
+  'POST /testing/clock': { stage: 'base', owner: 'user', request: () => rest('POST', '/testing/clock', { advanceMs: 1000 }), expect: { anonymous: 'NOT_FOUND', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'NOT_FOUND' } },
+};
+
+async function freshRefreshToken(w: World): Promise<string> {
+  const res = await app.rest('POST', '/auth/login', { email: w.user.email, password: w.user.password });
+  return res.body.data.tokens.refreshToken;
+}
+
+/** Builds a fresh world for one row: the creator, the booker, a stranger and the booking at `stage`. */
+async function world(stage: Stage): Promise<World> {
+  const start = hourFromNow(app, 48);
+  const c = await creator(app, [start, new Date(start.getTime() + HOUR), new Date(start.getTime() + 2 * HOUR)], { displayName: 'Matrix Creator' });
+  const booker = await account(app);
+  const stranger = await account(app);
+  const support = await account(app, 'brand', UserRole.SUPPORT);
+  const [slot] = await app.orm.em.fork().getConnection().execute('select id from availability_slots where streamer_id = ? order by start_time desc limit 1', [c.profileId]);
+  const pattern = await app.gql(`mutation { createRecurringPattern(input: { title: "Weekdays", daysOfWeek: [1, 2, 3] }) { id } }`, {}, c.token);
+  const key = await createKey(app, c.token, { name: 'matrix' });
+  const email = uniqueEmail('matrix-user');
+  const registered = await app.rest('POST', '/auth/register', { email, password: PASSWORD, accountType: 'brand' });
+  const w: World = {
+    creator: c,
+    booker,
+    stranger,
+    support,
+    slotId: slot.id,
+    patternId: pattern.body.data.createRecurringPattern.id,
+    bookingId: '',
+    paymentIntentId: '',
+    clientSecret: '',
+    disputeId: '',
+    keyId: key.id,
+    user: { email, password: PASSWORD, userId: registered.body.data.user.id },
+  };
+  if (stage === 'base') return w;
+  if (stage === 'completed') await enablePayouts(app, c);
+  const b =
+    stage === 'unpaid' ? await checkout(app, booker, c, start) : stage === 'held' ? await heldBooking(app, booker, c, start) : await acceptedBooking(app, booker, c, start);
+  Object.assign(w, { bookingId: b.bookingId, paymentIntentId: b.paymentIntentId, clientSecret: b.clientSecret });
+  if (stage === 'unpaid' || stage === 'held' || stage === 'confirmed') return w;
+  app.clock.advance(49 * HOUR + 30 * 60_000); // the session has started (and ended)
+  if (stage === 'disputed') {
+    const res = await app.gql(`mutation ($i: OpenDisputeInput!) { openDispute(input: $i) { dispute { id } } }`, { i: { bookingId: w.bookingId, reason: 'Half the session' } }, booker.token);
+    w.disputeId = res.body.data.openDispute.dispute.id;
+  }
+  if (stage === 'completed') {
+    for (const who of [booker, c]) {
+      const res = await app.gql(`mutation ($id: ID!) { confirmBookingCompletion(bookingId: $id) { status } }`, { id: w.bookingId }, who.token);
+      expect(res.body.errors).toBeUndefined();
+    }
+  }
+  return w;
+}
+
+/** Sends the row's request as `actor` and names the outcome. */
+async function attempt(w: World, row: Row, actor: Actor, ownerKey: string, req: Request): Promise<Outcome | string> {
+  const otherParty = row.owner === 'booker' ? w.creator : w.booker;
+  const headers: Record<string, string> =
+    actor === 'anonymous' ? {}
+    : actor === 'ownerKey' ? { 'x-api-key': ownerKey }
+    : { authorization: `Bearer ${(actor === 'stranger' ? w.stranger : actor === 'otherParty' ? otherParty : w.support).token}` };
+  const res =
+    'gql' in req
+      ? await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query: req.gql, variables: req.variables }) })
+      : await fetch(`${app.url}/api/v1${req.path}`, {
+          method: req.method,
+          headers: { ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+          body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        });
+  const body = await res.json().catch(() => ({}));
+  if ('gql' in req) return body.errors?.length ? (body.errors[0].extensions?.code ?? 'UNKNOWN') : 'ok';
+  return res.status < 300 ? 'ok' : (body.code ?? `HTTP ${res.status}`);
+}
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'text/plain' }).end('received'));
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  hooks = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+  await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+});
+
+const ACTORS: Actor[] = ['anonymous', 'stranger', 'otherParty', 'support', 'ownerKey'];
+
+async function walk(rows: Record<string, Row>, name: string) {
+  const row = rows[name];
+  const w = await world(row.stage);
+  // The rightful owner's own key (support staff cannot hold one: the booker's stands in).
+  const ownerKey = (await createKey(app, (row.owner === 'creator' ? w.creator : w.booker).token, { name: 'owner key' })).secret;
+  const expected: Record<Actor, Outcome> = { ownerKey: 'FORBIDDEN', ...row.expect };
+  // Refusals first: an allowed call may change the state the others are tried against.
+  const order = [...ACTORS].sort((a, b) => Number(expected[a] === 'ok') - Number(expected[b] === 'ok'));
+  const actual: Partial<Record<Actor, string>> = {};
+  for (const actor of order) {
+    const req = await row.request(w, actor); // before the snapshot: building it may sign in (a write)
+    const before = await dbSnapshot(app);
+    actual[actor] = await attempt(w, row, actor, ownerKey, req);
+    if (actual[actor] !== 'ok') {
+      const after = await dbSnapshot(app);
+      const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
+      expect(changed, `${name} refused for ${actor} but changed ${changed.join(', ')}`).toEqual([]);
+    }
+  }
+  expect(actual, `${name}: got ${JSON.stringify(actual)}`).toEqual(expected);
+}
+
+describe('authorization: every mutation', () => {
+  it('has a row (a new mutation without one fails here)', () => {
+    expect(Object.keys(buildAppSchema().getMutationType()!.getFields()).sort()).toEqual(Object.keys(MUTATIONS).sort());
+  });
+  for (const name of Object.keys(MUTATIONS)) it(`${name}: anonymous, a stranger, the other party, support and an API key`, () => walk(MUTATIONS, name));
+});
+
+describe('authorization: every REST write route', () => {
+  it('has a row (a new route without one fails here)', () => {
+    expect(restRoutes().filter(isWrite).map((r) => `${r.method} ${r.path}`).sort()).toEqual(Object.keys(REST_WRITES).sort());
+  });
+  for (const name of Object.keys(REST_WRITES)) it(`${name}: anonymous, a stranger, the other party, support and an API key`, () => walk(REST_WRITES, name));
+});
