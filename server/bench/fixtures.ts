@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { TokenIssuer } from '../src/features/auth/tokens';
+import { TokenIssuer } from '../src/platform/auth/tokens';
 import { newApiKeySecret } from '../src/features/partners/api-key.secret';
 import { AccountType, UserRole } from '../src/features/users/user.entity';
 

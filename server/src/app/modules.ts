@@ -4,7 +4,7 @@ import { availabilityModule } from '../features/availability';
 import { bookingsModule } from '../features/bookings';
 import { notificationsModule } from '../features/notifications';
 import { conversationsModule } from '../features/conversations';
-import { outboxModule } from '../features/outbox';
+import { outboxModule } from '../platform/outbox';
 import { partnersModule } from '../features/partners';
 import { paymentsModule } from '../features/payments';
 import { profilesModule } from '../features/profiles';

@@ -2,17 +2,17 @@ import type { Config } from '../platform/config';
 import type { Logger } from 'pino';
 import pino from 'pino';
 import type { Orm } from '../platform/db/orm';
-import { TokenIssuer } from '../features/auth/tokens';
+import { TokenIssuer } from '../platform/auth/tokens';
 import { JobScheduler } from '../platform/jobs/job-scheduler';
 import type { AppDeps, Contributions, ExtensionPoints, FeatureModule, ModuleApp, Services } from '../platform/module';
 import { modules as appModules } from './modules';
 import { Metrics } from '../platform/observability/metrics';
 import { RateLimitStore } from '../platform/security/rate-limits';
-import { SessionGuard } from '../features/auth/sessions';
+import { SessionGuard } from '../platform/auth/sessions';
 import type { Clock } from '../platform/shared/clock';
 import { createEventBus } from '../platform/shared/events-bus';
-import { Mail } from '../features/mail/mail';
-import { Outbox } from '../features/outbox/outbox';
+import { Mail } from '../platform/mail/mail';
+import { Outbox } from '../platform/outbox/outbox';
 
 export type { AppDeps, Services } from '../platform/module';
 

@@ -7,12 +7,12 @@ import type { Orm } from './db/orm';
 import type { JobDefinition, JobScheduler } from './jobs/job-scheduler';
 import type { Metrics } from './observability/metrics';
 import type { RateLimitStore } from './security/rate-limits';
-import type { SessionGuard } from '../features/auth/sessions';
-import type { TokenIssuer } from '../features/auth/tokens';
+import type { SessionGuard } from './auth/sessions';
+import type { TokenIssuer } from './auth/tokens';
 import type { Clock } from './shared/clock';
 import type { DomainEvents, EventBus, EventName } from './shared/events';
-import type { Mail } from '../features/mail/mail';
-import type { Outbox } from '../features/outbox/outbox';
+import type { Mail } from './mail/mail';
+import type { Outbox } from './outbox/outbox';
 
 /** Long-lived dependencies shared by every request (no per-request state here). */
 export interface AppDeps {

@@ -19,8 +19,8 @@ import {
 } from './auth.inputs';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { RefreshToken } from './refresh-token.entity';
-import type { SessionRevocations } from './sessions';
-import { hashRefreshToken, newRefreshToken, type TokenIssuer } from './tokens';
+import type { SessionRevocations } from '../../platform/auth/sessions';
+import { hashRefreshToken, newRefreshToken, type TokenIssuer } from '../../platform/auth/tokens';
 
 export interface AuthTokens {
   accessToken: string;

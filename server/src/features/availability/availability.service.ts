@@ -6,7 +6,7 @@ import { requireViewer, type ServiceContext } from '../../platform/shared/contex
 import { badInput, conflict, forbidden, notFound, PG, pgErrorCode } from '../../platform/shared/errors';
 import type { EventBus } from '../../platform/shared/events';
 import { parseInput } from '../../platform/shared/validation';
-import type { Outbox } from '../outbox/outbox';
+import type { Outbox } from '../../platform/outbox/outbox';
 import { availabilityChangedEvent, type AvailabilityChange } from '../profiles/creator-events';
 import { Profile } from '../profiles/profile.entity';
 import { AccountType } from '../users/user.entity';

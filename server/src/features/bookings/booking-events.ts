@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Outbox, OutboxEventInput } from '../outbox/outbox';
-import type { OutboxTopic } from '../outbox/outbox.topics';
+import type { Outbox, OutboxEventInput } from '../../platform/outbox/outbox';
+import type { OutboxTopic } from '../../platform/outbox/outbox.topics';
 import type { Profile } from '../profiles/profile.entity';
 import type { Booking } from './booking.entity';
 import { requestDeadline } from './process/policy';

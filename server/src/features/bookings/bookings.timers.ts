@@ -6,7 +6,7 @@ import { systemContext } from '../../platform/jobs/system-context';
 import { DomainError } from '../../platform/shared/errors';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { LockMode } from '@mikro-orm/core';
-import type { Outbox } from '../outbox/outbox';
+import type { Outbox } from '../../platform/outbox/outbox';
 import { Booking } from './booking.entity';
 import { bookingEvent } from './booking-events';
 import type { TransitionRunner } from './process/runner';

@@ -1,4 +1,4 @@
-import { BOOKING_STATE_TOPICS as OUTBOX_BOOKING_STATE_TOPICS } from '../outbox/outbox.topics';
+import { BOOKING_STATE_TOPICS as OUTBOX_BOOKING_STATE_TOPICS } from '../../platform/outbox/outbox.topics';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**

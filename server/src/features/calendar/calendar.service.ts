@@ -5,7 +5,7 @@ import { productLinks } from '../../platform/shared/product-links';
 import { requireViewer, type ServiceContext } from '../../platform/shared/context';
 import { badInput } from '../../platform/shared/errors';
 import type { AvailabilityService } from '../availability/availability.service';
-import type { Outbox } from '../outbox/outbox';
+import type { Outbox } from '../../platform/outbox/outbox';
 import { bookingInvite, calendarFeed, mergeFreeHours, type CalendarBooking } from './booking-ics';
 import {
   bookingStateAt,

@@ -12,7 +12,7 @@ import { parseInput } from '../../platform/shared/validation';
 import type { RateLimitStore } from '../../platform/security/rate-limits';
 import { UserRole } from '../users/user.entity';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { Outbox, OutboxConsumer, OutboxEvent } from '../outbox/outbox';
+import type { Outbox, OutboxConsumer, OutboxEvent } from '../../platform/outbox/outbox';
 import type { BookingPort } from './conversations.ports';
 import {
   CONVERSATION_COLUMNS,

@@ -1,4 +1,4 @@
-import { BOOKING_STATE_TOPICS } from '../outbox/outbox.topics';
+import { BOOKING_STATE_TOPICS } from '../../platform/outbox/outbox.topics';
 /** Rows and views of conversations and their lines; the SQL that reads them in one statement each. */
 
 export type ViewerRole = 'client' | 'creator' | 'support';

@@ -1,5 +1,5 @@
 import { defineModule, onEvent } from '../../platform/module';
-import { queuedWork } from '../outbox/outbox';
+import { queuedWork } from '../../platform/outbox/outbox';
 import { EmailDeliveryWorker } from './email-delivery';
 import { emailDeliveriesJob } from './mail.jobs';
 import { MailResolver } from './mail.resolver';

@@ -7,7 +7,7 @@ import type { DomainEvents, EventBus } from '../../platform/shared/events';
 import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
 import { CALENDAR_CHANGE_TOPICS } from '../calendar/booking-timeline';
-import type { OutboxConsumer, OutboxEvent, PendingOutboxEvent, SqlPart } from '../outbox/outbox';
+import type { OutboxConsumer, OutboxEvent, PendingOutboxEvent, SqlPart } from '../../platform/outbox/outbox';
 import { notificationText } from './notifications.text';
 
 /** A notification as its recipient sees it. */

@@ -1,4 +1,4 @@
-import type { OutboxEventInput } from '../outbox/outbox';
+import type { OutboxEventInput } from '../../platform/outbox/outbox';
 import type { Profile } from './profile.entity';
 
 /** How a creator's bookable hours changed (creator.availability_changed). */

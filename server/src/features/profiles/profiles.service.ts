@@ -6,7 +6,7 @@ import type { EventBus } from '../../platform/shared/events';
 import { perRequestLoader, type LoaderCache, type Prefetched } from '../../platform/shared/loaders';
 import { pageSize, UUID_RE, type Connection } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
-import type { Outbox } from '../outbox/outbox';
+import type { Outbox } from '../../platform/outbox/outbox';
 import { AccountType } from '../users/user.entity';
 import { creatorUpdatedEvent } from './creator-events';
 import { CreatorCountCache } from './creator-counts';

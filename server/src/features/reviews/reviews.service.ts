@@ -16,7 +16,7 @@ import { reviewFromRow, type ReviewView } from './review.view';
 
 export { reviewFromRow, type ReviewView };
 import { Review } from './review.entity';
-import type { Outbox } from '../outbox/outbox';
+import type { Outbox } from '../../platform/outbox/outbox';
 import { BookingStatus } from '../bookings/process/booking.model';
 
 export const REVIEW_MESSAGES = {

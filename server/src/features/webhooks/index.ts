@@ -1,5 +1,5 @@
 import { defineModule, onEvent } from '../../platform/module';
-import { queuedWork } from '../outbox/outbox';
+import { queuedWork } from '../../platform/outbox/outbox';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookEndpoint } from './webhook-endpoint.entity';

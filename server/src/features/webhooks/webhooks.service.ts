@@ -10,8 +10,8 @@ import { firstForbiddenAddress } from './webhook-address-guard';
 import { WebhookDelivery, WebhookDeliveryStatus } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { createdIsoSql, envelopeAroundCreated, serializeEnvelope, type WebhookSourceEvent } from './webhook-envelope';
-import type { OutboxConsumer, PendingOutboxEvent, SqlPart } from '../outbox/outbox';
-import type { OutboxTopic } from '../outbox/outbox.topics';
+import type { OutboxConsumer, PendingOutboxEvent, SqlPart } from '../../platform/outbox/outbox';
+import type { OutboxTopic } from '../../platform/outbox/outbox.topics';
 import { isPublicEventType, isWebhookEventType, recipientsOf, WEBHOOK_EVENT_TYPES } from './webhook-event-types';
 import { newSigningSecret } from './webhook-signing';
 import {

@@ -6,7 +6,7 @@ import { startTestApp, uniqueEmail, type TestApp } from '../../../../test/harnes
 import { RawSocket } from '../../../../test/raw-ws';
 import { initOrm } from '../../init-orm';
 import type { Orm } from '../../../platform/db/orm';
-import { SESSION_REVOKED_MESSAGE } from '../../../features/auth/sessions';
+import { SESSION_REVOKED_MESSAGE } from '../../../platform/auth/sessions';
 import { createServer, type AppServer } from '../../server';
 
 /**

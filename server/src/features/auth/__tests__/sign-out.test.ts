@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RawSocket } from '../../../../test/raw-ws';
 import { startTestApp, uniqueEmail, type TestApp } from '../../../../test/harness';
-import { SESSION_REVOKED_MESSAGE } from '../sessions';
+import { SESSION_REVOKED_MESSAGE } from '../../../platform/auth/sessions';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { acceptedBooking, account, consecutive, creator, heldBooking, HOUR, hourFromNow, type Account, type Creator } from '../../bookings/__tests__/booking-fixtures';
 import { EmailDeliveryWorker, LEASE_MS } from '../email-delivery';
-import type { OutgoingMail } from '../mail-transport';
+import type { OutgoingMail } from '../../../platform/mail/mail-transport';
 import { within } from '../../../../test/ws';
 import { deliveryRows, inviteOf, mailTo } from './mail-helpers';
 

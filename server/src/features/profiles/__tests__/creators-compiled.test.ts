@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CREATOR_PAGE } from '../../../../bench/documents';
 import { seedMarketplace } from '../../../../bench/seed';
 import { createTestDatabase, startTestApp, type TestApp } from '../../../../test/harness';
-import { TokenIssuer } from '../../auth/tokens';
+import { TokenIssuer } from '../../../platform/auth/tokens';
 import { newApiKeySecret } from '../../partners/api-key.secret';
 import { AccountType, UserRole } from '../../users/user.entity';
 import { createCreator, hoursFromNow, insertSlots } from './fixtures';

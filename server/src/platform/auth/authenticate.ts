@@ -1,6 +1,6 @@
-import type { Clock } from '../../platform/shared/clock';
-import type { Viewer } from '../../platform/shared/context';
-import { unauthenticated } from '../../platform/shared/errors';
+import type { Clock } from '../shared/clock';
+import type { Viewer } from '../shared/context';
+import { unauthenticated } from '../shared/errors';
 import type { TokenIssuer } from './tokens';
 
 export const INVALID_TOKEN_MESSAGE = 'Session expired or invalid access token';

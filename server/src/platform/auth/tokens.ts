@@ -1,7 +1,7 @@
 import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import type { Viewer } from '../../platform/shared/context';
-import { AccountType, UserRole } from '../users/user.entity';
+import type { Viewer } from '../shared/context';
+import { AccountType, UserRole } from '../../features/users/user.entity';
 
 export interface AccessTokenClaims {
   sub: string;

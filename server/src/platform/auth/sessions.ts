@@ -1,7 +1,7 @@
-import type { Orm } from '../../platform/db/orm';
-import type { Viewer } from '../../platform/shared/context';
-import { unauthenticated } from '../../platform/shared/errors';
-import type { EventBus } from '../../platform/shared/events';
+import type { Orm } from '../db/orm';
+import type { Viewer } from '../shared/context';
+import { unauthenticated } from '../shared/errors';
+import type { EventBus } from '../shared/events';
 
 export const SESSION_REVOKED_MESSAGE = 'This session was signed out; please sign in again';
 

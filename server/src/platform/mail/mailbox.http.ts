@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import type { Orm } from '../../platform/db/orm';
+import type { Orm } from '../db/orm';
 import type { MailboxEntry, MailboxService } from './mailbox.service';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import type { Logger } from 'pino';
 import { SMTPServer } from 'smtp-server';
-import type { Orm } from '../../platform/db/orm';
+import type { Orm } from '../db/orm';
 
 /** Largest message the catcher accepts (an e-mail with its .ics is a few tens of kB). */
 const MAX_MESSAGE_BYTES = 5 * 1024 * 1024;

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { Orm } from '../../platform/db/orm';
-import type { DomainEvents, EventBus } from '../../platform/shared/events';
+import type { Orm } from '../db/orm';
+import type { DomainEvents, EventBus } from '../shared/events';
 import type { OutboxTopic } from './outbox.topics';
-import { runTogether, type StatementPart } from '../../platform/db/statement-parts';
+import { runTogether, type StatementPart } from '../db/statement-parts';
 
 /** What a producer publishes (inside the transaction of the change it describes). */
 export interface OutboxEventInput {

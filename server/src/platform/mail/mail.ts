@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
-import type { Config } from '../../platform/config';
-import type { Orm } from '../../platform/db/orm';
+import type { Config } from '../config';
+import type { Orm } from '../db/orm';
 import { MailCatcher } from './mail-catcher';
 import { smtpTransport, type MailTransport, type OutgoingMail } from './mail-transport';
 import { mailboxRoutes } from './mailbox.http';

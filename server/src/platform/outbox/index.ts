@@ -1,7 +1,7 @@
-import { defineModule } from '../../platform/module';
+import { defineModule } from '../module';
 import type { OutboxConsumer } from './outbox';
 
-declare module '../../platform/module' {
+declare module '../module' {
   interface ExtensionPoints {
     /** In-transaction consumers of the outbox: `extend: (app) => ({ outboxConsumers: [...] })`. */
     outboxConsumers: OutboxConsumer;
