@@ -1,19 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { AccountType, UserRole } from '../../platform/auth/roles';
 
-export enum AccountType {
-  CREATOR = 'creator',
-  BRAND = 'brand',
-}
-
-export enum UserRole {
-  USER = 'user',
-  SUPPORT = 'support',
-}
-
-registerEnumType(AccountType, { name: 'AccountType', description: 'creator (also called streamer) or brand' });
-registerEnumType(UserRole, { name: 'UserRole', description: 'support staff mediate disputes' });
+export { AccountType, UserRole };
 
 @ObjectType({ description: 'A signed-up account' })
 @Entity({ tableName: 'users' })

@@ -1,7 +1,7 @@
 import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Viewer } from '../shared/context';
-import { AccountType, UserRole } from '../../features/users/user.entity';
+import { AccountType, UserRole } from './roles';
 
 export interface AccessTokenClaims {
   sub: string;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { forbidden, unauthenticated } from './errors';
-import type { AccountType, UserRole } from '../../features/users/user.entity';
+import type { AccountType, UserRole } from '../auth/roles';
 
 /** Who is making the request, as proven by the access token. */
 export interface Viewer {
