@@ -61,6 +61,7 @@ export async function startProductionServer(opts: {
       WEB_CONCURRENCY: String(opts.webConcurrency),
       DATABASE_URL: opts.databaseUrl,
       JWT_SECRET: jwtSecret,
+      SECRETS_KEY: jwtSecret,
       // Sessions outlive the run (the default 15 minutes would expire mid-bench).
       ACCESS_TOKEN_TTL_SECONDS: '86400',
       JOBS_ENABLED: 'false',

@@ -12,6 +12,9 @@ import { AdjustableClock } from '../src/platform/shared/clock';
 import { initOrm } from '../src/app/init-orm';
 import type { FeatureModule } from '../src/platform/module';
 
+/** SECRETS_KEY of every test app (production requires one). */
+export const TEST_SECRETS_KEY = 'test-secrets-key-'.padEnd(48, 'k');
+
 /** A fresh database cloned from the migrated template. */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const templateUrl = inject('pgTemplateUrl');
@@ -69,7 +72,7 @@ export async function startTestApp(
   const db = options.database ? { url: options.database.url, drop: async () => {} } : await createTestDatabase();
   // Jobs are not started in tests; they run through app.server.jobs.runAll(now).
   // Rate limits are off unless a test turns them on: suites sign up many users from one IP.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', SECRETS_KEY: TEST_SECRETS_KEY, ...env });
   const queries: string[] = [];
   const orm = await initOrm({ clientUrl: db.url, poolMax: options.poolMax, onQuery: (sql) => queries.push(sql) });
   const clock = new AdjustableClock();

@@ -71,6 +71,8 @@ export type ConversationActivityKind = 'READ' | 'TYPING';
 export type ConversationRole = 'CLIENT' | 'CREATOR' | 'SUPPORT';
 
 export type CreateApiKeyInput = {
+  /** With two-step sign-in: a current code from the authenticator app (else TWO_FACTOR_REQUIRED) */
+  code?: string | null | undefined;
   /** Optional; must be in the future */
   expiresAt?: string | null | undefined;
   /** What the key is for, e.g. "Agency dashboard"; at most 100 characters */
@@ -132,6 +134,8 @@ export type CreateReviewInput = {
 };
 
 export type CreateWebhookEndpointInput = {
+  /** With two-step sign-in: a current code from the authenticator app (else TWO_FACTOR_REQUIRED) */
+  code?: string | null | undefined;
   /** At least one of webhookEventTypes */
   eventTypes: Array<string>;
   /** https URL (plain http only for localhost outside production) */
@@ -172,6 +176,8 @@ export type GenerateSlotsInput = {
 };
 
 export type LoginInput = {
+  /** With two-step sign-in: a current code from the authenticator app, or a recovery code */
+  code?: string | null | undefined;
   email: string;
   password: string;
 };

@@ -15,7 +15,20 @@ describe('config', () => {
   it('requires a JWT secret and refuses the test clock in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required in production/);
     const secret = 'x'.repeat(40);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, ENABLE_TEST_CLOCK: '1' })).toThrow(/ENABLE_TEST_CLOCK/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, SECRETS_KEY: secret, ENABLE_TEST_CLOCK: '1' })).toThrow(/ENABLE_TEST_CLOCK/);
+  });
+
+  it('SECRETS_KEY: required in production, at least 32 characters; elsewhere a key derived from JWT_SECRET', () => {
+    const secret = 'x'.repeat(40);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(/SECRETS_KEY: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'test', SECRETS_KEY: 'short' })).toThrow(/SECRETS_KEY: must be at least 32 characters/);
+    const a = loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, SECRETS_KEY: 'a'.repeat(40) }).secretsKey;
+    expect(a).toHaveLength(32);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, SECRETS_KEY: 'a'.repeat(40) }).secretsKey.equals(a)).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, SECRETS_KEY: 'b'.repeat(40) }).secretsKey.equals(a)).toBe(false);
+    // Outside production: deterministic from JWT_SECRET, so a restart reads the secrets it stored.
+    const dev = loadConfig({ NODE_ENV: 'development', JWT_SECRET: secret }).secretsKey;
+    expect(loadConfig({ NODE_ENV: 'development', JWT_SECRET: secret }).secretsKey.equals(dev)).toBe(true);
   });
 
   it('listens on 127.0.0.1 outside production unless HOST says otherwise; production refuses demo data and published or missing secrets', () => {
@@ -37,7 +50,7 @@ describe('config', () => {
   });
 
   it('METRICS_TOKEN: at least 16 characters; decides who may read /metrics', () => {
-    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SECRETS_KEY: 'x'.repeat(40) };
     expect(() => loadConfig({ ...prod, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
     expect(() => loadConfig({ ...prod, METRICS_TOKEN: 'has a space in it ok' })).toThrow(/METRICS_TOKEN: must be printable ASCII/);
     expect(loadConfig(prod).metricsAccess).toBe('off');

@@ -127,6 +127,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       services,
       requestId: String(req.headers['x-request-id'] ?? randomUUID()),
       ip: req.ip,
+      userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
     });
 
   app.use((req, res, next) => {

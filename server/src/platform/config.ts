@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -44,6 +44,12 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
   EMBEDDED_PG_PORT: port.default(54329),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Key material for secrets the product must read back (two-step sign-in's TOTP secrets, AES-256-GCM):
+   * at least 32 characters; the 256-bit key is derived from it (HKDF-SHA256). Required in production;
+   * elsewhere derived from JWT_SECRET.
+   */
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   CORS_ORIGINS: z.string().default(''),
@@ -129,7 +135,7 @@ function isProxyAddress(part: string): boolean {
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'HOST' | 'JWT_SECRET' | 'CORS_ORIGINS' | 'SEED_DEMO_DATA' | 'ANON_RESPONSE_CACHE_SECONDS' | 'MAIL_FROM'> {
+export interface Config extends Omit<Env, 'HOST' | 'JWT_SECRET' | 'SECRETS_KEY' | 'CORS_ORIGINS' | 'SEED_DEMO_DATA' | 'ANON_RESPONSE_CACHE_SECONDS' | 'MAIL_FROM'> {
   MAIL_FROM: string;
   /** How e-mail leaves: `smtp` (SMTP_URL), `catcher` (no SMTP_URL outside production: /dev/mailbox), `off`. */
   mailMode: 'smtp' | 'catcher' | 'off';
@@ -141,6 +147,8 @@ export interface Config extends Omit<Env, 'HOST' | 'JWT_SECRET' | 'CORS_ORIGINS'
   trustProxy: string | number;
   HOST: string;
   JWT_SECRET: string;
+  /** 32 bytes derived from SECRETS_KEY (outside production without it: from JWT_SECRET), for AES-256-GCM. */
+  secretsKey: Buffer;
   CORS_ORIGINS: string[];
   isProduction: boolean;
 }
@@ -161,10 +169,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // The test clock lives in one process's memory: a second worker would keep the real time.
   if (e.ENABLE_TEST_CLOCK && e.WEB_CONCURRENCY > 1) throw new ConfigError('Invalid configuration:\n  ENABLE_TEST_CLOCK: needs WEB_CONCURRENCY=1 (the test clock is per process)');
   if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set');
+  const { SECRETS_KEY, ...rest } = e;
+  const JWT_SECRET = e.JWT_SECRET ?? devJwtSecret(e.DATA_DIR, e.NODE_ENV);
   return {
-    ...e,
+    ...rest,
     HOST: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
-    JWT_SECRET: e.JWT_SECRET ?? devJwtSecret(e.DATA_DIR, e.NODE_ENV),
+    JWT_SECRET,
+    secretsKey: deriveSecretsKey(SECRETS_KEY ?? `development secrets key from ${JWT_SECRET}`),
     CORS_ORIGINS: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     SEED_DEMO_DATA: e.SEED_DEMO_DATA ?? !isProduction,
     ANON_RESPONSE_CACHE_SECONDS: e.ANON_RESPONSE_CACHE_SECONDS ?? (isProduction ? 30 : 0),
@@ -188,10 +199,17 @@ function refuseUnsafeProduction(e: Env): void {
   const problems: string[] = [];
   if (!e.JWT_SECRET) problems.push('JWT_SECRET: required in production (at least 32 random characters, e.g. `openssl rand -hex 32`)');
   else if (KNOWN_SECRETS.includes(e.JWT_SECRET)) problems.push('JWT_SECRET: this is the published example value; set a random secret of your own');
+  if (!e.SECRETS_KEY) problems.push('SECRETS_KEY: required in production (at least 32 random characters, e.g. `openssl rand -hex 32`; encrypts stored TOTP secrets)');
+  else if (KNOWN_SECRETS.includes(e.SECRETS_KEY)) problems.push('SECRETS_KEY: this is the published example value; set a random secret of your own');
   if (e.ENABLE_TEST_CLOCK) problems.push('ENABLE_TEST_CLOCK: never allowed in production');
   if (e.SEED_DEMO_DATA) problems.push('SEED_DEMO_DATA: demo data is never allowed in production (its accounts share a published password)');
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required in production with STRIPE_SECRET_KEY (unsigned payment events would be trusted)');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+}
+
+/** The AES-256 key of SECRETS_KEY: HKDF-SHA256 of its text, so any long enough phrase makes a full-strength key. */
+function deriveSecretsKey(material: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', Buffer.from(material, 'utf8'), Buffer.alloc(0), 'collabhub secrets v1', 32));
 }
 
 /** Outside production a secret is generated once and kept in DATA_DIR so restarts keep sessions. */

@@ -17,6 +17,7 @@ export function createRequestContext(args: {
   services: Services;
   requestId: string;
   ip?: string;
+  userAgent?: string;
 }): RequestContext {
   // A fresh EntityManager fork per request: no identity map shared between requests.
   return { ...args, em: args.em.fork(), loaders: new Map() };

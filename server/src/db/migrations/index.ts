@@ -19,6 +19,7 @@ import { Migration20261124120000_notification_actor_copy } from './Migration2026
 import { Migration20261125020000_account_search_trgm } from './Migration20261125020000_account_search_trgm';
 import { Migration20261124010000_booking_history } from './Migration20261124010000_booking_history';
 import { Migration20261126100000_email_verified } from './Migration20261126100000_email_verified';
+import { Migration20261126110000_two_factor_and_sessions } from './Migration20261126110000_two_factor_and_sessions';
 
 /** Every migration, in order. Listed explicitly so they run the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -42,4 +43,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124010000_booking_history', class: Migration20261124010000_booking_history },
   { name: 'Migration20261125020000_account_search_trgm', class: Migration20261125020000_account_search_trgm },
   { name: 'Migration20261126100000_email_verified', class: Migration20261126100000_email_verified },
+  { name: 'Migration20261126110000_two_factor_and_sessions', class: Migration20261126110000_two_factor_and_sessions },
 ];

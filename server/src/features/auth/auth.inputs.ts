@@ -33,6 +33,8 @@ export const RegisterSchema = z.object({ email, password: newPassword('password'
 export const LoginSchema = z.object({
   email,
   password: z.string({ error: 'password is required' }).min(1, 'password is required').max(256, 'password is too long'),
+  /** Two-step sign-in: a current TOTP code or a recovery code (two-factor.ts). */
+  code: z.string({ error: 'code must be a string' }).trim().max(64, 'code is too long').optional().nullable(),
 });
 export const ChangePasswordSchema = z.object({
   currentPassword: z.string({ error: 'currentPassword is required' }).min(1, 'currentPassword is required').max(256),

@@ -20,6 +20,8 @@ import {
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { RefreshToken } from './refresh-token.entity';
 import type { SessionRevocations } from '../../platform/auth/sessions';
+import type { SessionClient, SessionsList } from './sessions-list';
+import type { TwoFactorService } from './two-factor';
 import { hashRefreshToken, newRefreshToken, type TokenIssuer } from '../../platform/auth/tokens';
 
 export interface AuthTokens {
@@ -60,6 +62,10 @@ export class AuthService {
       signUpThrottle?: SignUpThrottle;
       /** Told after commit which sessions were revoked, so their access tokens stop working everywhere. */
       sessions?: SessionRevocations;
+      /** Two-step sign-in: sign-in's second step and the fresh code of sensitive actions. */
+      twoFactor?: TwoFactorService;
+      /** Records each session's device and address (the account's list of sessions). */
+      sessionsList?: SessionsList;
     },
   ) {}
 
@@ -73,7 +79,7 @@ export class AuthService {
         const user = em.create(User, { email: data.email, passwordHash, accountType: data.accountType });
         em.persist(user);
         await em.flush();
-        return { user, tokens: await this.startSession(em, user) };
+        return { user, tokens: await this.startSession(em, user, ctx) };
       });
     } catch (err) {
       if (pgErrorCode(err) === PG.uniqueViolation) throw conflict(AUTH_MESSAGES.emailTaken);
@@ -91,8 +97,12 @@ export class AuthService {
       await this.deps.loginThrottle?.recordFailure(data.email, ctx.ip);
       throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
     }
+    // Two-step sign-in: a wrong code counts like a wrong password.
+    await this.deps.twoFactor?.assertSignInCode(user.id, data.code, async () => {
+      await this.deps.loginThrottle?.recordFailure(data.email, ctx.ip);
+    });
     await this.deps.loginThrottle?.recordSuccess(data.email, ctx.ip);
-    return ctx.em.transactional(async (em) => ({ user, tokens: await this.startSession(em, user) }));
+    return ctx.em.transactional(async (em) => ({ user, tokens: await this.startSession(em, user, ctx) }));
   }
 
   /** Rotates a refresh token. Presenting a used or revoked token revokes its whole family. */
@@ -114,7 +124,7 @@ export class AuthService {
       if (current.expiresAt <= now) return { error: AUTH_MESSAGES.invalidRefresh };
       current.rotatedAt ??= now;
       const user = current.user.getEntity();
-      const tokens = await this.issueTokens(em, user, current.familyId);
+      const tokens = await this.issueTokens(em, user, current.familyId, ctx);
       return { result: { user, tokens } };
     });
     // The family revocation above is committed before we refuse.
@@ -164,7 +174,7 @@ export class AuthService {
     const { result, revoked } = await ctx.em.transactional(async (em) => {
       user.passwordHash = passwordHash;
       const revoked = await this.revokeAllSessions(em, user.id, now);
-      return { result: { user, tokens: await this.startSession(em, user) }, revoked };
+      return { result: { user, tokens: await this.startSession(em, user, ctx) }, revoked };
     });
     await this.deps.sessions?.revoked(revoked);
     return result;
@@ -184,11 +194,21 @@ export class AuthService {
     return user;
   }
 
-  private startSession(em: EntityManager, user: User): Promise<AuthTokens> {
-    return this.issueTokens(em, user, randomUUID());
+  /**
+   * The one check of a sensitive action (payout details, API keys, webhook endpoints, the e-mail
+   * address): when the account has two-step sign-in, `code` must be a current TOTP code, else
+   * TWO_FACTOR_REQUIRED; without two-step sign-in it passes. Other features call it through
+   * `services.auth`.
+   */
+  requireFreshSecondFactor(userId: string, code: unknown): Promise<void> {
+    return this.deps.twoFactor?.requireFresh(userId, code) ?? Promise.resolve();
   }
 
-  private async issueTokens(em: EntityManager, user: User, familyId: string): Promise<AuthTokens> {
+  private startSession(em: EntityManager, user: User, client: SessionClient = {}): Promise<AuthTokens> {
+    return this.issueTokens(em, user, randomUUID(), client);
+  }
+
+  private async issueTokens(em: EntityManager, user: User, familyId: string, client: SessionClient = {}): Promise<AuthTokens> {
     const now = this.deps.clock.now();
     const refreshToken = newRefreshToken();
     em.create(RefreshToken, {
@@ -198,6 +218,7 @@ export class AuthService {
       expiresAt: new Date(now.getTime() + this.deps.refreshTtlDays * 86_400_000),
     });
     await em.flush();
+    await this.deps.sessionsList?.record(em, familyId, user.id, { ip: client.ip, userAgent: client.userAgent });
     const access = this.deps.tokens.signAccessToken(
       { sub: user.id, role: user.role, acct: user.accountType, sid: familyId },
       now,

@@ -41,6 +41,9 @@ export class LoginInput {
 
   @Field()
   password!: string;
+
+  @Field(() => String, { nullable: true, description: 'With two-step sign-in: a current code from the authenticator app, or a recovery code' })
+  code?: string | null;
 }
 
 @InputType()

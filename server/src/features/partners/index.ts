@@ -15,8 +15,10 @@ export const partnersModule = defineModule({
   name: 'partners',
   entities: [ApiKey],
   resolvers: [PartnersResolver],
-  services: ({ deps }) => ({
+  dependsOn: ['auth'],
+  services: ({ deps, services }) => ({
     partners: new PartnersService({
+      requireFreshSecondFactor: (userId, code) => services.auth.requireFreshSecondFactor(userId, code),
       clock: deps.clock,
       events: deps.events,
       usage: new ApiKeyUsageRecorder({ orm: deps.orm, logger: deps.logger }),

@@ -24,4 +24,6 @@ export interface CreateApiKeyInput {
   name?: unknown;
   expiresAt?: unknown;
   userId?: unknown;
+  /** Two-step sign-in's fresh code (checked by services.auth). */
+  code?: unknown;
 }

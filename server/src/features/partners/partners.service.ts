@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SecondFactorCheck } from '../../platform/shared/second-factor';
 import type { Clock } from '../../platform/shared/clock';
 import type { EventBus } from '../../platform/shared/events';
 import { requireViewer, type ServiceContext, type Viewer } from '../../platform/shared/context';
@@ -69,7 +70,16 @@ export class PartnersService {
   private readonly cache = new ApiKeyCache();
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly deps: { clock: Clock; events: EventBus; usage: ApiKeyUsageRecorder; rateLimitPerMinute: number }) {
+  constructor(
+    private readonly deps: {
+      clock: Clock;
+      events: EventBus;
+      usage: ApiKeyUsageRecorder;
+      rateLimitPerMinute: number;
+      /** A fresh TOTP code when the creating account has two-step sign-in (services.auth). */
+      requireFreshSecondFactor?: SecondFactorCheck;
+    },
+  ) {
     this.unsubscribe = deps.events.subscribe('apiKeyRevoked', ({ keyId }) => this.cache.evictKey(keyId));
   }
 
@@ -86,6 +96,7 @@ export class PartnersService {
     if (data.expiresAt && data.expiresAt <= now) throw badInput('expiresAt must be in the future', 'expiresAt');
     const ownerId = data.userId ?? viewer.id;
     if (ownerId !== viewer.id && viewer.role !== UserRole.SUPPORT) throw forbidden(PARTNER_MESSAGES.supportOnly);
+    await this.deps.requireFreshSecondFactor?.(viewer.id, input.code);
 
     return ctx.em.transactional(async (em) => {
       // The owner row lock serialises concurrent creations, so the active-key cap holds.

@@ -46,8 +46,10 @@ export const paymentsModule = defineModule({
   resolvers: [PaymentsResolver],
   routes: paymentsRoutes,
   rawBodyRoutes: stripeWebhookRoutes,
-  services: ({ deps, contributions }) => ({
+  dependsOn: ['auth'],
+  services: ({ deps, services, contributions }) => ({
     payments: new PaymentsService({
+      requireFreshSecondFactor: (userId, code) => services.auth.requireFreshSecondFactor(userId, code),
       config: deps.config,
       clock: deps.clock,
       orm: deps.orm,

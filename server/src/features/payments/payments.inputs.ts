@@ -17,6 +17,8 @@ export const AddTestFundsSchema = z.object({
 
 export const CreateConnectAccountSchema = z.object({
   returnUrl: z.string({ error: 'returnUrl must be a string' }).trim().max(2000, 'returnUrl is too long').nullish(),
+  /** Two-step sign-in's fresh code (checked by services.auth). */
+  code: z.unknown().optional(),
 });
 
 const paymentIntentId = z

@@ -29,8 +29,12 @@ export class PaymentsResolver {
   }
 
   @Mutation(() => ConnectOnboarding, { description: 'Creates the connected account once, then returns a fresh onboarding link' })
-  createConnectAccount(@Arg('returnUrl', () => String, { nullable: true }) returnUrl: string | null, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.payments.createConnectAccount(ctx, { returnUrl });
+  createConnectAccount(
+    @Arg('returnUrl', () => String, { nullable: true }) returnUrl: string | null,
+    @Arg('code', () => String, { nullable: true, description: 'With two-step sign-in: a current code from the authenticator app (else TWO_FACTOR_REQUIRED)' }) code: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.payments.createConnectAccount(ctx, { returnUrl, code });
   }
 
   @Mutation(() => TestFundsResult, { description: 'Test mode: adds to the platform balance (default 50000 cents)' })

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config';
 import type { Orm } from '../../platform/db/orm';
+import type { SecondFactorCheck } from '../../platform/shared/second-factor';
 import type { Clock } from '../../platform/shared/clock';
 import { requireViewer, type ServiceContext } from '../../platform/shared/context';
 import { badInput, forbidden, notFound } from '../../platform/shared/errors';
@@ -33,6 +34,8 @@ export interface PaymentsDeps {
   provider?: PaymentProvider;
   /** Who hears provider events: the `paymentEventHandlers` contributions (read when an event arrives). */
   eventHandlers: () => readonly PaymentEventHandler[];
+  /** A fresh TOTP code before payout details change, when the account has two-step sign-in (services.auth). */
+  requireFreshSecondFactor?: SecondFactorCheck;
 }
 
 export interface PaymentConfig {
@@ -117,7 +120,8 @@ export class PaymentsService {
   /** Creates the viewer's connected account once per profile, then a fresh onboarding link. */
   async createConnectAccount(ctx: ServiceContext, input: CreateConnectAccountInput = {}): Promise<{ url: string }> {
     const viewer = requireViewer(ctx);
-    const { returnUrl } = parseInput(CreateConnectAccountSchema, input);
+    const { returnUrl, code } = parseInput(CreateConnectAccountSchema, input);
+    await this.deps.requireFreshSecondFactor?.(viewer.id, code);
     const target = this.siteUrl(returnUrl || DEFAULT_RETURN_PATH);
     const accountId = await this.connectAccountOf(ctx.em, viewer.id);
     return this.provider.createOnboardingLink(accountId, { returnUrl: target, refreshUrl: this.siteUrl(DEFAULT_REFRESH_PATH) });

@@ -20,7 +20,8 @@ export const webhooksModule = defineModule({
   name: 'webhooks',
   entities: [WebhookEndpoint, WebhookDelivery],
   resolvers: [WebhooksResolver],
-  services: ({ deps }) => {
+  dependsOn: ['auth'],
+  services: ({ deps, services }) => {
     const webhookDispatcher = new WebhookDispatcher({
       orm: deps.orm,
       clock: deps.clock,
@@ -37,7 +38,12 @@ export const webhooksModule = defineModule({
         });
       },
     });
-    const webhooks = new WebhooksService({ clock: deps.clock, isProduction: deps.config.isProduction, wake: () => webhookDispatcher.wake() });
+    const webhooks = new WebhooksService({
+      clock: deps.clock,
+      isProduction: deps.config.isProduction,
+      wake: () => webhookDispatcher.wake(),
+      requireFreshSecondFactor: (userId, code) => services.auth.requireFreshSecondFactor(userId, code),
+    });
     return { webhooks, webhookDispatcher };
   },
   // Deliveries are written in the producer's transaction, one per matching endpoint.

@@ -53,6 +53,8 @@ export const ReplaySchema = z
 export interface CreateEndpointInput {
   url?: unknown;
   eventTypes?: unknown;
+  /** Two-step sign-in's fresh code (checked by services.auth). */
+  code?: unknown;
 }
 export interface UpdateEndpointInput {
   url?: unknown;

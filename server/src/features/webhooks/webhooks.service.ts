@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../platform/shared/clock';
+import type { SecondFactorCheck } from '../../platform/shared/second-factor';
 import { requireViewer, type ServiceContext, type Viewer } from '../../platform/shared/context';
 import { badInput, conflict, forbidden, notFound } from '../../platform/shared/errors';
 import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
@@ -85,6 +86,8 @@ export interface WebhooksDeps {
   isProduction: boolean;
   /** Asks the delivery worker to look for due deliveries now (after a commit). */
   wake: () => void;
+  /** A fresh TOTP code when the account has two-step sign-in (services.auth). */
+  requireFreshSecondFactor?: SecondFactorCheck;
 }
 
 /**
@@ -115,6 +118,7 @@ export class WebhooksService {
     if (viewer.role === UserRole.SUPPORT) throw forbidden(WEBHOOK_MESSAGES.staffAccount);
     const data = parseInput(CreateEndpointSchema, input);
     await this.checkUrl(data.url);
+    await this.deps.requireFreshSecondFactor?.(viewer.id, input.code);
     const now = this.deps.clock.now();
     return ctx.em.transactional(async (em) => {
       // Serialise concurrent creations of one account so the cap holds.

@@ -129,6 +129,9 @@ export class CreateWebhookEndpointInput {
 
   @Field(() => [String], { description: 'At least one of webhookEventTypes' })
   eventTypes!: string[];
+
+  @Field(() => String, { nullable: true, description: 'With two-step sign-in: a current code from the authenticator app (else TWO_FACTOR_REQUIRED)' })
+  code?: string | null;
 }
 
 @InputType('UpdateWebhookEndpointInput')

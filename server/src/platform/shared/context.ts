@@ -22,6 +22,8 @@ export interface ServiceContext {
   viewer: Viewer | null;
   /** Client address, for throttling and audit. */
   ip?: string;
+  /** The client's User-Agent header (recorded with a session at sign-in and refresh). */
+  userAgent?: string;
 }
 
 /** The signed-in viewer, or UNAUTHENTICATED ("User not authenticated"). */

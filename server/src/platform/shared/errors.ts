@@ -1,6 +1,8 @@
 /** Domain errors: services throw these; each transport maps the code once (GraphQL extensions.code, REST status). */
 export const ErrorCodes = {
   UNAUTHENTICATED: 401,
+  /** The account has two-step sign-in: the request needs a current code (features/auth/two-factor.ts). */
+  TWO_FACTOR_REQUIRED: 401,
   FORBIDDEN: 403,
   BAD_USER_INPUT: 400,
   NOT_FOUND: 404,

@@ -138,7 +138,7 @@ describe('who may read /metrics', () => {
     }
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _enc, done) => void (lines.push(String(chunk)), done()) }));
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'm'.repeat(40), DATABASE_URL: app.config.DATABASE_URL, JOBS_ENABLED: 'false' });
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'm'.repeat(40), SECRETS_KEY: 's'.repeat(40), DATABASE_URL: app.config.DATABASE_URL, JOBS_ENABLED: 'false' });
     const server = await createServer({ config, orm: app.orm, logger });
     await server.close();
     expect(lines.map((l) => JSON.parse(l).msg)).toContain(
