@@ -34,7 +34,7 @@ describe('config', () => {
   it('listens on 127.0.0.1 outside production unless HOST says otherwise; production refuses demo data and published or missing secrets', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
-    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SECRETS_KEY: 'y'.repeat(40) };
     expect(loadConfig(prod).HOST).toBe('0.0.0.0');
     expect(() => loadConfig({ ...prod, SEED_DEMO_DATA: '1' })).toThrow(/SEED_DEMO_DATA: demo data is never allowed in production/);
     expect(() => loadConfig({ ...prod, JWT_SECRET: 'change-me-to-a-long-random-secret-of-32-chars' })).toThrow(/JWT_SECRET: this is the published example value/);

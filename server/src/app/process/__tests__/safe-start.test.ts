@@ -66,7 +66,7 @@ describe('a safe default to start', () => {
     } finally {
       await client.end();
     }
-    const prod = await run({ NODE_ENV: 'production', JWT_SECRET: 'a3f9'.repeat(10) });
+    const prod = await run({ NODE_ENV: 'production', JWT_SECRET: 'a3f9'.repeat(10), SECRETS_KEY: 'b7e1'.repeat(10) });
     expect(prod.listening).toBeNull();
     expect(prod.code).toBe(1);
     expect(prod.output).toMatch(/refusing to start in production: 1 account\(s\) have a published password .*staff@example\.test/);
@@ -80,5 +80,6 @@ describe('a safe default to start', () => {
     const none = await run({ NODE_ENV: 'production' });
     expect(none.code).toBe(1);
     expect(none.output).toContain('JWT_SECRET: required in production');
+    expect(none.output).toContain('SECRETS_KEY: required in production');
   }, 120_000);
 });

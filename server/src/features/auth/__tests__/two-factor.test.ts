@@ -67,9 +67,9 @@ describe('two-step sign-in: enrolment', () => {
     const [row] = await conn.execute('select secret_sealed from two_factor_credentials where user_id = ?', [userId]);
     expect(row.secret_sealed).not.toContain(secret);
     expect(row.secret_sealed).toMatch(/^v1\./);
-    const stored = await conn.execute('select code_hash from two_factor_recovery_codes where user_id = ?', [userId]);
+    const stored = await conn.execute<{ code_hash: string }[]>('select code_hash from two_factor_recovery_codes where user_id = ?', [userId]);
     expect(stored).toHaveLength(10);
-    for (const c of codes) expect(stored.map((r: { code_hash: string }) => r.code_hash)).not.toContain(c);
+    for (const c of codes) expect(stored.map((r) => r.code_hash)).not.toContain(c);
     // Setting up again while it is on is refused (turn it off first).
     expect((await app.rest('POST', '/auth/2fa/setup', {}, token)).status).toBe(409);
   });
