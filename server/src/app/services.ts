@@ -35,7 +35,7 @@ export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?
     mail: new Mail({ config, orm: runtime.orm, logger: runtime.logger }),
     jobs: new JobScheduler({
       clock,
-      connectionString: runtime.databaseUrl ?? config.DATABASE_URL,
+      orm: runtime.orm,
       enabled: config.JOBS_ENABLED,
       logger: runtime.logger,
       metrics,

@@ -60,7 +60,7 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   ENABLE_TEST_CLOCK: bool.default(false),
-  /** Background jobs (pg-boss); tests drive them with runAll instead. */
+  /** Background work (jobs/job-scheduler.ts: sweeps and work queues); tests drive them with runAll and the queues instead. */
   JOBS_ENABLED: bool.default(true),
   /** Unset: on outside production (demo accounts have a known password). */
   SEED_DEMO_DATA: bool.optional(),

@@ -20,7 +20,7 @@ export interface AppDeps {
   clock: Clock;
   tokens: TokenIssuer;
   events: EventBus;
-  /** Background sweeps (jobs/job-scheduler.ts): register, start, stop, runAll(now). */
+  /** Work done later (jobs/job-scheduler.ts): the modules' sweeps and work queues; start, stop, runAll(now). */
   jobs: JobScheduler;
   /** For services that work outside a request (the local payment provider, event processing). */
   orm: Orm;
@@ -97,7 +97,10 @@ export interface FeatureModule {
   rawBodyRoutes?: () => Router;
   /** The module's services, added to `Services` (and so to every request's `ctx.services`). */
   services?: (app: ModuleApp) => Partial<Services>;
-  /** Background sweeps (see JobDefinition); registered in module order. */
+  /**
+   * Work done later (jobs/job-scheduler.ts, jobs/work-queue.ts): timed sweeps (`{ name, everySeconds | cron, run }`)
+   * and work queues (a `WorkQueue` over the module's own table); registered in module order.
+   */
   jobs?: (app: ModuleApp) => JobDefinition[];
   /** Event-bus handlers, subscribed while the server runs. */
   eventHandlers?: (app: ModuleApp) => EventHandler[];

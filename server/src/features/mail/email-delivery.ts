@@ -2,8 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Orm } from '../../platform/db/orm';
 import type { Clock } from '../../platform/shared/clock';
+import type { Metrics } from '../../platform/observability/metrics';
 import type { CalendarService } from '../calendar/calendar.service';
-import { claimWork } from '../../platform/outbox/outbox';
+import { WorkQueue, type Outcome, type WorkRow } from '../../platform/jobs/work-queue';
 import { productLinks } from '../../platform/shared/product-links';
 import { bookingEmailContent, messageDigestContent, type NotificationForEmail, type Recipient } from './email-content';
 import type { OutgoingMail } from '../../platform/mail/mail-transport';
@@ -23,7 +24,8 @@ export const DIGEST_AWAY_MS = 10 * 60_000;
 export const DIGEST_EVERY_MS = 60 * 60_000;
 /** Notifications older than this when first seen are not e-mailed (e.g. after a long outage). */
 const PLAN_HORIZON = "interval '7 days'";
-const BATCH = 50;
+/** E-mails this process sends at once. */
+const CONCURRENCY = 4;
 
 /** Exponential back-off: 30 s, 1 min, 2 min, … capped at 2 h. */
 export const emailRetryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
@@ -34,6 +36,7 @@ export interface EmailDeliveryDeps {
   orm: Orm;
   clock: Clock;
   logger?: Logger;
+  metrics?: Pick<Metrics, 'jobRuns' | 'jobClaims'>;
   /** Sends one e-mail over SMTP (features/mail/mail.ts). */
   send: (mail: OutgoingMail) => Promise<void>;
   from: () => { name: string; email: string };
@@ -56,13 +59,11 @@ interface NotificationRow {
   actor_copy: boolean;
 }
 
-interface DeliveryRow {
-  id: string;
+interface DeliveryRow extends WorkRow {
   user_id: string;
   topic: string;
   conversation_id: string | null;
   message_id: string;
-  attempts: number;
 }
 
 const asNotification = (n: NotificationRow): NotificationForEmail => ({
@@ -84,49 +85,49 @@ const asNotification = (n: NotificationRow): NotificationForEmail => ({
  *    its Message-ID fixed now: `pending`, or `skipped` (no e-mail for that kind, or turned off in
  *    the recipient's preferences). New messages wait until they have been unread for 10 minutes and
  *    are digested: one e-mail per conversation per hour, the others `merged` into it.
- * 2. send: due rows are claimed with a lease (`sending`, attempts + 1) BEFORE the SMTP send, then
- *    recorded `sent`. A failed send is retried with exponential back-off; a crash between the send
- *    and its record leaves the lease, which expires, and the same message (same Message-ID) is sent
- *    again: a well-behaved server keeps one (the development catcher does).
+ * 2. send: the `email-deliveries` work queue (jobs/work-queue.ts) claims due rows with a lease
+ *    (attempts + 1) BEFORE the SMTP send, then records `sent`. A failed send is retried with
+ *    exponential back-off (MAX_ATTEMPTS at most); a crash between the send and its record leaves the
+ *    lease, which expires, and the same message (same Message-ID) is sent again: a well-behaved
+ *    server keeps one (the development catcher does).
  *
- * Run by a pg-boss sweep (every few seconds) and woken after each outbox commit.
+ * Polled by the job scheduler every 10 s (retries, digests whose wait is over, lost wake-ups) and
+ * woken after each commit that wrote notifications. Planning runs before each claim.
  */
 export class EmailDeliveryWorker {
-  private running: Promise<number> | null = null;
-  private rerun = false;
-  private wakeScheduled = false;
+  readonly queue: WorkQueue<DeliveryRow>;
 
-  constructor(private readonly deps: EmailDeliveryDeps) {}
+  constructor(private readonly deps: EmailDeliveryDeps) {
+    this.queue = new WorkQueue<DeliveryRow>(
+      {
+        name: 'email-deliveries',
+        table: 'email_delivery',
+        concurrency: CONCURRENCY,
+        leaseMs: LEASE_MS,
+        backoffMs: emailRetryDelayMs,
+        retryLimit: MAX_ATTEMPTS,
+        pollSeconds: 10,
+        prepare: (now) => this.plan(now),
+        handle: (row, now) => this.attempt(row, now),
+      },
+      { orm: deps.orm, clock: deps.clock, logger: deps.logger, metrics: deps.metrics },
+    );
+  }
+
+  get enabled(): boolean {
+    return this.deps.enabled;
+  }
 
   /** Plans and sends what is due soon (coalesced), without waiting. */
   wake(): void {
-    if (this.wakeScheduled) return;
-    this.wakeScheduled = true;
-    setImmediate(() => {
-      this.wakeScheduled = false;
-      this.runDue().catch((err: unknown) => this.deps.logger?.error({ err }, 'e-mail: run failed'));
-    });
+    if (this.deps.enabled) this.queue.wake();
   }
 
-  /** Plans new notifications and sends every due e-mail; returns how many were sent. One run at a time per process. */
+  /** Plans new notifications and sends every due e-mail, waiting for the sends; returns how many were sent. */
   async runDue(now: Date = this.deps.clock.now()): Promise<number> {
     if (!this.deps.enabled) return 0;
-    if (this.running) {
-      this.rerun = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      let sent = 0;
-      do {
-        this.rerun = false;
-        await this.plan(now);
-        sent += await this.sendDue(now);
-      } while (this.rerun);
-      return sent;
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    const results = await this.queue.drain(now);
+    return results.filter((r) => r.status === 'sent').length;
   }
 
   /** Step 1: an email_delivery row for each new notification (or none yet: a message still waiting). */
@@ -229,67 +230,40 @@ export class EmailDeliveryWorker {
     return this.deps.from().email.split('@')[1] ?? 'collabhub.localhost';
   }
 
-  /** Step 2: claims due deliveries (recorded before the send) and sends them one by one. */
-  async sendDue(now: Date): Promise<number> {
-    const em = this.deps.orm.em.fork();
-    const claimed = await claimWork<DeliveryRow & Record<string, unknown>>(em, {
-      table: 'email_delivery',
-      where: `(status = 'pending' and next_attempt_at <= ?) or (status = 'sending' and lease_until <= ?)`,
-      orderBy: 'next_attempt_at',
-      set: `status = 'sending', attempts = attempts + 1, lease_until = ?`,
-      limit: BATCH,
-      params: [new Date(now.getTime() + LEASE_MS), now, now],
-    });
-    let sent = 0;
-    for (const d of claimed) {
-      try {
-        const outcome = await this.deliver(em, d, now);
-        if (outcome === 'sent') sent++;
-      } catch (err) {
-        const attempts = Number(d.attempts);
-        const last = attempts >= MAX_ATTEMPTS;
-        this.deps.logger?.warn({ err, delivery: d.id, attempts }, last ? 'e-mail: giving up' : 'e-mail: send failed, will retry');
-        await em.execute(
-          `update email_delivery set status = ?, next_attempt_at = ?, lease_until = null, last_error = ?
-            where id = ? and status = 'sending' and attempts = ?`,
-          [last ? 'failed' : 'pending', new Date(now.getTime() + emailRetryDelayMs(attempts)), String(err instanceof Error ? err.message : err).slice(0, 500), d.id, attempts],
-        );
-      }
+  /** Step 2, one claimed delivery: sent, skipped (decided again now), or failed (retried by the queue). */
+  private async attempt(d: DeliveryRow, now: Date): Promise<Outcome> {
+    try {
+      const [status, reason] = await this.deliver(this.deps.orm.em.fork(), d);
+      return { ok: true, status, set: { skip_reason: reason, sent_at: status === 'sent' ? now : null, last_error: null } };
+    } catch (err) {
+      const error = String(err instanceof Error ? err.message : err).slice(0, 500);
+      const last = Number(d.attempts) >= MAX_ATTEMPTS;
+      this.deps.logger?.warn({ err, delivery: d.id, attempts: d.attempts }, last ? 'e-mail: giving up' : 'e-mail: send failed, will retry');
+      return { ok: false, error, set: { last_error: error } };
     }
-    return sent;
   }
 
-  /** Renders and sends one claimed delivery, then records it (conditional on this claim). */
-  private async deliver(em: EntityManager, d: DeliveryRow, now: Date): Promise<'sent' | 'skipped'> {
-    const record = (status: 'sent' | 'skipped', reason: string | null = null) =>
-      em.execute(
-        `update email_delivery set status = ?, skip_reason = ?, sent_at = ?, lease_until = null, last_error = null
-          where id = ? and status = 'sending' and attempts = ?`,
-        [status, reason, status === 'sent' ? now : null, d.id, Number(d.attempts)],
-      );
+  /** Renders and sends one claimed delivery; says what it came to (the queue records it, conditional on the claim). */
+  private async deliver(em: EntityManager, d: DeliveryRow): Promise<['sent' | 'skipped', string | null]> {
     const notifications = await em.execute<NotificationRow[]>(
       `select n.* from notification n join email_delivery d on d.id = n.id where d.id = ? or d.merged_into = ? order by n.created_at, n.id`,
       [d.id, d.id],
     );
     const head = notifications.find((n) => n.id === d.id);
     if (!head) {
-      await record('skipped', 'notification is gone');
-      return 'skipped';
+      return ['skipped', 'notification is gone'];
     }
     // Decided again at send time: preferences may have changed, a reminded booking may be cancelled.
     if (!(await this.deps.preferences.emailEnabled(em, d.user_id, d.topic))) {
-      await record('skipped', 'turned off in preferences');
-      return 'skipped';
+      return ['skipped', 'turned off in preferences'];
     }
     if (d.topic === 'booking.reminder' && !(await this.deps.calendar.reminderStillDue(em, String(head.booking_id), head.payload.startTime))) {
-      await record('skipped', 'booking no longer confirmed at that time');
-      return 'skipped';
+      return ['skipped', 'booking no longer confirmed at that time'];
     }
     const people = await this.people(em, [d.user_id, String(head.payload.creatorUserId ?? ''), String(head.payload.bookerUserId ?? '')]);
     const to = people.get(d.user_id);
     if (!to) {
-      await record('skipped', 'recipient is gone');
-      return 'skipped';
+      return ['skipped', 'recipient is gone'];
     }
     const attendees = [String(head.payload.creatorUserId ?? ''), String(head.payload.bookerUserId ?? '')]
       .map((id) => people.get(id))
@@ -298,8 +272,7 @@ export class EmailDeliveryWorker {
     const calendar = head.booking_id ? await this.deps.calendar.inviteFor(em, head.event_id, d.user_id, this.deps.from(), attendees) : null;
     // The actor's copy is there for the invite: a change their calendar never held (a pending request moved or cancelled) sends nothing.
     if (head.actor_copy && !calendar) {
-      await record('skipped', 'no calendar change for the actor');
-      return 'skipped';
+      return ['skipped', 'no calendar change for the actor'];
     }
     const recipient: Recipient = { ...to, timeZone: await this.deps.preferences.timeZoneOf(em, d.user_id) };
     const links = productLinks(this.deps.publicUrl());
@@ -322,8 +295,7 @@ export class EmailDeliveryWorker {
       unsubscribeUrl: `${this.deps.publicUrl()}/api/v1/mail/unsubscribe?u=${d.user_id}&k=${kind.key}&t=${token}`,
       ...(calendar ? { calendar } : {}),
     });
-    await record('sent');
-    return 'sent';
+    return ['sent', null];
   }
 
   private async people(em: EntityManager, ids: string[]): Promise<Map<string, { userId: string; email: string; name: string }>> {

@@ -1,7 +1,6 @@
 import { defineModule, onEvent } from '../../platform/module';
 import { queuedWork } from '../../platform/outbox/outbox';
 import { EmailDeliveryWorker } from './email-delivery';
-import { emailDeliveriesJob } from './mail.jobs';
 import { MailResolver } from './mail.resolver';
 import { mailRoutes } from './mail.rest';
 import { PreferencesService } from './preferences.service';
@@ -31,6 +30,7 @@ export const mailModule = defineModule({
       orm: deps.orm,
       clock: deps.clock,
       logger: deps.logger.child({ feature: 'mail' }),
+      metrics: deps.metrics,
       send: (mail) => deps.mail.send(mail),
       from: () => deps.mail.from,
       preferences: mailPreferences,
@@ -39,7 +39,8 @@ export const mailModule = defineModule({
     });
     return { mailPreferences, emailDelivery };
   },
-  jobs: ({ services }) => [emailDeliveriesJob(services.emailDelivery)],
+  // The e-mail work queue (features/mail/email-delivery.ts); none when e-mail is off.
+  jobs: ({ services }) => (services.emailDelivery.enabled ? [services.emailDelivery.queue] : []),
   // A running server e-mails right after each commit that wrote notifications (e-mails are planned from them;
   // retries and digests are the sweep's). Tests drive the worker themselves: jobs off.
   eventHandlers: ({ deps, services }) =>

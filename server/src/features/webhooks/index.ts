@@ -28,6 +28,7 @@ export const webhooksModule = defineModule({
       logger: deps.logger.child({ feature: 'webhooks' }),
       allowPrivateAddresses: !deps.config.isProduction,
       timeoutMs: deps.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      metrics: deps.metrics,
       // The owner hears of it through the outbox (a notification, and their e-mail).
       onEndpointDisabled: async (em, endpoint) => {
         await deps.outbox.publish(em, {
@@ -55,15 +56,7 @@ export const webhooksModule = defineModule({
       if (isWebhookEventType(event.topic) && queuedWork(event, 'webhooks')) services.webhookDispatcher.wake();
     }),
   ],
-  jobs: ({ services }) => [
-    {
-      // The sweep behind the wake-ups: due retries, and deliveries whose wake-up was lost.
-      name: 'webhook-deliveries',
-      everySeconds: 5,
-      run: async () => {
-        await services.webhookDispatcher.runDue();
-      },
-    },
-  ],
+  // The delivery work queue (webhook-dispatcher.ts): fair per endpoint, polled every 5 s behind the wake-ups.
+  jobs: ({ services }) => [services.webhookDispatcher.queue],
   stop: ({ services }) => services.webhookDispatcher.close(),
 });

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Orm } from '../../platform/db/orm';
 import type { Clock } from '../../platform/shared/clock';
-import { sendWebhook, type SendOutcome } from './webhook-sender';
+import { WorkQueue, type Outcome, type Recorded, type WorkRow } from '../../platform/jobs/work-queue';
+import type { Metrics } from '../../platform/observability/metrics';
+import { sendWebhook } from './webhook-sender';
 import { signDelivery } from './webhook-signing';
 
 /** Retries stop (the delivery fails) this long after it was queued; an endpoint failing this long is disabled. */
@@ -12,7 +13,8 @@ export const RETRY_WINDOW_MS = 3 * 24 * 3_600_000;
 export const PER_ENDPOINT_CONCURRENCY = 4;
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 6 * 3_600_000;
-const CLAIM_BATCH = 200;
+/** Deliveries this process sends at once (sockets; each endpoint is capped by PER_ENDPOINT_CONCURRENCY anyway). */
+const PROCESS_CONCURRENCY = 256;
 
 /** Exponential back-off with ±20 % jitter: 30 s, 1 min, 2 min, … capped at 6 h. */
 export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
@@ -27,172 +29,111 @@ export interface DispatcherDeps {
   /** false in production: private, loopback and link-local addresses are refused. */
   allowPrivateAddresses: boolean;
   timeoutMs: number;
+  metrics?: Pick<Metrics, 'jobRuns' | 'jobClaims'>;
   /** Called in the transaction that disables an endpoint (publishes `webhook_endpoint.disabled`). */
   onEndpointDisabled?: (em: EntityManager, endpoint: { id: string; userId: string; url: string; failingSince: Date; disabledAt: Date }) => Promise<void>;
 }
 
-interface Claimed {
-  id: string;
+interface DeliveryRow extends WorkRow {
   endpoint_id: string;
   body: string;
-  attempts: number;
   created_at: Date;
-  url: string;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: Date | null;
 }
 
 /**
- * The webhook delivery worker. `runDue` claims due deliveries (a lease, by one conditional update,
- * so two instances never send the same one at once) and starts their sends without waiting for
- * them: a slow endpoint holds at most PER_ENDPOINT_CONCURRENCY leases of its own and never delays
- * another endpoint's deliveries. Each send's outcome is recorded conditional on its lease; a
- * crash leaves a lease that expires, and the delivery is sent again with the same webhook-id.
+ * The webhook delivery worker: the `webhook-deliveries` work queue (jobs/work-queue.ts) over the
+ * `webhook_deliveries` table. Claims are fair per endpoint: at most PER_ENDPOINT_CONCURRENCY
+ * deliveries of one endpoint are in flight across every instance, and each claim takes the
+ * oldest due delivery of every endpoint before the second of any, so an endpoint that hangs, or
+ * has a backlog of thousands, delays only itself. A send is bounded (webhook-sender.ts: the
+ * first 2 KB of the answer, then the socket is closed; the whole exchange within the timeout).
+ * Failures are retried with back-off for 3 days; an endpoint failing that long is disabled.
+ * Lock order: an endpoint, then its deliveries (as replays and deletions take them).
  *
- * Triggered by the sweep job (the webhooks module's job), by wake() after commits that queue deliveries,
- * and by each finished send (the endpoint's next delivery may be waiting for its slot).
+ * Woken after commits that queue deliveries, by each finished send, and polled every 5 s.
  */
 export class WebhookDispatcher {
-  private readonly inFlight = new Set<Promise<void>>();
-  private wakeScheduled = false;
-  private running: Promise<number> | null = null;
-  private rerun = false;
-  private closed = false;
+  readonly queue: WorkQueue<DeliveryRow>;
 
-  constructor(private readonly deps: DispatcherDeps) {}
+  constructor(private readonly deps: DispatcherDeps) {
+    this.queue = new WorkQueue<DeliveryRow>(
+      {
+        name: 'webhook-deliveries',
+        table: 'webhook_deliveries',
+        eligible: 'exists (select 1 from webhook_endpoints e where e.id = c.endpoint_id and e.disabled_at is null)',
+        key: { column: 'endpoint_id', limit: PER_ENDPOINT_CONCURRENCY },
+        concurrency: PROCESS_CONCURRENCY,
+        leaseMs: deps.timeoutMs + 30_000,
+        backoffMs: (attempts) => retryDelayMs(attempts),
+        retryWindow: { column: 'created_at', ms: RETRY_WINDOW_MS },
+        pollSeconds: 5,
+        handle: (row) => this.deliver(row),
+        beforeRecord: async (tx, row) => {
+          await tx.execute('select 1 from webhook_endpoints where id = ? for update', [row.endpoint_id]);
+        },
+        onRecorded: (tx, row, result) => this.afterOutcome(tx, row, result),
+      },
+      { orm: deps.orm, clock: deps.clock, logger: deps.logger, metrics: deps.metrics },
+    );
+  }
 
   /** Looks for due deliveries soon (coalesced), without waiting. */
   wake(): void {
-    if (this.closed || this.wakeScheduled) return;
-    this.wakeScheduled = true;
-    setImmediate(() => {
-      this.wakeScheduled = false;
-      this.runDue().catch((err: unknown) => this.deps.logger.error({ err }, 'webhooks: dispatch failed'));
-    });
+    this.queue.wake();
   }
 
   /** Claims every due delivery an endpoint has a free slot for and starts sending; returns how many. */
-  async runDue(): Promise<number> {
-    if (this.closed) return 0;
-    if (this.running) {
-      this.rerun = true; // a run is under way; run once more after it (new work may have arrived)
-      return this.running;
-    }
-    this.running = (async () => {
-      let total = 0;
-      do {
-        this.rerun = false;
-        total += await this.claimAndSend();
-      } while (this.rerun && !this.closed);
-      return total;
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+  runDue(): Promise<number> {
+    return this.queue.runDue();
   }
 
-  /** Resolves when every send started so far (and the runs they triggered) has finished. */
-  async idle(): Promise<void> {
-    while (this.inFlight.size > 0 || this.running || this.wakeScheduled) {
-      await Promise.allSettled([...this.inFlight, this.running]);
-      await new Promise((r) => setImmediate(r));
-    }
+  /** Resolves when every send started so far (and the claims they triggered) has finished. */
+  idle(): Promise<void> {
+    return this.queue.idle();
   }
 
   /** Stops claiming and waits for sends under way (each at most the timeout). */
-  async close(): Promise<void> {
-    this.closed = true;
-    await Promise.allSettled([...this.inFlight, this.running]);
+  close(): Promise<void> {
+    return this.queue.close(this.deps.timeoutMs + 1000);
   }
 
-  private async claimAndSend(): Promise<number> {
+  private async deliver(row: DeliveryRow): Promise<Outcome> {
     const now = this.deps.clock.now();
-    const token = randomUUID();
-    const leaseUntil = new Date(now.getTime() + this.deps.timeoutMs + 30_000);
     const em = this.deps.orm.em.fork();
-    const claimed = await em.execute<Claimed[]>(
-      `with due as (
-         select d.id, d.endpoint_id, row_number() over (partition by d.endpoint_id order by d.next_attempt_at, d.seq) as rn
-           from (select id, endpoint_id, next_attempt_at, seq from webhook_deliveries
-                  where status = 'pending' and next_attempt_at <= ? and (lease_until is null or lease_until <= ?)
-                  order by next_attempt_at limit ?) d
-       ), busy as (
-         select endpoint_id, count(*)::int as n from webhook_deliveries
-          where status = 'pending' and lease_until > ? group by endpoint_id
-       )
-       update webhook_deliveries w
-          set lease_until = ?, lease_token = ?, attempts = w.attempts + 1, last_attempt_at = ?
-         from due join webhook_endpoints e on e.id = due.endpoint_id and e.disabled_at is null
-              left join busy on busy.endpoint_id = due.endpoint_id
-        where w.id = due.id and due.rn + coalesce(busy.n, 0) <= ?
-          and w.status = 'pending' and (w.lease_until is null or w.lease_until <= ?)
-       returning w.id, w.endpoint_id, w.body, w.attempts, w.created_at, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at`,
-      [now, now, CLAIM_BATCH, now, leaseUntil, token, now, PER_ENDPOINT_CONCURRENCY, now],
+    const [endpoint] = await em.execute<{ url: string; secret: string; previous_secret: string | null; previous_secret_expires_at: Date | null }[]>(
+      'select url, secret, previous_secret, previous_secret_expires_at from webhook_endpoints where id = ?',
+      [row.endpoint_id],
     );
-    for (const row of claimed) {
-      const send = this.deliver(row, token).catch((err: unknown) => this.deps.logger.error({ err, delivery: row.id }, 'webhooks: recording a send failed'));
-      this.inFlight.add(send);
-      void send.finally(() => {
-        this.inFlight.delete(send);
-        this.wake(); // this endpoint has a free slot again
-      });
-    }
-    return claimed.length;
-  }
-
-  private async deliver(row: Claimed, token: string): Promise<void> {
-    const now = this.deps.clock.now();
-    const secrets = [row.secret];
-    if (row.previous_secret && row.previous_secret_expires_at && new Date(row.previous_secret_expires_at) > now) secrets.push(row.previous_secret);
+    if (!endpoint) return { ok: false, error: 'endpoint deleted' };
+    const secrets = [endpoint.secret];
+    if (endpoint.previous_secret && endpoint.previous_secret_expires_at && new Date(endpoint.previous_secret_expires_at) > now) secrets.push(endpoint.previous_secret);
     // The timestamp is the real time of sending: receivers compare it with their own clock.
     const headers = signDelivery(secrets, row.id, new Date(), row.body);
-    const outcome = await sendWebhook(row.url, row.body, headers, { allowPrivateAddresses: this.deps.allowPrivateAddresses, timeoutMs: this.deps.timeoutMs });
-    await this.record(row, token, outcome);
+    const outcome = await sendWebhook(endpoint.url, row.body, headers, { allowPrivateAddresses: this.deps.allowPrivateAddresses, timeoutMs: this.deps.timeoutMs });
+    const set = { last_attempt_at: now, response_status: outcome.status, response_time_ms: outcome.durationMs, response_body: outcome.body, error: outcome.error };
+    return outcome.ok ? { ok: true, status: 'succeeded', set } : { ok: false, error: outcome.error ?? 'failed', set };
   }
 
-  private async record(row: Claimed, token: string, outcome: SendOutcome): Promise<void> {
+  /** The endpoint's failure streak: cleared by a success; 3 days of failures disable it (its owner hears through the outbox). */
+  private async afterOutcome(tx: EntityManager, row: DeliveryRow, result: Recorded): Promise<void> {
     const now = this.deps.clock.now();
-    const em = this.deps.orm.em.fork();
-    await em.transactional(async (tx) => {
-      const common = [outcome.status, outcome.durationMs, outcome.body, outcome.error];
-      if (outcome.ok) {
-        await tx.execute(
-          `update webhook_deliveries set status = 'succeeded', next_attempt_at = null, lease_until = null, lease_token = null,
-                  response_status = ?, response_time_ms = ?, response_body = ?, error = ?
-            where id = ? and lease_token = ?`,
-          [...common, row.id, token],
-        );
-        await tx.execute('update webhook_endpoints set failing_since = null where id = ? and failing_since is not null', [row.endpoint_id]);
-        return;
-      }
-      const expired = now.getTime() - new Date(row.created_at).getTime() >= RETRY_WINDOW_MS;
-      const next = expired ? null : new Date(now.getTime() + retryDelayMs(row.attempts));
-      const updated = await tx.execute<{ id: string }[]>(
-        `update webhook_deliveries set status = ?, next_attempt_at = ?, lease_until = null, lease_token = null,
-                response_status = ?, response_time_ms = ?, response_body = ?, error = ?
-          where id = ? and lease_token = ? returning id`,
-        [expired ? 'failed' : 'pending', next, ...common, row.id, token],
-      );
-      if (updated.length === 0) return; // resent or deleted meanwhile: that newer state stands
-      const [endpoint] = await tx.execute<{ id: string; user_id: string; url: string; failing_since: Date }[]>(
-        `update webhook_endpoints set failing_since = coalesce(failing_since, ?) where id = ? and disabled_at is null
-         returning id, user_id, url, failing_since`,
-        [now, row.endpoint_id],
-      );
-      if (!endpoint || now.getTime() - new Date(endpoint.failing_since).getTime() < RETRY_WINDOW_MS) return;
-      await tx.execute(`update webhook_endpoints set disabled_at = ?, disabled_reason = ? where id = ?`, [
-        now,
-        'Every delivery failed for 3 days',
-        endpoint.id,
-      ]);
-      await tx.execute(
-        `update webhook_deliveries set status = 'failed', next_attempt_at = null, error = coalesce(error, 'endpoint disabled')
-          where endpoint_id = ? and status = 'pending' and (lease_until is null or id = ?)`,
-        [endpoint.id, row.id],
-      );
-      await this.deps.onEndpointDisabled?.(tx, { id: endpoint.id, userId: endpoint.user_id, url: endpoint.url, failingSince: new Date(endpoint.failing_since), disabledAt: now });
-      this.deps.logger.warn({ endpoint: endpoint.id }, 'webhooks: endpoint disabled after 3 days of failures');
-    });
+    if (result.ok) {
+      await tx.execute('update webhook_endpoints set failing_since = null where id = ? and failing_since is not null', [row.endpoint_id]);
+      return;
+    }
+    const [endpoint] = await tx.execute<{ id: string; user_id: string; url: string; failing_since: Date }[]>(
+      `update webhook_endpoints set failing_since = coalesce(failing_since, ?) where id = ? and disabled_at is null
+       returning id, user_id, url, failing_since`,
+      [now, row.endpoint_id],
+    );
+    if (!endpoint || now.getTime() - new Date(endpoint.failing_since).getTime() < RETRY_WINDOW_MS) return;
+    await tx.execute(`update webhook_endpoints set disabled_at = ?, disabled_reason = ? where id = ?`, [now, 'Every delivery failed for 3 days', endpoint.id]);
+    await tx.execute(
+      `update webhook_deliveries set status = 'failed', next_attempt_at = null, error = coalesce(error, 'endpoint disabled')
+        where endpoint_id = ? and status = 'pending' and (lease_until is null or id = ?)`,
+      [endpoint.id, row.id],
+    );
+    await this.deps.onEndpointDisabled?.(tx, { id: endpoint.id, userId: endpoint.user_id, url: endpoint.url, failingSince: new Date(endpoint.failing_since), disabledAt: now });
+    this.deps.logger.warn({ endpoint: endpoint.id }, 'webhooks: endpoint disabled after 3 days of failures');
   }
 }

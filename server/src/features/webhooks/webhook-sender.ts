@@ -24,8 +24,9 @@ export interface SendOutcome {
 }
 
 /**
- * POSTs one signed delivery and reports what happened; never throws. A 2xx is success; anything
- * else — another status, a timeout (the whole exchange, headers and body, within `timeoutMs`), a
+ * POSTs one signed delivery and reports what happened; never throws. Bounded: the first 2 KB of
+ * the answer are read, then the socket is closed (an endless body holds nothing), and the whole
+ * exchange has `timeoutMs`. A 2xx is success; anything else — another status, a timeout (the whole exchange, headers and body, within `timeoutMs`), a
  * network error, a refused address — is a failure to retry. Redirects are not followed.
  */
 export function sendWebhook(url: string, body: string, headers: SignedHeaders, opts: SendOptions): Promise<SendOutcome> {
@@ -59,20 +60,21 @@ export function sendWebhook(url: string, body: string, headers: SignedHeaders, o
         ...(opts.allowPrivateAddresses ? {} : { lookup: guardedLookup }),
       },
       (res: IncomingMessage) => {
+        const status = res.statusCode ?? 0;
+        const ok = status >= 200 && status < 300;
         const chunks: Buffer[] = [];
         let kept = 0;
+        const done = () => {
+          finish({ ok, status, body: truncateUtf8(Buffer.concat(chunks), RESPONSE_BODY_LIMIT), error: ok ? null : `HTTP ${status}` });
+          // Whatever else the receiver has to say is not read: the socket is closed.
+          req.destroy();
+        };
         res.on('data', (chunk: Buffer) => {
-          if (kept < RESPONSE_BODY_LIMIT) {
-            chunks.push(chunk);
-            kept += chunk.length;
-          }
+          chunks.push(chunk);
+          kept += chunk.length;
+          if (kept >= RESPONSE_BODY_LIMIT) done();
         });
-        res.on('end', () => {
-          const status = res.statusCode ?? 0;
-          const text = truncateUtf8(Buffer.concat(chunks), RESPONSE_BODY_LIMIT);
-          const ok = status >= 200 && status < 300;
-          finish({ ok, status, body: text, error: ok ? null : `HTTP ${status}` });
-        });
+        res.on('end', done);
         res.on('error', (err) => finish({ ok: false, status: res.statusCode ?? null, body: null, error: describe(err) }));
       },
     );

@@ -214,13 +214,15 @@ export class WebhooksService {
         ? null
         : (decodeCursor(String(args.after), (p) => p.length === 1 && typeof p[0] === 'string' && /^\d+$/.test(p[0]))[0] as string);
     const endpoint = await this.visibleEndpoint(ctx.em, viewer, id, false);
-    const rows = await ctx.em.find(
-      WebhookDelivery,
-      after ? { endpointId: endpoint.id, seq: { $lt: after } } : { endpointId: endpoint.id },
-      { orderBy: { seq: 'desc' }, limit: size + 1 },
+    // `seq` is made by the database (not a persisted ORM property), so the page is read with it in SQL.
+    const rows = await ctx.em.execute<DeliveryRow[]>(
+      `select ${DELIVERY_COLUMNS}, seq::text as seq from webhook_deliveries
+        where endpoint_id = ? and (?::bigint is null or seq < ?::bigint) order by seq desc limit ?`,
+      [endpoint.id, after, after, size + 1],
     );
     const totalCount = await ctx.em.count(WebhookDelivery, { endpointId: endpoint.id });
-    return toConnection(rows.map(toDeliveryView), size, totalCount, (d) => encodeCursor([rows.find((r) => r.id === d.id)!.seq]));
+    const seqOf = new Map(rows.map((r) => [r.id, r.seq]));
+    return toConnection(rows.map(fromDeliveryRow), size, totalCount, (d) => encodeCursor([seqOf.get(d.id)]));
   }
 
   /** Sends one delivery again (same `webhook-id`), now, with a fresh three days of retries. */
@@ -351,6 +353,46 @@ export class WebhooksService {
     return viewer;
   }
 }
+
+const DELIVERY_COLUMNS = `id, endpoint_id, event_id, event_type, event_created_at, status, attempts, created_at, next_attempt_at,
+  last_attempt_at, response_status, response_time_ms, response_body, error`;
+
+interface DeliveryRow {
+  id: string;
+  seq: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  event_created_at: Date;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  created_at: Date;
+  next_attempt_at: Date | null;
+  last_attempt_at: Date | null;
+  response_status: number | null;
+  response_time_ms: number | null;
+  response_body: string | null;
+  error: string | null;
+}
+
+const date = (v: Date | string | null) => (v === null ? null : new Date(v));
+
+const fromDeliveryRow = (r: DeliveryRow): WebhookDeliveryView => ({
+  id: r.id,
+  endpointId: r.endpoint_id,
+  eventId: r.event_id,
+  eventType: r.event_type,
+  eventCreatedAt: new Date(r.event_created_at),
+  status: r.status,
+  attempts: Number(r.attempts),
+  createdAt: new Date(r.created_at),
+  nextAttemptAt: date(r.next_attempt_at),
+  lastAttemptAt: date(r.last_attempt_at),
+  responseStatus: r.response_status,
+  responseTimeMs: r.response_time_ms,
+  responseBody: r.response_body,
+  error: r.error,
+});
 
 interface OutboxRow {
   id: string;

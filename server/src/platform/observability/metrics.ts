@@ -43,8 +43,15 @@ export class Metrics {
 
   readonly jobRuns = new Counter({
     name: 'job_runs_total',
-    help: 'Background job runs by job and outcome',
+    help: 'Background work by job (a sweep, or a work queue\'s handled rows) and outcome',
     labelNames: ['job', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly jobClaims = new Counter({
+    name: 'job_claims_total',
+    help: 'Claim statements of each work queue (jobs/work-queue.ts) by outcome (ok: ran, whether or not it found work; failed)',
+    labelNames: ['queue', 'outcome'] as const,
     registers: [this.registry],
   });
 

@@ -190,33 +190,3 @@ export class Outbox {
     return this.deps.events.subscribe('outboxCommitted', listener);
   }
 }
-
-/**
- * Claims up to `limit` due work rows of a consumer's table for this worker: rows other workers
- * hold are skipped (FOR UPDATE SKIP LOCKED), and the claim is recorded by `set` in the same
- * statement, e.g. `claimed_at = now()`. Run it inside the worker's transaction, or as its own
- * statement with a claim column that a later sweep can expire.
- *
- *   claimWork(em, { table: 'email_message', where: 'sent_at is null and (claimed_at is null or claimed_at < now() - interval \'5 minutes\')',
- *                   orderBy: 'created_at', set: 'claimed_at = now()', limit: 20 })
- */
-export function claimWork<T extends Record<string, unknown>>(
-  em: EntityManager,
-  opts: { table: string; where: string; orderBy: string; set: string; limit: number; params?: unknown[] },
-): Promise<T[]> {
-  return em.execute<T[]>(
-    `update ${opts.table} set ${opts.set}
-     where id in (select id from ${opts.table} where ${opts.where} order by ${opts.orderBy} limit ${Math.max(1, Math.floor(opts.limit))} for update skip locked)
-     returning *`,
-    opts.params ?? [],
-  );
-}
-
-/** A periodic sweep for a consumer's worker (a JobDefinition for jobs/): it covers lost wake-ups. */
-export const outboxSweep = (name: string, everySeconds: number, run: (now: Date) => Promise<unknown>) => ({
-  name,
-  everySeconds,
-  run: async (now: Date) => {
-    await run(now);
-  },
-});

@@ -30,9 +30,9 @@ async function waitFor<T>(what: string, probe: () => T | undefined | null | fals
   }
 }
 
-/** Runs of the 5-second webhook sweep (pg-boss) that succeeded, from /metrics. */
+/** Claims of the webhook work queue (polled every 5 s) that succeeded, from /metrics. */
 const sweepRuns = async () =>
-  Number(/^job_runs_total\{job="webhook-deliveries",outcome="ok"\} (\d+)/m.exec(await (await fetch(`${base}/metrics`)).text())?.[1] ?? 0);
+  Number(/^job_claims_total\{queue="webhook-deliveries",outcome="ok"\} (\d+)/m.exec(await (await fetch(`${base}/metrics`)).text())?.[1] ?? 0);
 const postmasterPid = async () => Number((await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
 const listing = () =>
   fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ creators(first: 1) { totalCount } }' }) });
@@ -100,7 +100,7 @@ describe('the embedded database under `pnpm start`', () => {
     expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok', database: 'up' });
     expect(output).toMatch(/embedded PostgreSQL exited \(SIGKILL\); restarting it/);
 
-    // The background jobs (pg-boss) came back too: the 5-second sweep runs again.
+    // The background work came back too: the webhook queue's 5-second poll claims again.
     const runs = await sweepRuns();
     await waitFor('the webhook sweep to run again', async () => (await sweepRuns()) > runs, 20_000);
   }, 45_000);

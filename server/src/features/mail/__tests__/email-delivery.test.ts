@@ -101,8 +101,9 @@ describe('transactional e-mail from the outbox', () => {
     expect(afterCrash.length).toBe(before + 1);
     const sentOnce = afterCrash[0];
     expect(sentOnce.subject).toMatch(/New booking request/);
-    const [row] = (await deliveryRows(app, star.userId)).filter((d) => d.status === 'sending');
-    expect(row).toMatchObject({ attempts: 1, message_id: sentOnce.messageId });
+    // Claimed (attempt counted, lease held) and never recorded: still pending, not sent.
+    const [row] = (await deliveryRows(app, star.userId)).filter((d) => d.message_id === sentOnce.messageId);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
 
     // While the lease holds, nobody sends it again.
     expect(await run()).toBe(0);

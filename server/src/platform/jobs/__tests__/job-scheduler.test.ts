@@ -1,25 +1,36 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { createTestDatabase, startTestApp, type TestApp } from '../../../../test/harness';
+import type { Orm } from '../../db/orm';
 import { AdjustableClock } from '../../shared/clock';
 import { JobScheduler } from '../job-scheduler';
 
-describe('JobScheduler (pg-boss)', () => {
+const waitFor = async (done: () => boolean, ms = 10_000) => {
+  for (const end = Date.now() + ms; !done() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+};
+
+describe('JobScheduler (sweeps on the work queue)', () => {
   let db: { url: string; drop(): Promise<void> };
+  let orm: Orm;
   beforeAll(async () => {
     db = await createTestDatabase();
+    // The template database is migrated (job_schedule exists); the scheduler needs no entities.
+    orm = await MikroORM.init({ driver: PostgreSqlDriver, clientUrl: db.url, entities: [], discovery: { warnWhenNoEntities: false }, pool: { min: 0, max: 6 } });
   });
-  afterAll(() => db.drop());
+  afterAll(async () => {
+    await orm?.close();
+    await db?.drop();
+  });
 
-  it('runs an everySeconds job through pg-boss with the clock’s "now", and stops gracefully', async () => {
+  it('runs an everySeconds job with the clock’s "now", and stops gracefully', async () => {
     const clock = new AdjustableClock();
     clock.set(new Date('2030-01-01T00:00:00Z'));
-    const jobs = new JobScheduler({ clock, connectionString: db.url });
+    const jobs = new JobScheduler({ clock, orm });
     const seen: Date[] = [];
     jobs.register({ name: 'tick', everySeconds: 1, run: async (now) => void seen.push(now) });
     await jobs.start();
     try {
-      for (let i = 0; i < 100 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      await waitFor(() => seen.length > 0);
     } finally {
       await jobs.stop();
     }
@@ -28,8 +39,49 @@ describe('JobScheduler (pg-boss)', () => {
     expect(jobs.started).toBe(false);
   });
 
+  it('two instances on one database run a due sweep once, and a failed run again after its back-off', async () => {
+    const clock = new AdjustableClock();
+    const runs: string[] = [];
+    let failures = 1;
+    const instance = (name: string) => {
+      const jobs = new JobScheduler({ clock, orm });
+      jobs.register({ name: 'once-a-minute', everySeconds: 60, run: async () => void runs.push(name) });
+      jobs.register({
+        name: 'flaky',
+        everySeconds: 3600,
+        run: async () => {
+          if (failures-- > 0) throw new Error('flaky broke');
+          runs.push(`flaky@${name}`);
+        },
+      });
+      return jobs;
+    };
+    const a = instance('a');
+    const b = instance('b');
+    await Promise.all([a.start(), b.start()]);
+    try {
+      await waitFor(() => runs.length >= 1 && failures < 1);
+      await new Promise((r) => setTimeout(r, 2500)); // several polls of both
+      expect(runs.filter((r) => !r.startsWith('flaky'))).toHaveLength(1);
+      const [flaky] = await orm.em.fork().execute<{ status: string; attempts: number; next_attempt_at: Date }[]>(
+        `select status, attempts, next_attempt_at from job_schedule where id = 'flaky'`,
+      );
+      // Failed once: still pending, retried after 30 s (not before).
+      expect(flaky).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(new Date(flaky.next_attempt_at).getTime() - clock.now().getTime()).toBeGreaterThan(20_000);
+      clock.advance(31_000);
+      await waitFor(() => runs.some((r) => r.startsWith('flaky@')));
+      expect(runs.filter((r) => r.startsWith('flaky@'))).toHaveLength(1);
+      clock.advance(60_000);
+      await waitFor(() => runs.filter((r) => !r.startsWith('flaky')).length >= 2);
+      expect(runs.filter((r) => !r.startsWith('flaky'))).toHaveLength(2);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
   it('does nothing on start() when disabled', async () => {
-    const jobs = new JobScheduler({ clock: new AdjustableClock(), connectionString: db.url, enabled: false });
+    const jobs = new JobScheduler({ clock: new AdjustableClock(), orm, enabled: false });
     jobs.register({ name: 'never', everySeconds: 1, run: async () => { throw new Error('must not run'); } });
     await jobs.start();
     expect(jobs.started).toBe(false);
@@ -66,18 +118,16 @@ describe('the server’s jobs', () => {
   });
   afterAll(() => app.close());
 
-  it('schedules refresh-recurring-slots daily at 03:15 UTC in pg-boss', async () => {
+  it('schedules refresh-recurring-slots daily at 03:15 UTC', async () => {
     expect(app.server.jobs.names).toContain('refresh-recurring-slots');
     await app.server.jobs.start();
     try {
-      const client = new pg.Client({ connectionString: app.config.DATABASE_URL });
-      await client.connect();
-      try {
-        const { rows } = await client.query(`select name, cron, options->>'tz' as tz from pgboss.schedule where name = 'refresh-recurring-slots'`);
-        expect(rows).toEqual([{ name: 'refresh-recurring-slots', cron: '15 3 * * *', tz: 'UTC' }]);
-      } finally {
-        await client.end();
-      }
+      const [row] = await app.orm.em.fork().execute<{ next_attempt_at: Date }[]>(`select next_attempt_at from job_schedule where id = 'refresh-recurring-slots'`);
+      const next = new Date(row.next_attempt_at);
+      expect([next.getUTCHours(), next.getUTCMinutes(), next.getUTCSeconds()]).toEqual([3, 15, 0]);
+      expect(next.getTime() - app.clock.now().getTime()).toBeLessThanOrEqual(24 * 3_600_000);
+      // The work queues are declared as jobs too.
+      expect(app.server.jobs.names).toEqual(expect.arrayContaining(['webhook-deliveries', 'email-deliveries']));
     } finally {
       await app.server.jobs.stop();
     }
