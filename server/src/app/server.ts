@@ -95,7 +95,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
       }),
     ),
   );
-  const schema = buildAppSchema();
+  const schema = buildAppSchema(assembled.modules);
 
   // While the database is unreachable every API answers 503 + Retry-After at once (REST and GraphQL
   // alike) and WebSocket clients are told to come back; a supervised embedded database says so first.

@@ -1,4 +1,5 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Directive, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { PUBLIC_ROOT_HINT } from '../../platform/graphql/cache-policy';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import {
   AddAvailabilityInput,
@@ -14,6 +15,7 @@ import { slotView } from './slot.view';
 @Resolver()
 export class AvailabilityResolver {
   // [from, to) spans at most 92 days; default from now (AvailabilityService.listSlots).
+  @Directive(PUBLIC_ROOT_HINT)
   @Query(() => [AvailabilitySlotType], { description: "A creator's slots, free and booked, in time order (public)" })
   async availabilitySlots(
     @Arg('creatorId', () => ID) creatorId: string,
@@ -43,6 +45,7 @@ export class AvailabilityResolver {
     return ctx.services.availability.deleteSlot(ctx, id);
   }
 
+  @Directive(PUBLIC_ROOT_HINT)
   @Query(() => [RecurringPatternType], { description: "A creator's weekly schedules (public)" })
   async recurringPatterns(@Arg('creatorId', () => ID) creatorId: string, @Ctx() ctx: GraphQLContext) {
     return (await ctx.services.availability.listRecurringPatterns(ctx, creatorId)).map(RecurringPatternType.from);

@@ -1,8 +1,10 @@
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Directive, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { INHERIT_HINT } from '../../platform/graphql/cache-policy';
 import type { RecurringPattern } from './recurring-pattern.entity';
 import type { SlotView } from './slot.view';
 
 /** One bookable hour of a creator (a SlotView, or profiles' FreeSlot, seen through GraphQL). */
+@Directive(INHERIT_HINT)
 @ObjectType('AvailabilitySlot', { description: 'One bookable hour of a creator, aligned to their local hour', simpleResolvers: true })
 export class AvailabilitySlotType implements Omit<SlotView, 'createdAt' | 'updatedAt'> {
   @Field(() => ID)
@@ -22,6 +24,7 @@ export class AvailabilitySlotType implements Omit<SlotView, 'createdAt' | 'updat
   isBooked!: boolean;
 }
 
+@Directive(INHERIT_HINT)
 @ObjectType('RecurringPattern', { description: "A weekly schedule in the creator's own time zone" })
 export class RecurringPatternType {
   @Field(() => ID)

@@ -1,4 +1,5 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Directive, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { PUBLIC_ROOT_HINT } from '../../platform/graphql/cache-policy';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import {
   ConnectOnboarding,
@@ -12,6 +13,7 @@ import {
 
 @Resolver()
 export class PaymentsResolver {
+  @Directive(PUBLIC_ROOT_HINT)
   @Query(() => PaymentConfig, { description: 'Public: which payment provider (and card form) is in use' })
   paymentConfig(@Ctx() ctx: GraphQLContext): PaymentConfig {
     const c = ctx.services.payments.paymentConfig(ctx);

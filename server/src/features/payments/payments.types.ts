@@ -1,4 +1,5 @@
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Directive, Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { INHERIT_HINT } from '../../platform/graphql/cache-policy';
 
 export enum PaymentProviderName {
   LOCAL = 'local',
@@ -66,6 +67,7 @@ export class LocalPaymentResult {
   clientSecret!: string;
 }
 
+@Directive(INHERIT_HINT)
 @ObjectType({ description: 'Which card form to render' })
 export class PaymentConfig {
   @Field(() => PaymentProviderName)

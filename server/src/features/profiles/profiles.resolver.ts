@@ -1,5 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Directive, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { PUBLIC_ROOT_HINT } from '../../platform/graphql/cache-policy';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import { AvailabilitySlotType } from '../availability/availability.types';
 import { ReviewType } from '../reviews/reviews.types';
@@ -15,11 +16,13 @@ export class ProfilesResolver {
     return ctx.services.profiles.findMyProfile(ctx);
   }
 
+  @Directive(PUBLIC_ROOT_HINT)
   @Query(() => ProfileType, { description: "A creator's public profile (no sign-in needed)" })
   creator(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.profiles.getPublicProfile(ctx, id);
   }
 
+  @Directive(PUBLIC_ROOT_HINT)
   @Query(() => CreatorConnection, { description: 'Public creator listing with filters; at most 50 per page' })
   creators(
     @Arg('filter', () => CreatorFilter, { nullable: true }) filter: CreatorFilter | null,

@@ -1,4 +1,5 @@
-import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Directive, Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { INHERIT_HINT } from '../../platform/graphql/cache-policy';
 import { PageInfo } from '../../platform/graphql/pagination.types';
 import { AccountType } from '../users/user.entity';
 import { CreatorSort } from './creator-search';
@@ -18,6 +19,7 @@ registerEnumType(CreatorSort, {
 });
 
 // simpleResolvers: plain property fields skip type-graphql's per-field wrapper (hot: 20 per listing page).
+@Directive(INHERIT_HINT)
 @ObjectType('Profile', { description: 'A creator (streamer) or brand profile', simpleResolvers: true })
 export class ProfileType implements ProfileView {
   @Field(() => ID)
@@ -86,6 +88,7 @@ export class ProfileType implements ProfileView {
   updatedAt!: Date;
 }
 
+@Directive(INHERIT_HINT)
 @ObjectType('CreatorEdge', { simpleResolvers: true })
 export class CreatorEdge {
   @Field(() => String)
@@ -95,6 +98,7 @@ export class CreatorEdge {
   node!: ProfileType;
 }
 
+@Directive(INHERIT_HINT)
 @ObjectType('CreatorConnection', { simpleResolvers: true })
 export class CreatorConnection {
   @Field(() => [CreatorEdge])

@@ -1,9 +1,11 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Directive, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { PUBLIC_ROOT_HINT } from '../../platform/graphql/cache-policy';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import { CreateReviewInput, ReviewConnection, ReviewType } from './reviews.types';
 
 @Resolver()
 export class ReviewsResolver {
+  @Directive(PUBLIC_ROOT_HINT)
   @Query(() => ReviewConnection, { description: "A creator's reviews, newest first (public)" })
   reviews(
     @Arg('creatorId', () => ID) creatorId: string,

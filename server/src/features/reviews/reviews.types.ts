@@ -1,7 +1,9 @@
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Directive, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { INHERIT_HINT } from '../../platform/graphql/cache-policy';
 import { PageInfo } from '../../platform/graphql/pagination.types';
 import type { ReviewView } from './reviews.service';
 
+@Directive(INHERIT_HINT)
 @ObjectType('Review', { description: 'A rating (1-5) one party of a completed booking gave the other', simpleResolvers: true })
 export class ReviewType implements ReviewView {
   @Field(() => ID)
@@ -33,6 +35,7 @@ export class ReviewType implements ReviewView {
   reviewerName!: string;
 }
 
+@Directive(INHERIT_HINT)
 @ObjectType('ReviewEdge', { simpleResolvers: true })
 export class ReviewEdge {
   @Field(() => String)
@@ -42,6 +45,7 @@ export class ReviewEdge {
   node!: ReviewType;
 }
 
+@Directive(INHERIT_HINT)
 @ObjectType('ReviewConnection', { simpleResolvers: true })
 export class ReviewConnection {
   @Field(() => [ReviewEdge])

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { preparedQuery, StatementNames } from '../db/prepared';
 import { give, NotCompiled, type Compiler, type Emit, type FieldDef, type SqlQuery } from './compiled-sql';
 import type { CompiledRead } from './compiled-reads';
+import { operationCachePolicy } from './cache-policy';
 import { collectFields, directiveVariables, fragmentsOf, type CollectedField } from './selection';
 
 /**
@@ -15,7 +16,8 @@ import { collectFields, directiveVariables, fragmentsOf, type CollectedField } f
  *
  * A root field's value is SQL NULL when the normal execution would answer something else for it
  * (an error: an unknown or hidden creator, ...): the whole operation then falls back, and graphql-js
- * answers it (errors included). Nothing compiled here may depend on who asks.
+ * answers it (errors included). Nothing compiled here may depend on who asks: an operation with a
+ * field declared PRIVATE by its `@cacheControl` hint (cache-policy.ts) is never compiled.
  */
 
 /** One use of a root field in a document shape, compiled. */
@@ -58,6 +60,8 @@ function compile<C>(
 ): Plan<C> | null {
   const queryType = schema.getQueryType();
   if (operation.operation !== 'query' || !queryType) return null;
+  // A field declared PRIVATE (`@cacheControl(scope: PRIVATE)`: its value depends on who asks) is graphql-js's to answer.
+  if (operationCachePolicy(schema, document, operation, variables).scope === 'PRIVATE') return null;
   const cx: Compiler = { schema, fragments: fragmentsOf(document), variables };
   try {
     const fields = collectFields([operation.selectionSet], queryType.name, cx.fragments, variables) ?? give();

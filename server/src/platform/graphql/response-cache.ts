@@ -1,6 +1,6 @@
 import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestContextResponseForOperation } from '@apollo/server';
-import { execute, Kind, type FormattedExecutionResult, type OperationDefinitionNode } from 'graphql';
-import { PUBLIC_CACHEABLE_FIELDS } from '../security/cache-control';
+import { execute, type FormattedExecutionResult } from 'graphql';
+import { isSharedCacheable, operationCachePolicy } from './cache-policy';
 import type { EventBus, EventName } from '../shared/events';
 import type { GraphQLContext } from './context';
 
@@ -33,6 +33,8 @@ interface Entry {
   freshUntil: number;
   servableUntil: number;
   refreshing: boolean;
+  /** The operation's `@cacheControl` maxAge: an answer is fresh for at most that long. */
+  maxAgeMs: number;
 }
 
 type Answer = FormattedExecutionResult | null;
@@ -57,9 +59,10 @@ export interface AnonymousResponseCache extends ApolloServerPlugin<GraphQLContex
  * Repeated reads of the public catalogue (listing, creator page, reviews, free hours) answered
  * from memory, for anonymous visitors, signed-in users and partner API keys alike.
  *
- * What may be kept: only queries whose every root field is public (PUBLIC_CACHEABLE_FIELDS: the
- * reads HTTP caches may keep too; nothing there depends on who asks, so one answer serves every
- * viewer), and only answers without errors. Bounded to `maxEntries`. The Cache-Control header
+ * What may be kept: only queries whose every field is declared PUBLIC with a maxAge by its
+ * `@cacheControl` hints (cache-policy.ts: the reads HTTP caches may keep too; nothing there depends
+ * on who asks, so one answer serves every viewer; one PRIVATE field anywhere and the query is run
+ * for each request), and only answers without errors. Bounded to `maxEntries`. The Cache-Control header
  * still differs: `private` for a request with credentials (cache-control.ts).
  *
  * Correctness: every write that changes public data publishes one of PUBLIC_DATA_EVENTS after
@@ -89,11 +92,12 @@ export function anonymousResponseCache(opts: ResponseCacheOptions): AnonymousRes
   const unsubscribe = PUBLIC_DATA_EVENTS.map((event) => opts.events.subscribe(event, invalidate));
 
   /** Keeps an answer whose execution started at `startedAt` in generation `startedIn`, if still current. */
-  const store = (key: string, result: FormattedExecutionResult, startedIn: number, startedAt: number) => {
+  const store = (key: string, result: FormattedExecutionResult, startedIn: number, startedAt: number, maxAgeMs: number) => {
     if (startedIn !== generation || result.errors) return;
-    const servableUntil = Math.min(startedAt + opts.ttlMs + staleMs, (Math.floor(startedAt / TIME_BUCKET_MS) + 1) * TIME_BUCKET_MS);
+    const ttlMs = Math.min(opts.ttlMs, maxAgeMs);
+    const servableUntil = Math.min(startedAt + ttlMs + staleMs, (Math.floor(startedAt / TIME_BUCKET_MS) + 1) * TIME_BUCKET_MS);
     entries.delete(key);
-    entries.set(key, { result, freshUntil: Math.min(startedAt + opts.ttlMs, servableUntil), servableUntil, refreshing: false });
+    entries.set(key, { result, freshUntil: Math.min(startedAt + ttlMs, servableUntil), servableUntil, refreshing: false, maxAgeMs });
     if (entries.size > opts.maxEntries) entries.delete(entries.keys().next().value!);
   };
 
@@ -112,7 +116,7 @@ export function anonymousResponseCache(opts: ResponseCacheOptions): AnonymousRes
       }),
     )
       .then((result) => {
-        if (!result.errors) store(key, { data: result.data }, startedIn, startedAt);
+        if (!result.errors) store(key, { data: result.data }, startedIn, startedAt, entry.maxAgeMs);
       })
       .catch((err: unknown) => rc.logger.warn(`response cache: refresh failed: ${String(err)}`))
       .finally(() => {
@@ -155,13 +159,16 @@ export function anonymousResponseCache(opts: ResponseCacheOptions): AnonymousRes
       let served = false;
       let startedIn = 0;
       let startedAt = 0;
+      let maxAgeMs = 0;
       // Set when this request runs a miss others may wait for.
       let lead: { flight: Promise<Answer>; settle: (answer: Answer) => void } | null = null;
       return {
         async responseForOperation(rc) {
-          const { operation, source, request } = rc;
-          if (!isPublicRead(operation) || wantsFreshAnswer(request.http?.headers.get('cache-control'))) return null;
+          const { schema, document, operation, source, request } = rc;
+          const policy = operationCachePolicy(schema, document, operation, request.variables);
+          if (!isSharedCacheable(policy) || wantsFreshAnswer(request.http?.headers.get('cache-control'))) return null;
           key = cacheKey(request.operationName, source, request.variables);
+          maxAgeMs = policy.maxAge * 1000;
           const t = now();
           let result: Answer = null;
           const entry = entries.get(key);
@@ -188,7 +195,7 @@ export function anonymousResponseCache(opts: ResponseCacheOptions): AnonymousRes
             lead.settle(result && startedIn === generation ? result : null);
             if (running.get(key) === lead.flight) running.delete(key);
           }
-          if (result) store(key, result, startedIn, startedAt);
+          if (result) store(key, result, startedIn, startedAt, maxAgeMs);
         },
       };
     },
@@ -202,11 +209,4 @@ export function anonymousResponseCache(opts: ResponseCacheOptions): AnonymousRes
  */
 export function wantsFreshAnswer(cacheControl: string | undefined | null): boolean {
   return !!cacheControl && /(^|,)\s*no-(cache|store)\s*(,|$)/i.test(cacheControl);
-}
-
-function isPublicRead(operation: OperationDefinitionNode): boolean {
-  return (
-    operation.operation === 'query' &&
-    operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && (PUBLIC_CACHEABLE_FIELDS.has(s.name.value) || s.name.value === '__typename'))
-  );
 }
