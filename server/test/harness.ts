@@ -72,7 +72,12 @@ export async function startTestApp(
   const db = options.database ? { url: options.database.url, drop: async () => {} } : await createTestDatabase();
   // Jobs are not started in tests; they run through app.server.jobs.runAll(now).
   // Rate limits are off unless a test turns them on: suites sign up many users from one IP.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', SECRETS_KEY: TEST_SECRETS_KEY, ...env });
+  // Creators' default minimum notice is 0 here: suites book hours close to their clock's now; the
+  // scheduling tests set it (SCHEDULING_DEFAULT_MIN_NOTICE_MINUTES) or the creator's own.
+  const config = loadConfig({
+    NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false',
+    SCHEDULING_DEFAULT_MIN_NOTICE_MINUTES: '0', SECRETS_KEY: TEST_SECRETS_KEY, ...env,
+  });
   const queries: string[] = [];
   const orm = await initOrm({ clientUrl: db.url, poolMax: options.poolMax, onQuery: (sql) => queries.push(sql) });
   const clock = new AdjustableClock();

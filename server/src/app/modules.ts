@@ -1,6 +1,7 @@
 import type { FeatureModule } from '../platform/module';
 import { authModule } from '../features/auth';
 import { availabilityModule } from '../features/availability';
+import { calendarSyncModule } from '../features/calendar-sync';
 import { bookingsModule } from '../features/bookings';
 import { notificationsModule } from '../features/notifications';
 import { conversationsModule } from '../features/conversations';
@@ -26,6 +27,7 @@ export const modules: readonly FeatureModule[] = [
   outboxModule,
   authModule,
   availabilityModule,
+  calendarSyncModule,
   profilesModule,
   reviewsModule,
   bookingsModule,

@@ -123,6 +123,14 @@ const EnvSchema = z.object({
   MAIL_CATCHER_PORT: port.default(0),
   /** How long one webhook delivery may take (connect, send, answer) before it counts as failed. */
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
+  /** A creator's minimum notice before a bookable start until they set their own (minutes). */
+  SCHEDULING_DEFAULT_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(43_200).default(240),
+  /** How long one calendar feed or CalDAV request may take. */
+  CALENDAR_FETCH_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
+  /** The largest calendar answer read (bytes); a bigger one fails the sync and keeps the last good busy times. */
+  CALENDAR_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).max(100_000_000).default(5_000_000),
+  /** How often a connected calendar is synced when its feed names no refresh interval (minutes). */
+  CALENDAR_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
 });
 
 function isProxyAddress(part: string): boolean {
@@ -199,7 +207,7 @@ function refuseUnsafeProduction(e: Env): void {
   const problems: string[] = [];
   if (!e.JWT_SECRET) problems.push('JWT_SECRET: required in production (at least 32 random characters, e.g. `openssl rand -hex 32`)');
   else if (KNOWN_SECRETS.includes(e.JWT_SECRET)) problems.push('JWT_SECRET: this is the published example value; set a random secret of your own');
-  if (!e.SECRETS_KEY) problems.push('SECRETS_KEY: required in production (at least 32 random characters, e.g. `openssl rand -hex 32`; encrypts stored TOTP secrets)');
+  if (!e.SECRETS_KEY) problems.push('SECRETS_KEY: required in production (at least 32 random characters, e.g. `openssl rand -hex 32`; encrypts stored TOTP secrets and connected calendars\' passwords)');
   else if (KNOWN_SECRETS.includes(e.SECRETS_KEY)) problems.push('SECRETS_KEY: this is the published example value; set a random secret of your own');
   if (e.ENABLE_TEST_CLOCK) problems.push('ENABLE_TEST_CLOCK: never allowed in production');
   if (e.SEED_DEMO_DATA) problems.push('SEED_DEMO_DATA: demo data is never allowed in production (its accounts share a published password)');

@@ -64,7 +64,7 @@ export class AvailabilityService {
          left join lateral (select s.* from ${slotsInWindow('s', 'p.id')}) s on true
         where p.id = ? and p.account_type = ?
         order by s.start_time`,
-      [from, to, creatorId, AccountType.CREATOR],
+      [from, to, this.deps.clock.now(), creatorId, AccountType.CREATOR],
     );
     if (rows.length === 0) throw notFound(MSG.creatorNotFound);
     return rows[0].id === null ? [] : rows.map(rowToSlotView);

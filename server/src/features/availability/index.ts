@@ -7,10 +7,18 @@ import { availabilityRoutes } from './availability.rest';
 import { AvailabilityService } from './availability.service';
 import { RecurringPattern } from './recurring-pattern.entity';
 import { RecurringSlotSkip } from './recurring-slot-skip.entity';
+import { setDefaultMinNotice } from './bookable';
+import { SchedulingResolver } from './scheduling.resolver';
+import { SchedulingService } from './scheduling.service';
+
+export { mergeRanges, type BusyRange, type SchedulingService } from './scheduling.service';
+export { slotBookable } from './bookable';
 
 declare module '../../platform/module' {
   interface Services {
     availability: AvailabilityService;
+    /** Scheduling guards, time off and busy ranges (connected calendars feed them through replaceBusyRanges). */
+    scheduling: SchedulingService;
   }
 }
 
@@ -18,10 +26,14 @@ declare module '../../platform/module' {
 export const availabilityModule = defineModule({
   name: 'availability',
   entities: [AvailabilitySlot, RecurringPattern, RecurringSlotSkip],
-  resolvers: [AvailabilityResolver],
+  resolvers: [AvailabilityResolver, SchedulingResolver],
   routes: availabilityRoutes,
   compiledRoots: () => [availabilitySlotsRoot],
-  services: ({ deps }) => ({ availability: new AvailabilityService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }) }),
+  services: ({ deps }) => {
+    setDefaultMinNotice(deps.config.SCHEDULING_DEFAULT_MIN_NOTICE_MINUTES);
+    const shared = { clock: deps.clock, events: deps.events, outbox: deps.outbox };
+    return { availability: new AvailabilityService(shared), scheduling: new SchedulingService(shared) };
+  },
   jobs: ({ deps, services }) => [
     {
       // Daily at 03:15 UTC: every creator's weekly patterns are materialised 14 days ahead (spec §9).

@@ -1,6 +1,7 @@
 import { badInput } from '../../platform/shared/errors';
 import { parseInput } from '../../platform/shared/validation';
 import { AVAILABILITY_MESSAGES as MSG, MAX_SLOT_LIST_DAYS, SlotListSchema, type SlotListInput } from './availability.inputs';
+import { slotBookable } from './bookable';
 import { isIsoDateTime, localInstant } from './local-time';
 
 /**
@@ -34,9 +35,11 @@ function readInstant(text: string, field: string): Date {
 /**
  * The slots of the creator `profileId` (a SQL expression) overlapping the window, as `<alias>` rows
  * (listed by start time: a creator's slots never overlap, so start times are unique): a scan of the
- * `availability_slots_no_overlap` GiST index. `from` and `to` are the window's placeholders (`?` each by
- * default; a compiled read passes the ones it bound).
+ * `availability_slots_no_overlap` GiST index. Booked slots are listed; free ones only while bookable
+ * at `now` (notice, horizon, busy times and buffers: `slotBookable`). `from`, `to` and `now` are
+ * placeholders (`?` each by default; a compiled read passes the ones it bound).
  */
-export const slotsInWindow = (alias: string, profileId: string, from = '?', to = '?') =>
+export const slotsInWindow = (alias: string, profileId: string, from = '?', to = '?', now = '?') =>
   `availability_slots ${alias} where ${alias}.streamer_id = ${profileId}
-     and tstzrange(${alias}.start_time, ${alias}.end_time) && tstzrange(${from}::timestamptz, ${to}::timestamptz)`;
+     and tstzrange(${alias}.start_time, ${alias}.end_time) && tstzrange(${from}::timestamptz, ${to}::timestamptz)
+     and (${alias}.is_booked or ${slotBookable(alias, now)})`;

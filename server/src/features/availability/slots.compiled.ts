@@ -28,7 +28,7 @@ export const availabilitySlotsRoot: RootFieldCompiler<GraphQLContext> = {
         return {
           fixed: true,
           value: (q) => `(select coalesce((select json_agg(${element(q)} order by f.start_time)
-              from ${slotsInWindow('f', 'p.id', bind(q, window.from), bind(q, window.to))}), '[]'::json)
+              from ${slotsInWindow('f', 'p.id', bind(q, window.from), bind(q, window.to), bind(q, now))}), '[]'::json)
             from profiles p where p.id = ${bind(q, creatorId)} and p.account_type = ${bind(q, AccountType.CREATOR)})`,
         };
       },

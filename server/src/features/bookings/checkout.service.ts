@@ -1,3 +1,4 @@
+import { slotBookable } from '../availability/bookable';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../platform/shared/clock';
@@ -22,6 +23,7 @@ import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.m
 export const CHECKOUT_MESSAGES = {
   consecutive: 'Please select consecutive hours only',
   taken: 'This time slot was just booked by someone else. Please pick another time.',
+  unavailable: "The creator is not available at this time (their calendar, minimum notice, buffers or time off). Please pick another time.",
   notOffered: "The selected hours are not in this creator's availability",
   creatorNotFound: 'Creator not found',
   notBookable: 'This creator is not taking bookings right now',
@@ -49,6 +51,7 @@ interface CreatorWithSlot {
   start_time: Date | null;
   end_time: Date | null;
   is_booked: boolean | null;
+  bookable: boolean | null;
 }
 
 interface HeldBooking {
@@ -163,16 +166,16 @@ export class CheckoutService {
       em,
       `select p.user_id, p.account_type, p.hourly_rate_cents, p.minimum_hours, p.is_available,
               (p.suspended_at is not null or u.suspended_at is not null) as suspended,
-              s.id as slot_id, s.start_time, s.end_time, s.is_booked
+              s.id as slot_id, s.start_time, s.end_time, s.is_booked, s.bookable
        from profiles p
        join users u on u.id = p.user_id
        left join lateral (
-         select id, start_time, end_time, is_booked from availability_slots
-         where streamer_id = p.id and start_time < ? and end_time > ?
-         order by start_time
+         select a.id, a.start_time, a.end_time, a.is_booked, ${slotBookable('a', '?')} as bookable from availability_slots a
+         where a.streamer_id = p.id and a.start_time < ? and a.end_time > ?
+         order by a.start_time
        ) s on true
        where p.id = ?`,
-      [endTime, startTime, data.creatorId],
+      [now, endTime, startTime, data.creatorId],
     );
     const creator = rows[0];
     if (!creator) throw notFound(CHECKOUT_MESSAGES.creatorNotFound);
@@ -189,6 +192,7 @@ export class CheckoutService {
       throw badInput(CHECKOUT_MESSAGES.slotMismatch, 'availabilitySlotId');
     }
     if (slots.some((s) => s.isBooked)) throw conflict(CHECKOUT_MESSAGES.taken);
+    if (rows.some((r) => r.slot_id !== null && !r.bookable)) throw conflict(CHECKOUT_MESSAGES.unavailable);
 
     const policy = { ...CURRENT_POLICY };
     const booking = em.create(
@@ -228,7 +232,9 @@ export class CheckoutService {
       .table('availability_slots')
       .update({ is_booked: true, booking_id: booking.id, updated_at: now })
       .whereIn('id', slotIds)
-      .where('is_booked', false);
+      .where('is_booked', false)
+      // Still bookable as the hours are taken (a calendar sync or a settings change may have landed since the read).
+      .whereRaw(slotBookable('availability_slots', '?'), [now]);
     try {
       const { sql, bindings } = statement.toSQL();
       return (await preparedQuery(em, sql, bindings)).rowCount;

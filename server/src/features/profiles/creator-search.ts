@@ -6,9 +6,10 @@ import { preparedQuery } from '../../platform/db/prepared';
 import type { Prefetched } from '../../platform/shared/loaders';
 import { latestReviewsJson } from '../reviews/latest-reviews';
 import { reviewFromRow, type ReviewView } from '../reviews/review.view';
+import { hasBookableSlot } from '../availability/bookable';
 import { freeSlotFromJson, nextFreeSlotsJson, type FreeSlot } from './free-slots';
 import { PLATFORMS } from './profile.entity';
-import { PROFILE_COLUMNS, rowToView, type ProfileRow, type ProfileView } from './profile.view';
+import { profileColumns, rowToView, type ProfileRow, type ProfileView } from './profile.view';
 
 export enum CreatorSort {
   RATING = 'rating',
@@ -177,8 +178,7 @@ function filterConditions(filter: CreatorFilterValue, now: Date): { conds: strin
     params.push(filter.minRating);
   }
   if (filter.availableFrom || filter.availableTo) {
-    conds.push(`exists (select 1 from availability_slots w where w.streamer_id = p.id and not w.is_booked and w.start_time > ?
-      and w.start_time >= coalesce(?::timestamptz, '-infinity') and w.end_time <= coalesce(?::timestamptz, 'infinity'))`);
+    conds.push(hasBookableSlot('p.id', '?', { from: '?', to: '?' }));
     params.push(now, filter.availableFrom ?? null, filter.availableTo ?? null);
   }
   return { conds, params, fixed: params.length === 0 };
@@ -242,7 +242,7 @@ export function pageStatement(args: CreatorListArgs, now: Date) {
  */
 export function listingStatement(args: CreatorListArgs, now: Date, extras: CardExtras = {}) {
   const page = pageStatement(args, now);
-  const params = [...page.params, now]; // PROFILE_COLUMNS' "now"
+  const params = [...page.params, now]; // profileColumns' "now"
   let laterals = '';
   let columns = '';
   if (extras.nextFreeSlots !== undefined) {
@@ -259,7 +259,7 @@ export function listingStatement(args: CreatorListArgs, now: Date, extras: CardE
   const sql = `with page as (
        ${page.sql}
      )
-     select page.sort_key, ${PROFILE_COLUMNS}${columns}
+     select page.sort_key, ${profileColumns()}${columns}
      from page join profiles p on p.id = page.id join users u on u.id = p.user_id${laterals}
      order by page.sort_key ${page.dir}, page.id asc`;
   return { sql, params, fixed: page.fixed, filter: page.filter, sort: page.sort, window: page.window };

@@ -26,6 +26,7 @@ import { SLOT_FIELDS } from '../availability/slot-json';
 import { latestReviewsJson } from '../reviews/latest-reviews';
 import { REVIEW_FIELDS } from '../reviews/review-json';
 import { pageStatement } from './creator-search';
+import { hasBookableSlot } from '../availability/bookable';
 import { nextFreeSlotsJson } from './free-slots';
 import { PUBLIC_CREATOR } from './profile.view';
 
@@ -60,10 +61,9 @@ const PROFILE_FIELDS: Columns = {
     `(select coalesce(json_agg(${enumSql(enumOf(s, 'Platform'), 'x.v')} order by x.i), '[]'::json) from unnest(c.platforms) with ordinality x(v, i))`,
   hourlyRateCents: () => 'c.hourly_rate_cents',
   minimumHours: () => 'c.minimum_hours',
-  // As PROFILE_COLUMNS' "bookable".
+  // As profileColumns' "bookable".
   isAvailable: (_s, q) =>
-    `(c.is_available and c.suspended_at is null and c.user_suspended_at is null and exists (
-      select 1 from availability_slots s where s.streamer_id = c.id and not s.is_booked and s.start_time > ${bind(q, q.now)}))`,
+    `(c.is_available and c.suspended_at is null and c.user_suspended_at is null and ${hasBookableSlot('c.id', bind(q, q.now))})`,
   twitchUsername: () => 'c.twitch_username',
   youtubeHandle: () => 'c.youtube_handle',
   tiktokHandle: () => 'c.tiktok_handle',

@@ -1,3 +1,5 @@
+import { slotBookable } from '../availability/bookable';
+
 /** A free hour of a creator as listed on cards and the public page. */
 export interface FreeSlot {
   id: string;
@@ -8,7 +10,8 @@ export interface FreeSlot {
 }
 
 /**
- * The next free future slots of one creator as a JSON array (null when there are none), for a
+ * The next bookable future slots of one creator (free, and allowed by `slotBookable`: notice,
+ * horizon, busy times, buffers) as a JSON array (null when there are none), for a
  * LATERAL join: a range scan of `availability_slots_next_free_idx` that stops after the limit.
  * The cards' `nextFreeSlots` loader and the listing's one statement both use it.
  *
@@ -25,8 +28,9 @@ export const nextFreeSlotsJson = (
 ) => `(
   select json_agg(${element}
                   order by f.start_time, f.id) as slots
-  from (select f.id, f.streamer_id, f.start_time, f.end_time, f.is_booked from availability_slots f
-         where f.streamer_id = ${creatorId} and not f.is_booked and f.start_time > ${now}
+  from (select ${now}::timestamptz as t) n
+  cross join lateral (select f.id, f.streamer_id, f.start_time, f.end_time, f.is_booked from availability_slots f
+         where f.streamer_id = ${creatorId} and not f.is_booked and f.start_time > n.t and ${slotBookable('f', 'n.t')}
          order by f.start_time, f.id limit ${limit}) f
 )`;
 

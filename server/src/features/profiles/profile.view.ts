@@ -1,3 +1,4 @@
+import { hasBookableSlot } from '../availability/bookable';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AccountType } from '../users/user.entity';
 import type { SocialPlatform } from './profile.inputs';
@@ -31,12 +32,11 @@ export interface ProfileView {
   updatedAt: Date;
 }
 
-/** Columns of a ProfileView (`p` = profiles, `u` = users); the one `?` is "now". */
-export const PROFILE_COLUMNS = `p.id, p.user_id, p.account_type, p.display_name, p.bio, p.profile_image_url, p.is_verified,
+/** Columns of a ProfileView (`p` = profiles, `u` = users); the one `?` is "now" (a function: the scheduling defaults are read at start). */
+export const profileColumns = () => `p.id, p.user_id, p.account_type, p.display_name, p.bio, p.profile_image_url, p.is_verified,
   p.average_rating, p.review_count, p.total_bookings, p.platforms, p.hourly_rate_cents, p.minimum_hours,
   p.twitch_username, p.youtube_handle, p.tiktok_handle, p.instagram_handle, p.timezone, p.created_at, p.updated_at,
-  (p.is_available and p.suspended_at is null and u.suspended_at is null and exists (
-    select 1 from availability_slots s where s.streamer_id = p.id and not s.is_booked and s.start_time > ?)) as bookable`;
+  (p.is_available and p.suspended_at is null and u.suspended_at is null and ${hasBookableSlot('p.id')}) as bookable`;
 
 /** Creators anyone may see: creator accounts that are not suspended. */
 export const PUBLIC_CREATOR = `p.account_type = 'creator' and p.suspended_at is null and u.suspended_at is null`;
@@ -72,7 +72,7 @@ export function rowToView(r: ProfileRow): ProfileView {
 /** Profiles matching a condition on `p`/`u` (one statement). */
 export async function readProfiles(em: EntityManager, where: string, params: unknown[], now: Date): Promise<ProfileView[]> {
   const rows: ProfileRow[] = await em.execute(
-    `select ${PROFILE_COLUMNS} from profiles p join users u on u.id = p.user_id where ${where}`,
+    `select ${profileColumns()} from profiles p join users u on u.id = p.user_id where ${where}`,
     [now, ...params],
   );
   return rows.map(rowToView);

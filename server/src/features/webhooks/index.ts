@@ -60,3 +60,6 @@ export const webhooksModule = defineModule({
   jobs: ({ services }) => [services.webhookDispatcher.queue],
   stop: ({ services }) => services.webhookDispatcher.close(),
 });
+
+/** The SSRF guard every outbound request of the product uses (webhooks, connected calendars). */
+export { firstForbiddenAddress, ForbiddenAddressError, guardedLookup, isForbiddenAddress } from './webhook-address-guard';
