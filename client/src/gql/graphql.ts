@@ -155,6 +155,12 @@ export type CreatorFilter = {
   search?: string | null | undefined;
 };
 
+export type DisableTwoFactorInput = {
+  /** A current code from the authenticator app, or a recovery code */
+  code: string;
+  password: string;
+};
+
 /** CREATOR_NO_SHOW (booker, after the start) refunds in full at once */
 export type DisputeKind = 'CREATOR_NO_SHOW' | 'GENERAL';
 
@@ -309,6 +315,26 @@ export type WarnUserInput = {
 /** PENDING: queued or retrying; SUCCEEDED: the endpoint answered 2xx; FAILED: gave up after 3 days (or the endpoint was disabled) */
 export type WebhookDeliveryStatus = 'FAILED' | 'PENDING' | 'SUCCEEDED';
 
+export type AccountSessionsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AccountSessionsQuery = {
+  sessions: Array<{
+    id: string;
+    current: boolean;
+    device: string | null;
+    userAgent: string | null;
+    ip: string | null;
+    createdAt: string;
+    lastSeenAt: string;
+  }>;
+};
+
+export type RevokeAccountSessionMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type RevokeAccountSessionMutation = { revokeSession: boolean };
+
 export type AuthSessionFragment = {
   user: { id: string; email: string; accountType: AccountType; role: UserRole; createdAt: string };
   tokens: { accessToken: string; refreshToken: string; accessTokenExpiresAt: string };
@@ -376,6 +402,28 @@ export type RegisterMutation = {
     tokens: { accessToken: string; refreshToken: string; accessTokenExpiresAt: string };
   };
 };
+
+export type MyTwoFactorQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MyTwoFactorQuery = {
+  twoFactorStatus: { enabled: boolean; enabledAt: string | null; recoveryCodesLeft: number };
+};
+
+export type SetupTwoFactorMutationVariables = Exact<{ [key: string]: never }>;
+
+export type SetupTwoFactorMutation = { setupTwoFactor: { secret: string; otpauthUrl: string; qrDataUrl: string } };
+
+export type EnableTwoFactorMutationVariables = Exact<{
+  code: string;
+}>;
+
+export type EnableTwoFactorMutation = { enableTwoFactor: { recoveryCodes: Array<string> } };
+
+export type DisableTwoFactorMutationVariables = Exact<{
+  input: DisableTwoFactorInput;
+}>;
+
+export type DisableTwoFactorMutation = { disableTwoFactor: boolean };
 
 export type AddAvailabilitySlotMutationVariables = Exact<{
   input: AddAvailabilityInput;
@@ -1227,6 +1275,7 @@ export type ConnectStatusQuery = {
 
 export type StartConnectOnboardingMutationVariables = Exact<{
   returnUrl?: string | null | undefined;
+  code?: string | null | undefined;
 }>;
 
 export type StartConnectOnboardingMutation = { createConnectAccount: { url: string } };
@@ -2665,6 +2714,21 @@ export type SupportUserIntegrationsQuery = {
   }>;
 };
 
+export type SupportTwoFactorStatusQueryVariables = Exact<{
+  userId: string;
+}>;
+
+export type SupportTwoFactorStatusQuery = {
+  supportTwoFactorStatus: { enabled: boolean; enabledAt: string | null; recoveryCodesLeft: number };
+};
+
+export type SupportResetTwoFactorMutationVariables = Exact<{
+  userId: string;
+  reason: string;
+}>;
+
+export type SupportResetTwoFactorMutation = { supportResetTwoFactor: boolean };
+
 export type WarnUserMutationVariables = Exact<{
   input: WarnUserInput;
 }>;
@@ -3953,6 +4017,152 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode;
+export const AccountSessionsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AccountSessions' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sessions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'current' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'device' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userAgent' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ip' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastSeenAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useAccountSessionsQuery__
+ *
+ * To run a query within a React component, call `useAccountSessionsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAccountSessionsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAccountSessionsQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useAccountSessionsQuery(
+  baseOptions?: Apollo.QueryHookOptions<AccountSessionsQuery, AccountSessionsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<AccountSessionsQuery, AccountSessionsQueryVariables>(AccountSessionsDocument, options);
+}
+export function useAccountSessionsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<AccountSessionsQuery, AccountSessionsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<AccountSessionsQuery, AccountSessionsQueryVariables>(AccountSessionsDocument, options);
+}
+// @ts-ignore
+export function useAccountSessionsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<AccountSessionsQuery, AccountSessionsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<AccountSessionsQuery, AccountSessionsQueryVariables>;
+export function useAccountSessionsSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AccountSessionsQuery, AccountSessionsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<AccountSessionsQuery | undefined, AccountSessionsQueryVariables>;
+export function useAccountSessionsSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AccountSessionsQuery, AccountSessionsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<AccountSessionsQuery, AccountSessionsQueryVariables>(AccountSessionsDocument, options);
+}
+export type AccountSessionsQueryHookResult = ReturnType<typeof useAccountSessionsQuery>;
+export type AccountSessionsLazyQueryHookResult = ReturnType<typeof useAccountSessionsLazyQuery>;
+export type AccountSessionsSuspenseQueryHookResult = ReturnType<typeof useAccountSessionsSuspenseQuery>;
+export type AccountSessionsQueryResult = Apollo.QueryResult<AccountSessionsQuery, AccountSessionsQueryVariables>;
+export const RevokeAccountSessionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RevokeAccountSession' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'revokeSession' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type RevokeAccountSessionMutationFn = Apollo.MutationFunction<
+  RevokeAccountSessionMutation,
+  RevokeAccountSessionMutationVariables
+>;
+
+/**
+ * __useRevokeAccountSessionMutation__
+ *
+ * To run a mutation, you first call `useRevokeAccountSessionMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useRevokeAccountSessionMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [revokeAccountSessionMutation, { data, loading, error }] = useRevokeAccountSessionMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useRevokeAccountSessionMutation(
+  baseOptions?: Apollo.MutationHookOptions<RevokeAccountSessionMutation, RevokeAccountSessionMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<RevokeAccountSessionMutation, RevokeAccountSessionMutationVariables>(
+    RevokeAccountSessionDocument,
+    options,
+  );
+}
+export type RevokeAccountSessionMutationHookResult = ReturnType<typeof useRevokeAccountSessionMutation>;
+export type RevokeAccountSessionMutationResult = Apollo.MutationResult<RevokeAccountSessionMutation>;
+export type RevokeAccountSessionMutationOptions = Apollo.BaseMutationOptions<
+  RevokeAccountSessionMutation,
+  RevokeAccountSessionMutationVariables
+>;
 export const ChangePasswordDocument = {
   kind: 'Document',
   definitions: [
@@ -4515,6 +4725,282 @@ export function useRegisterMutation(
 export type RegisterMutationHookResult = ReturnType<typeof useRegisterMutation>;
 export type RegisterMutationResult = Apollo.MutationResult<RegisterMutation>;
 export type RegisterMutationOptions = Apollo.BaseMutationOptions<RegisterMutation, RegisterMutationVariables>;
+export const MyTwoFactorDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MyTwoFactor' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'twoFactorStatus' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'enabled' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'enabledAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'recoveryCodesLeft' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useMyTwoFactorQuery__
+ *
+ * To run a query within a React component, call `useMyTwoFactorQuery` and pass it any options that fit your needs.
+ * When your component renders, `useMyTwoFactorQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useMyTwoFactorQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useMyTwoFactorQuery(
+  baseOptions?: Apollo.QueryHookOptions<MyTwoFactorQuery, MyTwoFactorQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<MyTwoFactorQuery, MyTwoFactorQueryVariables>(MyTwoFactorDocument, options);
+}
+export function useMyTwoFactorLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<MyTwoFactorQuery, MyTwoFactorQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<MyTwoFactorQuery, MyTwoFactorQueryVariables>(MyTwoFactorDocument, options);
+}
+// @ts-ignore
+export function useMyTwoFactorSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<MyTwoFactorQuery, MyTwoFactorQueryVariables>,
+): Apollo.UseSuspenseQueryResult<MyTwoFactorQuery, MyTwoFactorQueryVariables>;
+export function useMyTwoFactorSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<MyTwoFactorQuery, MyTwoFactorQueryVariables>,
+): Apollo.UseSuspenseQueryResult<MyTwoFactorQuery | undefined, MyTwoFactorQueryVariables>;
+export function useMyTwoFactorSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<MyTwoFactorQuery, MyTwoFactorQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<MyTwoFactorQuery, MyTwoFactorQueryVariables>(MyTwoFactorDocument, options);
+}
+export type MyTwoFactorQueryHookResult = ReturnType<typeof useMyTwoFactorQuery>;
+export type MyTwoFactorLazyQueryHookResult = ReturnType<typeof useMyTwoFactorLazyQuery>;
+export type MyTwoFactorSuspenseQueryHookResult = ReturnType<typeof useMyTwoFactorSuspenseQuery>;
+export type MyTwoFactorQueryResult = Apollo.QueryResult<MyTwoFactorQuery, MyTwoFactorQueryVariables>;
+export const SetupTwoFactorDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SetupTwoFactor' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setupTwoFactor' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'secret' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'otpauthUrl' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'qrDataUrl' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type SetupTwoFactorMutationFn = Apollo.MutationFunction<SetupTwoFactorMutation, SetupTwoFactorMutationVariables>;
+
+/**
+ * __useSetupTwoFactorMutation__
+ *
+ * To run a mutation, you first call `useSetupTwoFactorMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useSetupTwoFactorMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [setupTwoFactorMutation, { data, loading, error }] = useSetupTwoFactorMutation({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useSetupTwoFactorMutation(
+  baseOptions?: Apollo.MutationHookOptions<SetupTwoFactorMutation, SetupTwoFactorMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<SetupTwoFactorMutation, SetupTwoFactorMutationVariables>(SetupTwoFactorDocument, options);
+}
+export type SetupTwoFactorMutationHookResult = ReturnType<typeof useSetupTwoFactorMutation>;
+export type SetupTwoFactorMutationResult = Apollo.MutationResult<SetupTwoFactorMutation>;
+export type SetupTwoFactorMutationOptions = Apollo.BaseMutationOptions<
+  SetupTwoFactorMutation,
+  SetupTwoFactorMutationVariables
+>;
+export const EnableTwoFactorDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'EnableTwoFactor' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'enableTwoFactor' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'recoveryCodes' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type EnableTwoFactorMutationFn = Apollo.MutationFunction<
+  EnableTwoFactorMutation,
+  EnableTwoFactorMutationVariables
+>;
+
+/**
+ * __useEnableTwoFactorMutation__
+ *
+ * To run a mutation, you first call `useEnableTwoFactorMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useEnableTwoFactorMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [enableTwoFactorMutation, { data, loading, error }] = useEnableTwoFactorMutation({
+ *   variables: {
+ *      code: // value for 'code'
+ *   },
+ * });
+ */
+export function useEnableTwoFactorMutation(
+  baseOptions?: Apollo.MutationHookOptions<EnableTwoFactorMutation, EnableTwoFactorMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<EnableTwoFactorMutation, EnableTwoFactorMutationVariables>(
+    EnableTwoFactorDocument,
+    options,
+  );
+}
+export type EnableTwoFactorMutationHookResult = ReturnType<typeof useEnableTwoFactorMutation>;
+export type EnableTwoFactorMutationResult = Apollo.MutationResult<EnableTwoFactorMutation>;
+export type EnableTwoFactorMutationOptions = Apollo.BaseMutationOptions<
+  EnableTwoFactorMutation,
+  EnableTwoFactorMutationVariables
+>;
+export const DisableTwoFactorDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DisableTwoFactor' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DisableTwoFactorInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'disableTwoFactor' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type DisableTwoFactorMutationFn = Apollo.MutationFunction<
+  DisableTwoFactorMutation,
+  DisableTwoFactorMutationVariables
+>;
+
+/**
+ * __useDisableTwoFactorMutation__
+ *
+ * To run a mutation, you first call `useDisableTwoFactorMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useDisableTwoFactorMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [disableTwoFactorMutation, { data, loading, error }] = useDisableTwoFactorMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useDisableTwoFactorMutation(
+  baseOptions?: Apollo.MutationHookOptions<DisableTwoFactorMutation, DisableTwoFactorMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<DisableTwoFactorMutation, DisableTwoFactorMutationVariables>(
+    DisableTwoFactorDocument,
+    options,
+  );
+}
+export type DisableTwoFactorMutationHookResult = ReturnType<typeof useDisableTwoFactorMutation>;
+export type DisableTwoFactorMutationResult = Apollo.MutationResult<DisableTwoFactorMutation>;
+export type DisableTwoFactorMutationOptions = Apollo.BaseMutationOptions<
+  DisableTwoFactorMutation,
+  DisableTwoFactorMutationVariables
+>;
 export const AddAvailabilitySlotDocument = {
   kind: 'Document',
   definitions: [
@@ -8205,6 +8691,11 @@ export const StartConnectOnboardingDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'returnUrl' } },
           type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -8217,6 +8708,11 @@ export const StartConnectOnboardingDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'returnUrl' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'returnUrl' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
               },
             ],
             selectionSet: {
@@ -8248,6 +8744,7 @@ export type StartConnectOnboardingMutationFn = Apollo.MutationFunction<
  * const [startConnectOnboardingMutation, { data, loading, error }] = useStartConnectOnboardingMutation({
  *   variables: {
  *      returnUrl: // value for 'returnUrl'
+ *      code: // value for 'code'
  *   },
  * });
  */
@@ -14456,6 +14953,191 @@ export type SupportUserIntegrationsSuspenseQueryHookResult = ReturnType<typeof u
 export type SupportUserIntegrationsQueryResult = Apollo.QueryResult<
   SupportUserIntegrationsQuery,
   SupportUserIntegrationsQueryVariables
+>;
+export const SupportTwoFactorStatusDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SupportTwoFactorStatus' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'supportTwoFactorStatus' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'enabled' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'enabledAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'recoveryCodesLeft' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useSupportTwoFactorStatusQuery__
+ *
+ * To run a query within a React component, call `useSupportTwoFactorStatusQuery` and pass it any options that fit your needs.
+ * When your component renders, `useSupportTwoFactorStatusQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useSupportTwoFactorStatusQuery({
+ *   variables: {
+ *      userId: // value for 'userId'
+ *   },
+ * });
+ */
+export function useSupportTwoFactorStatusQuery(
+  baseOptions: Apollo.QueryHookOptions<SupportTwoFactorStatusQuery, SupportTwoFactorStatusQueryVariables> &
+    ({ variables: SupportTwoFactorStatusQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<SupportTwoFactorStatusQuery, SupportTwoFactorStatusQueryVariables>(
+    SupportTwoFactorStatusDocument,
+    options,
+  );
+}
+export function useSupportTwoFactorStatusLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<SupportTwoFactorStatusQuery, SupportTwoFactorStatusQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<SupportTwoFactorStatusQuery, SupportTwoFactorStatusQueryVariables>(
+    SupportTwoFactorStatusDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useSupportTwoFactorStatusSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<SupportTwoFactorStatusQuery, SupportTwoFactorStatusQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SupportTwoFactorStatusQuery, SupportTwoFactorStatusQueryVariables>;
+export function useSupportTwoFactorStatusSuspenseQuery(
+  baseOptions?:
+    | Apollo.SkipToken
+    | Apollo.SuspenseQueryHookOptions<SupportTwoFactorStatusQuery, SupportTwoFactorStatusQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SupportTwoFactorStatusQuery | undefined, SupportTwoFactorStatusQueryVariables>;
+export function useSupportTwoFactorStatusSuspenseQuery(
+  baseOptions?:
+    | Apollo.SkipToken
+    | Apollo.SuspenseQueryHookOptions<SupportTwoFactorStatusQuery, SupportTwoFactorStatusQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<SupportTwoFactorStatusQuery, SupportTwoFactorStatusQueryVariables>(
+    SupportTwoFactorStatusDocument,
+    options,
+  );
+}
+export type SupportTwoFactorStatusQueryHookResult = ReturnType<typeof useSupportTwoFactorStatusQuery>;
+export type SupportTwoFactorStatusLazyQueryHookResult = ReturnType<typeof useSupportTwoFactorStatusLazyQuery>;
+export type SupportTwoFactorStatusSuspenseQueryHookResult = ReturnType<typeof useSupportTwoFactorStatusSuspenseQuery>;
+export type SupportTwoFactorStatusQueryResult = Apollo.QueryResult<
+  SupportTwoFactorStatusQuery,
+  SupportTwoFactorStatusQueryVariables
+>;
+export const SupportResetTwoFactorDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SupportResetTwoFactor' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'supportResetTwoFactor' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type SupportResetTwoFactorMutationFn = Apollo.MutationFunction<
+  SupportResetTwoFactorMutation,
+  SupportResetTwoFactorMutationVariables
+>;
+
+/**
+ * __useSupportResetTwoFactorMutation__
+ *
+ * To run a mutation, you first call `useSupportResetTwoFactorMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useSupportResetTwoFactorMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [supportResetTwoFactorMutation, { data, loading, error }] = useSupportResetTwoFactorMutation({
+ *   variables: {
+ *      userId: // value for 'userId'
+ *      reason: // value for 'reason'
+ *   },
+ * });
+ */
+export function useSupportResetTwoFactorMutation(
+  baseOptions?: Apollo.MutationHookOptions<SupportResetTwoFactorMutation, SupportResetTwoFactorMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<SupportResetTwoFactorMutation, SupportResetTwoFactorMutationVariables>(
+    SupportResetTwoFactorDocument,
+    options,
+  );
+}
+export type SupportResetTwoFactorMutationHookResult = ReturnType<typeof useSupportResetTwoFactorMutation>;
+export type SupportResetTwoFactorMutationResult = Apollo.MutationResult<SupportResetTwoFactorMutation>;
+export type SupportResetTwoFactorMutationOptions = Apollo.BaseMutationOptions<
+  SupportResetTwoFactorMutation,
+  SupportResetTwoFactorMutationVariables
 >;
 export const WarnUserDocument = {
   kind: 'Document',

@@ -43,8 +43,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signIn = useCallback<AuthContextValue['signIn']>(
-    async ({ email, password }) => {
-      const { data } = await loginMutation({ variables: { input: { email, password } } });
+    async ({ email, password, code }) => {
+      const { data } = await loginMutation({ variables: { input: { email, password, ...(code ? { code } : {}) } } });
       if (!data) throw new Error('Failed to sign in');
       return startSession(data.login.user, data.login.tokens);
     },

@@ -6,6 +6,8 @@ export type AuthUser = CurrentUserFragment;
 export interface Credentials {
   email: string;
   password: string;
+  /** Two-step sign-in's second step: an authenticator code or a recovery code. */
+  code?: string;
 }
 
 export interface AuthContextValue {

@@ -26,6 +26,11 @@ export class AccountSecurityResolver {
     return ctx.services.twoFactor.disable(ctx, { ...input });
   }
 
+  @Query(() => TwoFactorStatusType, { description: "Support: an account's two-step sign-in" })
+  supportTwoFactorStatus(@Arg('userId', () => ID) userId: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.twoFactor.supportStatus(ctx, userId);
+  }
+
   @Mutation(() => Boolean, { description: "Support: turns an account's two-step sign-in off (the owner lost their device); the reason is recorded" })
   supportResetTwoFactor(@Arg('userId', () => ID) userId: string, @Arg('reason', () => String) reason: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.twoFactor.supportReset(ctx, { userId, reason }).then(() => true);

@@ -204,6 +204,14 @@ export class TwoFactorService {
     if (!(await this.consumeCode(userId, code, { recovery: false }))) throw twoFactorRequired(TWO_FACTOR_MESSAGES.invalid);
   }
 
+  /** Support: whether an account has two-step sign-in (support only). */
+  async supportStatus(ctx: ServiceContext, userId: unknown): Promise<TwoFactorStatus> {
+    const viewer = requirePerson(ctx);
+    if (viewer.role !== UserRole.SUPPORT) throw forbidden(TWO_FACTOR_MESSAGES.supportOnly);
+    const { userId: id } = parseInput(SupportResetTwoFactorSchema.pick({ userId: true }), { userId });
+    return this.status(ctx.em, id);
+  }
+
   /** Support turns two-step sign-in off for an owner who lost their device (support only; the reason is kept). */
   async supportReset(ctx: ServiceContext, input: { userId?: unknown; reason?: unknown }): Promise<{ userId: string; reason: string; wasEnabled: boolean }> {
     const viewer = requirePerson(ctx);

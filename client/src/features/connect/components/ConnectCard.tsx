@@ -1,5 +1,5 @@
 import { Badge, Button, Flex, HStack, Icon, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { LuCircleCheck, LuCircleX, LuCreditCard, LuExternalLink, LuRefreshCw, LuWallet } from 'react-icons/lu';
 import { useConnectStatusQuery } from '../../../gql/graphql';
 import { PanelCard } from '../../../shared/components/content/PanelCard';
@@ -9,6 +9,8 @@ import { formatCentsShort } from '../../../shared/lib/money';
 import { TEST_FUNDS_CENTS, useAddTestFunds } from '../hooks/useAddTestFunds';
 import { useStartConnectOnboarding } from '../hooks/useStartConnectOnboarding';
 import { connectStateView } from '../lib/connect-status';
+import { FreshCodeField } from '../../auth/components/FreshCodeField';
+import { TwoFactorNudge } from '../../auth/components/TwoFactorNudge';
 
 function Flag({ label, enabled }: { label: string; enabled: boolean }) {
   return (
@@ -32,6 +34,7 @@ export function ConnectCard() {
   const status = data?.connectStatus;
   const view = connectStateView(status);
   const refreshing = networkStatus === 4;
+  const [code, setCode] = useState('');
 
   // Coming back from the onboarding tab: read the status again.
   useEffect(() => {
@@ -65,9 +68,11 @@ export function ConnectCard() {
           </Stack>
         )}
         {error && <FormError message={errorMessage(error, 'Failed to load the payout account status')} />}
+        <TwoFactorNudge context="payouts" />
+        {view.action && <FreshCodeField value={code} onChange={setCode} />}
         <Flex gap="2" wrap="wrap">
           {view.action && (
-            <Button onClick={() => void startOnboarding()} loading={starting} loadingText="Opening...">
+            <Button onClick={() => void startOnboarding(code).then(() => setCode(''))} loading={starting} loadingText="Opening...">
               <LuExternalLink aria-hidden />
               {view.action}
             </Button>

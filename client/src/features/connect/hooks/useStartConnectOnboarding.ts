@@ -17,10 +17,11 @@ export const CONNECT_RETURN_PATH = '/dashboard?tab=availability';
 export function useStartConnectOnboarding() {
   const [mutate, { loading }] = useStartConnectOnboardingMutation();
 
-  const startOnboarding = async () => {
+  /** `code`: two-step sign-in's current code (payout details need one when it is on). */
+  const startOnboarding = async (code?: string) => {
     const tab = window.open('', '_blank');
     try {
-      const { data } = await mutate({ variables: { returnUrl: CONNECT_RETURN_PATH } });
+      const { data } = await mutate({ variables: { returnUrl: CONNECT_RETURN_PATH, ...(code ? { code } : {}) } });
       const url = data?.createConnectAccount.url;
       if (!url) throw new Error('No onboarding link received');
       toast.info(CONNECT_MESSAGES.opening);

@@ -4,6 +4,7 @@ import { PageContainer } from '../../../shared/components/content/PageContainer'
 import { PageSpinner } from '../../../shared/components/PageSpinner';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { errorCode } from '../../../shared/lib/error-message';
+import { TwoFactorNudge } from '../../auth/components/TwoFactorNudge';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { NextStepsCard } from '../../checkout/components/NextStepsCard';
 import { usePaymentReturn } from '../../checkout/hooks/usePaymentReturn';
@@ -45,6 +46,7 @@ function Dashboard() {
     <PageContainer maxW="7xl" py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '6', md: '8' }}>
         <DashboardHeader email={user.email} onCreateProfile={known && !profile ? createDialog.openDialog : undefined} />
+        <TwoFactorNudge context="dashboard" />
 
         {verifying && (
           <Alert.Root status="info" rounded="xl" role="status">

@@ -12,6 +12,7 @@ import {
 import { ActionDialog } from '../../../shared/components/ActionDialog';
 import { FormError } from '../../../shared/components/FormError';
 import { withToasts } from '../../../shared/lib/toast-action';
+import { FreshCodeField } from '../../auth/components/FreshCodeField';
 import { ago, DEVELOPER_MESSAGES as MSG, shortDate } from '../lib/developers';
 import { SecretReveal } from './SecretReveal';
 import { UsageChart } from './UsageChart';
@@ -111,6 +112,7 @@ function ApiKeyCard({
 
 function CreateKeyDialog({ onCreated }: { onCreated: (secret: string) => void }) {
   const [name, setName] = useState('');
+  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [create, { loading }] = useCreateDeveloperApiKeyMutation({
     refetchQueries: [MyApiKeysDocument],
@@ -128,13 +130,13 @@ function CreateKeyDialog({ onCreated }: { onCreated: (secret: string) => void })
       confirmLabel="Create key"
       confirmPalette="purple"
       loading={loading}
-      onOpenChange={(open) => open && (setName(''), setError(null))}
+      onOpenChange={(open) => open && (setName(''), setCode(''), setError(null))}
       onConfirm={async () => {
         if (!name.trim()) {
           setError(MSG.keyNameRequired);
           return false;
         }
-        const result = await withToasts(() => create({ variables: { input: { name: name.trim() } } }), {
+        const result = await withToasts(() => create({ variables: { input: { name: name.trim(), ...(code ? { code } : {}) } } }), {
           success: MSG.keyCreated,
           failure: MSG.keyCreateFailed,
         });
@@ -157,6 +159,7 @@ function CreateKeyDialog({ onCreated }: { onCreated: (secret: string) => void })
         <Field.HelperText>What the key is for, so you can tell keys apart.</Field.HelperText>
         <FormError message={error} />
       </Field.Root>
+      <FreshCodeField value={code} onChange={setCode} />
     </ActionDialog>
   );
 }

@@ -32,6 +32,7 @@ import { withToasts } from '../../../shared/lib/toast-action';
 import { DEVELOPER_MESSAGES as MSG, shortDate } from '../lib/developers';
 import { DeliveryLog } from './DeliveryLog';
 import { SecretReveal } from './SecretReveal';
+import { FreshCodeField } from '../../auth/components/FreshCodeField';
 
 /** Webhook endpoints: add (secret shown once), event types, rotate the secret, delete, delivery log. */
 export function WebhooksSection() {
@@ -214,6 +215,7 @@ function CreateEndpointDialog({
   onCreated: (secret: string) => void;
 }) {
   const [url, setUrl] = useState('');
+  const [code, setCode] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<{ field: 'url' | 'types'; message: string } | null>(null);
   const [create, { loading }] = useCreateWebhookEndpointMutation({
@@ -232,7 +234,7 @@ function CreateEndpointDialog({
       confirmLabel="Add endpoint"
       confirmPalette="purple"
       loading={loading}
-      onOpenChange={(open) => open && (setUrl(''), setChosen([]), setError(null))}
+      onOpenChange={(open) => open && (setUrl(''), setCode(''), setChosen([]), setError(null))}
       onConfirm={async () => {
         if (!url.trim()) {
           setError({ field: 'url', message: MSG.urlRequired });
@@ -243,7 +245,7 @@ function CreateEndpointDialog({
           return false;
         }
         const result = await withToasts(
-          () => create({ variables: { input: { url: url.trim(), eventTypes: chosen } } }),
+          () => create({ variables: { input: { url: url.trim(), eventTypes: chosen, ...(code ? { code } : {}) } } }),
           {
             success: MSG.endpointCreated,
             failure: MSG.endpointCreateFailed,
@@ -293,6 +295,7 @@ function CreateEndpointDialog({
         </CheckboxGroup>
         {error?.field === 'types' && <FormError message={error.message} />}
       </Fieldset.Root>
+      <FreshCodeField value={code} onChange={setCode} />
     </ActionDialog>
   );
 }

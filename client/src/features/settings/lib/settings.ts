@@ -3,6 +3,8 @@ export const SETTINGS_SECTIONS = [
   { id: 'notifications', label: 'Notifications' },
   { id: 'calendar', label: 'Calendar' },
   { id: 'account', label: 'Account' },
+  { id: 'two-step', label: 'Two-step sign-in' },
+  { id: 'sessions', label: 'Sessions' },
 ] as const;
 
 export const SETTINGS_MESSAGES = {
@@ -18,4 +20,11 @@ export const SETTINGS_MESSAGES = {
   passwordChangeFailed: 'Could not change the password',
   currentPasswordRequired: 'Enter your current password.',
   signOutEverywhereFailed: 'Could not sign out everywhere',
+  twoFactorSetupFailed: 'Could not start two-step sign-in',
+  twoFactorEnabled: 'Two-step sign-in is on',
+  twoFactorEnabledDetail: 'Save your recovery codes now: they are shown only once.',
+  twoFactorDisabled: 'Two-step sign-in is off',
+  twoFactorCodeRequired: 'Enter the 6-digit code from your authenticator app.',
+  sessionRevoked: 'Signed out that session',
+  sessionRevokeFailed: 'Could not sign out that session',
 } as const;

@@ -6,9 +6,11 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { AccountSection } from '../components/AccountSection';
 import { CalendarSection } from '../components/CalendarSection';
 import { NotificationsSection } from '../components/NotificationsSection';
+import { SessionsSection } from '../components/SessionsSection';
+import { TwoFactorSection } from '../components/TwoFactorSection';
 import { SETTINGS_SECTIONS } from '../lib/settings';
 
-/** /settings (signed in only): e-mail notifications, the calendar feed, the account's password and sessions. */
+/** /settings (signed in only): e-mail notifications, the calendar feed, the account's password, two-step sign-in and sessions. */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   useScrollToHash();
@@ -32,6 +34,8 @@ export function SettingsPage() {
         <NotificationsSection />
         <CalendarSection />
         <AccountSection />
+        <TwoFactorSection />
+        <SessionsSection />
       </Stack>
     </PageContainer>
   );

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../shared/lib/error-message';
 import { ApiKeyList } from '../../developers/components/ApiKeysSection';
 import { WebhookEndpointList } from '../../developers/components/WebhooksSection';
 import { SUPPORT_MESSAGES } from '../lib/support-rules';
+import { SupportTwoFactor } from './SupportTwoFactor';
 
 type FoundUser = SupportUserSearchQuery['supportUserSearch'][number];
 
@@ -119,6 +120,7 @@ function AccountIntegrations({ user }: { user: FoundUser }) {
         </Text>
         <Badge size="sm">{user.accountType.toLowerCase()}</Badge>
       </HStack>
+      <SupportTwoFactor userId={user.id} email={user.email} />
       {loading && !data ? (
         <Center py="6" role="status">
           <Spinner color="brand.solid" />
