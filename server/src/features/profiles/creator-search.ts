@@ -3,11 +3,7 @@ import { z } from 'zod';
 import { decodeCursor, encodeCursor, pageWindow, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
 import { preparedQuery } from '../../platform/db/prepared';
-import type { Prefetched } from '../../platform/shared/loaders';
-import { latestReviewsJson } from '../reviews/latest-reviews';
-import { reviewFromRow, type ReviewView } from '../reviews/review.view';
 import { hasBookableSlot } from '../availability/bookable';
-import { freeSlotFromJson, nextFreeSlotsJson, type FreeSlot } from './free-slots';
 import { PLATFORMS } from './profile.entity';
 import { profileColumns, rowToView, type ProfileRow, type ProfileView } from './profile.view';
 
@@ -119,37 +115,16 @@ export interface CreatorListArgs {
   limit?: unknown;
 }
 
-type SortedRow = ProfileRow & { sort_key: number; slots?: Parameters<typeof freeSlotFromJson>[0][] | null; reviews?: Record<string, unknown>[] | null };
+type SortedRow = ProfileRow & { sort_key: number };
 
 export const DEFAULT_CREATOR_PAGE = 20;
 
-/** Children of each card fetched by the page's own statement (their `first`), when the query asks for them. */
-export interface CardExtras {
-  nextFreeSlots?: number;
-  latestReviews?: number;
-}
-
-/** A page of the listing; the cards carry what their own statement fetched for their children. */
+/** A page of the listing, with the filter it was read with (what its `totalCount` counts). */
 export interface CreatorPage extends Omit<Connection<ProfileView>, 'totalCount'> {
   filter: CreatorFilterValue;
 }
 
 export type CreatorFilterValue = z.infer<typeof CreatorFilterSchema>;
-
-interface CardPrefetch {
-  slots?: Prefetched<FreeSlot>;
-  reviews?: Prefetched<ReviewView>;
-}
-
-/**
- * Where a card keeps what the listing's statement fetched for its children: a symbol property, so
- * it survives type-graphql copying the card into a `ProfileType` (Object.assign copies symbols)
- * and never shows in any answer.
- */
-const PREFETCHED = Symbol('prefetched card children');
-
-/** What the listing's statement fetched for a card's `nextFreeSlots` / `latestReviews` (and for which `first`). */
-export const prefetchedFor = (card: object): CardPrefetch | undefined => (card as { [PREFETCHED]?: CardPrefetch })[PREFETCHED];
 
 /** The WHERE of a filter (`p` = profiles), its parameters in order, and whether the text is fixed per platform. */
 function filterConditions(filter: CreatorFilterValue, now: Date): { conds: string[]; params: unknown[]; fixed: boolean } {
@@ -240,50 +215,27 @@ export function pageStatement(args: CreatorListArgs, now: Date) {
  * The listing's statement for a page (see searchCreators): `?` placeholders, and whether its text
  * is fixed (no search or range values), so it may run as a named prepared statement.
  */
-export function listingStatement(args: CreatorListArgs, now: Date, extras: CardExtras = {}) {
+export function listingStatement(args: CreatorListArgs, now: Date) {
   const page = pageStatement(args, now);
-  const params = [...page.params, now]; // profileColumns' "now"
-  let laterals = '';
-  let columns = '';
-  if (extras.nextFreeSlots !== undefined) {
-    columns += ', s.slots';
-    laterals += ` left join lateral ${nextFreeSlotsJson('p.id')} s on true`;
-    params.push(now, extras.nextFreeSlots);
-  }
-  if (extras.latestReviews !== undefined) {
-    columns += ', r.reviews';
-    laterals += ` left join lateral ${latestReviewsJson('p.user_id')} r on true`;
-    params.push(extras.latestReviews);
-  }
-  // The cards' columns and children are read for the page's rows only.
+  // The cards' columns are read for the page's rows only.
   const sql = `with page as (
        ${page.sql}
      )
-     select page.sort_key, ${profileColumns()}${columns}
-     from page join profiles p on p.id = page.id join users u on u.id = p.user_id${laterals}
+     select page.sort_key, ${profileColumns()}
+     from page join profiles p on p.id = page.id join users u on u.id = p.user_id
      order by page.sort_key ${page.dir}, page.id asc`;
-  return { sql, params, fixed: page.fixed, filter: page.filter, sort: page.sort, window: page.window };
+  return { sql, params: [...page.params, now], fixed: page.fixed, filter: page.filter, sort: page.sort, window: page.window };
 }
 
 /**
- * Public creator listing: filters, sort and keyset (or offset) paging in ONE statement, which also
- * brings each card's next free slots and latest reviews when asked (`extras`: LATERAL index scans
- * that stop after `first` rows, as JSON). Without search or range filters the text is fixed per
- * platform and sort, so it runs as a named prepared statement (planned once per connection).
+ * Public creator listing: filters, sort and keyset (or offset) paging in ONE statement. Without
+ * search or range filters the text is fixed per platform and sort, so it runs as a named prepared
+ * statement (planned once per connection).
  */
-export async function searchCreators(em: EntityManager, args: CreatorListArgs, now: Date, extras: CardExtras = {}): Promise<CreatorPage> {
-  const { sql, params, fixed, filter, sort, window } = listingStatement(args, now, extras);
+export async function searchCreators(em: EntityManager, args: CreatorListArgs, now: Date): Promise<CreatorPage> {
+  const { sql, params, fixed, filter, sort, window } = listingStatement(args, now);
   const rows: SortedRow[] = fixed ? (await preparedQuery<SortedRow>(em, sql, params)).rows : await em.execute(sql, params);
-  const views = rows.map((r) => {
-    const view = rowToView(r);
-    if (extras.nextFreeSlots !== undefined || extras.latestReviews !== undefined) {
-      (view as { [PREFETCHED]?: CardPrefetch })[PREFETCHED] = {
-        slots: extras.nextFreeSlots !== undefined ? { size: extras.nextFreeSlots, items: (r.slots ?? []).map(freeSlotFromJson) } : undefined,
-        reviews: extras.latestReviews !== undefined ? { size: extras.latestReviews, items: (r.reviews ?? []).map(reviewFromRow) } : undefined,
-      };
-    }
-    return { view, key: Number(r.sort_key) };
-  });
+  const views = rows.map((r) => ({ view: rowToView(r), key: Number(r.sort_key) }));
   const conn = toConnection(views, window.size, 0, ({ view, key: k }) => encodeCursor([sort, k, view.id]));
   return { filter, pageInfo: conn.pageInfo, edges: conn.edges.map((e) => ({ cursor: e.cursor, node: e.node.view })) };
 }

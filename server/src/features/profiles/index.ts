@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/module';
 import { creatorRoot, creatorsRoot } from './creators.compiled';
 import { Profile } from './profile.entity';
-import { ProfilesResolver } from './profiles.resolver';
+import { CreatorConnectionResolver, ProfilesResolver } from './profiles.resolver';
 import { profilesRoutes } from './profiles.rest';
 import { ProfilesService } from './profiles.service';
 
@@ -15,7 +15,7 @@ declare module '../../platform/module' {
 export const profilesModule = defineModule({
   name: 'profiles',
   entities: [Profile],
-  resolvers: [ProfilesResolver],
+  resolvers: [ProfilesResolver, CreatorConnectionResolver],
   routes: profilesRoutes,
   services: ({ deps }) => ({ profiles: new ProfilesService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }) }),
   compiledRoots: () => [creatorsRoot, creatorRoot],

@@ -1,12 +1,9 @@
-import type { GraphQLResolveInfo } from 'graphql';
-import { Arg, Ctx, Directive, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Directive, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { PUBLIC_ROOT_HINT } from '../../platform/graphql/cache-policy';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import { AvailabilitySlotType } from '../availability/availability.types';
 import { ReviewType } from '../reviews/reviews.types';
-import { sameArgument, subFields } from '../../platform/graphql/lookahead';
-import { MAX_PAGE_SIZE } from '../../platform/shared/pagination';
-import { CreatorSort, prefetchedFor } from './creator-search';
+import { CreatorSort, type CreatorPage } from './creator-search';
 import { CreateProfileInput, CreatorConnection, CreatorFilter, ProfileType, UpdateProfileInput } from './profiles.types';
 
 @Resolver(() => ProfileType)
@@ -30,20 +27,8 @@ export class ProfilesResolver {
     @Arg('first', () => Int, { defaultValue: 20 }) first: number,
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() ctx: GraphQLContext,
-    @Info() info: GraphQLResolveInfo,
   ) {
-    // Look ahead: the cards' slots and reviews come with the page's own statement, and the count
-    // is only computed when the query selects it.
-    const nodes = subFields(info, subFields(info, info.fieldNodes, 'edges'), 'node');
-    const childFirst = (field: string) => {
-      const value = sameArgument(info, 'Profile', field, subFields(info, nodes, field), 'first');
-      return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_PAGE_SIZE ? value : undefined;
-    };
-    return ctx.services.profiles.listCreators(
-      ctx,
-      { filter: { ...filter }, sort, first, after },
-      { totalCount: subFields(info, info.fieldNodes, 'totalCount').length > 0, extras: { nextFreeSlots: childFirst('nextFreeSlots'), latestReviews: childFirst('latestReviews') } },
-    );
+    return ctx.services.profiles.listCreators(ctx, { filter: { ...filter }, sort, first, after });
   }
 
   @Mutation(() => ProfileType)
@@ -58,11 +43,20 @@ export class ProfilesResolver {
 
   @FieldResolver(() => [AvailabilitySlotType], { description: 'The next free future slots, soonest first' })
   nextFreeSlots(@Root() profile: ProfileType, @Arg('first', () => Int, { defaultValue: 5 }) first: number, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.profiles.nextFreeSlots(ctx, profile.id, first, prefetchedFor(profile)?.slots);
+    return ctx.services.profiles.nextFreeSlots(ctx, profile.id, first);
   }
 
   @FieldResolver(() => [ReviewType], { description: 'Newest reviews about this profile first' })
   latestReviews(@Root() profile: ProfileType, @Arg('first', () => Int, { defaultValue: 3 }) first: number, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.reviews.latestForCreator(ctx, profile.id, first, prefetchedFor(profile)?.reviews);
+    return ctx.services.reviews.latestForCreator(ctx, profile.id, first);
+  }
+}
+
+/** The listing's `totalCount`: counted only when a query asks for it (cached per filter until public data changes). */
+@Resolver(() => CreatorConnection)
+export class CreatorConnectionResolver {
+  @FieldResolver(() => Int, { description: 'Creators matching the filter, across all pages' })
+  totalCount(@Root() page: CreatorPage, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.profiles.countCreators(ctx, page.filter);
   }
 }

@@ -10,7 +10,7 @@ export function profilesRoutes(): Router {
     route(async (ctx, req) => {
       const { platform, search, sort, minRating, minRateCents, maxRateCents, availableFrom, availableTo, page, limit } = req.query;
       const filter = { platform, search, minRating, minRateCents, maxRateCents, availableFrom, availableTo };
-      const result = await ctx.services.profiles.listCreators(ctx, { filter, sort, page: page ?? 1, limit }, { totalCount: false });
+      const result = await ctx.services.profiles.listCreators(ctx, { filter, sort, page: page ?? 1, limit });
       return result.edges.map((e) => presentProfile(e.node));
     }),
   );

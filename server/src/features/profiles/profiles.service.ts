@@ -3,14 +3,14 @@ import type { Clock } from '../../platform/shared/clock';
 import { requireViewer, type ServiceContext } from '../../platform/shared/context';
 import { conflict, forbidden, notFound, PG, pgErrorCode } from '../../platform/shared/errors';
 import type { EventBus } from '../../platform/shared/events';
-import { perRequestLoader, type LoaderCache, type Prefetched } from '../../platform/shared/loaders';
-import { pageSize, UUID_RE, type Connection } from '../../platform/shared/pagination';
+import { perRequestLoader, type LoaderCache } from '../../platform/shared/loaders';
+import { pageSize, UUID_RE } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
 import type { Outbox } from '../../platform/outbox/outbox';
 import { AccountType } from '../users/user.entity';
 import { creatorUpdatedEvent } from './creator-events';
 import { CreatorCountCache } from './creator-counts';
-import { countCreators, creatorFilterKey, searchCreators, type CardExtras, type CreatorFilterValue, type CreatorListArgs } from './creator-search';
+import { countCreators, creatorFilterKey, searchCreators, type CreatorFilterValue, type CreatorListArgs, type CreatorPage } from './creator-search';
 import { freeSlotFromJson, nextFreeSlotsJson, type FreeSlot } from './free-slots';
 import { Profile } from './profile.entity';
 import { normalizeProfileFields, profileSchemaFor, type ProfileData, type ProfileInput } from './profile.inputs';
@@ -95,14 +95,12 @@ export class ProfilesService {
 
   /**
    * Public creator listing (GraphQL `creators` and REST `GET /streamers`): one statement for the
-   * page, with the cards' children when `extras` asks. `totalCount` is counted only when asked
-   * (0 otherwise), and then served from a per-filter cache that any change of public data empties.
+   * page. The cards' children come through their own batched loaders (nextFreeSlots,
+   * reviews.latestForCreator); a count, through countCreators, only when asked. (The GraphQL
+   * listing's one-statement path is the compiled read, creators.compiled.ts.)
    */
-  async listCreators(ctx: ServiceContext, args: CreatorListArgs, opts: { totalCount: boolean; extras?: CardExtras } = { totalCount: true }): Promise<Connection<ProfileView>> {
-    const now = this.deps.clock.now();
-    const page = await searchCreators(ctx.em, args, now, opts.extras);
-    const totalCount = opts.totalCount ? await this.countCreators(ctx, page.filter) : 0;
-    return { edges: page.edges, pageInfo: page.pageInfo, totalCount };
+  listCreators(ctx: ServiceContext, args: CreatorListArgs): Promise<CreatorPage> {
+    return searchCreators(ctx.em, args, this.deps.clock.now());
   }
 
   /** How many creators match a listing filter (cached per filter until public data changes). */
@@ -113,12 +111,10 @@ export class ProfilesService {
   /**
    * The next `first` free future slots of a creator, batched per request: one statement for all
    * creators on the page, each getting its own `first` (a LATERAL index scan per creator that
-   * stops after `first` rows, instead of ranking all their future hours). A listing that fetched
-   * them with its own statement has put them in `prefetched`.
+   * stops after `first` rows, instead of ranking all their future hours).
    */
-  nextFreeSlots(ctx: LoaderContext, creatorId: string, first?: number | null, prefetched?: Prefetched<FreeSlot>): Promise<FreeSlot[]> {
+  nextFreeSlots(ctx: LoaderContext, creatorId: string, first?: number | null): Promise<FreeSlot[]> {
     const size = pageSize(first, 5);
-    if (prefetched?.size === size) return Promise.resolve(prefetched.items);
     const loader = perRequestLoader<string, FreeSlot[]>(ctx, `profiles.nextFreeSlots:${size}`, async (ids) => {
       const rows: { id: string; slots: Parameters<typeof freeSlotFromJson>[0][] | null }[] = await ctx.em.execute(
         `select c.id, s.slots from unnest(array[?]::uuid[]) as c(id) cross join lateral ${nextFreeSlotsJson('c.id')} s`,

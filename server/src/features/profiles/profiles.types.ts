@@ -107,8 +107,7 @@ export class CreatorConnection {
   @Field(() => PageInfo)
   pageInfo!: PageInfo;
 
-  @Field(() => Int, { description: 'Creators matching the filter, across all pages' })
-  totalCount!: number;
+  /** `totalCount` is resolved by CreatorConnectionResolver (counted only when asked). */
 }
 
 @InputType('CreatorFilter')

@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/shared/clock';
 import { requireViewer, type ServiceContext } from '../../platform/shared/context';
 import { badInput, conflict, forbidden, invalidTransition, notFound, PG, pgErrorCode } from '../../platform/shared/errors';
 import type { EventBus } from '../../platform/shared/events';
-import { perRequestLoader, type LoaderCache, type Prefetched } from '../../platform/shared/loaders';
+import { perRequestLoader, type LoaderCache } from '../../platform/shared/loaders';
 import { encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
 import { Booking } from '../bookings/booking.entity';
@@ -89,11 +89,9 @@ export class ReviewsService {
   /**
    * The newest `first` reviews of a creator, batched per request: one statement for all creators
    * on the page, each an index range scan that stops after `first` rows (`latestReviewsJson`).
-   * A listing that fetched them with its own statement has put them in `prefetched`.
    */
-  latestForCreator(ctx: LoaderContext, creatorId: string, first?: number | null, prefetched?: Prefetched<ReviewView>): Promise<ReviewView[]> {
+  latestForCreator(ctx: LoaderContext, creatorId: string, first?: number | null): Promise<ReviewView[]> {
     const size = pageSize(first, 3);
-    if (prefetched?.size === size) return Promise.resolve(prefetched.items);
     const loader = perRequestLoader<string, ReviewView[]>(ctx, `reviews.latestForCreator:${size}`, async (ids) => {
       const rows: { profile_id: string; reviews: ReviewRow[] | null }[] = await ctx.em.execute(
         `select c.id as profile_id, l.reviews

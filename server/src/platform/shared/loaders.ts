@@ -17,12 +17,6 @@ export function perRequestLoader<K, V>(
   return loader;
 }
 
-/** Rows a parent's own statement already fetched for a child field, for the `size` it fetched. */
-export interface Prefetched<T> {
-  size: number;
-  items: T[];
-}
-
 /**
  * A read by keys that every caller in the same turn of the event loop shares: the keys asked for
  * until the turn ends (setImmediate) go out in one statement, run through the first caller's `via`
