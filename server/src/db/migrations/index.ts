@@ -18,6 +18,7 @@ import { Migration20261124060000_rate_limits } from './Migration20261124060000_r
 import { Migration20261124120000_notification_actor_copy } from './Migration20261124120000_notification_actor_copy';
 import { Migration20261125020000_account_search_trgm } from './Migration20261125020000_account_search_trgm';
 import { Migration20261126120000_work_queue } from './Migration20261126120000_work_queue';
+import { Migration20261126121000_webhook_fanouts } from './Migration20261126121000_webhook_fanouts';
 import { Migration20261126150000_scheduling_and_calendars } from './Migration20261126150000_scheduling_and_calendars';
 import { Migration20261124010000_booking_history } from './Migration20261124010000_booking_history';
 import { Migration20261126100000_email_verified } from './Migration20261126100000_email_verified';
@@ -47,5 +48,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126100000_email_verified', class: Migration20261126100000_email_verified },
   { name: 'Migration20261126110000_two_factor_and_sessions', class: Migration20261126110000_two_factor_and_sessions },
   { name: 'Migration20261126120000_work_queue', class: Migration20261126120000_work_queue },
+  { name: 'Migration20261126121000_webhook_fanouts', class: Migration20261126121000_webhook_fanouts },
   { name: 'Migration20261126150000_scheduling_and_calendars', class: Migration20261126150000_scheduling_and_calendars },
 ];

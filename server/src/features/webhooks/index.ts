@@ -22,6 +22,7 @@ export const webhooksModule = defineModule({
   resolvers: [WebhooksResolver],
   dependsOn: ['auth'],
   services: ({ deps, services }) => {
+    let webhooks: WebhooksService | undefined;
     const webhookDispatcher = new WebhookDispatcher({
       orm: deps.orm,
       clock: deps.clock,
@@ -29,6 +30,7 @@ export const webhooksModule = defineModule({
       allowPrivateAddresses: !deps.config.isProduction,
       timeoutMs: deps.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
       metrics: deps.metrics,
+      fanOut: (em, id) => webhooks!.fanOut(em, id),
       // The owner hears of it through the outbox (a notification, and their e-mail).
       onEndpointDisabled: async (em, endpoint) => {
         await deps.outbox.publish(em, {
@@ -39,7 +41,7 @@ export const webhooksModule = defineModule({
         });
       },
     });
-    const webhooks = new WebhooksService({
+    webhooks = new WebhooksService({
       clock: deps.clock,
       isProduction: deps.config.isProduction,
       wake: () => webhookDispatcher.wake(),
@@ -56,8 +58,8 @@ export const webhooksModule = defineModule({
       if (isWebhookEventType(event.topic) && queuedWork(event, 'webhooks')) services.webhookDispatcher.wake();
     }),
   ],
-  // The delivery work queue (webhook-dispatcher.ts): fair per endpoint, polled every 5 s behind the wake-ups.
-  jobs: ({ services }) => [services.webhookDispatcher.queue],
+  // The work queues (webhook-dispatcher.ts): public events' fan-outs, and deliveries (fair per endpoint); polled every 5 s behind the wake-ups.
+  jobs: ({ services }) => [services.webhookDispatcher.fanouts, services.webhookDispatcher.queue],
   stop: ({ services }) => services.webhookDispatcher.close(),
 });
 

@@ -30,6 +30,8 @@ export interface DispatcherDeps {
   allowPrivateAddresses: boolean;
   timeoutMs: number;
   metrics?: Pick<Metrics, 'jobRuns' | 'jobClaims'>;
+  /** Writes a public event's deliveries from its fan-out row (WebhooksService.fanOut); returns how many. */
+  fanOut: (em: EntityManager, fanoutId: string) => Promise<number>;
   /** Called in the transaction that disables an endpoint (publishes `webhook_endpoint.disabled`). */
   onEndpointDisabled?: (em: EntityManager, endpoint: { id: string; userId: string; url: string; failingSince: Date; disabledAt: Date }) => Promise<void>;
 }
@@ -54,6 +56,8 @@ interface DeliveryRow extends WorkRow {
  */
 export class WebhookDispatcher {
   readonly queue: WorkQueue<DeliveryRow>;
+  /** Public events' fan-outs (`webhook_fanouts`): each becomes one delivery per subscribed endpoint, after the commit. */
+  readonly fanouts: WorkQueue;
 
   constructor(private readonly deps: DispatcherDeps) {
     this.queue = new WorkQueue<DeliveryRow>(
@@ -62,6 +66,7 @@ export class WebhookDispatcher {
         table: 'webhook_deliveries',
         eligible: 'exists (select 1 from webhook_endpoints e where e.id = c.endpoint_id and e.disabled_at is null)',
         key: { column: 'endpoint_id', limit: PER_ENDPOINT_CONCURRENCY },
+        tiebreak: 'seq',
         concurrency: PROCESS_CONCURRENCY,
         leaseMs: deps.timeoutMs + 30_000,
         backoffMs: (attempts) => retryDelayMs(attempts),
@@ -75,26 +80,50 @@ export class WebhookDispatcher {
       },
       { orm: deps.orm, clock: deps.clock, logger: deps.logger, metrics: deps.metrics },
     );
+    this.fanouts = new WorkQueue(
+      {
+        name: 'webhook-fanouts',
+        table: 'webhook_fanouts',
+        concurrency: 2,
+        leaseMs: 60_000,
+        backoffMs: (attempts) => retryDelayMs(attempts),
+        retryLimit: 10,
+        pollSeconds: 5,
+        handle: async (row) => {
+          const queued = await this.deps.fanOut(this.deps.orm.em.fork(), row.id);
+          if (queued > 0) this.queue.wake();
+          return { ok: true };
+        },
+        // Done: the deliveries are the record (nothing to keep).
+        onRecorded: async (tx, row, result) => {
+          if (result.ok) await tx.execute('delete from webhook_fanouts where id = ?', [row.id]);
+        },
+      },
+      { orm: deps.orm, clock: deps.clock, logger: deps.logger, metrics: deps.metrics },
+    );
   }
 
-  /** Looks for due deliveries soon (coalesced), without waiting. */
+  /** Looks for due fan-outs and deliveries soon (coalesced), without waiting. */
   wake(): void {
+    this.fanouts.wake();
     this.queue.wake();
   }
 
-  /** Claims every due delivery an endpoint has a free slot for and starts sending; returns how many. */
-  runDue(): Promise<number> {
+  /** Writes due fan-outs' deliveries, then claims every due delivery an endpoint has a free slot for and starts sending; returns how many. */
+  async runDue(): Promise<number> {
+    await this.fanouts.drain();
     return this.queue.runDue();
   }
 
-  /** Resolves when every send started so far (and the claims they triggered) has finished. */
-  idle(): Promise<void> {
-    return this.queue.idle();
+  /** Resolves when every fan-out and send started so far (and the claims they triggered) has finished. */
+  async idle(): Promise<void> {
+    await this.fanouts.idle();
+    await this.queue.idle();
   }
 
   /** Stops claiming and waits for sends under way (each at most the timeout). */
-  close(): Promise<void> {
-    return this.queue.close(this.deps.timeoutMs + 1000);
+  async close(): Promise<void> {
+    await Promise.all([this.fanouts.close(), this.queue.close(this.deps.timeoutMs + 1000)]);
   }
 
   private async deliver(row: DeliveryRow): Promise<Outcome> {

@@ -33,6 +33,8 @@ export interface QueueDefinition<Row extends WorkRow = WorkRow> {
   eligible?: string;
   /** Fairness: the column whose values share `limit` rows in flight (across instances), claimed round robin. */
   key?: { column: string; limit: number };
+  /** Among rows due at the same time, which go first (a column; default `id`): e.g. an insertion sequence. */
+  tiebreak?: string;
   /** Rows handled at once by this process. */
   concurrency: number;
   /** How long a claim holds: an item whose worker died is claimed again after it (must outlast `handle`). */
@@ -122,7 +124,7 @@ export class WorkQueue<Row extends WorkRow = WorkRow> {
   ) {
     const d = definition;
     if (!NAME.test(d.name)) throw new Error(`queue name "${d.name}" must be 1-50 letters, digits, '-' or '_'`);
-    for (const ident of [d.table, d.key?.column, d.retryWindow?.column]) {
+    for (const ident of [d.table, d.key?.column, d.retryWindow?.column, d.tiebreak]) {
       if (ident !== undefined && !IDENT.test(ident)) throw new Error(`queue ${d.name}: "${ident}" is not a plain SQL name`);
     }
     if (!(d.concurrency >= 1) || !(d.leaseMs > 0) || !(d.pollSeconds > 0)) throw new Error(`queue ${d.name}: concurrency, leaseMs and pollSeconds must be positive`);
@@ -251,13 +253,14 @@ export class WorkQueue<Row extends WorkRow = WorkRow> {
   /** One statement: lease up to `limit` due rows (fair per key when the queue has one). */
   private claim(now: Date, token: string, limit: number): Promise<Row[]> {
     const { table, eligible, key } = this.definition;
+    const order = `c.next_attempt_at, c.${this.definition.tiebreak ?? 'id'}`;
     const leaseUntil = new Date(now.getTime() + this.definition.leaseMs);
     const due = `c.status = 'pending' and c.next_attempt_at <= ? and (c.lease_until is null or c.lease_until <= ?)${eligible ? ` and (${eligible})` : ''}`;
     const em = this.deps.orm.em.fork();
     if (!key) {
       return em.execute<Row[]>(
         `update ${table} t set lease_until = ?, lease_token = ?, attempts = t.attempts + 1
-          where t.id in (select c.id from ${table} c where ${due} order by c.next_attempt_at limit ? for update skip locked)
+          where t.id in (select c.id from ${table} c where ${due} order by ${order} limit ? for update skip locked)
          returning t.*`,
         [leaseUntil, token, now, now, limit],
       );
@@ -271,10 +274,10 @@ export class WorkQueue<Row extends WorkRow = WorkRow> {
                 ?::int - (select count(*) from ${table} b where b.${k} = keys.k and b.status = 'pending' and b.lease_until > ?)::int as slots
            from keys
        ), picked as (
-         select p.id, row_number() over (partition by f.k order by p.next_attempt_at, p.id) as rn, f.oldest
+         select p.id, row_number() over (partition by f.k order by p.next_attempt_at, p.tb) as rn, f.oldest
            from free f cross join lateral (
-             select c.id, c.next_attempt_at from ${table} c where c.${k} = f.k and ${due}
-              order by c.next_attempt_at, c.id limit greatest(f.slots, 0) for update skip locked) p
+             select c.id, c.next_attempt_at, c.${this.definition.tiebreak ?? 'id'} as tb from ${table} c where c.${k} = f.k and ${due}
+              order by ${order} limit greatest(f.slots, 0) for update skip locked) p
           where f.slots > 0
        ), chosen as (select id from picked order by rn, oldest, id limit ?)
        update ${table} t set lease_until = ?, lease_token = ?, attempts = t.attempts + 1

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
+import { creator } from '../../bookings/__tests__/booking-fixtures';
 import { registerAccount, type Account } from '../../profiles/__tests__/fixtures';
 import { RESPONSE_BODY_LIMIT, sendWebhook } from '../webhook-sender';
 import { startReceiver, type Receiver } from './receiver';
@@ -225,6 +226,38 @@ describe('replays and the worker', () => {
     expect(done.every((r) => r.status === 'succeeded')).toBe(true);
     const seen = new Set(receiver.at('/flaky').map((r) => String(r.headers['webhook-id'])));
     expect(seen.size).toBe(150);
+  }, 60_000);
+});
+
+describe('public events fan out in the worker', () => {
+  it('a profile update writes one fan-out row, not a delivery per endpoint; the worker then queues and sends one to each of 200 endpoints', async () => {
+    const partners = await Promise.all(Array.from({ length: 20 }, () => registerAccount(app, 'brand')));
+    // Ten endpoints each (the per-account ceiling), all subscribed to creator.updated.
+    for (const p of partners) {
+      await sql(
+        `insert into webhook_endpoints (id, user_id, url, event_types, secret, created_at, updated_at)
+         select gen_random_uuid(), ?, ?, '{creator.updated}', 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdA==', now(), now() from generate_series(1, 10)`,
+        [p.userId, receiver.url('/fan')],
+      );
+    }
+    const c = await creator(app, [], { twitchUsername: 'fan_out' });
+    await dispatcher().idle();
+    app.queries.length = 0;
+    const started = performance.now();
+    const res = await app.gql(`mutation { updateProfile(input: { displayName: "Fan Out" }) { id } }`, {}, c.token);
+    const took = performance.now() - started;
+    expect(res.body.errors).toBeUndefined();
+    const requestStatements = [...app.queries];
+    // The request's transaction queued one fan-out row and no delivery.
+    expect(requestStatements.filter((q) => /insert into webhook_fanouts/.test(q))).toHaveLength(1);
+    expect(requestStatements.filter((q) => /insert into webhook_deliveries/.test(q))).toEqual([]);
+    for (const end = Date.now() + 15_000; receiver.at('/fan').length < 200 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
+    const fanOutDone = performance.now() - started;
+    console.info(`profile update with 200 subscribed endpoints: request ${Math.round(took)} ms; all 200 delivered ${Math.round(fanOutDone)} ms after it started`);
+    expect(receiver.at('/fan')).toHaveLength(200);
+    expect(new Set(receiver.at('/fan').map((r) => JSON.parse(r.body).type))).toEqual(new Set(['creator.updated']));
+    // The fan-out row is gone once its deliveries exist.
+    expect(await sql(`select id from webhook_fanouts`)).toEqual([]);
   }, 60_000);
 });
 
