@@ -566,7 +566,7 @@ describe('booking journey', () => {
       await dispute.getByRole('button', { name: 'Refund partial' }).click();
       const dialog = page.getByRole('dialog', { name: 'Refund part of the booking' });
       await dialog.getByLabel(/^Refund amount/).fill('30');
-      await dialog.getByLabel('Note (optional)').fill('Partial session delivered.');
+      await dialog.getByLabel(/^Reason/).fill('Partial session delivered.');
       await expectAccessible(page, 'resolve dispute dialog');
       await dialog.getByRole('button', { name: 'Refund partial' }).click();
       await dialog.waitFor({ state: 'detached' });

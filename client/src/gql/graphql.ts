@@ -77,8 +77,6 @@ export type CreateApiKeyInput = {
   expiresAt?: string | null | undefined;
   /** What the key is for, e.g. "Agency dashboard"; at most 100 characters */
   name: string;
-  /** Support staff only: the partner account to create the key for (default: yourself) */
-  userId?: string | null | undefined;
 };
 
 export type CreateBookingCheckoutInput = {
@@ -249,6 +247,7 @@ export type RegisterInput = {
 
 export type ResolveDisputeInput = {
   disputeId: string;
+  /** Why (required; both parties read it in their account activity) */
   note?: string | null | undefined;
   /** Required for REFUND_PARTIAL: 1 to total - 1 */
   refundCents?: number | null | undefined;
@@ -1904,6 +1903,7 @@ export type CreateDeveloperApiKeyMutation = {
 
 export type RevokeDeveloperApiKeyMutationVariables = Exact<{
   id: string;
+  reason?: string | null | undefined;
 }>;
 
 export type RevokeDeveloperApiKeyMutation = {
@@ -2048,6 +2048,25 @@ export type ReplayWebhookEventsMutationVariables = Exact<{
 }>;
 
 export type ReplayWebhookEventsMutation = { replayWebhookEvents: { queued: number } };
+
+export type DisableWebhookEndpointMutationVariables = Exact<{
+  id: string;
+  reason?: string | null | undefined;
+}>;
+
+export type DisableWebhookEndpointMutation = {
+  disableWebhookEndpoint: {
+    id: string;
+    userId: string;
+    url: string;
+    eventTypes: Array<string>;
+    enabled: boolean;
+    createdAt: string;
+    disabledReason: string | null;
+    failingSince: string | null;
+    previousSecretExpiresAt: string | null;
+  };
+};
 
 export type CreatorCard_CreatorFragment = {
   id: string;
@@ -2338,6 +2357,12 @@ export type ViewerZoneQueryVariables = Exact<{ [key: string]: never }>;
 
 export type ViewerZoneQuery = { myProfile: { id: string; timezone: string } | null };
 
+export type MyAccountActivityQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MyAccountActivityQuery = {
+  myAccountActivity: Array<{ id: string; action: string; summary: string; reason: string; at: string }>;
+};
+
 export type SettingsEmailPreferenceFragment = {
   key: string;
   label: string;
@@ -2482,6 +2507,30 @@ export type ResolveDisputeMutation = {
     };
   };
 };
+
+export type SupportAuditLogQueryVariables = Exact<{
+  userId?: string | null | undefined;
+}>;
+
+export type SupportAuditLogQuery = {
+  supportAuditLog: Array<{
+    id: string;
+    action: string;
+    summary: string;
+    reason: string;
+    actorEmail: string | null;
+    targetUserId: string;
+    targetEmail: string | null;
+    subjectId: string | null;
+    at: string;
+  }>;
+};
+
+export type SupportAccountByEmailQueryVariables = Exact<{
+  email: string;
+}>;
+
+export type SupportAccountByEmailQuery = { supportUserByEmail: { id: string; email: string } | null };
 
 export type SupportDisputeCard_DisputeFragment = {
   bookerId: string;
@@ -11648,6 +11697,11 @@ export const RevokeDeveloperApiKeyDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -11660,6 +11714,11 @@ export const RevokeDeveloperApiKeyDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'id' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
               },
             ],
             selectionSet: {
@@ -11695,6 +11754,7 @@ export type RevokeDeveloperApiKeyMutationFn = Apollo.MutationFunction<
  * const [revokeDeveloperApiKeyMutation, { data, loading, error }] = useRevokeDeveloperApiKeyMutation({
  *   variables: {
  *      id: // value for 'id'
+ *      reason: // value for 'reason'
  *   },
  * });
  */
@@ -12510,6 +12570,110 @@ export type ReplayWebhookEventsMutationResult = Apollo.MutationResult<ReplayWebh
 export type ReplayWebhookEventsMutationOptions = Apollo.BaseMutationOptions<
   ReplayWebhookEventsMutation,
   ReplayWebhookEventsMutationVariables
+>;
+export const DisableWebhookEndpointDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DisableWebhookEndpoint' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'disableWebhookEndpoint' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'DeveloperWebhookEndpoint' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'DeveloperWebhookEndpoint' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WebhookEndpoint' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventTypes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'enabled' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'disabledReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'failingSince' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'previousSecretExpiresAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type DisableWebhookEndpointMutationFn = Apollo.MutationFunction<
+  DisableWebhookEndpointMutation,
+  DisableWebhookEndpointMutationVariables
+>;
+
+/**
+ * __useDisableWebhookEndpointMutation__
+ *
+ * To run a mutation, you first call `useDisableWebhookEndpointMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useDisableWebhookEndpointMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [disableWebhookEndpointMutation, { data, loading, error }] = useDisableWebhookEndpointMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *      reason: // value for 'reason'
+ *   },
+ * });
+ */
+export function useDisableWebhookEndpointMutation(
+  baseOptions?: Apollo.MutationHookOptions<DisableWebhookEndpointMutation, DisableWebhookEndpointMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<DisableWebhookEndpointMutation, DisableWebhookEndpointMutationVariables>(
+    DisableWebhookEndpointDocument,
+    options,
+  );
+}
+export type DisableWebhookEndpointMutationHookResult = ReturnType<typeof useDisableWebhookEndpointMutation>;
+export type DisableWebhookEndpointMutationResult = Apollo.MutationResult<DisableWebhookEndpointMutation>;
+export type DisableWebhookEndpointMutationOptions = Apollo.BaseMutationOptions<
+  DisableWebhookEndpointMutation,
+  DisableWebhookEndpointMutationVariables
 >;
 export const CreatorsDocument = {
   kind: 'Document',
@@ -13666,6 +13830,88 @@ export type ViewerZoneQueryHookResult = ReturnType<typeof useViewerZoneQuery>;
 export type ViewerZoneLazyQueryHookResult = ReturnType<typeof useViewerZoneLazyQuery>;
 export type ViewerZoneSuspenseQueryHookResult = ReturnType<typeof useViewerZoneSuspenseQuery>;
 export type ViewerZoneQueryResult = Apollo.QueryResult<ViewerZoneQuery, ViewerZoneQueryVariables>;
+export const MyAccountActivityDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MyAccountActivity' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myAccountActivity' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'action' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useMyAccountActivityQuery__
+ *
+ * To run a query within a React component, call `useMyAccountActivityQuery` and pass it any options that fit your needs.
+ * When your component renders, `useMyAccountActivityQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useMyAccountActivityQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useMyAccountActivityQuery(
+  baseOptions?: Apollo.QueryHookOptions<MyAccountActivityQuery, MyAccountActivityQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<MyAccountActivityQuery, MyAccountActivityQueryVariables>(MyAccountActivityDocument, options);
+}
+export function useMyAccountActivityLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<MyAccountActivityQuery, MyAccountActivityQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<MyAccountActivityQuery, MyAccountActivityQueryVariables>(
+    MyAccountActivityDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useMyAccountActivitySuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<MyAccountActivityQuery, MyAccountActivityQueryVariables>,
+): Apollo.UseSuspenseQueryResult<MyAccountActivityQuery, MyAccountActivityQueryVariables>;
+export function useMyAccountActivitySuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<MyAccountActivityQuery, MyAccountActivityQueryVariables>,
+): Apollo.UseSuspenseQueryResult<MyAccountActivityQuery | undefined, MyAccountActivityQueryVariables>;
+export function useMyAccountActivitySuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<MyAccountActivityQuery, MyAccountActivityQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<MyAccountActivityQuery, MyAccountActivityQueryVariables>(
+    MyAccountActivityDocument,
+    options,
+  );
+}
+export type MyAccountActivityQueryHookResult = ReturnType<typeof useMyAccountActivityQuery>;
+export type MyAccountActivityLazyQueryHookResult = ReturnType<typeof useMyAccountActivityLazyQuery>;
+export type MyAccountActivitySuspenseQueryHookResult = ReturnType<typeof useMyAccountActivitySuspenseQuery>;
+export type MyAccountActivityQueryResult = Apollo.QueryResult<MyAccountActivityQuery, MyAccountActivityQueryVariables>;
 export const NotificationSettingsDocument = {
   kind: 'Document',
   definitions: [
@@ -14408,6 +14654,200 @@ export type ResolveDisputeMutationResult = Apollo.MutationResult<ResolveDisputeM
 export type ResolveDisputeMutationOptions = Apollo.BaseMutationOptions<
   ResolveDisputeMutation,
   ResolveDisputeMutationVariables
+>;
+export const SupportAuditLogDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SupportAuditLog' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'supportAuditLog' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'action' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'actorEmail' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'targetUserId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'targetEmail' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'subjectId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useSupportAuditLogQuery__
+ *
+ * To run a query within a React component, call `useSupportAuditLogQuery` and pass it any options that fit your needs.
+ * When your component renders, `useSupportAuditLogQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useSupportAuditLogQuery({
+ *   variables: {
+ *      userId: // value for 'userId'
+ *   },
+ * });
+ */
+export function useSupportAuditLogQuery(
+  baseOptions?: Apollo.QueryHookOptions<SupportAuditLogQuery, SupportAuditLogQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<SupportAuditLogQuery, SupportAuditLogQueryVariables>(SupportAuditLogDocument, options);
+}
+export function useSupportAuditLogLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<SupportAuditLogQuery, SupportAuditLogQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<SupportAuditLogQuery, SupportAuditLogQueryVariables>(SupportAuditLogDocument, options);
+}
+// @ts-ignore
+export function useSupportAuditLogSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<SupportAuditLogQuery, SupportAuditLogQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SupportAuditLogQuery, SupportAuditLogQueryVariables>;
+export function useSupportAuditLogSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SupportAuditLogQuery, SupportAuditLogQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SupportAuditLogQuery | undefined, SupportAuditLogQueryVariables>;
+export function useSupportAuditLogSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SupportAuditLogQuery, SupportAuditLogQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<SupportAuditLogQuery, SupportAuditLogQueryVariables>(SupportAuditLogDocument, options);
+}
+export type SupportAuditLogQueryHookResult = ReturnType<typeof useSupportAuditLogQuery>;
+export type SupportAuditLogLazyQueryHookResult = ReturnType<typeof useSupportAuditLogLazyQuery>;
+export type SupportAuditLogSuspenseQueryHookResult = ReturnType<typeof useSupportAuditLogSuspenseQuery>;
+export type SupportAuditLogQueryResult = Apollo.QueryResult<SupportAuditLogQuery, SupportAuditLogQueryVariables>;
+export const SupportAccountByEmailDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SupportAccountByEmail' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'supportUserByEmail' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'email' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useSupportAccountByEmailQuery__
+ *
+ * To run a query within a React component, call `useSupportAccountByEmailQuery` and pass it any options that fit your needs.
+ * When your component renders, `useSupportAccountByEmailQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useSupportAccountByEmailQuery({
+ *   variables: {
+ *      email: // value for 'email'
+ *   },
+ * });
+ */
+export function useSupportAccountByEmailQuery(
+  baseOptions: Apollo.QueryHookOptions<SupportAccountByEmailQuery, SupportAccountByEmailQueryVariables> &
+    ({ variables: SupportAccountByEmailQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<SupportAccountByEmailQuery, SupportAccountByEmailQueryVariables>(
+    SupportAccountByEmailDocument,
+    options,
+  );
+}
+export function useSupportAccountByEmailLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<SupportAccountByEmailQuery, SupportAccountByEmailQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<SupportAccountByEmailQuery, SupportAccountByEmailQueryVariables>(
+    SupportAccountByEmailDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useSupportAccountByEmailSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<SupportAccountByEmailQuery, SupportAccountByEmailQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SupportAccountByEmailQuery, SupportAccountByEmailQueryVariables>;
+export function useSupportAccountByEmailSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SupportAccountByEmailQuery, SupportAccountByEmailQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SupportAccountByEmailQuery | undefined, SupportAccountByEmailQueryVariables>;
+export function useSupportAccountByEmailSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SupportAccountByEmailQuery, SupportAccountByEmailQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<SupportAccountByEmailQuery, SupportAccountByEmailQueryVariables>(
+    SupportAccountByEmailDocument,
+    options,
+  );
+}
+export type SupportAccountByEmailQueryHookResult = ReturnType<typeof useSupportAccountByEmailQuery>;
+export type SupportAccountByEmailLazyQueryHookResult = ReturnType<typeof useSupportAccountByEmailLazyQuery>;
+export type SupportAccountByEmailSuspenseQueryHookResult = ReturnType<typeof useSupportAccountByEmailSuspenseQuery>;
+export type SupportAccountByEmailQueryResult = Apollo.QueryResult<
+  SupportAccountByEmailQuery,
+  SupportAccountByEmailQueryVariables
 >;
 export const SupportDisputesDocument = {
   kind: 'Document',

@@ -23,6 +23,7 @@ import { Migration20261126150000_scheduling_and_calendars } from './Migration202
 import { Migration20261124010000_booking_history } from './Migration20261124010000_booking_history';
 import { Migration20261126100000_email_verified } from './Migration20261126100000_email_verified';
 import { Migration20261126110000_two_factor_and_sessions } from './Migration20261126110000_two_factor_and_sessions';
+import { Migration20261126130000_support_audit } from './Migration20261126130000_support_audit';
 
 /** Every migration, in order. Listed explicitly so they run the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -49,5 +50,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126110000_two_factor_and_sessions', class: Migration20261126110000_two_factor_and_sessions },
   { name: 'Migration20261126120000_work_queue', class: Migration20261126120000_work_queue },
   { name: 'Migration20261126121000_webhook_fanouts', class: Migration20261126121000_webhook_fanouts },
+  { name: 'Migration20261126130000_support_audit', class: Migration20261126130000_support_audit },
   { name: 'Migration20261126150000_scheduling_and_calendars', class: Migration20261126150000_scheduling_and_calendars },
 ];

@@ -13,9 +13,10 @@ declare module '../../platform/module' {
 /** Partner API keys (read-only access to the listing): cached lookups, batched usage counts. */
 export const partnersModule = defineModule({
   name: 'partners',
+  // Two-step sign-in guards key creation (auth); support's revocations are audited (support.audit).
+  dependsOn: ['auth', 'support'],
   entities: [ApiKey],
   resolvers: [PartnersResolver],
-  dependsOn: ['auth'],
   services: ({ deps, services }) => ({
     partners: new PartnersService({
       requireFreshSecondFactor: (userId, code) => services.auth.requireFreshSecondFactor(userId, code),
@@ -23,6 +24,7 @@ export const partnersModule = defineModule({
       events: deps.events,
       usage: new ApiKeyUsageRecorder({ orm: deps.orm, logger: deps.logger }),
       rateLimitPerMinute: deps.config.RATE_LIMIT_KEY_PER_MINUTE,
+      audit: (em, entry) => services.support.audit(em, entry),
     }),
   }),
   // Writes the usage counted since the last batch.

@@ -12,8 +12,6 @@ export const CreateApiKeySchema = z.object({
   expiresAt: z
     .preprocess((v) => (v === undefined || v === null || v === '' ? null : typeof v === 'string' ? new Date(v) : v), z.date({ error: 'expiresAt must be a date-time' }).nullable())
     .refine((d) => d === null || !Number.isNaN(d.getTime()), 'expiresAt must be a date-time'),
-  userId: z
-    .preprocess((v) => (v === undefined || v === null || v === '' ? null : v), z.string({ error: 'userId must be a user id' }).regex(UUID_RE, 'userId must be a user id').nullable()),
 });
 
 export const ApiKeyIdSchema = z.object({
@@ -23,7 +21,6 @@ export const ApiKeyIdSchema = z.object({
 export interface CreateApiKeyInput {
   name?: unknown;
   expiresAt?: unknown;
-  userId?: unknown;
   /** Two-step sign-in's fresh code (checked by services.auth). */
   code?: unknown;
 }

@@ -24,8 +24,8 @@ export class PartnersResolver {
     return ctx.services.partners.createKey(ctx, { ...input });
   }
 
-  @Mutation(() => ApiKeyType, { description: 'Revokes your key (support staff: any key); it stops working at once' })
-  revokeApiKey(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.partners.revokeKey(ctx, id);
+  @Mutation(() => ApiKeyType, { description: "Revokes your key; it stops working at once. Support staff: any key, with a reason (shown to the owner, kept in the audit log)" })
+  revokeApiKey(@Arg('id', () => ID) id: string, @Arg('reason', () => String, { nullable: true }) reason: string | null, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.partners.revokeKey(ctx, id, reason);
   }
 }

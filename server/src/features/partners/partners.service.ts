@@ -12,6 +12,7 @@ import { ApiKeyCache } from './api-key-cache';
 import type { ApiKeyUsageRecorder } from './api-key-usage';
 import { hashApiKey, isWellFormedApiKey, newApiKeySecret } from './api-key.secret';
 import { ApiKeyIdSchema, CreateApiKeySchema, type CreateApiKeyInput } from './partners.inputs';
+import { requireSupportReason, SUPPORT_ACTIONS, type SupportAuditInput } from '../support/support-audit';
 
 export const MAX_ACTIVE_KEYS = 10;
 const LIST_LIMIT = 100;
@@ -62,8 +63,9 @@ export interface CreatedApiKey {
 }
 
 /**
- * Partner API keys: creator and brand accounts make keys for their integrations (support staff
- * may for any partner), see them listed without the secret, and revoke them. A key acts as its
+ * Partner API keys: creator and brand accounts make keys for their integrations, see them listed
+ * without the secret, and revoke them. Support staff read any account's keys and may revoke one
+ * (with a reason, audited); they never make a key for anyone. A key acts as its
  * owner, read-only (see docs/partners.md; transports refuse writes made with a key).
  */
 export class PartnersService {
@@ -78,6 +80,8 @@ export class PartnersService {
       rateLimitPerMinute: number;
       /** A fresh TOTP code when the creating account has two-step sign-in (services.auth). */
       requireFreshSecondFactor?: SecondFactorCheck;
+      /** Support's audit log (`support.audit`), written in the transaction of the change. */
+      audit: (em: EntityManager, entry: SupportAuditInput) => Promise<string>;
     },
   ) {
     this.unsubscribe = deps.events.subscribe('apiKeyRevoked', ({ keyId }) => this.cache.evictKey(keyId));
@@ -94,8 +98,8 @@ export class PartnersService {
     const data = parseInput(CreateApiKeySchema, input);
     const now = this.deps.clock.now();
     if (data.expiresAt && data.expiresAt <= now) throw badInput('expiresAt must be in the future', 'expiresAt');
-    const ownerId = data.userId ?? viewer.id;
-    if (ownerId !== viewer.id && viewer.role !== UserRole.SUPPORT) throw forbidden(PARTNER_MESSAGES.supportOnly);
+    // A key is made by the account it acts for, never by anyone else for it (support included).
+    const ownerId = viewer.id;
     await this.deps.requireFreshSecondFactor?.(viewer.id, input.code);
 
     return ctx.em.transactional(async (em) => {
@@ -132,10 +136,16 @@ export class PartnersService {
     return keys.map((k) => this.toView(k, now));
   }
 
-  /** The owner revokes their key, support any key. Revoking twice keeps the first time. */
-  async revokeKey(ctx: ServiceContext, keyId: string): Promise<ApiKeyView> {
+  /**
+   * The owner revokes their key; support any key, saying why (`reason`, required, shown to the
+   * owner) and leaving a row in the audit log in the same transaction. Revoking twice keeps the
+   * first time (and writes no second row).
+   */
+  async revokeKey(ctx: ServiceContext, keyId: string, reason?: unknown): Promise<ApiKeyView> {
     const viewer = this.requireSignedIn(ctx);
     const { id } = parseInput(ApiKeyIdSchema, { id: keyId });
+    // Support never owns a key: every revocation by support is of someone else's, so it needs a reason.
+    const supportReason = viewer.role === UserRole.SUPPORT ? requireSupportReason(reason) : null;
     const now = this.deps.clock.now();
     const view = await ctx.em.transactional(async (em) => {
       const key = await em.findOne(ApiKey, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -145,6 +155,17 @@ export class PartnersService {
         key.revokedAt = now;
         key.revokedBy = viewer.id;
         await em.flush();
+        if (supportReason !== null && key.user.id !== viewer.id) {
+          await this.deps.audit(em, {
+            actorId: viewer.id,
+            action: SUPPORT_ACTIONS.apiKeyRevoked,
+            targetUserId: key.user.id,
+            subjectId: key.id,
+            reason: supportReason,
+            metadata: { name: key.name, prefix: key.prefix },
+            at: now,
+          });
+        }
       }
       return this.toView(key, now);
     });

@@ -62,9 +62,6 @@ export class CreateApiKeyInput {
   @Field(() => Date, { nullable: true, description: 'Optional; must be in the future' })
   expiresAt?: Date | null;
 
-  @Field(() => ID, { nullable: true, description: "Support staff only: the partner account to create the key for (default: yourself)" })
-  userId?: string | null;
-
   @Field(() => String, { nullable: true, description: 'With two-step sign-in: a current code from the authenticator app (else TWO_FACTOR_REQUIRED)' })
   code?: string | null;
 }

@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/module';
 import { Dispute } from './dispute.entity';
 import { SupportResolver } from './support.resolver';
 import { SupportService } from './support.service';
+import { SupportAuditEntry } from './support-audit.entity';
 import { UserWarning } from './user-warning.entity';
 
 declare module '../../platform/module' {
@@ -10,11 +11,13 @@ declare module '../../platform/module' {
   }
 }
 
-/** Support staff: disputes (read, decide), warnings. */
+/** Support staff: disputes (read, decide), warnings, and the append-only audit log of every support action (`support.audit`). */
 export const supportModule = defineModule({
   name: 'support',
   dependsOn: ['bookings'],
-  entities: [Dispute, UserWarning],
+  entities: [Dispute, UserWarning, SupportAuditEntry],
   resolvers: [SupportResolver],
   services: ({ deps, services }) => ({ support: new SupportService({ clock: deps.clock, events: deps.events, runner: services.bookingRunner }) }),
+  // Support's dispute decisions are audited in the move's own transaction.
+  extend: ({ services }) => ({ bookingMoveHandlers: [services.support.disputeDecisionAudit()] }),
 });

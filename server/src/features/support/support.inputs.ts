@@ -18,9 +18,15 @@ export const ResolveDisputeSchema = z.object({
     z.enum(DisputeResolution, { error: 'resolution must be REFUND_FULL, REFUND_PARTIAL or RELEASE' }),
   ),
   refundCents: z.number({ error: 'refundCents must be a whole number of cents' }).int('refundCents must be a whole number of cents').nullish(),
-  note: z.string().trim().max(2000, 'note must be at most 2000 characters').nullish().transform((v) => v || null),
+  // Support says why (both parties read it in their account activity and the audit log keeps it).
+  note: z
+    .string({ error: 'a decision needs a reason (both parties see it)' })
+    .trim()
+    .min(1, 'note: a decision needs a reason (both parties see it)')
+    .max(2000, 'note must be at most 2000 characters'),
 });
-export type ResolveDisputeInput = z.input<typeof ResolveDisputeSchema>;
+/** As transports hand it over: a missing note is refused by the schema, naming `note`. */
+export type ResolveDisputeInput = Omit<z.input<typeof ResolveDisputeSchema>, 'note'> & { note?: string | null };
 
 export const WarnUserSchema = z.object({
   userId: id('userId'),

@@ -1,8 +1,17 @@
-import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import { BookingDisputeType } from '../bookings/bookings.types';
 import { User } from '../users/user.entity';
-import { AddDisputeStatementInput, DisputeListStatus, ResolveDisputeInput, SupportAccountMatchType, UserWarningType, WarnUserInput } from './support.types';
+import {
+  AccountActivityType,
+  AddDisputeStatementInput,
+  DisputeListStatus,
+  ResolveDisputeInput,
+  SupportAccountMatchType,
+  SupportAuditEntryType,
+  UserWarningType,
+  WarnUserInput,
+} from './support.types';
 
 /** Support staff only (FORBIDDEN otherwise), except addDisputeStatement (the other party). */
 @Resolver()
@@ -25,6 +34,21 @@ export class SupportResolver {
   })
   supportUserSearch(@Arg('query', () => String) query: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.support.searchUsers(ctx, query);
+  }
+
+  @Query(() => [SupportAuditEntryType], { description: "Support staff: the audit log of support actions, newest first; one account's with userId (first: 1-50, default 50)" })
+  async supportAuditLog(
+    @Arg('userId', () => ID, { nullable: true }) userId: string | null,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    const rows = await ctx.services.support.auditLog(ctx, { userId, first });
+    return rows.map((r) => ({ ...r, metadataJson: JSON.stringify(r.metadata) }));
+  }
+
+  @Query(() => [AccountActivityType], { description: 'What support did to your account (revoked keys, disabled endpoints, dispute decisions, warnings), newest first, with the reasons' })
+  myAccountActivity(@Ctx() ctx: GraphQLContext) {
+    return ctx.services.support.accountActivity(ctx);
   }
 
   @Mutation(() => BookingDisputeType)

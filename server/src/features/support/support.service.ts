@@ -26,6 +26,10 @@ import {
 import { UserWarning } from './user-warning.entity';
 import { BookingAction } from '../bookings/process/booking.model';
 import type { ResolutionDetails } from '../bookings/process/move-writes';
+import type { BookingMoveHandler } from '../bookings/process/apply';
+import { appendAudit, auditView, SUPPORT_ACTIONS, type SupportAuditInput, type SupportAuditView } from './support-audit';
+import { SupportAuditEntry } from './support-audit.entity';
+import { pageSize, UUID_RE } from '../../shared/pagination';
 
 /** An account as support's search lists it. */
 export interface AccountMatch {
@@ -42,6 +46,10 @@ const RESOLUTION_ACTIONS: Record<DisputeResolution, BookingAction> = {
   [DisputeResolution.REFUND_PARTIAL]: BookingAction.RESOLVE_REFUND_PARTIAL,
   [DisputeResolution.RELEASE]: BookingAction.RESOLVE_RELEASE,
 };
+const RESOLUTION_OF = new Map<BookingAction, DisputeResolution>(Object.entries(RESOLUTION_ACTIONS).map(([r, a]) => [a, r as DisputeResolution]));
+
+/** An account's audit rows one read lists at most. */
+const AUDIT_LIST_MAX = 200;
 
 
 /**
@@ -118,11 +126,65 @@ export class SupportService {
       const user = await em.findOne(User, { id: data.userId });
       if (!user) throw notFound('User not found');
       if (data.bookingId && !(await em.count(Booking, { id: data.bookingId }))) throw notFound('Booking not found');
-      const warning = em.create(UserWarning, { userId: user.id, issuedBy: support.id, reason: data.reason, bookingId: data.bookingId ?? null, createdAt: this.deps.clock.now() });
+      const now = this.deps.clock.now();
+      const warning = em.create(UserWarning, { userId: user.id, issuedBy: support.id, reason: data.reason, bookingId: data.bookingId ?? null, createdAt: now });
       await em.flush();
+      await this.audit(em, { actorId: support.id, action: SUPPORT_ACTIONS.userWarned, targetUserId: user.id, subjectId: warning.id, reason: data.reason, metadata: { bookingId: data.bookingId ?? null }, at: now });
       const [row] = await em.execute('update users set warning_count = warning_count + 1 where id = ? returning warning_count', [user.id]);
       return { warning, warningCount: Number(row.warning_count) };
     });
+  }
+
+  /**
+   * Records a support action that changed another user's data, in the caller's transaction (the
+   * change and its record commit together). Every such action calls this: API key revocations,
+   * endpoint disabling, dispute decisions, warnings, and any later one (suspensions, resets).
+   * The reason is required (BAD_USER_INPUT naming `reason`); the table refuses updates and deletes.
+   */
+  audit(em: EntityManager, entry: SupportAuditInput): Promise<string> {
+    return appendAudit(em, entry);
+  }
+
+  /** Support: the audit log, newest first, of every account or one (`userId`). */
+  async auditLog(ctx: ServiceContext, input: { userId?: unknown; first?: unknown } = {}): Promise<SupportAuditView[]> {
+    requireSupport(ctx);
+    const userId = input.userId === undefined || input.userId === null || input.userId === '' ? null : String(input.userId);
+    if (userId !== null && !UUID_RE.test(userId)) throw badInput('userId must be a valid id', 'userId');
+    const limit = Math.min(pageSize(input.first ?? 50, 50), AUDIT_LIST_MAX);
+    const rows = await ctx.em.find(SupportAuditEntry, userId ? { targetUserId: userId } : {}, { orderBy: { at: 'desc', id: 'desc' }, limit });
+    const ids = [...new Set(rows.flatMap((r) => [r.actorId, r.targetUserId]))];
+    const emails = new Map(ids.length ? (await ctx.em.find(User, { id: ids }, { fields: ['id', 'email'] })).map((u) => [u.id, u.email]) : []);
+    return rows.map((r) => ({ ...auditView(r), actorEmail: emails.get(r.actorId) ?? null, targetEmail: emails.get(r.targetUserId) ?? null }));
+  }
+
+  /** The signed-in account's own rows: what support did to it and why (who on the staff is not said). */
+  async accountActivity(ctx: ServiceContext): Promise<SupportAuditView[]> {
+    const viewer = requireViewer(ctx);
+    const rows = await ctx.em.find(SupportAuditEntry, { targetUserId: viewer.id }, { orderBy: { at: 'desc', id: 'desc' }, limit: AUDIT_LIST_MAX });
+    return rows.map(auditView);
+  }
+
+  /**
+   * The booking move handler that records support's dispute decisions in the move's transaction:
+   * one row for each party (both are affected: money moves between them).
+   */
+  disputeDecisionAudit(): BookingMoveHandler {
+    return async (move) => {
+      const resolution = RESOLUTION_OF.get(move.action);
+      if (!resolution || move.actor !== 'support' || !move.actingUserId) return;
+      const metadata = { resolution, refundCents: move.booking.refundCents, totalCents: move.booking.totalCents, bookingId: move.booking.id };
+      for (const targetUserId of [move.bookerUserId, move.creatorUserId]) {
+        await this.audit(move.em, {
+          actorId: move.actingUserId,
+          action: SUPPORT_ACTIONS.disputeResolved,
+          targetUserId,
+          subjectId: move.booking.id,
+          reason: move.reason ?? '',
+          metadata,
+          at: move.now,
+        });
+      }
+    };
   }
 
   /** The other party's side of an open dispute (once they answer, support sees both statements). */

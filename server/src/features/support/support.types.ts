@@ -44,7 +44,7 @@ export class ResolveDisputeInput {
   @Field(() => Int, { nullable: true, description: 'Required for REFUND_PARTIAL: 1 to total - 1' })
   refundCents?: number | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Why (required; both parties read it in their account activity)' })
   note?: string | null;
 }
 
@@ -85,4 +85,61 @@ export class SupportAccountMatchType {
 
   @Field(() => Date)
   createdAt!: Date;
+}
+
+@ObjectType('SupportAuditEntry', { description: "A support action that changed an account's data, as support's audit log keeps it (append-only)" })
+export class SupportAuditEntryType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => ID, { description: 'The support staff member who acted' })
+  actorId!: string;
+
+  @Field(() => String, { nullable: true })
+  actorEmail!: string | null;
+
+  @Field(() => String, { description: 'What was done: api_key.revoked, webhook_endpoint.disabled, dispute.resolved, user.warned, …' })
+  action!: string;
+
+  @Field(() => ID, { description: 'The account acted on' })
+  targetUserId!: string;
+
+  @Field(() => String, { nullable: true })
+  targetEmail!: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'The key, endpoint, booking or warning acted on' })
+  subjectId!: string | null;
+
+  @Field(() => String)
+  reason!: string;
+
+  @Field(() => String, { description: 'What was done, in words' })
+  summary!: string;
+
+  @Field(() => String, { description: 'Details of the action as JSON (a key name, an endpoint URL, a refund…)' })
+  metadataJson!: string;
+
+  @Field(() => Date)
+  at!: Date;
+}
+
+@ObjectType('AccountActivity', { description: 'Something support did to your account, and why' })
+export class AccountActivityType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { description: 'api_key.revoked, webhook_endpoint.disabled, dispute.resolved, user.warned, …' })
+  action!: string;
+
+  @Field(() => String, { description: 'What was done, in words' })
+  summary!: string;
+
+  @Field(() => String, { description: 'Why, as support wrote it' })
+  reason!: string;
+
+  @Field(() => ID, { nullable: true, description: 'The key, endpoint, booking or warning concerned' })
+  subjectId!: string | null;
+
+  @Field(() => Date)
+  at!: Date;
 }

@@ -18,9 +18,10 @@ declare module '../../platform/module' {
 /** Partners' webhook endpoints and the deliveries of outbox events to them (Standard Webhooks). */
 export const webhooksModule = defineModule({
   name: 'webhooks',
+  // Support's disabling of an endpoint is audited (support.audit).
+  dependsOn: ['auth', 'support'],
   entities: [WebhookEndpoint, WebhookDelivery],
   resolvers: [WebhooksResolver],
-  dependsOn: ['auth'],
   services: ({ deps, services }) => {
     let webhooks: WebhooksService | undefined;
     const webhookDispatcher = new WebhookDispatcher({
@@ -46,6 +47,7 @@ export const webhooksModule = defineModule({
       isProduction: deps.config.isProduction,
       wake: () => webhookDispatcher.wake(),
       requireFreshSecondFactor: (userId, code) => services.auth.requireFreshSecondFactor(userId, code),
+      audit: (em, entry) => services.support.audit(em, entry),
     });
     return { webhooks, webhookDispatcher };
   },

@@ -42,6 +42,13 @@ export class WebhooksResolver {
     return ctx.services.webhooks.updateEndpoint(ctx, id, { ...input });
   }
 
+  @Mutation(() => WebhookEndpointType, {
+    description: 'Stops deliveries to the endpoint (the owner enables it again). Support staff: any endpoint, with a reason (shown to the owner, kept in the audit log)',
+  })
+  disableWebhookEndpoint(@Arg('id', () => ID) id: string, @Arg('reason', () => String, { nullable: true }) reason: string | null, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.webhooks.disableEndpoint(ctx, id, reason);
+  }
+
   @Mutation(() => Boolean, { description: 'Deletes the endpoint and its delivery log' })
   deleteWebhookEndpoint(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.webhooks.deleteEndpoint(ctx, id);

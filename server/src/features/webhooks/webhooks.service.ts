@@ -15,6 +15,7 @@ import type { OutboxConsumer, PendingOutboxEvent, SqlPart } from '../../platform
 import type { OutboxTopic } from '../../platform/outbox/outbox.topics';
 import { isPublicEventType, isWebhookEventType, recipientsOf, WEBHOOK_EVENT_TYPES } from './webhook-event-types';
 import { newSigningSecret } from './webhook-signing';
+import { requireSupportReason, SUPPORT_ACTIONS, type SupportAuditInput } from '../support/support-audit';
 import {
   CreateEndpointSchema,
   DeliveryIdSchema,
@@ -88,12 +89,18 @@ export interface WebhooksDeps {
   wake: () => void;
   /** A fresh TOTP code when the account has two-step sign-in (services.auth). */
   requireFreshSecondFactor?: SecondFactorCheck;
+  /** Support's audit log (`support.audit`), written in the transaction of the change. */
+  audit: (em: EntityManager, entry: SupportAuditInput) => Promise<string>;
 }
 
 /**
  * Partner webhooks: endpoints with their event types and signing secret, the delivery log,
  * resend and replay; and the outbox consumer that turns an event into one delivery per matching
  * endpoint (webhook-dispatcher.ts sends them).
+ *
+ * Who changes what: only the owner changes an endpoint (URL, events, secret, resend, replay, delete);
+ * support staff read every account's endpoints and delivery logs and may disable one, saying why
+ * (audited, shown to the owner), nothing else.
  *
  * Who receives what: `creator.*` events (public listing data) reach every endpoint subscribed to
  * them; any other event reaches the endpoints of the users in its audience only (a booking's brand
@@ -157,6 +164,40 @@ export class WebhooksService {
     return view;
   }
 
+  /**
+   * Stops deliveries to the endpoint (its queued deliveries wait until it is enabled again). The
+   * owner may; support staff may for any account, with a reason (shown to the owner as the endpoint's
+   * disabled reason and in their account activity) and a row in the audit log in the same transaction.
+   * Only the owner enables it again. Disabling a disabled endpoint changes nothing.
+   */
+  async disableEndpoint(ctx: ServiceContext, id: string, reason?: unknown): Promise<WebhookEndpointView> {
+    const viewer = this.requireSignedIn(ctx);
+    const data = parseInput(EndpointIdSchema, { id });
+    const supportReason = viewer.role === UserRole.SUPPORT ? requireSupportReason(reason) : null;
+    const now = this.deps.clock.now();
+    return ctx.em.transactional(async (em) => {
+      const endpoint = await em.findOne(WebhookEndpoint, { id: data.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!endpoint || !canRead(viewer, endpoint)) throw notFound(WEBHOOK_MESSAGES.notFound);
+      if (endpoint.disabledAt) return toEndpointView(endpoint);
+      endpoint.disabledAt = now;
+      endpoint.disabledReason = supportReason !== null ? `Disabled by CollabHub support: ${supportReason}` : 'Disabled by its owner';
+      endpoint.updatedAt = now;
+      await em.flush();
+      if (supportReason !== null) {
+        await this.deps.audit(em, {
+          actorId: viewer.id,
+          action: SUPPORT_ACTIONS.webhookEndpointDisabled,
+          targetUserId: endpoint.userId,
+          subjectId: endpoint.id,
+          reason: supportReason,
+          metadata: { url: endpoint.url },
+          at: now,
+        });
+      }
+      return toEndpointView(endpoint);
+    });
+  }
+
   /** Deletes the endpoint and its delivery log; nothing more is sent to it. */
   async deleteEndpoint(ctx: ServiceContext, id: string): Promise<boolean> {
     const viewer = this.requireSignedIn(ctx);
@@ -201,7 +242,7 @@ export class WebhooksService {
   async endpoint(ctx: ServiceContext, id: string): Promise<WebhookEndpointView> {
     const viewer = requireViewer(ctx);
     const data = parseInput(EndpointIdSchema, { id });
-    return toEndpointView(await this.visibleEndpoint(ctx.em, viewer, data.id, false));
+    return toEndpointView(await this.readableEndpoint(ctx.em, viewer, data.id));
   }
 
   /** One endpoint's deliveries, newest first (cursor pages of up to 50). */
@@ -213,7 +254,7 @@ export class WebhooksService {
       args.after === undefined || args.after === null || args.after === ''
         ? null
         : (decodeCursor(String(args.after), (p) => p.length === 1 && typeof p[0] === 'string' && /^\d+$/.test(p[0]))[0] as string);
-    const endpoint = await this.visibleEndpoint(ctx.em, viewer, id, false);
+    const endpoint = await this.readableEndpoint(ctx.em, viewer, id);
     // `seq` is made by the database (not a persisted ORM property), so the page is read with it in SQL.
     const rows = await ctx.em.execute<DeliveryRow[]>(
       `select ${DELIVERY_COLUMNS}, seq::text as seq from webhook_deliveries
@@ -374,10 +415,17 @@ export class WebhooksService {
     if (forbiddenAddress) throw badInput(WEBHOOK_MESSAGES.privateAddress, 'url');
   }
 
-  /** The endpoint if the viewer owns it (or is support staff); someone else's reads as unknown. */
+  /** The endpoint for a change, locked, if the viewer owns it; anyone else's (support's included) reads as unknown. */
   private async visibleEndpoint(em: EntityManager, viewer: Viewer, id: string, lock: boolean): Promise<WebhookEndpoint> {
     const endpoint = await em.findOne(WebhookEndpoint, { id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
     if (!endpoint || !canManage(viewer, endpoint)) throw notFound(WEBHOOK_MESSAGES.notFound);
+    return endpoint;
+  }
+
+  /** The endpoint for a read: its owner's, or any for support staff; someone else's reads as unknown. */
+  private async readableEndpoint(em: EntityManager, viewer: Viewer, id: string): Promise<WebhookEndpoint> {
+    const endpoint = await em.findOne(WebhookEndpoint, { id });
+    if (!endpoint || !canRead(viewer, endpoint)) throw notFound(WEBHOOK_MESSAGES.notFound);
     return endpoint;
   }
 
@@ -447,7 +495,9 @@ const fromOutboxRow = (row: OutboxRow): WebhookSourceEvent => ({
 /** A PostgreSQL array literal (the query builder would inline a JS array as a list). Values are uuids or event types. */
 const pgArray = (values: readonly string[]) => `{${values.join(',')}}`;
 
-const canManage = (viewer: Viewer, endpoint: WebhookEndpoint) => endpoint.userId === viewer.id || viewer.role === UserRole.SUPPORT;
+/** Changes are the owner's alone (support disables through `disableEndpoint`, audited). */
+const canManage = (viewer: Viewer, endpoint: WebhookEndpoint) => endpoint.userId === viewer.id;
+const canRead = (viewer: Viewer, endpoint: WebhookEndpoint) => endpoint.userId === viewer.id || viewer.role === UserRole.SUPPORT;
 
 function requeue(delivery: WebhookDelivery, now: Date): void {
   delivery.status = WebhookDeliveryStatus.PENDING;

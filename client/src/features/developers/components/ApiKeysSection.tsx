@@ -14,6 +14,7 @@ import { FormError } from '../../../shared/components/FormError';
 import { withToasts } from '../../../shared/lib/toast-action';
 import { FreshCodeField } from '../../auth/components/FreshCodeField';
 import { ago, DEVELOPER_MESSAGES as MSG, shortDate } from '../lib/developers';
+import { ReasonField } from './ReasonField';
 import { SecretReveal } from './SecretReveal';
 import { UsageChart } from './UsageChart';
 
@@ -51,10 +52,12 @@ interface ApiKeyListProps {
   emptyText: string;
   /** What to load again after a revocation (the own list drops revoked keys; support's shows them as revoked). */
   refetchQueries?: readonly DocumentNode[];
+  /** Support's console: Revoke asks for the reason the owner will read. */
+  askReason?: boolean;
 }
 
 /** Key cards (name, prefix, dates, usage chart, Revoke with confirmation): the own console and the support console. */
-export function ApiKeyList({ keys, emptyText, refetchQueries = [] }: ApiKeyListProps) {
+export function ApiKeyList({ keys, emptyText, refetchQueries = [], askReason = false }: ApiKeyListProps) {
   if (keys.length === 0) {
     return (
       <Text color="fg.muted" fontSize="sm" borderWidth="1px" borderStyle="dashed" borderRadius="md" p="4">
@@ -65,7 +68,7 @@ export function ApiKeyList({ keys, emptyText, refetchQueries = [] }: ApiKeyListP
   return (
     <Stack gap="3">
       {keys.map((key) => (
-        <ApiKeyCard key={key.id} apiKey={key} refetchQueries={refetchQueries} />
+        <ApiKeyCard key={key.id} apiKey={key} refetchQueries={refetchQueries} askReason={askReason} />
       ))}
     </Stack>
   );
@@ -74,9 +77,11 @@ export function ApiKeyList({ keys, emptyText, refetchQueries = [] }: ApiKeyListP
 function ApiKeyCard({
   apiKey,
   refetchQueries,
+  askReason,
 }: {
   apiKey: DeveloperApiKeyFragment;
   refetchQueries: readonly DocumentNode[];
+  askReason: boolean;
 }) {
   const revoked = apiKey.status === 'REVOKED';
   return (
@@ -102,7 +107,7 @@ function ApiKeyCard({
               {apiKey.revokedAt ? ` · revoked ${shortDate(apiKey.revokedAt)}` : ''}
             </Text>
           </Stack>
-          {!revoked && <RevokeKeyDialog apiKey={apiKey} refetchQueries={refetchQueries} />}
+          {!revoked && <RevokeKeyDialog apiKey={apiKey} refetchQueries={refetchQueries} askReason={askReason} />}
         </HStack>
         <UsageChart keyId={apiKey.id} rateLimitPerMinute={apiKey.rateLimitPerMinute} />
       </Card.Body>
@@ -167,10 +172,14 @@ function CreateKeyDialog({ onCreated }: { onCreated: (secret: string) => void })
 function RevokeKeyDialog({
   apiKey,
   refetchQueries,
+  askReason,
 }: {
   apiKey: DeveloperApiKeyFragment;
   refetchQueries: readonly DocumentNode[];
+  askReason: boolean;
 }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const [revoke, { loading }] = useRevokeDeveloperApiKeyMutation({
     refetchQueries: [...refetchQueries],
     awaitRefetchQueries: true,
@@ -187,16 +196,22 @@ function RevokeKeyDialog({
       confirmLabel="Revoke key"
       confirmPalette="red"
       loading={loading}
-      onConfirm={() =>
-        withToasts(() => revoke({ variables: { id: apiKey.id } }), {
+      onOpenChange={(open) => open && (setReason(''), setError(null))}
+      onConfirm={() => {
+        if (askReason && !reason.trim()) {
+          setError(MSG.reasonRequired);
+          return false;
+        }
+        return withToasts(() => revoke({ variables: { id: apiKey.id, reason: askReason ? reason.trim() : null } }), {
           success: MSG.keyRevoked,
           failure: MSG.keyRevokeFailed,
-        })
-      }
+        });
+      }}
     >
       <Text>
         <b>{apiKey.name}</b> ({apiKey.prefix}…) stops working within seconds. Integrations using it will get 401 errors.
       </Text>
+      {askReason && <ReasonField value={reason} onChange={(v) => (setReason(v), setError(null))} error={error} />}
     </ActionDialog>
   );
 }

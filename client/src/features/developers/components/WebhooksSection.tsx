@@ -21,6 +21,7 @@ import {
   WebhookEndpointsDocument,
   useCreateWebhookEndpointMutation,
   useDeleteWebhookEndpointMutation,
+  useDisableWebhookEndpointMutation,
   useRotateWebhookSecretMutation,
   useUpdateWebhookEndpointMutation,
   useWebhookEndpointsQuery,
@@ -31,6 +32,7 @@ import { FormError } from '../../../shared/components/FormError';
 import { withToasts } from '../../../shared/lib/toast-action';
 import { DEVELOPER_MESSAGES as MSG, shortDate } from '../lib/developers';
 import { DeliveryLog } from './DeliveryLog';
+import { ReasonField } from './ReasonField';
 import { SecretReveal } from './SecretReveal';
 import { FreshCodeField } from '../../auth/components/FreshCodeField';
 
@@ -76,10 +78,12 @@ interface WebhookEndpointListProps {
   emptyText: string;
   /** Given: the owner's console (rotate, enable/disable, delete, resend, replay). Absent: read-only (support). */
   onRotated?: (endpoint: DeveloperWebhookEndpointFragment, secret: string) => void;
+  /** Support's console: Disable, with the reason the owner will read (the only change support may make). */
+  supportDisable?: boolean;
 }
 
 /** Endpoint cards with their delivery log: the own console, and read-only in the support console. */
-export function WebhookEndpointList({ endpoints, emptyText, onRotated }: WebhookEndpointListProps) {
+export function WebhookEndpointList({ endpoints, emptyText, onRotated, supportDisable = false }: WebhookEndpointListProps) {
   if (endpoints.length === 0) {
     return (
       <Text color="fg.muted" fontSize="sm" borderWidth="1px" borderStyle="dashed" borderRadius="md" p="4">
@@ -94,6 +98,7 @@ export function WebhookEndpointList({ endpoints, emptyText, onRotated }: Webhook
           key={endpoint.id}
           endpoint={endpoint}
           onRotated={onRotated && ((value) => onRotated(endpoint, value))}
+          supportDisable={supportDisable}
         />
       ))}
     </Stack>
@@ -103,9 +108,11 @@ export function WebhookEndpointList({ endpoints, emptyText, onRotated }: Webhook
 function EndpointCard({
   endpoint,
   onRotated,
+  supportDisable,
 }: {
   endpoint: DeveloperWebhookEndpointFragment;
   onRotated?: (secret: string) => void;
+  supportDisable: boolean;
 }) {
   const [showLog, setShowLog] = useState(false);
   return (
@@ -143,11 +150,48 @@ function EndpointCard({
               {showLog ? 'Hide deliveries' : 'Deliveries'}
             </Button>
             {onRotated && <OwnerActions endpoint={endpoint} onRotated={onRotated} />}
+            {supportDisable && endpoint.enabled && <SupportDisableDialog endpoint={endpoint} />}
           </Wrap>
         </HStack>
         {showLog && <DeliveryLog endpointId={endpoint.id} enabled={endpoint.enabled} readOnly={!onRotated} />}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** Support stops an endpoint's deliveries, saying why (the owner reads it and enables the endpoint again). */
+function SupportDisableDialog({ endpoint }: { endpoint: DeveloperWebhookEndpointFragment }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [disable, { loading }] = useDisableWebhookEndpointMutation();
+  return (
+    <ActionDialog
+      trigger={
+        <Button size="xs" variant="outline" colorPalette="red">
+          Disable
+        </Button>
+      }
+      title="Disable this endpoint?"
+      confirmLabel="Disable endpoint"
+      confirmPalette="red"
+      loading={loading}
+      onOpenChange={(open) => open && (setReason(''), setError(null))}
+      onConfirm={() => {
+        if (!reason.trim()) {
+          setError(MSG.reasonRequired);
+          return false;
+        }
+        return withToasts(() => disable({ variables: { id: endpoint.id, reason: reason.trim() } }), {
+          success: MSG.endpointDisabled,
+          failure: MSG.endpointDisableFailed,
+        });
+      }}
+    >
+      <Text>
+        Nothing more is delivered to <b>{endpoint.url}</b> until its owner enables it again; queued deliveries wait.
+      </Text>
+      <ReasonField value={reason} onChange={(v) => (setReason(v), setError(null))} error={error} />
+    </ActionDialog>
   );
 }
 

@@ -20,6 +20,9 @@ export const DEVELOPER_MESSAGES = {
   replayed: 'Events queued again',
   replayFailed: 'Could not replay the events',
   sinceRequired: 'Choose a start date and time',
+  reasonRequired: 'Say why: the account sees the reason',
+  endpointDisabled: 'Webhook endpoint disabled',
+  endpointDisableFailed: 'Could not disable the endpoint',
 } as const;
 
 /** A short "3 min ago" / "never" for list columns. */

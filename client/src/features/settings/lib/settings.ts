@@ -5,6 +5,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'account', label: 'Account' },
   { id: 'two-step', label: 'Two-step sign-in' },
   { id: 'sessions', label: 'Sessions' },
+  { id: 'activity', label: 'Account activity' },
 ] as const;
 
 export const SETTINGS_MESSAGES = {
@@ -27,4 +28,6 @@ export const SETTINGS_MESSAGES = {
   twoFactorCodeRequired: 'Enter the 6-digit code from your authenticator app.',
   sessionRevoked: 'Signed out that session',
   sessionRevokeFailed: 'Could not sign out that session',
+  activityFailed: 'Could not load your account activity',
+  activityEmpty: 'Support has not changed anything on your account.',
 } as const;

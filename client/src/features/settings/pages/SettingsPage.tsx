@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PageContainer } from '../../../shared/components/content/PageContainer';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
+import { AccountActivitySection } from '../components/AccountActivitySection';
 import { AccountSection } from '../components/AccountSection';
 import { CalendarSection } from '../components/CalendarSection';
 import { NotificationsSection } from '../components/NotificationsSection';
@@ -10,7 +11,7 @@ import { SessionsSection } from '../components/SessionsSection';
 import { TwoFactorSection } from '../components/TwoFactorSection';
 import { SETTINGS_SECTIONS } from '../lib/settings';
 
-/** /settings (signed in only): e-mail notifications, the calendar feed, the account's password, two-step sign-in and sessions. */
+/** /settings (signed in only): e-mail notifications, the calendar feed, the account's password, two-step sign-in and sessions, what support did to it. */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   useScrollToHash();
@@ -36,6 +37,7 @@ export function SettingsPage() {
         <AccountSection />
         <TwoFactorSection />
         <SessionsSection />
+        <AccountActivitySection />
       </Stack>
     </PageContainer>
   );

@@ -169,7 +169,11 @@ describe('Support console', () => {
 
     await user.clear(amount);
     await user.type(amount, '25.50');
-    await user.type(within(dialog).getByLabelText(/note/i), '  Half the session happened ');
+    // A decision needs a reason: both parties read it.
+    await user.click(confirm);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('A decision needs a reason (both parties see it)');
+    expect(resolve).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText(/reason/i), '  Half the session happened ');
     await user.click(confirm);
     expect(await screen.findByText('Dispute resolved')).toBeInTheDocument();
     expect(screen.getByText('Partially refunded: $25.50 back to the booker')).toBeInTheDocument();

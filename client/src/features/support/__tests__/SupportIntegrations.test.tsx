@@ -65,7 +65,7 @@ const searchMock = (query: string, found: ReturnType<typeof match>[]): MockedRes
 const usage = (id: string): MockedResponse => ({ request: { query: ApiKeyUsageDocument, variables: { id } }, result: { data: { apiKeyUsage: [] } } });
 
 describe('Support console: Integrations', () => {
-  it("finds the one account matching part of an e-mail and shows its keys (revoked too) and endpoints with deliveries, read-only apart from Revoke", async () => {
+  it("finds the one account matching part of an e-mail and shows its keys (revoked too) and endpoints with deliveries, read-only apart from Revoke and Disable, each with a reason", async () => {
     const user = userEvent.setup();
     const revoke = vi.fn(() => ({ data: { revokeApiKey: { __typename: 'ApiKey', id: 'key-live', status: 'REVOKED', revokedAt: '2026-11-24T12:00:00.000Z' } } }));
     renderPage(<SupportIntegrations />, {
@@ -78,7 +78,7 @@ describe('Support console: Integrations', () => {
           request: { query: WebhookDeliveriesDocument, variables: { endpointId: 'wh-1', first: 20 } },
           result: { data: { webhookDeliveries: { __typename: 'WebhookDeliveryConnection', totalCount: 1, pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null }, edges: [{ __typename: 'WebhookDeliveryEdge', node: DELIVERY }] } } },
         },
-        { request: { query: RevokeDeveloperApiKeyDocument, variables: { id: 'key-live' } }, result: revoke },
+        { request: { query: RevokeDeveloperApiKeyDocument, variables: { id: 'key-live', reason: 'Key posted in a public forum' } }, result: revoke },
       ],
     });
 
@@ -101,8 +101,9 @@ describe('Support console: Integrations', () => {
     expect(endpoint).toHaveTextContent('https://hooks.partner.test/collabhub');
     expect(endpoint).toHaveTextContent('booking.confirmed');
     expect(endpoint).toHaveTextContent('enabled');
-    // Read-only: none of the owner's endpoint actions.
-    for (const name of [/rotate secret/i, /^disable$/i, /delete/i]) expect(within(endpoint).queryByRole('button', { name })).toBeNull();
+    // None of the owner's endpoint actions (repoint, new secret, delete); support may only disable it, with a reason.
+    for (const name of [/rotate secret/i, /delete/i, /^enable$/i]) expect(within(endpoint).queryByRole('button', { name })).toBeNull();
+    expect(within(endpoint).getByRole('button', { name: 'Disable' })).toBeInTheDocument();
     await user.click(within(endpoint).getByRole('button', { name: 'Deliveries' }));
     const row = await within(endpoint).findByTestId('delivery-row', undefined, WAIT);
     expect(row).toHaveTextContent('failed');
@@ -114,6 +115,10 @@ describe('Support console: Integrations', () => {
     await user.click(within(cards[0]).getByRole('button', { name: 'Revoke' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke this API key?' }, WAIT);
     expect(revoke).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke key' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Say why: the account sees the reason');
+    expect(revoke).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText(/reason/i), ' Key posted in a public forum ');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke key' }));
     await waitFor(() => expect(revoke).toHaveBeenCalledTimes(1), WAIT);
     await waitFor(() => expect(within(cards[0]).queryByRole('button', { name: 'Revoke' })).toBeNull(), WAIT);

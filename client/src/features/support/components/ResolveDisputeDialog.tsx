@@ -5,7 +5,7 @@ import { ActionDialog } from '../../../shared/components/ActionDialog';
 import { FormError } from '../../../shared/components/FormError';
 import { formatCents } from '../../../shared/lib/money';
 import { useResolveDispute } from '../hooks/useResolveDispute';
-import { parsePartialRefund } from '../lib/support-rules';
+import { parsePartialRefund, SUPPORT_MESSAGES } from '../lib/support-rules';
 
 const VARIANTS: Record<DisputeResolution, { button: string; title: string; palette: 'red' | 'orange' | 'green' }> = {
   REFUND_FULL: { button: 'Refund full', title: 'Refund the booker in full', palette: 'red' },
@@ -23,7 +23,7 @@ interface Props {
   creatorName: string;
 }
 
-/** One of support's three decisions, each with an optional note; a partial refund asks for dollars. */
+/** One of support's three decisions, each with its reason (both parties read it); a partial refund asks for dollars. */
 export function ResolveDisputeDialog({
   disputeId,
   resolution,
@@ -48,7 +48,11 @@ export function ResolveDisputeDialog({
       }
       refundCents = parsed.cents;
     }
-    return resolve({ disputeId, resolution, refundCents, note: note.trim() || null });
+    if (!note.trim()) {
+      setError(SUPPORT_MESSAGES.decisionReasonRequired);
+      return false;
+    }
+    return resolve({ disputeId, resolution, refundCents, note: note.trim() });
   };
 
   return (
@@ -99,13 +103,19 @@ export function ResolveDisputeDialog({
           </Field.HelperText>
         </Field.Root>
       )}
-      <Field.Root>
-        <Field.Label>Note (optional)</Field.Label>
+      <Field.Root required>
+        <Field.Label>
+          Reason <Field.RequiredIndicator />
+        </Field.Label>
         <Textarea
           value={note}
           rows={3}
-          placeholder="Shown with the decision"
-          onChange={(event) => setNote(event.target.value)}
+          maxLength={2000}
+          placeholder="Shown with the decision to both parties, and kept in the support log"
+          onChange={(event) => {
+            setNote(event.target.value);
+            setError(null);
+          }}
         />
       </Field.Root>
       <FormError message={error} />

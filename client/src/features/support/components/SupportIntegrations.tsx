@@ -17,8 +17,8 @@ const SEARCH_LIMIT = 10;
 /**
  * Support sees every partner integration: find an account by part of its e-mail or display name
  * (a short list; a single match opens at once), then read its API keys (revoked ones included;
- * Revoke any live key) and its webhook endpoints with their delivery log. The cards are the
- * developer console's own, read-only here apart from Revoke.
+ * Revoke any live key, with a reason) and its webhook endpoints with their delivery log (Disable,
+ * with a reason). The cards are the developer console's own, read-only here apart from those two.
  */
 export function SupportIntegrations() {
   const [text, setText] = useState('');
@@ -132,11 +132,11 @@ function AccountIntegrations({ user }: { user: FoundUser }) {
           <Heading as="h3" size="md">
             API keys
           </Heading>
-          <ApiKeyList keys={data.apiKeys} emptyText="This account has no API keys." />
+          <ApiKeyList keys={data.apiKeys} emptyText="This account has no API keys." askReason />
           <Heading as="h3" size="md">
             Webhook endpoints
           </Heading>
-          <WebhookEndpointList endpoints={data.webhookEndpoints} emptyText="This account has no webhook endpoints." />
+          <WebhookEndpointList endpoints={data.webhookEndpoints} emptyText="This account has no webhook endpoints." supportDisable />
         </>
       ) : null}
     </Stack>

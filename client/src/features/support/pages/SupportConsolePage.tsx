@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { errorMessage } from '../../../shared/lib/error-message';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { SupportDisputeCard } from '../components/SupportDisputeCard';
+import { SupportAuditLog } from '../components/SupportAuditLog';
 import { SupportIntegrations } from '../components/SupportIntegrations';
 import { useSupportDisputes } from '../hooks/useSupportDisputes';
 import { SUPPORT_MESSAGES } from '../lib/support-rules';
@@ -20,7 +21,8 @@ const FILTERS: { value: DisputeListStatus; label: string }[] = [
 
 /**
  * /support: support staff mediate disputes (refund, release, warn) and look into any account's
- * partner integrations (API keys, webhook endpoints). Everyone else goes to /dashboard.
+ * partner integrations (API keys, webhook endpoints), and read the support log of every change made
+ * to an account. Everyone else goes to /dashboard.
  */
 export function SupportConsolePage() {
   useDocumentTitle('Support console');
@@ -88,6 +90,8 @@ function SupportConsole() {
         )}
         <Separator />
         <SupportIntegrations />
+        <Separator />
+        <SupportAuditLog />
       </Stack>
     </PageContainer>
   );

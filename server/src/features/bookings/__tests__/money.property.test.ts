@@ -167,7 +167,7 @@ describe('money is never lost', () => {
           const refundCents = 1 + Math.floor(rand() * (open.total_cents - 1));
           const res = await app.gql(
             `mutation ($input: ResolveDisputeInput!) { resolveDispute(input: $input) { id } }`,
-            { input: { disputeId: open.id, resolution, refundCents } },
+            { input: { disputeId: open.id, resolution, refundCents, note: `Decided ${resolution}` } },
             support.token,
           );
           expect(res.body.errors, where).toBeUndefined();

@@ -121,7 +121,7 @@ describe('partner API keys', () => {
     expect(gqlError(eleventh.body)).toEqual({ code: 'CONFLICT', message: 'An account can have at most 10 active API keys; revoke one first' });
   });
 
-  it('nobody else can see or revoke your keys; support can list, create for and revoke any partner', async () => {
+  it('nobody else can see or revoke your keys, nor make one for you (support neither); support can list and revoke any partner\'s, with a reason', async () => {
     const owner = await registerAccount(app, 'creator');
     const other = await registerAccount(app, 'brand');
     const key = await createKey(app, owner.token);
@@ -130,16 +130,20 @@ describe('partner API keys', () => {
     expect(gqlError(theirs.body)).toEqual({ code: 'NOT_FOUND', message: 'API key not found' });
     const peek = await app.gql(`query ($u: ID!) { apiKeys(userId: $u) { id } }`, { u: owner.userId }, other.token);
     expect(gqlError(peek.body)).toEqual({ code: 'FORBIDDEN', message: 'Only support staff can do this' });
-    const forOther = await app.gql(`mutation ($u: ID!) { createApiKey(input: { name: "x", userId: $u }) { secret } }`, { u: owner.userId }, other.token);
-    expect(gqlError(forOther.body)).toEqual({ code: 'FORBIDDEN', message: 'Only support staff can do this' });
+    // A key is made only by the account it acts for: there is no way to name another account.
+    for (const who of [other, support]) {
+      const forOther = await app.gql(`mutation ($u: ID!) { createApiKey(input: { name: "x", userId: $u }) { secret } }`, { u: owner.userId }, who.token);
+      expect(forOther.status).toBe(400);
+      expect(forOther.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    }
     expect((await gqlWith(app, { 'x-api-key': key.secret }, ME)).status).toBe(200);
+    const made = await createKey(app, owner.token, { name: 'Second' });
 
-    const made = await createKey(app, support.token, { name: 'Set up by support', userId: owner.userId });
-    expect(made.apiKey.userId).toBe(owner.userId);
-    const byKey = await gqlWith(app, { 'x-api-key': made.secret }, ME);
-    expect(byKey.body.data.me.id).toBe(owner.userId);
-
-    const revoked = await app.gql(REVOKE_KEY, { id: key.id }, support.token);
+    // Support revokes with a reason only; without one nothing changes.
+    const noReason = await app.gql(REVOKE_KEY, { id: key.id }, support.token);
+    expect(gqlError(noReason.body)).toMatchObject({ code: 'BAD_USER_INPUT', message: 'reason: support must say why (it is shown to the account)' });
+    expect((await gqlWith(app, { 'x-api-key': key.secret }, ME)).status).toBe(200);
+    const revoked = await app.gql(`mutation ($id: ID!) { revokeApiKey(id: $id, reason: "Leaked in a public repository") { status } }`, { id: key.id }, support.token);
     expect(revoked.body.data.revokeApiKey.status).toBe('REVOKED');
     expect((await gqlWith(app, { 'x-api-key': key.secret }, ME)).status).toBe(401);
     const all = await app.gql(`query ($u: ID!) { apiKeys(userId: $u) { id status } }`, { u: owner.userId }, support.token);

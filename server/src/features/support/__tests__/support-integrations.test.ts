@@ -69,7 +69,7 @@ describe("support sees a partner's integrations", () => {
     ]);
 
     // Support revokes the brand's live key; the brand sees it gone and the key stops working.
-    const revoked = await app.gql(`mutation ($id: ID!) { revokeApiKey(id: $id) { id status } }`, { id: kept.apiKey.id }, support.token);
+    const revoked = await app.gql(`mutation ($id: ID!) { revokeApiKey(id: $id, reason: "Key posted publicly") { id status } }`, { id: kept.apiKey.id }, support.token);
     expect(revoked.body.data.revokeApiKey).toEqual({ id: kept.apiKey.id, status: 'REVOKED' });
     const own = await app.gql(`query { myApiKeys { id } }`, {}, brand.token);
     expect(own.body.data.myApiKeys).toEqual([]);

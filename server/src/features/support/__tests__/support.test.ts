@@ -112,22 +112,22 @@ describe('support mediates disputes', () => {
       booking: { status: 'CANCELLED', paymentStatus: 'REFUNDED', refundCents: 5000 },
     });
     expect(await ledger(app, bookingId)).toMatchObject({ captured: 5000, refunded: 5000, fee: 0, allocated: 0 });
-    const again = await app.gql(RESOLVE, { input: { disputeId, resolution: 'RELEASE' } }, support.token);
+    const again = await app.gql(RESOLVE, { input: { disputeId, resolution: 'RELEASE', note: 'Second thoughts' } }, support.token);
     expect(gqlError(again.body)).toEqual({ code: 'INVALID_TRANSITION', message: 'This dispute is already resolved' });
   });
 
   it('a partial refund completes the booking: refund back, 10% fee on the rest, the creator gets the remainder', async () => {
     const { bookingId, disputeId } = await disputed({ completeFirst: true });
-    const tooMuch = await app.gql(RESOLVE, { input: { disputeId, resolution: 'REFUND_PARTIAL', refundCents: 5000 } }, support.token);
+    const tooMuch = await app.gql(RESOLVE, { input: { disputeId, resolution: 'REFUND_PARTIAL', refundCents: 5000, note: 'Half the stream' } }, support.token);
     expect(gqlError(tooMuch.body)).toEqual({ code: 'BAD_USER_INPUT', message: 'A partial refund is between 1 and 4999 cents' });
-    const res = await app.gql(RESOLVE, { input: { disputeId, resolution: 'REFUND_PARTIAL', refundCents: 2000 } }, support.token);
+    const res = await app.gql(RESOLVE, { input: { disputeId, resolution: 'REFUND_PARTIAL', refundCents: 2000, note: 'Half the stream' } }, support.token);
     expect(res.body.data.resolveDispute.booking).toEqual({ id: bookingId, status: 'COMPLETED', paymentStatus: 'ALLOCATED', refundCents: 2000 });
     expect(await ledger(app, bookingId)).toMatchObject({ captured: 5000, refunded: 2000, fee: 300, allocated: 2700 });
   });
 
   it('release completes the booking and allocates the creator share', async () => {
     const { bookingId, disputeId } = await disputed();
-    const res = await app.gql(RESOLVE, { input: { disputeId, resolution: 'RELEASE' } }, support.token);
+    const res = await app.gql(RESOLVE, { input: { disputeId, resolution: 'RELEASE', note: 'The stream took place' } }, support.token);
     expect(res.body.data.resolveDispute.booking).toMatchObject({ status: 'COMPLETED', paymentStatus: 'ALLOCATED' });
     expect(await ledger(app, bookingId)).toMatchObject({ captured: 5000, refunded: 0, fee: 500, allocated: 4500 });
   });

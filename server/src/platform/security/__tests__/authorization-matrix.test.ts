@@ -87,6 +87,8 @@ const CREATOR_SETTING = { anonymous: 'UNAUTHENTICATED', stranger: 'BAD_USER_INPU
 /** Answering a proposed time: the booker only. */
 const PROPOSAL_BOOKER_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'FORBIDDEN', support: 'NOT_FOUND' } as const;
 const OWNER_OR_SUPPORT = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'ok' } as const;
+// Changes to a partner's integration that support may not make (support reads, revokes and disables only).
+const OWNER_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'NOT_FOUND' } as const;
 const SUPPORT_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'FORBIDDEN', otherParty: 'FORBIDDEN', support: 'ok' } as const;
 const PUBLIC = { anonymous: 'ok', stranger: 'ok', otherParty: 'ok', support: 'ok' } as const;
 /** The creator's slot or schedule: nobody else may touch it. */
@@ -139,7 +141,7 @@ const MUTATIONS: Record<string, Row> = {
   cancelBooking: { stage: 'held', owner: 'booker', request: (w) => gql(`mutation ($i: CancelBookingInput!) { cancelBooking(input: $i) { status } }`, { i: { bookingId: w.bookingId } }), expect: PARTIES_ONLY('ok') },
   openDispute: { stage: 'started', owner: 'booker', request: (w) => gql(`mutation ($i: OpenDisputeInput!) { openDispute(input: $i) { status } }`, { i: { bookingId: w.bookingId, reason: 'It did not happen' } }), expect: PARTIES_ONLY('ok') },
   requestPayout: { stage: 'completed', owner: 'creator', request: (w) => gql(`mutation ($id: ID!) { requestPayout(bookingId: $id) { paymentStatus } }`, { id: w.bookingId }), expect: PARTIES_ONLY('FORBIDDEN') },
-  resolveDispute: { stage: 'disputed', owner: 'support', request: (w) => gql(`mutation ($i: ResolveDisputeInput!) { resolveDispute(input: $i) { id } }`, { i: { disputeId: w.disputeId, resolution: 'RELEASE' } }), expect: SUPPORT_ONLY },
+  resolveDispute: { stage: 'disputed', owner: 'support', request: (w) => gql(`mutation ($i: ResolveDisputeInput!) { resolveDispute(input: $i) { id } }`, { i: { disputeId: w.disputeId, resolution: 'RELEASE', note: 'The session took place' } }), expect: SUPPORT_ONLY },
   warnUser: { stage: 'disputed', owner: 'support', request: (w) => gql(`mutation ($i: WarnUserInput!) { warnUser(input: $i) { id } }`, { i: { userId: w.creator.userId, reason: 'No-show' } }), expect: SUPPORT_ONLY },
   // The creator answers the booker's dispute; the opener (the other party here) may not answer themselves.
   addDisputeStatement: {
@@ -148,19 +150,24 @@ const MUTATIONS: Record<string, Row> = {
     expect: PARTIES_ONLY('FORBIDDEN'),
   },
   createApiKey: { stage: 'base', owner: 'user', request: () => gql(`mutation { createApiKey(input: { name: "mine" }) { secret } }`), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'ok', support: 'FORBIDDEN' } },
-  revokeApiKey: { stage: 'base', owner: 'creator', request: (w) => gql(`mutation ($id: ID!) { revokeApiKey(id: $id) { status } }`, { id: w.keyId }), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'ok' } },
+  revokeApiKey: { stage: 'base', owner: 'creator', request: (w) => gql(`mutation ($id: ID!) { revokeApiKey(id: $id, reason: "Leaked key") { status } }`, { id: w.keyId }), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'ok' } },
   createWebhookEndpoint: {
     stage: 'base', owner: 'user',
     request: () => gql(`mutation { createWebhookEndpoint(input: { url: "${hooks}/m", eventTypes: ["booking.created"] }) { secret } }`),
     expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'ok', support: 'FORBIDDEN' },
   },
-  updateWebhookEndpoint: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { updateWebhookEndpoint(id: $id, input: { enabled: false }) { id } }`, { id: await creatorsEndpoint(w) }), expect: OWNER_OR_SUPPORT },
-  deleteWebhookEndpoint: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { deleteWebhookEndpoint(id: $id) }`, { id: await creatorsEndpoint(w) }), expect: OWNER_OR_SUPPORT },
-  rotateWebhookSecret: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { rotateWebhookSecret(id: $id) { secret } }`, { id: await creatorsEndpoint(w) }), expect: OWNER_OR_SUPPORT },
+  updateWebhookEndpoint: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { updateWebhookEndpoint(id: $id, input: { enabled: false }) { id } }`, { id: await creatorsEndpoint(w) }), expect: OWNER_ONLY },
+  disableWebhookEndpoint: {
+    stage: 'base', owner: 'creator',
+    request: async (w) => gql(`mutation ($id: ID!) { disableWebhookEndpoint(id: $id, reason: "Failing for days") { id } }`, { id: await creatorsEndpoint(w) }),
+    expect: OWNER_OR_SUPPORT,
+  },
+  deleteWebhookEndpoint: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { deleteWebhookEndpoint(id: $id) }`, { id: await creatorsEndpoint(w) }), expect: OWNER_ONLY },
+  rotateWebhookSecret: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { rotateWebhookSecret(id: $id) { secret } }`, { id: await creatorsEndpoint(w) }), expect: OWNER_ONLY },
   replayWebhookEvents: {
     stage: 'base', owner: 'creator',
     request: async (w) => gql(`mutation ($id: ID!, $since: DateTimeISO!) { replayWebhookEvents(endpointId: $id, since: $since) { queued } }`, { id: await creatorsEndpoint(w), since: new Date(Date.now() - HOUR).toISOString() }),
-    expect: OWNER_OR_SUPPORT,
+    expect: OWNER_ONLY,
   },
   // Conversations: members only (a stranger or support outside a dispute cannot tell it exists).
   startConversation: {
@@ -201,7 +208,7 @@ const MUTATIONS: Record<string, Row> = {
       );
       return gql(`mutation ($id: ID!) { resendWebhookDelivery(id: $id) { status } }`, { id: row.id });
     },
-    expect: OWNER_OR_SUPPORT,
+    expect: OWNER_ONLY,
   },
 };
 
