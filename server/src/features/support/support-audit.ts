@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { badInput } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
+import { badInput } from '../../platform/shared/errors';
+import { parseInput } from '../../platform/shared/validation';
 import { SupportAuditEntry } from './support-audit.entity';
 
 /** The actions support's audit log records (the `action` column). */

@@ -29,7 +29,7 @@ import type { ResolutionDetails } from '../bookings/process/move-writes';
 import type { BookingMoveHandler } from '../bookings/process/apply';
 import { appendAudit, auditView, SUPPORT_ACTIONS, type SupportAuditInput, type SupportAuditView } from './support-audit';
 import { SupportAuditEntry } from './support-audit.entity';
-import { pageSize, UUID_RE } from '../../shared/pagination';
+import { pageSize, UUID_RE } from '../../platform/shared/pagination';
 
 /** An account as support's search lists it. */
 export interface AccountMatch {
