@@ -5,6 +5,25 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentNode } from 'graphql';
 import * as Apollo from '@apollo/client';
+export type EventTopic =
+  | 'booking.created'
+  | 'booking.confirmed'
+  | 'booking.declined'
+  | 'booking.expired'
+  | 'booking.cancelled'
+  | 'booking.completed'
+  | 'booking.disputed'
+  | 'booking.resolved'
+  | 'booking.moved'
+  | 'booking.expiring'
+  | 'booking.reminder'
+  | 'payout.paid'
+  | 'review.created'
+  | 'message.created'
+  | 'booking.time_proposed'
+  | 'creator.updated'
+  | 'creator.availability_changed'
+  | 'webhook_endpoint.disabled';
 const defaultOptions = {} as const;
 /** creator (also called streamer) or brand */
 export type AccountType = 'BRAND' | 'CREATOR';
@@ -583,7 +602,7 @@ export type AcceptBookingMutation = {
       text: string;
       isSupport: boolean;
       bookingId: string | null;
-      eventType: string | null;
+      eventType: EventTopic | null;
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
@@ -659,7 +678,7 @@ export type BookingCard_BookingFragment = {
     text: string;
     isSupport: boolean;
     bookingId: string | null;
-    eventType: string | null;
+    eventType: EventTopic | null;
     createdAt: string;
     proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
   } | null;
@@ -757,7 +776,7 @@ export type BookingListQuery = {
           text: string;
           isSupport: boolean;
           bookingId: string | null;
-          eventType: string | null;
+          eventType: EventTopic | null;
           createdAt: string;
           proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
         } | null;
@@ -825,7 +844,7 @@ export type CancelBookingMutation = {
       text: string;
       isSupport: boolean;
       bookingId: string | null;
-      eventType: string | null;
+      eventType: EventTopic | null;
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
@@ -890,7 +909,7 @@ export type ConfirmBookingCompletionMutation = {
       text: string;
       isSupport: boolean;
       bookingId: string | null;
-      eventType: string | null;
+      eventType: EventTopic | null;
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
@@ -956,7 +975,7 @@ export type DeclineBookingMutation = {
       text: string;
       isSupport: boolean;
       bookingId: string | null;
-      eventType: string | null;
+      eventType: EventTopic | null;
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
@@ -1019,7 +1038,7 @@ export type LiveBookingUpdatesSubscription = {
       text: string;
       isSupport: boolean;
       bookingId: string | null;
-      eventType: string | null;
+      eventType: EventTopic | null;
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
@@ -1084,7 +1103,7 @@ export type OpenBookingDisputeMutation = {
       text: string;
       isSupport: boolean;
       bookingId: string | null;
-      eventType: string | null;
+      eventType: EventTopic | null;
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
@@ -1149,7 +1168,7 @@ export type RequestBookingPayoutMutation = {
       text: string;
       isSupport: boolean;
       bookingId: string | null;
-      eventType: string | null;
+      eventType: EventTopic | null;
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
@@ -1322,7 +1341,7 @@ export type BookingConversationQuery = {
       text: string;
       isSupport: boolean;
       bookingId: string | null;
-      eventType: string | null;
+      eventType: EventTopic | null;
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
@@ -1343,7 +1362,7 @@ export type ConversationMessageAddedSubscription = {
     text: string;
     isSupport: boolean;
     bookingId: string | null;
-    eventType: string | null;
+    eventType: EventTopic | null;
     createdAt: string;
     proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
   };
@@ -1403,7 +1422,7 @@ export type ConversationSummary_ConversationFragment = {
     text: string;
     isSupport: boolean;
     bookingId: string | null;
-    eventType: string | null;
+    eventType: EventTopic | null;
     createdAt: string;
     proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
   } | null;
@@ -1421,7 +1440,7 @@ export type ConversationThread_MessagesFragment = {
       text: string;
       isSupport: boolean;
       bookingId: string | null;
-      eventType: string | null;
+      eventType: EventTopic | null;
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     };
@@ -1456,7 +1475,7 @@ export type ConversationThreadQuery = {
           text: string;
           isSupport: boolean;
           bookingId: string | null;
-          eventType: string | null;
+          eventType: EventTopic | null;
           createdAt: string;
           proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
         };
@@ -1498,7 +1517,7 @@ export type ConversationThreadQuery = {
       text: string;
       isSupport: boolean;
       bookingId: string | null;
-      eventType: string | null;
+      eventType: EventTopic | null;
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
@@ -1526,7 +1545,7 @@ export type ConversationMessagesAfterQuery = {
           text: string;
           isSupport: boolean;
           bookingId: string | null;
-          eventType: string | null;
+          eventType: EventTopic | null;
           createdAt: string;
           proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
         };
@@ -1589,7 +1608,7 @@ export type ConversationsQuery = {
           text: string;
           isSupport: boolean;
           bookingId: string | null;
-          eventType: string | null;
+          eventType: EventTopic | null;
           createdAt: string;
           proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
         } | null;
@@ -1631,7 +1650,7 @@ export type ProposeBookingTimeMutation = {
     text: string;
     isSupport: boolean;
     bookingId: string | null;
-    eventType: string | null;
+    eventType: EventTopic | null;
     createdAt: string;
     proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
   };
@@ -1651,7 +1670,7 @@ export type RespondToProposedTimeMutation = {
     text: string;
     isSupport: boolean;
     bookingId: string | null;
-    eventType: string | null;
+    eventType: EventTopic | null;
     createdAt: string;
     proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
   };
@@ -1672,7 +1691,7 @@ export type SendMessageMutation = {
     text: string;
     isSupport: boolean;
     bookingId: string | null;
-    eventType: string | null;
+    eventType: EventTopic | null;
     createdAt: string;
     proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
   };
@@ -1728,7 +1747,7 @@ export type StartConversationMutation = {
       text: string;
       isSupport: boolean;
       bookingId: string | null;
-      eventType: string | null;
+      eventType: EventTopic | null;
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
@@ -1744,7 +1763,7 @@ export type ThreadMessage_MessageFragment = {
   text: string;
   isSupport: boolean;
   bookingId: string | null;
-  eventType: string | null;
+  eventType: EventTopic | null;
   createdAt: string;
   proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
 };
@@ -2124,7 +2143,7 @@ export type NotificationAddedSubscriptionVariables = Exact<{ [key: string]: neve
 export type NotificationAddedSubscription = {
   notificationAdded: {
     id: string;
-    type: string;
+    type: EventTopic;
     text: string;
     bookingId: string | null;
     conversationId: string | null;
@@ -2135,7 +2154,7 @@ export type NotificationAddedSubscription = {
 
 export type NotificationItem_NotificationFragment = {
   id: string;
-  type: string;
+  type: EventTopic;
   text: string;
   bookingId: string | null;
   conversationId: string | null;
@@ -2155,7 +2174,7 @@ export type NotificationsQuery = {
       cursor: string;
       node: {
         id: string;
-        type: string;
+        type: EventTopic;
         text: string;
         bookingId: string | null;
         conversationId: string | null;
@@ -2500,7 +2519,7 @@ export type ResolveDisputeMutation = {
         text: string;
         isSupport: boolean;
         bookingId: string | null;
-        eventType: string | null;
+        eventType: EventTopic | null;
         createdAt: string;
         proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
       } | null;
@@ -2616,7 +2635,7 @@ export type SupportDisputeCard_DisputeFragment = {
       text: string;
       isSupport: boolean;
       bookingId: string | null;
-      eventType: string | null;
+      eventType: EventTopic | null;
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
@@ -2712,7 +2731,7 @@ export type SupportDisputesQuery = {
         text: string;
         isSupport: boolean;
         bookingId: string | null;
-        eventType: string | null;
+        eventType: EventTopic | null;
         createdAt: string;
         proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
       } | null;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Outbox, OutboxEventInput } from '../../platform/outbox/outbox';
-import type { OutboxTopic } from '../../platform/outbox/outbox.topics';
+import type { BookingTopic } from '../../platform/outbox/outbox.topics';
 import type { Profile } from '../profiles/profile.entity';
 import type { Booking } from './booking.entity';
 import { requestDeadline } from './process/policy';
@@ -26,7 +26,7 @@ export function publishBookingMoves(outbox: Outbox): BookingMoveHandler {
 }
 
 /** Which topic an applied move is (null: nobody is told, e.g. an unpaid checkout that lapsed). */
-function topicOf(action: BookingAction, t: AppliedTransition): OutboxTopic | null {
+function topicOf(action: BookingAction, t: AppliedTransition): BookingTopic | null {
   switch (action) {
     case BookingAction.AUTHORIZE:
       return 'booking.created';
@@ -59,7 +59,7 @@ function topicOf(action: BookingAction, t: AppliedTransition): OutboxTopic | nul
 }
 
 /** Who an event concerns: a new request and a payout the creator; everything else both parties. */
-function audienceOf(topic: OutboxTopic, booking: Booking, creator: Profile): string[] {
+function audienceOf(topic: BookingTopic, booking: Booking, creator: Profile): string[] {
   if (topic === 'booking.created' || topic === 'payout.paid' || topic === 'booking.expiring') return [creator.user.id];
   return [booking.booker.id, creator.user.id];
 }
@@ -67,14 +67,14 @@ function audienceOf(topic: OutboxTopic, booking: Booking, creator: Profile): str
 /** A booking event with what a message about it needs (names, times ISO, amounts in cents). */
 export async function bookingEvent(
   em: EntityManager,
-  topic: OutboxTopic,
+  topic: BookingTopic,
   booking: Booking,
   creator: Profile,
   actorUserId: string | null,
   audienceUserIds: string[],
   /** Already read with the booking (undefined: read it here). */
   knownBookerName?: string | null,
-): Promise<OutboxEventInput> {
+): Promise<OutboxEventInput<BookingTopic>> {
   const bookerName =
     knownBookerName !== undefined
       ? knownBookerName

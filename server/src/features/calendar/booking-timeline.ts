@@ -1,4 +1,4 @@
-import { BOOKING_STATE_TOPICS as OUTBOX_BOOKING_STATE_TOPICS } from '../../platform/outbox/outbox.topics';
+import { BOOKING_STATE_TOPICS as OUTBOX_BOOKING_STATE_TOPICS, type BookingEventPayload } from '../../platform/outbox/outbox.topics';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
@@ -18,7 +18,8 @@ export interface BookingState {
   bookerUserId: string;
   creatorName: string;
   bookerName: string;
-  payload: Record<string, unknown>;
+  /** The state event's payload (state topics carry a booking's state). */
+  payload: BookingEventPayload;
   /** Calendar changes (confirmed, moved, cancelled) up to this state, minus one: 0 for the first invite. */
   sequence: number;
 }
@@ -35,7 +36,7 @@ const CHANGE_IN = list(CALENDAR_CHANGE_TOPICS);
 interface Row {
   booking_id: string;
   topic: string;
-  payload: Record<string, unknown>;
+  payload: BookingEventPayload;
   changes: string | number;
 }
 

@@ -1,5 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { ConversationView, MessageView, PartyView } from './conversations.views';
+import { EventTopic } from '../../platform/graphql/event-topic.scalar';
 
 export enum ConversationRole {
   CLIENT = 'client',
@@ -88,7 +89,7 @@ export class MessageType implements Omit<MessageView, 'kind' | 'proposal'> {
   @Field(() => ID, { nullable: true })
   bookingId!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Event lines: the booking event (e.g. booking.confirmed)' })
+  @Field(() => EventTopic, { nullable: true, description: 'Event lines: the booking event (e.g. booking.confirmed)' })
   eventType!: string | null;
 
   @Field(() => ProposedTimeType, { nullable: true })

@@ -1,12 +1,40 @@
-import { BOOKING_STATE_TOPICS } from '../../platform/outbox/outbox.topics';
+import { isOutboxTopic, OUTBOX_TOPICS, type OutboxPayload, type OutboxTopic } from '../../platform/outbox/outbox.topics';
 /** Rows and views of conversations and their lines; the SQL that reads them in one statement each. */
 
 export type ViewerRole = 'client' | 'creator' | 'support';
 export type MessageKind = 'text' | 'event' | 'proposal';
 export type ProposalStatus = 'pending' | 'accepted' | 'declined' | 'superseded';
 
+const cents = (v: number) => `$${(v / 100).toFixed(2)}`;
+
+/**
+ * The line a thread shows for each topic (times are shown by the client, in the reader's zone);
+ * null: no line (announcements, and what is not about a booking's state). A new topic does not
+ * compile until it is decided here.
+ */
+const EVENT_LINES: { [T in OutboxTopic]: ((p: OutboxPayload<T>) => string) | null } = {
+  'booking.created': () => 'Booking requested',
+  'booking.confirmed': () => 'Booking accepted',
+  'booking.declined': (p) => (p.reason ? `Booking declined: ${String(p.reason)}` : 'Booking declined'),
+  'booking.expired': () => 'Request expired without an answer',
+  'booking.cancelled': (p) => (typeof p.refundCents === 'number' && p.refundCents ? `Booking cancelled (refund ${cents(p.refundCents)})` : 'Booking cancelled'),
+  'booking.completed': () => 'Booking completed',
+  'booking.disputed': () => 'Dispute opened',
+  'booking.resolved': () => 'Dispute resolved',
+  'booking.moved': () => 'Booking moved to the new time',
+  'payout.paid': (p) => (typeof p.amountCents === 'number' ? `Paid out ${cents(p.amountCents)}` : 'Paid out'),
+  'booking.expiring': null,
+  'booking.reminder': null,
+  'booking.time_proposed': null,
+  'review.created': null,
+  'message.created': null,
+  'creator.updated': null,
+  'creator.availability_changed': null,
+  'webhook_endpoint.disabled': null,
+};
+
 /** The bookings' events a thread shows as lines (read from the outbox, never copied). */
-export const EVENT_LINE_TOPICS = BOOKING_STATE_TOPICS;
+export const EVENT_LINE_TOPICS: readonly OutboxTopic[] = OUTBOX_TOPICS.filter((t) => EVENT_LINES[t] !== null);
 
 export interface ConversationRow {
   id: string;
@@ -211,35 +239,8 @@ export function messageFrom(r: MessageRow, viewerId: string): MessageView {
   };
 }
 
-/** An event line in words (times are shown by the client, in the reader's zone). */
-export function eventLineText(topic: string, payload: Record<string, unknown>): string {
-  const cents = (v: unknown) => (typeof v === 'number' ? `$${(v / 100).toFixed(2)}` : null);
-  switch (topic) {
-    case 'booking.created':
-      return 'Booking requested';
-    case 'booking.confirmed':
-      return 'Booking accepted';
-    case 'booking.declined':
-      return payload.reason ? `Booking declined: ${String(payload.reason)}` : 'Booking declined';
-    case 'booking.expired':
-      return 'Request expired without an answer';
-    case 'booking.cancelled': {
-      const refund = cents(payload.refundCents);
-      return refund && payload.refundCents ? `Booking cancelled (refund ${refund})` : 'Booking cancelled';
-    }
-    case 'booking.completed':
-      return 'Booking completed';
-    case 'booking.disputed':
-      return 'Dispute opened';
-    case 'booking.resolved':
-      return 'Dispute resolved';
-    case 'booking.moved':
-      return 'Booking moved to the new time';
-    case 'payout.paid': {
-      const amount = cents(payload.amountCents);
-      return amount ? `Paid out ${amount}` : 'Paid out';
-    }
-    default:
-      return topic;
-  }
+/** An event line in words (a stored event: its topic and payload as the outbox wrote them). */
+export function eventLineText(topic: string, payload: object): string {
+  const line = isOutboxTopic(topic) ? (EVENT_LINES[topic] as ((p: object) => string) | null) : null;
+  return line ? line(payload) : topic;
 }

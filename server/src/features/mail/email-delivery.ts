@@ -11,6 +11,7 @@ import type { OutgoingMail } from '../../platform/mail/mail-transport';
 import { emailKindOf } from './notification-kinds';
 import type { PreferencesService } from './preferences.service';
 import { renderEmail } from './templates/render-email';
+import type { OutboxTopic } from '../../platform/outbox/outbox.topics';
 
 /** A delivery is given up (status failed) after this many attempts. */
 export const MAX_ATTEMPTS = 8;
@@ -48,7 +49,8 @@ export interface EmailDeliveryDeps {
 interface NotificationRow {
   id: string;
   user_id: string;
-  type: string;
+  /** The outbox topic the notification was written for (features/notifications copies it from the event). */
+  type: OutboxTopic;
   event_id: string;
   booking_id: string | null;
   conversation_id: string | null;

@@ -154,7 +154,7 @@ function notificationRows(event: PendingOutboxEvent): SqlPart | null {
   const actor = actorCopyOf(event);
   const copy = actor && UUID_RE.test(actor) ? actor : null;
   if (recipients.length === 0 && !copy) return null;
-  const conversationId = typeof event.payload.conversationId === 'string' ? event.payload.conversationId : null;
+  const conversationId = 'conversationId' in event.payload ? event.payload.conversationId : null;
   if (recipients.some((id) => !UUID_RE.test(id))) throw badInput('audience must be user ids');
   // The actor is never among the recipients (recipientsOf leaves them out): their copy is one more row.
   const users = copy ? [...recipients, copy] : recipients;

@@ -1,48 +1,37 @@
-/** One line a person reads in the inbox for a notification (names only: times are shown by the client in the reader's zone). */
-export function notificationText(type: string, payload: Record<string, unknown>): string {
-  const creator = str(payload.creatorName) ?? 'The creator';
-  const booker = str(payload.bookerName) ?? 'A client';
-  const cents = (v: unknown) => (typeof v === 'number' ? `$${(v / 100).toFixed(2)}` : null);
-  switch (type) {
-    case 'booking.created':
-      return `New booking request from ${booker}`;
-    case 'booking.expiring':
-      return `The request from ${booker} expires in 24 hours`;
-    case 'booking.confirmed':
-      return `${creator} accepted your booking`;
-    case 'booking.declined':
-      return `${creator} declined your booking`;
-    case 'booking.expired':
-      return 'A booking request expired without an answer';
-    case 'booking.cancelled': {
-      const refund = cents(payload.refundCents);
-      return refund && payload.refundCents ? `A booking was cancelled (refund ${refund})` : 'A booking was cancelled';
-    }
-    case 'booking.completed':
-      return 'A booking was completed';
-    case 'booking.disputed':
-      return 'A dispute was opened on a booking';
-    case 'booking.resolved':
-      return 'A dispute was resolved';
-    case 'booking.moved':
-      return 'A booking moved to the new time';
-    case 'booking.time_proposed':
-      return `${creator} proposed another time`;
-    case 'booking.reminder':
-      return 'A booking starts soon';
-    case 'payout.paid': {
-      const amount = cents(payload.amountCents);
-      return amount ? `Payout sent: ${amount}` : 'Payout sent';
-    }
-    case 'review.created':
-      return `${str(payload.reviewerName) ?? 'Someone'} left you a ${payload.rating}-star review`;
-    case 'webhook_endpoint.disabled':
-      return `Your webhook endpoint ${str(payload.url) ?? ''} was disabled: every delivery failed for 3 days`;
-    case 'message.created':
-      return `New message from ${str(payload.senderName) ?? 'someone'}`;
-    default:
-      return type;
-  }
-}
+import { isOutboxTopic, type OutboxPayload, type OutboxTopic } from '../../platform/outbox/outbox.topics';
 
+const cents = (v: number) => `$${(v / 100).toFixed(2)}`;
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+/**
+ * The inbox line of each topic (names only: times are shown by the client in the reader's zone);
+ * null: the topic is never in anyone's inbox (public listing events have no audience). A new
+ * topic does not compile until it has its line here.
+ */
+const NOTIFICATION_TEXT: { [T in OutboxTopic]: ((p: OutboxPayload<T>) => string) | null } = {
+  'booking.created': (p) => `New booking request from ${str(p.bookerName) ?? 'A client'}`,
+  'booking.expiring': (p) => `The request from ${str(p.bookerName) ?? 'A client'} expires in 24 hours`,
+  'booking.confirmed': (p) => `${str(p.creatorName) ?? 'The creator'} accepted your booking`,
+  'booking.declined': (p) => `${str(p.creatorName) ?? 'The creator'} declined your booking`,
+  'booking.expired': () => 'A booking request expired without an answer',
+  'booking.cancelled': (p) => (typeof p.refundCents === 'number' && p.refundCents ? `A booking was cancelled (refund ${cents(p.refundCents)})` : 'A booking was cancelled'),
+  'booking.completed': () => 'A booking was completed',
+  'booking.disputed': () => 'A dispute was opened on a booking',
+  'booking.resolved': () => 'A dispute was resolved',
+  'booking.moved': () => 'A booking moved to the new time',
+  'booking.time_proposed': (p) => `${str(p.creatorName) ?? 'The creator'} proposed another time`,
+  'booking.reminder': () => 'A booking starts soon',
+  'payout.paid': (p) => (typeof p.amountCents === 'number' ? `Payout sent: ${cents(p.amountCents)}` : 'Payout sent'),
+  'review.created': (p) => `${str(p.reviewerName) ?? 'Someone'} left you a ${p.rating}-star review`,
+  'webhook_endpoint.disabled': (p) => `Your webhook endpoint ${str(p.url) ?? ''} was disabled: every delivery failed for 3 days`,
+  'message.created': (p) => `New message from ${str(p.senderName) ?? 'someone'}`,
+  'creator.updated': null,
+  'creator.availability_changed': null,
+};
+
+/** One line a person reads in the inbox for a notification (a stored row: its type and payload as written by the outbox). */
+export function notificationText(type: string, payload: object): string {
+  if (!isOutboxTopic(type)) return type;
+  const text = NOTIFICATION_TEXT[type] as ((p: object) => string) | null;
+  return text ? text(payload) : type;
+}

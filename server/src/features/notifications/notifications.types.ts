@@ -1,4 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { EventTopic } from '../../platform/graphql/event-topic.scalar';
 import { PageInfo } from '../../platform/graphql/pagination.types';
 import type { NotificationView } from './notifications.service';
 
@@ -7,7 +8,7 @@ export class NotificationType implements Omit<NotificationView, 'payload' | 'eve
   @Field(() => ID)
   id!: string;
 
-  @Field(() => String, { description: 'The event topic, e.g. booking.created, message.created, payout.paid' })
+  @Field(() => EventTopic, { description: 'The event topic, e.g. booking.created, message.created, payout.paid' })
   type!: string;
 
   @Field(() => String, { description: 'One line to show (names only; times come from the booking)' })

@@ -4,7 +4,8 @@ import { WEBHOOK_API_VERSION } from './webhook-event-types';
 export interface WebhookSourceEvent {
   id: string;
   topic: string;
-  payload: Record<string, unknown>;
+  /** The event's payload (outbox.topics.ts: a JSON object). */
+  payload: object;
   createdAt: Date;
   /** The users the event concerns (a booking's brand and creator); empty for public events. */
   audienceUserIds: readonly string[];

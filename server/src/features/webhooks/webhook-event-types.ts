@@ -1,23 +1,37 @@
-/**
- * The events a webhook endpoint can subscribe to (outbox topics, dotted). `creator.*` events are
- * public listing data and reach every subscribed endpoint; every other event reaches only the
- * endpoints of the users it concerns (the outbox event's audience: a booking's brand and creator).
- */
-export const WEBHOOK_EVENT_TYPES = [
-  'booking.created',
-  'booking.confirmed',
-  'booking.declined',
-  'booking.cancelled',
-  'booking.completed',
-  'booking.disputed',
-  'booking.resolved',
-  'payout.paid',
-  'review.created',
-  'creator.updated',
-  'creator.availability_changed',
-] as const;
+import type { OutboxTopic } from '../../platform/outbox/outbox.topics';
 
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/**
+ * Which outbox topics a webhook endpoint can subscribe to (true), in the order partners see
+ * them. `creator.*` events are public listing data and reach every subscribed endpoint; every
+ * other event reaches only the endpoints of the users it concerns (the outbox event's audience: a
+ * booking's brand and creator). A new topic does not compile until it is decided here (and, when
+ * true, documented in docs/partners.md).
+ */
+const WEBHOOK_EVENTS = {
+  'booking.created': true,
+  'booking.confirmed': true,
+  'booking.declined': true,
+  'booking.cancelled': true,
+  'booking.completed': true,
+  'booking.disputed': true,
+  'booking.resolved': true,
+  'payout.paid': true,
+  'review.created': true,
+  'creator.updated': true,
+  'creator.availability_changed': true,
+  'booking.expired': false,
+  'booking.moved': false,
+  'booking.expiring': false,
+  'booking.reminder': false,
+  'message.created': false,
+  'booking.time_proposed': false,
+  'webhook_endpoint.disabled': false,
+} as const satisfies Record<OutboxTopic, boolean>;
+
+export type WebhookEventType = { [T in OutboxTopic]: (typeof WEBHOOK_EVENTS)[T] extends true ? T : never }[OutboxTopic];
+
+/** The events a webhook endpoint can subscribe to (outbox topics, dotted). */
+export const WEBHOOK_EVENT_TYPES = (Object.keys(WEBHOOK_EVENTS) as OutboxTopic[]).filter((t): t is WebhookEventType => WEBHOOK_EVENTS[t]);
 
 export const isWebhookEventType = (value: string): value is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
 
@@ -29,10 +43,11 @@ export const isPublicEventType = (type: string) => type.startsWith('creator.');
  * creator for a payout) and, for a booking event, both parties of the booking, so a brand hears
  * about its own booking even when only the creator is notified of it (a new request).
  */
-export function recipientsOf(topic: string, audienceUserIds: readonly string[], payload: Record<string, unknown>): string[] {
+export function recipientsOf(topic: string, audienceUserIds: readonly string[], payload: object): string[] {
   const ids = new Set(audienceUserIds);
   if (topic.startsWith('booking.')) {
-    for (const party of [payload.bookerUserId, payload.creatorUserId]) if (typeof party === 'string') ids.add(party);
+    const { bookerUserId, creatorUserId } = payload as Partial<Record<'bookerUserId' | 'creatorUserId', unknown>>;
+    for (const party of [bookerUserId, creatorUserId]) if (typeof party === 'string') ids.add(party);
   }
   return [...ids];
 }

@@ -11,8 +11,7 @@ import { firstForbiddenAddress } from './webhook-address-guard';
 import { WebhookDelivery, WebhookDeliveryStatus } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { createdIsoSql, envelopeAroundCreated, serializeEnvelope, type WebhookSourceEvent } from './webhook-envelope';
-import type { OutboxConsumer, PendingOutboxEvent, SqlPart } from '../../platform/outbox/outbox';
-import type { OutboxTopic } from '../../platform/outbox/outbox.topics';
+import type { OutboxConsumer, SqlPart } from '../../platform/outbox/outbox';
 import { isPublicEventType, isWebhookEventType, recipientsOf, WEBHOOK_EVENT_TYPES } from './webhook-event-types';
 import { newSigningSecret } from './webhook-signing';
 import { requireSupportReason, SUPPORT_ACTIONS, type SupportAuditInput } from '../support/support-audit';
@@ -320,7 +319,7 @@ export class WebhooksService {
    * type and may see it. Returns how many.
    */
   async enqueueForEvent(em: EntityManager, event: WebhookSourceEvent): Promise<number> {
-    const part = this.deliveriesOf({ ...event, aggregateId: event.id, bookingId: null, actorUserId: null, topic: event.topic as OutboxTopic, audienceUserIds: [...event.audienceUserIds] });
+    const part = this.deliveriesOf(event);
     if (!part) return 0;
     const rows = await em.execute<unknown[]>(`with ev as (select ?::uuid as id, ?::text as topic, ?::timestamptz as created_at) ${part.sql}`, [event.id, event.topic, event.createdAt, ...part.params]);
     return rows.length;
@@ -331,7 +330,7 @@ export class WebhooksService {
    * that subscribed to the event's type and may see it (sends happen later, after the commit), as
    * one statement reading the event from the outbox row being inserted (`ev`: sent with the insert).
    */
-  deliveriesOf(event: PendingOutboxEvent): SqlPart | null {
+  deliveriesOf(event: Omit<WebhookSourceEvent, 'createdAt'>): SqlPart | null {
     if (!isWebhookEventType(event.topic)) return null;
     const [head, tail] = envelopeAroundCreated(event);
     const now = this.deps.clock.now();

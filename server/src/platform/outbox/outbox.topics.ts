@@ -1,26 +1,158 @@
-/** Every topic of the outbox (DESIGN.md §8; the contract in the shared brief). Payloads carry ids and what a message needs. */
-export const OUTBOX_TOPICS = [
-  'booking.created',
-  'booking.confirmed',
-  'booking.declined',
-  'booking.expired',
-  'booking.cancelled',
-  'booking.completed',
-  'booking.disputed',
-  'booking.resolved',
-  'booking.moved',
-  'booking.expiring',
-  'booking.reminder',
-  'payout.paid',
-  'review.created',
-  'message.created',
-  'booking.time_proposed',
-  'creator.updated',
-  'creator.availability_changed',
-  'webhook_endpoint.disabled',
-] as const;
+/**
+ * The event vocabulary: every outbox topic and the payload it carries. This interface is the one
+ * place a topic is named; `outbox.publish` is type-checked against it, and every channel that
+ * turns events into something a person or a partner sees declares, per topic, what it does
+ * (`satisfies Record<OutboxTopic, …>` or `{ [T in OutboxTopic]: … }`):
+ *
+ * - the inbox line:          features/notifications/notifications.text.ts   (NOTIFICATION_TEXT)
+ * - the e-mail switch:       features/mail/notification-kinds.ts            (EMAIL_KIND_OF_TOPIC)
+ * - the e-mail content:      features/mail/email-content.ts                 (EMAIL_CONTENT)
+ * - webhook event types:     features/webhooks/webhook-event-types.ts       (WEBHOOK_EVENTS)
+ * - a conversation's line:   features/conversations/conversations.views.ts  (EVENT_LINES)
+ * - the client's bell:       client/src/features/notifications/lib/notification-view.ts (typed by the
+ *                            `EventTopic` scalar, generated from this list by `pnpm codegen`)
+ *
+ * Adding a topic: add it here with its payload, run `pnpm --filter server typecheck` and answer
+ * every error (each channel says what the new topic becomes there, or `null`: nothing), then
+ * `pnpm codegen` for the client's view. Payloads are plain JSON: ids, names, ISO times, amounts in
+ * cents (figures of money are the ledger's: a payload's amounts are for the words of a message).
+ */
+export interface OutboxEvents {
+  'booking.created': BookingEventPayload;
+  'booking.confirmed': BookingEventPayload;
+  'booking.declined': BookingEventPayload;
+  'booking.expired': BookingEventPayload;
+  'booking.cancelled': BookingEventPayload;
+  'booking.completed': BookingEventPayload;
+  'booking.disputed': BookingEventPayload;
+  'booking.resolved': BookingEventPayload;
+  'booking.moved': BookingEventPayload;
+  /** A request 24 hours before it lapses (to the creator). */
+  'booking.expiring': BookingEventPayload;
+  /** 24 h and 1 h before a confirmed booking starts (features/calendar). */
+  'booking.reminder': BookingEventPayload & { hoursBefore: number; minutesUntilStart: number };
+  'payout.paid': BookingEventPayload;
+  'review.created': ReviewCreatedPayload;
+  'message.created': MessageCreatedPayload;
+  'booking.time_proposed': TimeProposedPayload;
+  /** Public listing data: no audience, reaches every subscribed webhook endpoint. */
+  'creator.updated': CreatorUpdatedPayload;
+  'creator.availability_changed': AvailabilityChangedPayload;
+  'webhook_endpoint.disabled': WebhookEndpointDisabledPayload;
+}
 
-export type OutboxTopic = (typeof OUTBOX_TOPICS)[number];
+export type OutboxTopic = keyof OutboxEvents;
+
+/** The payload of one topic. */
+export type OutboxPayload<T extends OutboxTopic> = OutboxEvents[T];
+
+/** A booking's state after a move, as every booking event carries it (features/bookings/booking-events.ts). */
+export interface BookingEventPayload {
+  bookingId: string;
+  creatorId: string;
+  creatorUserId: string;
+  creatorName: string;
+  creatorTimezone: string;
+  bookerUserId: string;
+  bookerName: string | null;
+  status: string;
+  paymentStatus: string;
+  startTime: string;
+  endTime: string;
+  totalCents: number;
+  feeCents: number;
+  refundCents: number;
+  /** The creator's share. */
+  amountCents: number;
+  requestDeadline: string;
+  reason: string | null;
+}
+
+export interface ReviewCreatedPayload {
+  reviewId: string;
+  bookingId: string;
+  rating: number;
+  comment: string | null;
+  reviewerName: string | null;
+  revieweeUserId: string;
+}
+
+export interface MessageCreatedPayload {
+  conversationId: string;
+  messageId: string;
+  senderUserId: string;
+  senderName: string;
+  excerpt: string;
+  isSupport: boolean;
+}
+
+export interface TimeProposedPayload {
+  conversationId: string;
+  messageId: string;
+  bookingId: string;
+  startTime: string;
+  endTime: string;
+  creatorName: string;
+}
+
+export interface CreatorUpdatedPayload {
+  creatorId: string;
+  displayName: string;
+  bio: string | null;
+  hourlyRateCents: number | null;
+  minimumHours: number;
+  platforms: string[];
+  timezone: string;
+  twitchUsername: string | null;
+  youtubeHandle: string | null;
+  tiktokHandle: string | null;
+  instagramHandle: string | null;
+}
+
+export interface AvailabilityChangedPayload {
+  creatorId: string;
+  creatorName: string;
+  change: 'slots_added' | 'slot_moved' | 'slot_removed' | 'pattern_changed' | 'pattern_removed';
+  slots: { startTime: string; endTime: string }[];
+}
+
+export interface WebhookEndpointDisabledPayload {
+  endpointId: string;
+  url: string;
+  failingSince: string;
+  disabledAt: string;
+}
+
+/** Every topic, in the vocabulary's order (a topic missing here, or one too many, does not compile). */
+const TOPIC_SET = {
+  'booking.created': true,
+  'booking.confirmed': true,
+  'booking.declined': true,
+  'booking.expired': true,
+  'booking.cancelled': true,
+  'booking.completed': true,
+  'booking.disputed': true,
+  'booking.resolved': true,
+  'booking.moved': true,
+  'booking.expiring': true,
+  'booking.reminder': true,
+  'payout.paid': true,
+  'review.created': true,
+  'message.created': true,
+  'booking.time_proposed': true,
+  'creator.updated': true,
+  'creator.availability_changed': true,
+  'webhook_endpoint.disabled': true,
+} as const satisfies Record<OutboxTopic, true>;
+
+export const OUTBOX_TOPICS = Object.keys(TOPIC_SET) as OutboxTopic[];
+
+export const isOutboxTopic = (value: string): value is OutboxTopic => Object.prototype.hasOwnProperty.call(TOPIC_SET, value);
+
+/** Topics whose payload is exactly a booking's state (BookingEventPayload; announcements such as `booking.expiring` included). */
+export type BookingTopic = {
+  [T in OutboxTopic]: OutboxEvents[T] extends BookingEventPayload ? (BookingEventPayload extends OutboxEvents[T] ? T : never) : never;
+}[OutboxTopic];
 
 /** Topics that carry a booking's state after a move (not announcements such as reminders): a thread's event lines and a calendar's timeline read these. */
 export const BOOKING_STATE_TOPICS = [
@@ -34,4 +166,4 @@ export const BOOKING_STATE_TOPICS = [
   'booking.resolved',
   'booking.moved',
   'payout.paid',
-] as const satisfies readonly OutboxTopic[];
+] as const satisfies readonly BookingTopic[];

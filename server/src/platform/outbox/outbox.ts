@@ -4,12 +4,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm';
 import type { DomainEvents, EventBus } from '../shared/events';
-import type { OutboxTopic } from './outbox.topics';
+import type { OutboxEvents, OutboxTopic } from './outbox.topics';
 import { runTogether, type StatementPart } from '../db/statement-parts';
 
-/** What a producer publishes (inside the transaction of the change it describes). */
-export interface OutboxEventInput {
-  topic: OutboxTopic;
+/** What every event has besides its topic and payload. */
+interface OutboxEventHead {
   /** The thing the event is about (a booking id, a conversation id, a creator id…). */
   aggregateId: string;
   bookingId?: string | null;
@@ -17,23 +16,37 @@ export interface OutboxEventInput {
   actorUserId?: string | null;
   /** The users the event concerns (each gets one notification). */
   audienceUserIds: readonly string[];
-  /** Ids plus what a message needs: amounts in cents, times ISO, names. Plain JSON. */
-  payload: Record<string, unknown>;
 }
 
-/** An appended event, as consumers see it. */
-export interface OutboxEvent extends Omit<OutboxEventInput, 'audienceUserIds'> {
-  id: string;
-  /** Position in the outbox (a bigint, as a string): consumers may keep a cursor on it. */
-  seq: string;
-  bookingId: string | null;
-  actorUserId: string | null;
-  audienceUserIds: string[];
-  createdAt: Date;
-}
+/**
+ * What a producer publishes (inside the transaction of the change it describes): a topic of the
+ * vocabulary (outbox.topics.ts) with that topic's payload; `OutboxEventInput<'review.created'>`
+ * is one topic's, the bare type any topic's.
+ */
+export type OutboxEventInput<T extends OutboxTopic = OutboxTopic> = {
+  [K in T]: OutboxEventHead & { topic: K; payload: OutboxEvents[K] };
+}[T];
+
+/** An appended event, as consumers see it; narrowing on `topic` types `payload`. */
+export type OutboxEvent<T extends OutboxTopic = OutboxTopic> = {
+  [K in T]: {
+    id: string;
+    topic: K;
+    payload: OutboxEvents[K];
+    aggregateId: string;
+    /** Position in the outbox (a bigint, as a string): consumers may keep a cursor on it. */
+    seq: string;
+    bookingId: string | null;
+    actorUserId: string | null;
+    audienceUserIds: string[];
+    createdAt: Date;
+  };
+}[T];
 
 /** An event about to be appended: everything but its position and stamp, which the insert makes. */
-export type PendingOutboxEvent = Omit<OutboxEvent, 'seq' | 'createdAt'>;
+export type PendingOutboxEvent<T extends OutboxTopic = OutboxTopic> = {
+  [K in T]: Omit<OutboxEvent<K>, 'seq' | 'createdAt'>;
+}[T];
 
 /** One data-modifying statement with `?` placeholders. */
 export interface SqlPart {
@@ -126,7 +139,7 @@ export class Outbox {
    * Appends the event and runs the consumers, in `em`'s transaction (a transaction of its own
    * when `em` is not in one). Returns the stored event.
    */
-  async publish(em: EntityManager, input: OutboxEventInput): Promise<OutboxEvent> {
+  async publish<T extends OutboxTopic>(em: EntityManager, input: OutboxEventInput<T>): Promise<OutboxEvent<T>> {
     if (!em.isInTransaction()) return em.transactional((tx) => this.publish(tx, input));
     const append = this.append(em, input);
     await runTogether(em, [append]);
@@ -140,15 +153,16 @@ export class Outbox {
    * that folds it into a statement of its own (a booking move: its state, history and event in one)
    * reads the stored event from `event()` afterwards.
    */
-  append(em: EntityManager, input: OutboxEventInput): StatementPart & { event(): OutboxEvent } {
+  append<T extends OutboxTopic>(em: EntityManager, input: OutboxEventInput<T>): StatementPart & { event(): OutboxEvent<T> } {
     const audience = [...new Set(input.audienceUserIds)];
-    const pending: PendingOutboxEvent = {
+    // The input's topic and payload travel together (one topic of the vocabulary).
+    const pending = {
       ...input,
       id: randomUUID(),
       bookingId: input.bookingId ?? null,
       actorUserId: input.actorUserId ?? null,
       audienceUserIds: audience,
-    };
+    } as PendingOutboxEvent;
     const parts = this.consumers
       .filter((c) => c.statement && takes(c, pending.topic))
       .map((c) => ({ name: c.name, part: c.statement!(pending) }))
@@ -165,7 +179,7 @@ export class Outbox {
         `(select seq::text from ev) as ev_seq, (select created_at from ev) as ev_created_at` +
         parts.map((_, i) => `, (select count(*) from ev_c${i})::int as ev_c${i}`).join(''),
       after: async (row) => {
-        const event: OutboxEvent = { ...pending, seq: row.ev_seq as string, createdAt: new Date(row.ev_created_at as Date) };
+        const event = { ...pending, seq: row.ev_seq as string, createdAt: new Date(row.ev_created_at as Date) } as OutboxEvent;
         const work = parts.filter((_, i) => Number(row[`ev_c${i}`]) > 0).map((p) => p.name);
         for (const consumer of this.consumers) {
           if (!consumer.onEvent || !takes(consumer, event.topic)) continue;
@@ -180,7 +194,7 @@ export class Outbox {
       },
       event: () => {
         if (!stored) throw new Error('the outbox append has not run yet');
-        return stored;
+        return stored as OutboxEvent<T>;
       },
     };
   }

@@ -11,41 +11,40 @@ import {
   LuStar,
   LuTimer,
 } from 'react-icons/lu';
+import type { EventTopic } from '../../../gql/graphql';
 import { conversationPath } from '../../conversations/lib/paths';
 
 /** The panel's page size. */
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 
-/** The icon of a notification by its event topic. */
-export function notificationIcon(type: string): IconType {
-  switch (type) {
-    case 'message.created':
-      return LuMessageSquare;
-    case 'booking.created':
-      return LuCalendarPlus;
-    case 'booking.confirmed':
-    case 'booking.completed':
-      return LuBadgeCheck;
-    case 'booking.declined':
-    case 'booking.expired':
-    case 'booking.cancelled':
-      return LuCalendarX;
-    case 'booking.time_proposed':
-    case 'booking.moved':
-      return LuCalendarClock;
-    case 'booking.expiring':
-    case 'booking.reminder':
-      return LuTimer;
-    case 'booking.disputed':
-    case 'booking.resolved':
-      return LuScale;
-    case 'payout.paid':
-      return LuBanknote;
-    case 'review.created':
-      return LuStar;
-    default:
-      return LuBell;
-  }
+/**
+ * The icon of each event topic in the bell (the server's event vocabulary, typed by `pnpm codegen`):
+ * a new topic does not compile until it has one here.
+ */
+const NOTIFICATION_ICONS: Record<EventTopic, IconType> = {
+  'message.created': LuMessageSquare,
+  'booking.created': LuCalendarPlus,
+  'booking.confirmed': LuBadgeCheck,
+  'booking.completed': LuBadgeCheck,
+  'booking.declined': LuCalendarX,
+  'booking.expired': LuCalendarX,
+  'booking.cancelled': LuCalendarX,
+  'booking.time_proposed': LuCalendarClock,
+  'booking.moved': LuCalendarClock,
+  'booking.expiring': LuTimer,
+  'booking.reminder': LuTimer,
+  'booking.disputed': LuScale,
+  'booking.resolved': LuScale,
+  'payout.paid': LuBanknote,
+  'review.created': LuStar,
+  'webhook_endpoint.disabled': LuBell,
+  'creator.updated': LuBell,
+  'creator.availability_changed': LuBell,
+};
+
+/** The icon of a notification by its event topic (an unknown one, from a newer server: the bell). */
+export function notificationIcon(type: EventTopic | string): IconType {
+  return Object.prototype.hasOwnProperty.call(NOTIFICATION_ICONS, type) ? NOTIFICATION_ICONS[type as EventTopic] : LuBell;
 }
 
 /** Where a notification leads: its conversation in Messages, else its booking in Bookings. */

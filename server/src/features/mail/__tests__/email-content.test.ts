@@ -1,3 +1,4 @@
+import type { OutboxTopic } from '../../../platform/outbox/outbox.topics';
 import { describe, expect, it } from 'vitest';
 import { productLinks } from '../../../platform/shared/product-links';
 import { bookingEmailContent, formatBookingTime, zoneLabel } from '../email-content';
@@ -36,7 +37,7 @@ describe("the acting party's copy of a calendar change is worded for them", () =
     endTime: '2026-12-01T10:00:00Z',
     totalCents: 5000,
   };
-  const note = (type: string, extra: Record<string, unknown> = {}) => ({ id: 'n1', type, bookingId: 'b1', conversationId: null, payload: { ...payload, ...extra }, createdAt: winter, actorCopy: true });
+  const note = (type: OutboxTopic, extra: Record<string, unknown> = {}) => ({ id: 'n1', type, bookingId: 'b1', conversationId: null, payload: { ...payload, ...extra }, createdAt: winter, actorCopy: true });
   const creatorSide = { userId: 'creator-1', email: 'nova@example.com', name: 'Nova Stream', timeZone: 'Europe/Berlin' };
   const bookerSide = { userId: 'booker-1', email: 'nimbus@example.com', name: 'Nimbus Games', timeZone: 'Europe/Berlin' };
 

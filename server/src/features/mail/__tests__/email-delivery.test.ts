@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { acceptedBooking, account, consecutive, creator, heldBooking, HOUR, hourFromNow, type Account, type Creator } from '../../bookings/__tests__/booking-fixtures';
@@ -333,7 +334,7 @@ describe('message digests', () => {
       aggregateId: conversationId,
       actorUserId: from.userId,
       audienceUserIds: [to.userId, from.userId],
-      payload: { conversationId, senderName: 'Nova Stream', excerpt: text },
+      payload: { conversationId, messageId: randomUUID(), senderUserId: from.userId, senderName: 'Nova Stream', excerpt: text, isSupport: false },
     });
   };
 

@@ -2,6 +2,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { subscribe, untilListening, within } from '../../../../test/ws';
 import { account, consecutive, creator, heldBooking, HOUR, hourFromNow, type Account, type Creator } from '../../bookings/__tests__/booking-fixtures';
+import type { OutboxPayload } from '../../../platform/outbox/outbox.topics';
+
+/** A reminder's payload for events published by hand (the mechanics under test do not read it). */
+const reminder = (minutesUntilStart = 60): OutboxPayload<'booking.reminder'> => ({
+  bookingId: '00000000-0000-4000-8000-000000000000',
+  creatorId: '00000000-0000-4000-8000-000000000001',
+  creatorUserId: '00000000-0000-4000-8000-000000000002',
+  creatorName: 'A creator',
+  creatorTimezone: 'UTC',
+  bookerUserId: '00000000-0000-4000-8000-000000000003',
+  bookerName: 'A client',
+  status: 'confirmed',
+  paymentStatus: 'authorized',
+  startTime: new Date(Date.now() + minutesUntilStart * 60_000).toISOString(),
+  endTime: new Date(Date.now() + (minutesUntilStart + 60) * 60_000).toISOString(),
+  totalCents: 10_000,
+  feeCents: 1_000,
+  refundCents: 0,
+  amountCents: 9_000,
+  requestDeadline: new Date().toISOString(),
+  reason: null,
+  hoursBefore: 1,
+  minutesUntilStart,
+});
 
 let app: TestApp;
 let brand: Account;
@@ -42,7 +66,7 @@ describe('the outbox', () => {
           topic: 'booking.reminder',
           aggregateId: 'rolled-back',
           audienceUserIds: [brand.userId],
-          payload: { note: 'never' },
+          payload: reminder(),
         });
         eventId = event.id;
         // Inside the transaction the consumer already wrote its row…
@@ -68,7 +92,7 @@ describe('the outbox', () => {
         aggregateId: 'a-booking',
         actorUserId: other.userId,
         audienceUserIds: [brand.userId, other.userId, brand.userId],
-        payload: { startTime: new Date().toISOString() },
+        payload: reminder(0),
       }),
     );
     await within(2000, () => woken.includes(event.id));
@@ -130,7 +154,7 @@ describe('the inbox', () => {
     const reader = await account(app, 'brand');
     const publish = (n: number) =>
       app.orm.em.fork().transactional((em) =>
-        app.server.deps.outbox.publish(em, { topic: 'booking.reminder', aggregateId: `r${n}`, audienceUserIds: [reader.userId], payload: { n } }),
+        app.server.deps.outbox.publish(em, { topic: 'booking.reminder', aggregateId: `r${n}`, audienceUserIds: [reader.userId], payload: reminder(n) }),
       );
     for (let i = 0; i < 5; i++) await publish(i);
     const first = await inbox(reader, { first: 2 });
@@ -173,7 +197,7 @@ describe('the inbox', () => {
     // The creator who accepts gets the invite by e-mail (their actor's copy) but nothing in the bell.
     const actorBell = subscribe(app.url, 'subscription { notificationAdded { id type bookingId } }', {}, star.token);
     const probe = (who: Account) => () =>
-      app.orm.em.fork().transactional((em) => app.server.deps.outbox.publish(em, { topic: 'booking.reminder', aggregateId: 'probe', audienceUserIds: [who.userId], payload: {} })).then(() => {});
+      app.orm.em.fork().transactional((em) => app.server.deps.outbox.publish(em, { topic: 'booking.reminder', aggregateId: 'probe', audienceUserIds: [who.userId], payload: reminder() })).then(() => {});
     await untilListening(mine, probe(brand));
     await untilListening(theirs, probe(them));
     await untilListening(actorBell, probe(star));
