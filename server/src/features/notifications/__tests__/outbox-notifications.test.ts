@@ -2,30 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { subscribe, untilListening, within } from '../../../../test/ws';
 import { account, consecutive, creator, heldBooking, HOUR, hourFromNow, type Account, type Creator } from '../../bookings/__tests__/booking-fixtures';
-import type { OutboxPayload } from '../../../platform/outbox/outbox.topics';
+import { samplePayload } from '../../../../test/outbox-samples';
 
 /** A reminder's payload for events published by hand (the mechanics under test do not read it). */
-const reminder = (minutesUntilStart = 60): OutboxPayload<'booking.reminder'> => ({
-  bookingId: '00000000-0000-4000-8000-000000000000',
-  creatorId: '00000000-0000-4000-8000-000000000001',
-  creatorUserId: '00000000-0000-4000-8000-000000000002',
-  creatorName: 'A creator',
-  creatorTimezone: 'UTC',
-  bookerUserId: '00000000-0000-4000-8000-000000000003',
-  bookerName: 'A client',
-  status: 'confirmed',
-  paymentStatus: 'authorized',
-  startTime: new Date(Date.now() + minutesUntilStart * 60_000).toISOString(),
-  endTime: new Date(Date.now() + (minutesUntilStart + 60) * 60_000).toISOString(),
-  totalCents: 10_000,
-  feeCents: 1_000,
-  refundCents: 0,
-  amountCents: 9_000,
-  requestDeadline: new Date().toISOString(),
-  reason: null,
-  hoursBefore: 1,
-  minutesUntilStart,
-});
+const reminder = (minutesUntilStart = 60) => samplePayload('booking.reminder', { minutesUntilStart });
 
 let app: TestApp;
 let brand: Account;

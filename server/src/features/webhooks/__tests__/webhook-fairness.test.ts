@@ -6,6 +6,7 @@ import { creator } from '../../bookings/__tests__/booking-fixtures';
 import { registerAccount, type Account } from '../../profiles/__tests__/fixtures';
 import { RESPONSE_BODY_LIMIT, sendWebhook } from '../webhook-sender';
 import { startReceiver, type Receiver } from './receiver';
+import { samplePayload } from '../../../../test/outbox-samples';
 
 let app: TestApp;
 let receiver: Receiver;
@@ -89,7 +90,7 @@ describe('a slow partner delays only itself', () => {
           topic: 'payout.paid',
           aggregateId: healthy.userId,
           audienceUserIds: [healthy.userId],
-          payload: { creatorUserId: healthy.userId, amountCents: 1000 + i },
+          payload: samplePayload('payout.paid', { creatorUserId: healthy.userId, amountCents: 1000 + i }),
         }),
       );
       const got = await arrived;
@@ -184,7 +185,7 @@ describe('replays and the worker', () => {
     const since = new Date(app.clock.now().getTime() - 1000);
     for (let i = 0; i < 150; i++) {
       await app.orm.em.fork().transactional((em) =>
-        app.server.deps.outbox.publish(em, { topic: 'review.created', aggregateId: owner.userId, audienceUserIds: [owner.userId], payload: { i } }),
+        app.server.deps.outbox.publish(em, { topic: 'review.created', aggregateId: owner.userId, audienceUserIds: [owner.userId], payload: samplePayload('review.created', { rating: 1 + (i % 5) }) }),
       );
     }
     // The worker runs continuously while replays re-queue the same deliveries.

@@ -1,0 +1,65 @@
+import type { BookingEventPayload, OutboxPayload, OutboxTopic } from '../src/platform/outbox/outbox.topics';
+
+const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+const inTwoHours = () => new Date(Date.now() + 7_200_000).toISOString();
+
+const booking = (): BookingEventPayload => ({
+  bookingId: ID(1),
+  creatorId: ID(2),
+  creatorUserId: ID(3),
+  creatorName: 'A creator',
+  creatorTimezone: 'UTC',
+  bookerUserId: ID(4),
+  bookerName: 'A client',
+  status: 'confirmed',
+  paymentStatus: 'authorized',
+  startTime: inAnHour(),
+  endTime: inTwoHours(),
+  totalCents: 10_000,
+  feeCents: 1_000,
+  refundCents: 0,
+  amountCents: 9_000,
+  requestDeadline: inAnHour(),
+  reason: null,
+});
+
+/** A well-formed payload of every topic, for tests that publish events by hand (the vocabulary's types hold). */
+const SAMPLES: { [T in OutboxTopic]: () => OutboxPayload<T> } = {
+  'booking.created': booking,
+  'booking.confirmed': booking,
+  'booking.declined': booking,
+  'booking.expired': booking,
+  'booking.cancelled': booking,
+  'booking.completed': booking,
+  'booking.disputed': booking,
+  'booking.resolved': booking,
+  'booking.moved': booking,
+  'booking.expiring': booking,
+  'booking.reminder': () => ({ ...booking(), hoursBefore: 1, minutesUntilStart: 60 }),
+  'payout.paid': booking,
+  'review.created': () => ({ reviewId: ID(5), bookingId: ID(1), rating: 5, comment: null, reviewerName: 'A client', revieweeUserId: ID(3) }),
+  'message.created': () => ({ conversationId: ID(6), messageId: ID(7), senderUserId: ID(4), senderName: 'A client', excerpt: 'Hello', isSupport: false }),
+  'booking.time_proposed': () => ({ conversationId: ID(6), messageId: ID(7), bookingId: ID(1), startTime: inAnHour(), endTime: inTwoHours(), creatorName: 'A creator' }),
+  'creator.updated': () => ({
+    creatorId: ID(2),
+    displayName: 'A creator',
+    bio: null,
+    hourlyRateCents: 10_000,
+    minimumHours: 1,
+    platforms: [],
+    timezone: 'UTC',
+    twitchUsername: null,
+    youtubeHandle: null,
+    tiktokHandle: null,
+    instagramHandle: null,
+  }),
+  'creator.availability_changed': () => ({ creatorId: ID(2), creatorName: 'A creator', change: 'slots_added', slots: [] }),
+  'webhook_endpoint.disabled': () => ({ endpointId: ID(8), url: 'https://example.com/hook', failingSince: new Date().toISOString(), disabledAt: new Date().toISOString() }),
+};
+
+/** `topic`'s sample payload with `overrides` (only fields the topic has). */
+export const samplePayload = <T extends OutboxTopic>(topic: T, overrides: Partial<OutboxPayload<T>> = {}): OutboxPayload<T> => ({
+  ...SAMPLES[topic](),
+  ...overrides,
+});
