@@ -1,10 +1,9 @@
 import type { OutboxEventInput } from '../../platform/outbox/outbox';
+import type { OutboxPayload } from '../../platform/outbox/outbox.topics';
 import type { Profile } from './profile.entity';
 
 /** How a creator's bookable hours changed (creator.availability_changed). */
-export type AvailabilityChange =
-  | 'slots_added' | 'slot_moved' | 'slot_removed' | 'pattern_changed' | 'pattern_removed'
-  | 'settings_changed' | 'time_off_added' | 'time_off_removed' | 'busy_times_changed';
+export type AvailabilityChange = OutboxPayload<'creator.availability_changed'>['change'];
 
 /**
  * The public creator events of the outbox (listing data: they reach every subscribed webhook

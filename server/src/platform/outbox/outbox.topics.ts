@@ -112,7 +112,16 @@ export interface CreatorUpdatedPayload {
 export interface AvailabilityChangedPayload {
   creatorId: string;
   creatorName: string;
-  change: 'slots_added' | 'slot_moved' | 'slot_removed' | 'pattern_changed' | 'pattern_removed';
+  change:
+    | 'slots_added'
+    | 'slot_moved'
+    | 'slot_removed'
+    | 'pattern_changed'
+    | 'pattern_removed'
+    | 'settings_changed'
+    | 'time_off_added'
+    | 'time_off_removed'
+    | 'busy_times_changed';
   slots: { startTime: string; endTime: string }[];
 }
 
