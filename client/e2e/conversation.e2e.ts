@@ -173,23 +173,23 @@ describe('conversation journey', () => {
       await seeText(brand.page, 'The booking moved to the new time');
     });
 
-    await step('both: the card shows the new hours, still waiting for the creator, without a reload', [brand, creator], async () => {
+    await step('both: the card shows the new hours, confirmed (the creator proposed, the brand accepted: one yes from each), without a reload', [brand, creator], async () => {
       for (const a of [brand, creator]) {
         const moved = bookingCard(a.page, WEDNESDAY.short, PROPOSED);
-        await expectStatus(moved, 'Pending');
+        await expectStatus(moved, 'Confirmed');
         await moved.getByRole('article', { name: /^Proposed time:/ }).waitFor({ state: 'detached' });
         await bookingCard(a.page, TUESDAY.short, BOOKED).waitFor({ state: 'detached' });
         await expectSameDocument(a.page);
       }
     });
 
-    await step("both bells count what each has not read: the creator the request and the move, the brand the proposal", [brand, creator], async () => {
-      await expectBell(creator.page, 2);
-      await expectBell(brand.page, 1);
+    await step("both bells count what each has not read: the creator the request, the move and the confirmation, the brand the proposal and the confirmation", [brand, creator], async () => {
+      await expectBell(creator.page, 3);
+      await expectBell(brand.page, 2);
       await bell(creator.page).click();
       const list = creator.page.getByRole('list', { name: 'Notifications, newest first' });
-      // The message (read when the creator opened it), the request, the move.
-      await expect.poll(() => list.getByRole('listitem').count(), { timeout: 30_000, interval: 250 }).toBe(3);
+      // The message (read when the creator opened it), the request, the move, the confirmation.
+      await expect.poll(() => list.getByRole('listitem').count(), { timeout: 30_000, interval: 250 }).toBe(4);
       await creator.page.keyboard.press('Escape');
     });
 
@@ -201,8 +201,8 @@ describe('conversation journey', () => {
       await log.getByRole('note', { name: 'Booking event: Booking requested' }).waitFor();
       await log.getByRole('article', { name: /^Proposed time:/ }).getByLabel('Proposal: Accepted').waitFor();
       await log.getByRole('note', { name: 'Booking event: Booking moved to the new time' }).waitFor();
-      await expectBell(brand.page, 0);
-      await expectBell(creator.page, 2);
+      await expectBell(brand.page, 1);
+      await expectBell(creator.page, 3);
     });
   });
 });

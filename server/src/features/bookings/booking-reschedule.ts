@@ -4,6 +4,7 @@ import type { EventBus } from '../../platform/shared/events';
 import { requireViewer, type ServiceContext } from '../../platform/shared/context';
 import { badInput, conflict, forbidden, notFound, PG, pgErrorCode } from '../../platform/shared/errors';
 import { parseInput } from '../../platform/shared/validation';
+import { slotBookable } from '../availability/bookable';
 import { RESCHEDULE_MESSAGES, type RescheduleDetails } from './process/move-writes';
 import type { TransitionRunner } from './process/runner';
 import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';
@@ -64,31 +65,45 @@ export class BookingReschedule {
   }
 
   /**
-   * Checks that the viewer (the creator) may propose these hours for the booking now: a pending
-   * request with its money held, the same length, in the future, and free in the creator's availability.
+   * Checks that the viewer may propose these hours for the booking now (the state machine's
+   * PROPOSE_TIME: the creator for a pending request with its money held, either party for a
+   * confirmed booking while the full-refund notice remains), the same length, in the future, and
+   * bookable in the creator's availability (free, and clear of their busy times, time off and
+   * buffers: `slotBookable`), or the booking's own hours.
    */
   async checkProposal(ctx: ServiceContext, bookingId: string, input: { startTime: unknown; endTime: unknown }, now: Date): Promise<{ startTime: Date; endTime: Date; booking: BookingParties }> {
     const viewer = requireViewer(ctx);
     const { startTime, endTime } = parseInput(TimeSchema, input);
     const booking = await this.partiesOf(ctx.em, bookingId);
     if (!booking) throw notFound('Booking not found');
-    if (booking.creatorUserId !== viewer.id) throw forbidden(RESCHEDULE_MESSAGES.onlyCreator);
+    if (booking.creatorUserId !== viewer.id && booking.clientUserId !== viewer.id) throw forbidden(RESCHEDULE_MESSAGES.onlyParties);
     // The state machine decides whether the request may get another time now (pending, held, not lapsed).
     await this.deps.runner.check(ctx, bookingId, BookingAction.PROPOSE_TIME);
     if ((endTime.getTime() - startTime.getTime()) / HOUR !== booking.totalHours) throw badInput(RESCHEDULE_MESSAGES.sameLength(booking.totalHours), 'endTime');
     if (startTime <= now) throw badInput(RESCHEDULE_MESSAGES.inPast, 'startTime');
     if (startTime.getTime() === booking.startTime.getTime()) throw badInput(RESCHEDULE_MESSAGES.same, 'startTime');
     const [{ free }] = await ctx.em.execute<{ free: number }[]>(
-      `select count(*)::int as free from availability_slots
-       where streamer_id = ? and start_time >= ? and end_time <= ? and (is_booked = false or booking_id = ?)`,
-      [booking.creatorProfileId, startTime, endTime, bookingId],
+      `select count(*)::int as free from availability_slots s
+       where s.streamer_id = ? and s.start_time >= ? and s.end_time <= ?
+         and (s.booking_id = ? or (s.is_booked = false and ${slotBookable('s', '?')}))`,
+      [booking.creatorProfileId, startTime, endTime, bookingId, now],
     );
-    if (free !== booking.totalHours) throw conflict(RESCHEDULE_MESSAGES.notFree);
+    if (free !== booking.totalHours) throw conflict(booking.creatorUserId === viewer.id ? RESCHEDULE_MESSAGES.notFree : RESCHEDULE_MESSAGES.notFreeForBooker);
     return { startTime, endTime, booking };
   }
 
   /**
-   * The booker accepts new hours: RESCHEDULE through the state machine (in `ctx.em`'s transaction
+   * After the booker accepted the creator's proposed time for a pending request (committed): that
+   * proposal was the creator's yes, so the request is accepted (the state machine's ACCEPT, by the
+   * system; the money is captured outside any transaction). Nothing when the booking is no longer
+   * a pending request (e.g. a confirmed booking that moved).
+   */
+  async confirmAcceptedProposal(ctx: ServiceContext, bookingId: string): Promise<void> {
+    await this.deps.runner.runIfAllowed(ctx, bookingId, { action: BookingAction.ACCEPT, as: 'system' });
+  }
+
+  /**
+   * A party accepts new hours: RESCHEDULE through the state machine (in `ctx.em`'s transaction
    * when it has one). CONFLICT when the hours were taken meanwhile; nothing changes then.
    */
   async reschedule(ctx: ServiceContext, bookingId: string, times: { startTime: Date; endTime: Date }): Promise<void> {

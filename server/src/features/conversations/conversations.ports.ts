@@ -18,6 +18,8 @@ export interface BookingPort {
   partiesOf(em: ServiceContext['em'], bookingId: string): Promise<BookingPartiesView | null>;
   /** Throws (with the reason) unless the viewer may propose these hours now; answers the parsed times. */
   checkProposal(ctx: ServiceContext, bookingId: string, input: { startTime: unknown; endTime: unknown }, now: Date): Promise<{ startTime: Date; endTime: Date; booking: BookingPartiesView }>;
-  /** Moves the pending request to the hours through the state machine, in ctx.em's transaction. */
+  /** Moves the booking to the hours through the state machine, in ctx.em's transaction. */
   reschedule(ctx: ServiceContext, bookingId: string, times: { startTime: Date; endTime: Date }): Promise<void>;
+  /** After the booker accepted the creator's proposed time for a pending request: the request is accepted (outside any transaction). */
+  confirmAcceptedProposal(ctx: ServiceContext, bookingId: string): Promise<void>;
 }

@@ -34,7 +34,7 @@ const CONVERSATION_MESSAGES = {
   suspended: 'Your account is suspended: you cannot start conversations',
   proposalNotFound: 'Proposed time not found',
   proposalClosed: 'This proposed time is no longer open',
-  onlyBooker: 'Only the booker can answer a proposed time',
+  onlyOtherParty: 'Only the other party of the booking can answer a proposed time',
   declined: 'Declined the proposed time.',
   proposed: 'Proposed another time.',
 };
@@ -228,7 +228,7 @@ export class ConversationsService {
     return this.message(ctx.em, messageId, viewer.id);
   }
 
-  /** The creator proposes other hours (free in their availability, the same length) for a pending request. */
+  /** A party proposes other hours (bookable in the creator's availability, the same length): the creator for a pending request, either party for a confirmed booking. */
   async proposeTime(ctx: ServiceContext, input: { bookingId: unknown; startTime: unknown; endTime: unknown; text?: unknown }): Promise<MessageView> {
     const viewer = requirePerson(ctx);
     const data = parseInput(ProposeSchema, { bookingId: input.bookingId, text: input.text });
@@ -272,14 +272,19 @@ export class ConversationsService {
   async respond(ctx: ServiceContext, input: { messageId: unknown; accept: unknown }): Promise<MessageView> {
     const viewer = requirePerson(ctx);
     const data = parseInput(RespondSchema, input);
-    const [found] = await ctx.em.execute<{ conversation_id: string; booking_id: string | null; kind: string }[]>(
-      'select conversation_id, booking_id, kind from message where id = ?',
+    const [found] = await ctx.em.execute<{ conversation_id: string; booking_id: string | null; kind: string; sender_user_id: string }[]>(
+      'select conversation_id, booking_id, kind, sender_user_id from message where id = ?',
       [data.messageId],
     );
     if (!found || found.kind !== 'proposal' || !found.booking_id) throw notFound(CONVERSATION_MESSAGES.proposalNotFound);
     const access = await this.access(ctx.em, viewer, found.conversation_id);
     const booking = await this.deps.bookings.partiesOf(ctx.em, found.booking_id);
-    if (!booking || access.role !== 'client' || booking.clientUserId !== viewer.id) throw forbidden(CONVERSATION_MESSAGES.onlyBooker);
+    // One yes from each side: the party who did not propose the time answers it.
+    const parties = booking ? [booking.clientUserId, booking.creatorUserId] : [];
+    if (!booking || access.role === 'support' || !parties.includes(viewer.id) || found.sender_user_id === viewer.id) {
+      throw forbidden(CONVERSATION_MESSAGES.onlyOtherParty);
+    }
+    const confirmsRequest = booking.status === 'pending' && found.sender_user_id === booking.creatorUserId;
     const afterCommit: AfterCommit[] = [];
     await ctx.em.transactional(async (em) => {
       // Every proposal of the booking, locked in one order: two answers run one after the other.
@@ -304,6 +309,8 @@ export class ConversationsService {
       }
     });
     for (const fn of afterCommit) await fn();
+    // The creator's proposed time accepted by the booker is the creator's yes: the request is confirmed.
+    if (data.accept && confirmsRequest) await this.deps.bookings.confirmAcceptedProposal(ctx, found.booking_id);
     return this.message(ctx.em, data.messageId, viewer.id);
   }
 

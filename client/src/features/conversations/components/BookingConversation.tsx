@@ -12,8 +12,9 @@ import { ProposalCard } from './ProposalCard';
 type Booking = Pick<BookingCard_BookingFragment, 'id' | 'viewerRole' | 'conversation' | 'openProposal' | 'creator' | 'booker'>;
 
 /**
- * A booking card's conversation: the proposed time waiting for an answer (the booker accepts or
- * declines it right here), and "Messages" with the unread count, which opens the pair's thread
+ * A booking card's conversation: the proposed time waiting for an answer (the party who did not
+ * propose it accepts or declines it right here: the booker for a creator's proposal, either side
+ * for a confirmed booking's move), and "Messages" with the unread count, which opens the pair's thread
  * (the same pane as the Messages tab) under the card.
  */
 export function BookingConversation({ booking, counterpart }: { booking: Booking; counterpart: string }) {
@@ -25,6 +26,8 @@ export function BookingConversation({ booking, counterpart }: { booking: Booking
   const sectionId = `booking-${booking.id}-messages`;
   const proposal = booking.openProposal;
   const isBooker = booking.viewerRole === 'BOOKER';
+  // The viewer's own proposal waits for the other side; the other side's is answered here.
+  const mine = proposal ? proposal.mine : false;
   const zone = useViewerZone();
 
   const toggle = () => {
@@ -37,15 +40,15 @@ export function BookingConversation({ booking, counterpart }: { booking: Booking
     <Stack gap="3">
       {proposal?.proposal && !open && (
         <ProposalCard
-          proposerName={booking.creator.displayName}
+          proposerName={proposal.senderName ?? (isBooker ? booking.creator.displayName : booking.booker.name)}
           responderName={counterpart}
           startTime={proposal.proposal.startTime}
           endTime={proposal.proposal.endTime}
           state={proposal.proposal.status}
           createdAt={proposal.createdAt}
-          mine={!isBooker}
+          mine={mine}
           zone={zone}
-          canRespond={isBooker}
+          canRespond={!mine}
           responding={answering?.proposalId === proposal.id ? answering.answer : null}
           onAccept={() => void respond(proposal.id, 'accept')}
           onDecline={() => void respond(proposal.id, 'decline')}

@@ -72,7 +72,7 @@ export function ConversationPane({
         onLoadEarlier={() => void thread.loadEarlier()}
         typing={thread.otherTyping}
         seenMessageId={seenMessageId(items, user.id, thread.otherReadAt)}
-        canAnswerProposals={c.viewerRole === 'CLIENT'}
+        canAnswerProposals={c.viewerRole !== 'SUPPORT'}
         answering={answering}
         onAnswerProposal={(id, answer) => void respond(id, answer)}
         height={threadHeight}

@@ -79,7 +79,10 @@ describe('the booking state machine (DESIGN §4 as data)', () => {
     expect(availableActions(facts({ actor: 'creator', status: BookingStatus.PENDING }))).toEqual(['accept', 'decline', 'propose_time']);
     expect(availableActions(facts({ actor: 'booker', status: BookingStatus.PENDING }))).toEqual(['cancel']);
     // Before the start an accepted booking is cancelled, not disputed; from the start until the deadline it may be disputed.
-    expect(availableActions(facts({ actor: 'booker' }))).toEqual(['cancel']);
+    // Until the full-refund notice either party may propose another time for it (issue 30); after it, only cancel.
+    expect(availableActions(facts({ actor: 'booker' }))).toEqual(['propose_time', 'cancel']);
+    expect(availableActions(facts({ actor: 'creator' }))).toEqual(['propose_time', 'cancel']);
+    expect(availableActions(facts({ actor: 'booker', hoursToStart: 12 }))).toEqual(['cancel']);
     expect(availableActions(facts({ actor: 'booker', hoursToStart: -2 }))).toEqual(['confirm_completion', 'open_dispute', 'report_no_show']);
     const allocated = facts({ actor: 'creator', status: BookingStatus.COMPLETED, paymentStatus: PaymentStatus.ALLOCATED, hoursToStart: -3 }, { untransferredCents: 4500, payoutAccountReady: false });
     expect(availableActions(allocated)).toEqual(['open_dispute', 'request_payout', 'review']);

@@ -1,3 +1,4 @@
+import { slotBookable } from '../../availability/bookable';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput, conflict } from '../../../platform/shared/errors';
 import type { Profile } from '../../profiles/profile.entity';
@@ -60,9 +61,10 @@ export const NO_SHOW_SUSPENSION_FLAGS = 3;
 
 export const RESCHEDULE_MESSAGES = {
   taken: 'Those hours were taken meanwhile. Ask the creator to propose another time.',
-  onlyCreator: 'Only the creator of this booking can propose another time',
+  onlyParties: 'Only the creator or the booker of this booking can propose another time',
   sameLength: (hours: number) => `endTime: the new time must be as long as the booking (${hours} hour${hours === 1 ? '' : 's'})`,
   notFree: 'Those hours are not free in your availability',
+  notFreeForBooker: "Those hours are not free in the creator's availability",
   same: 'That is the booking’s current time',
   inPast: 'The new time must be in the future',
 };
@@ -108,8 +110,9 @@ const moveToNewHours: OwnWrites<RescheduleDetails> = async ({ em, booking, now }
   await freeBookingSlots(em, booking.id, now);
   const taken = await em.execute<{ id: string }[]>(
     `update availability_slots set is_booked = true, booking_id = ?, updated_at = ?
-     where streamer_id = ? and start_time >= ? and end_time <= ? and is_booked = false returning id`,
-    [booking.id, now, booking.creator.id, startTime, endTime],
+     where streamer_id = ? and start_time >= ? and end_time <= ? and is_booked = false
+       and ${slotBookable('availability_slots', '?')} returning id`,
+    [booking.id, now, booking.creator.id, startTime, endTime, now],
   );
   if (taken.length !== booking.totalHours) throw conflict(RESCHEDULE_MESSAGES.taken);
   booking.startTime = startTime;

@@ -62,6 +62,10 @@ const when = {
   requestExpired: guard((f) => nowMs(f) >= requestDeadline(f.booking).getTime(), 'The booking request is still open'),
   beforeStart: guard((f) => nowMs(f) < f.booking.startTime.getTime(), 'A booking can only be cancelled before its start time'),
   fullNotice: guard((f) => !isLateCancellation(f.booking, f.now), 'Less than the full-refund notice remains'),
+  moveNotice: guard(
+    (f) => !isLateCancellation(f.booking, f.now),
+    'A confirmed booking can be moved free of charge until the full-refund notice before its start; after that, cancel it under the cancellation policy',
+  ),
   lateNotice: guard((f) => isLateCancellation(f.booking, f.now), 'The full-refund notice has not passed yet'),
   started: guard((f) => nowMs(f) >= f.booking.startTime.getTime(), 'Completion can be confirmed once the session has started'),
   notConfirmedYet: guard(
@@ -111,6 +115,16 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     action: BookingAction.ACCEPT, actors: ['creator'], from: [PENDING_HELD], guards: [when.requestOpen],
     to: { status: BookingStatus.CONFIRMED, payment: PaymentStatus.HELD }, effect: { kind: 'capture' },
   },
+  // One yes from each side: the creator's proposed time, accepted by the booker (RESCHEDULE), is the
+  // creator's yes too, so the request is accepted right after the move (the system carries it out).
+  {
+    action: BookingAction.ACCEPT, actors: ['system'], from: [PENDING_HELD], guards: [when.requestOpen],
+    to: { status: BookingStatus.CONFIRMED, payment: PaymentStatus.HELD }, effect: { kind: 'capture' },
+  },
+  // Moving a confirmed booking: either party proposes other hours (free of charge while the
+  // full-refund notice remains, the same length so the same price), the other accepts (RESCHEDULE).
+  { action: BookingAction.PROPOSE_TIME, actors: PARTIES, from: [CONFIRMED], guards: [when.beforeStart, when.moveNotice], to: {}, effect: { kind: 'none' } },
+  { action: BookingAction.RESCHEDULE, actors: PARTIES, from: [CONFIRMED], guards: [when.beforeStart], to: {}, effect: { kind: 'none' } },
   {
     action: BookingAction.DECLINE, actors: ['creator'], from: [PENDING_HELD], guards: [when.requestOpen],
     to: { status: BookingStatus.CANCELLED, payment: PaymentStatus.VOIDED }, effect: { kind: 'cancelAuthorization' },

@@ -65,16 +65,17 @@ describe('proposing another time', () => {
     const after = await bookingRow(app, bookingId);
     expect(new Date(after.start_time).toISOString()).toBe(later.toISOString());
     expect(new Date(after.end_time).toISOString()).toBe(new Date(later.getTime() + 2 * HOUR).toISOString());
-    expect([after.status, after.payment_status, after.total_cents, after.payment_intent_id]).toEqual([before.status, before.payment_status, before.total_cents, before.payment_intent_id]);
+    // One yes from each side: the creator proposed, the booker accepted, so the request is confirmed (same price, captured once).
+    expect([after.status, after.payment_status, after.total_cents, after.payment_intent_id]).toEqual(['confirmed', 'held', before.total_cents, before.payment_intent_id]);
     expect(await bookedHours(star)).toEqual(consecutive(later, 2).map((d) => d.toISOString()));
-    expect((await ledger(app, bookingId)).rows).toEqual([]);
+    expect((await ledger(app, bookingId)).captured).toBe(before.total_cents);
     expect((await cardOf(brand)).openProposal).toBeNull();
     // The thread tells the story: the proposal, then the move.
     const lines = await app.rest('GET', `/bookings/${bookingId}/messages`, undefined, star.token);
-    expect(lines.body.data.map((m: any) => m.event_type ?? m.kind)).toEqual(['booking.created', 'proposal', 'booking.moved']);
-    // Accepting the request afterwards captures exactly the price.
+    expect(lines.body.data.map((m: any) => m.event_type ?? m.kind)).toEqual(['booking.created', 'proposal', 'booking.moved', 'booking.confirmed']);
+    // Nothing is left for the creator to accept.
     const acc = await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: bookingId }, star.token);
-    expect(acc.body.errors).toBeUndefined();
+    expect(err(acc.body).code).toBe('INVALID_TRANSITION');
     expect((await ledger(app, bookingId)).captured).toBe(before.total_cents);
   });
 
@@ -106,7 +107,7 @@ describe('proposing another time', () => {
     expect(err((await respond(brand, p, true)).body)).toEqual({ code: 'CONFLICT', message: 'This proposed time is no longer open' });
   });
 
-  it('the state machine offers the creator, and only the creator, "propose another time" while the request is pending', async () => {
+  it('the state machine offers the creator, and only the creator, "propose another time" while the request is pending; both once it is confirmed', async () => {
     const first = hourFromNow(app, 44);
     const star = await creator(app, [first]);
     const { bookingId } = await heldBooking(app, brand, star, first);
@@ -115,27 +116,32 @@ describe('proposing another time', () => {
     expect(await actions(star)).toEqual(['ACCEPT', 'DECLINE', 'PROPOSE_TIME']);
     expect(await actions(brand)).toEqual(['CANCEL']);
     await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: bookingId }, star.token);
-    expect(await actions(star)).not.toContain('PROPOSE_TIME');
+    expect(await actions(star)).toContain('PROPOSE_TIME');
+    expect(await actions(brand)).toContain('PROPOSE_TIME');
   });
 
   it('refusals name the reason and change nothing', async () => {
     const first = hourFromNow(app, 50);
     const star = await creator(app, [...consecutive(first, 2), hourFromNow(app, 53)]);
     const { bookingId } = await heldBooking(app, brand, star, first);
-    expect(err((await propose(brand, bookingId, hourFromNow(app, 53))).body)).toEqual({ code: 'FORBIDDEN', message: 'Only the creator of this booking can propose another time' });
+    expect(err((await propose(brand, bookingId, hourFromNow(app, 53))).body)).toEqual({
+      code: 'INVALID_TRANSITION',
+      message: "This booking can't be offered another time: it is awaiting the creator's answer",
+    });
     expect(err((await propose(star, bookingId, hourFromNow(app, 60))).body)).toEqual({ code: 'CONFLICT', message: 'Those hours are not free in your availability' });
     const longer = (await propose(star, bookingId, hourFromNow(app, 53), 2)).body;
     expect(err(longer)).toEqual({ code: 'BAD_USER_INPUT', message: 'endTime: the new time must be as long as the booking (1 hour)' });
     expect(longer.errors[0].extensions.field).toBe('endTime');
     expect((await app.rest('GET', `/bookings/${bookingId}/messages`, undefined, star.token)).body.data.map((m: any) => m.kind)).toEqual(['event']);
     const p = (await propose(star, bookingId, hourFromNow(app, 53))).body.data.proposeBookingTime.id;
-    expect(err((await respond(star, p, true)).body)).toEqual({ code: 'FORBIDDEN', message: 'Only the booker can answer a proposed time' });
+    expect(err((await respond(star, p, true)).body)).toEqual({ code: 'FORBIDDEN', message: 'Only the other party of the booking can answer a proposed time' });
     const outsider = await account(app, 'brand');
     expect(err((await respond(outsider, p, true)).body).code).toBe('NOT_FOUND');
-    // Once accepted, the request is no longer pending: no more proposals.
+    // Once accepted, the creator's open proposal still stands: the booker accepting it moves the confirmed booking.
     await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: bookingId }, star.token);
-    expect(err((await propose(star, bookingId, first)).body).code).toBe('INVALID_TRANSITION');
-    expect(err((await respond(brand, p, true)).body).code).toBe('INVALID_TRANSITION');
+    expect((await respond(brand, p, true)).body.errors).toBeUndefined();
+    expect(new Date((await bookingRow(app, bookingId)).start_time).toISOString()).toBe(hourFromNow(app, 53).toISOString());
+    expect((await bookingRow(app, bookingId)).status).toBe('confirmed');
   });
 });
 
@@ -158,7 +164,7 @@ describe('races', () => {
     expect(await bookedHours(star)).toEqual([winner.toISOString()]);
     const statuses = await app.orm.em.fork().getConnection().execute(`select proposal_status from message where booking_id = ? order by proposal_status`, [bookingId]);
     expect(statuses.map((s: any) => s.proposal_status)).toEqual(['accepted', 'superseded']);
-    expect((await ledger(app, bookingId)).rows).toEqual([]);
+    expect((await ledger(app, bookingId)).captured).toBe((await bookingRow(app, bookingId)).total_cents);
   });
 
   it('a proposal accepted while a brand books the same hours: exactly one gets them; the other is told clearly; no money moves twice', async () => {
@@ -183,9 +189,11 @@ describe('races', () => {
       const live = await app.orm.em
         .fork()
         .getConnection()
-        .execute(`select start_time from bookings where streamer_id = ? and status = 'pending' order by start_time`, [star.profileId]);
+        .execute(`select start_time from bookings where streamer_id = ? and status in ('pending', 'confirmed') order by start_time`, [star.profileId]);
       expect(new Set(live.map((r: any) => new Date(r.start_time).toISOString())).size).toBe(live.length);
-      expect((await ledger(app, bookingId)).rows).toEqual([]);
+      // The move confirmed the request (captured once); a lost one moved no money.
+      if (moved) expect((await ledger(app, bookingId)).captured).toBe((await bookingRow(app, bookingId)).total_cents);
+      else expect((await ledger(app, bookingId)).rows).toEqual([]);
     }
   });
 });
