@@ -57,6 +57,9 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
+/** How long the server keeps an idle keep-alive connection open. */
+export const KEEP_ALIVE_MS = 65_000;
+
 export interface CreateServerOptions {
   config: Config;
   orm: Orm;
@@ -112,6 +115,11 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   const httpServer = createHttpServer(app);
+  // Idle keep-alive connections stay open 65 s (Node's default is 5 s), longer than the idle time of
+  // clients, agents and load balancers (60 s is common): a client then never sends a request on a
+  // connection the server is closing at that instant ("socket hang up"). Headers may take 1 s more.
+  httpServer.keepAliveTimeout = KEEP_ALIVE_MS;
+  httpServer.headersTimeout = KEEP_ALIVE_MS + 1000;
   // Links in e-mails: PUBLIC_URL, else where this server listens.
   deps.mail.setPublicUrl(() => {
     const address = httpServer.address();

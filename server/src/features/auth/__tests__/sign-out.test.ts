@@ -119,6 +119,26 @@ describe('the session check between requests', () => {
       later.mockRestore();
     }
   });
+
+  it("many users' first requests read no session each: one statement per SESSION_CACHE_SECONDS per instance, which also finds a revocation made behind its back", async () => {
+    const users: { email: string; first: Session }[] = [];
+    for (let i = 0; i < 8; i++) users.push(await signUp());
+    const realNow = Date.now.bind(Date);
+    const later = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 61_000); // the last read of revocations is old
+    try {
+      app.queries.length = 0;
+      for (const { first } of users) expect(await works(first.accessToken)).toBe(true);
+      // Before: one statement per session seen for the first time (8 here); now one for all of them.
+      expect(app.queries.filter((q) => q.includes('refresh_tokens'))).toHaveLength(1);
+      // Revoked behind the server's back (an operator in SQL): no event; seen at the next read of revocations.
+      await app.orm.em.fork().getConnection().execute('update refresh_tokens set revoked_at = ? where user_id = (select id from users where email = ?)', [app.clock.now(), users[0].email]);
+      later.mockImplementation(() => realNow() + 122_000);
+      expect(await works(users[0].first.accessToken)).toBe(false);
+      expect(await works(users[1].first.accessToken)).toBe(true);
+    } finally {
+      later.mockRestore();
+    }
+  });
 });
 
 describe('every WebSocket operation checks the session', () => {
