@@ -56,7 +56,6 @@ async function main(): Promise<number> {
         nodeFlags: settings.serverNodeFlags,
         jwtSecret,
         logName,
-        webConcurrency: settings.webConcurrency,
       });
       servers.push(server);
       log(`production server on ${server.url} (log: ${path.join(settings.dataDir, logName)})`);

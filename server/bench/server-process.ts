@@ -39,8 +39,6 @@ export async function startProductionServer(opts: {
   jwtSecret: string;
   /** The log file's name in `logDir`. */
   logName: string;
-  /** WEB_CONCURRENCY: worker processes behind one port (/metrics answers for all of them). */
-  webConcurrency: number;
 }): Promise<ServerProcess> {
   const main = path.join(opts.repoRoot, 'server', 'dist', 'app', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} does not exist: run \`pnpm build\` first (the root \`pnpm bench\` does)`);
@@ -58,7 +56,6 @@ export async function startProductionServer(opts: {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
-      WEB_CONCURRENCY: String(opts.webConcurrency),
       DATABASE_URL: opts.databaseUrl,
       JWT_SECRET: jwtSecret,
       SECRETS_KEY: jwtSecret,
@@ -82,12 +79,11 @@ export async function startProductionServer(opts: {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const tail = () => readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n');
 
-  // Ready: /readyz answers, and with several workers the primary has logged that all of them listen.
-  const allListening = () => opts.webConcurrency === 1 || readFileSync(logFile, 'utf8').includes('"all workers listening"');
+  // Ready: /readyz answers.
   const deadline = Date.now() + 60_000;
   for (;;) {
     const status = await fetch(`${url}/readyz`).then((r) => r.status, () => 0);
-    if (status === 200 && allListening()) break;
+    if (status === 200) break;
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${tail()}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -20,8 +20,6 @@ export interface BenchSettings {
   embeddedPgPort: number;
   /** Extra `node` flags for the server child (BENCH_SERVER_NODE_FLAGS, e.g. `--cpu-prof`). */
   serverNodeFlags: string[];
-  /** The server's WEB_CONCURRENCY (BENCH_WEB_CONCURRENCY): its worker processes. */
-  webConcurrency: number;
   /** A PostgreSQL server to use instead of the embedded one; the bench creates its own database there. */
   externalDatabaseUrl: string | undefined;
   databaseName: string;
@@ -65,7 +63,6 @@ export function benchSettings(argv: string[], env: Record<string, string | undef
     dataDir: path.join(__dirname, '.data'),
     embeddedPgPort: Number(env.BENCH_PG_PORT ?? 54339),
     serverNodeFlags: (env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean),
-    webConcurrency: Number(env.BENCH_WEB_CONCURRENCY ?? 1),
     externalDatabaseUrl: env.BENCH_DATABASE_URL || undefined,
     databaseName: smoke ? 'collab_bench_smoke' : 'collab_bench',
     repoRoot,

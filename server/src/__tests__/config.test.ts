@@ -42,13 +42,6 @@ describe('config', () => {
     expect(loadConfig({ ...prod, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).isProduction).toBe(true);
   });
 
-  it('runs one server process unless WEB_CONCURRENCY asks for more, and keeps the test clock to one', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).WEB_CONCURRENCY).toBe(1);
-    expect(loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '2' }).WEB_CONCURRENCY).toBe(2);
-    expect(() => loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
-    expect(() => loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '2', ENABLE_TEST_CLOCK: '1' })).toThrow(/ENABLE_TEST_CLOCK: needs WEB_CONCURRENCY=1/);
-  });
-
   it('METRICS_TOKEN: at least 16 characters; decides who may read /metrics', () => {
     const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SECRETS_KEY: 'x'.repeat(40) };
     expect(() => loadConfig({ ...prod, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);

@@ -16,7 +16,7 @@ export interface Database {
 
 /**
  * DATABASE_URL when set; otherwise an embedded PostgreSQL whose data stays under DATA_DIR.
- * Migrations run unless `migrate` is false (cluster workers: the primary ran them). An embedded
+ * Migrations run unless `migrate` is false (another instance migrated the database). An embedded
  * database this process started is supervised: restarted when it dies (db/supervisor.ts).
  */
 export async function openDatabase(config: Config, log: (msg: string) => void = () => {}, { migrate = true } = {}): Promise<Database> {

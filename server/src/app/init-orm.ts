@@ -9,7 +9,7 @@ export interface OrmOptions {
   poolMax?: number;
   /** Called with each SQL statement (tests count statements; benchmarks too). */
   onQuery?: (sql: string) => void;
-  /** false: the schema is someone else's to migrate (a cluster worker: the primary already did). */
+  /** false: the schema is someone else's to migrate (a second instance on a database the first one migrated). */
   migrate?: boolean;
 }
 

@@ -1,8 +1,6 @@
 import 'reflect-metadata';
-import cluster from 'node:cluster';
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../platform/config';
-import { runClusterPrimary, runClusterWorker } from './process/cluster';
 import { serve } from './process/serve';
 
 async function main() {
@@ -17,8 +15,8 @@ async function main() {
     throw err;
   }
   const logger = pino({ level: config.LOG_LEVEL });
-  if (config.WEB_CONCURRENCY === 1) return serve({ config, logger, migrate: true, seedDemo: config.SEED_DEMO_DATA, announce: true });
-  return cluster.isPrimary ? runClusterPrimary(config, logger) : runClusterWorker(config, logger);
+  // One process per instance: more capacity is more replicas behind the load balancer (docker-compose.yml).
+  return serve({ config, logger, migrate: true, seedDemo: config.SEED_DEMO_DATA, announce: true });
 }
 
 main().catch((err) => {

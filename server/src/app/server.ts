@@ -9,7 +9,6 @@ import cors from 'cors';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { GraphQLError } from 'graphql';
 import pino, { type Logger } from 'pino';
-import type { Registry } from 'prom-client';
 import { pinoHttp } from 'pino-http';
 import { redactUrl } from '../platform/observability/log-redaction';
 import { routeGroup, sqlStatementsTotal } from '../platform/observability/metrics';
@@ -67,8 +66,6 @@ export interface CreateServerOptions {
   logger?: Logger;
   /** The database URL for the job queue (defaults to config.DATABASE_URL). */
   databaseUrl?: string;
-  /** What GET /metrics serves, given this process's registry (default: that registry's metrics). */
-  metricsSource?: (local: Registry) => () => Promise<string>;
   /** The embedded database's supervisor, when this process owns one (its state shows at /healthz). */
   databaseSupervisor?: DatabaseSupervisorView;
   /** The feature modules (default: the list in modules.ts; tests may put a probe in a module's place). */
@@ -181,7 +178,7 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     const databaseState = supervisor === 'failed' ? 'could not be restarted' : supervisor === 'restarting' ? 'restarting' : database.isDown ? 'unreachable' : 'up';
     res.status(supervisor === 'failed' ? 503 : 200).json({ status: supervisor === 'failed' ? 'unhealthy' : 'ok', database: databaseState });
   });
-  const metricsText = (opts.metricsSource ?? ((local) => () => local.metrics()))(deps.metrics.registry);
+  const metricsText = () => deps.metrics.registry.metrics();
   if (config.metricsAccess === 'off') logger.warn('METRICS_TOKEN is not set: /metrics is not served in production (404); set it to scrape with Authorization: Bearer <token>');
   app.get('/metrics', metricsAccess(config), async (_req, res, next) => {
     try {

@@ -30,7 +30,7 @@ export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?
     orm: runtime.orm,
     metrics,
     sessions: new SessionGuard({ orm: runtime.orm, events, ttlMs: config.SESSION_CACHE_SECONDS * 1000, clock, accessTokenTtlMs: config.ACCESS_TOKEN_TTL_SECONDS * 1000 }),
-    limits: new RateLimitStore({ redisUrl: config.REDIS_URL, orm: runtime.orm, onError: (err) => runtime.logger?.warn({ err }, 'rate limits: redis error') }),
+    limits: new RateLimitStore({ orm: runtime.orm }),
     logger: runtime.logger ?? pino({ level: config.LOG_LEVEL }),
     mail: new Mail({ config, orm: runtime.orm, logger: runtime.logger }),
     jobs: new JobScheduler({

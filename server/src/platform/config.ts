@@ -19,11 +19,6 @@ const EnvSchema = z.object({
   /** Unset: 127.0.0.1 in development and test (nothing outside this machine reaches it), 0.0.0.0 in production. */
   HOST: z.string().min(1).optional(),
   PORT: port.default(4000),
-  /**
-   * Server processes sharing PORT (node:cluster): 1 runs in this process; more start a primary that
-   * migrates, owns the embedded database and restarts workers, with that many workers serving.
-   */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   PUBLIC_URL: z.url().optional(),
   /**
    * Which proxies in front may say who the client is (X-Forwarded-For), as express's `trust proxy`:
@@ -58,7 +53,6 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   STRIPE_API_BASE: z.url().optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   ENABLE_TEST_CLOCK: bool.default(false),
   /** Background work (jobs/job-scheduler.ts: sweeps and work queues); tests drive them with runAll and the queues instead. */
   JOBS_ENABLED: bool.default(true),
@@ -175,7 +169,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction) refuseUnsafeProduction(e);
   // The test clock lives in one process's memory: a second worker would keep the real time.
-  if (e.ENABLE_TEST_CLOCK && e.WEB_CONCURRENCY > 1) throw new ConfigError('Invalid configuration:\n  ENABLE_TEST_CLOCK: needs WEB_CONCURRENCY=1 (the test clock is per process)');
   if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError('Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set');
   const { SECRETS_KEY, ...rest } = e;
   const JWT_SECRET = e.JWT_SECRET ?? devJwtSecret(e.DATA_DIR, e.NODE_ENV);

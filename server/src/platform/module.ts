@@ -27,7 +27,7 @@ export interface AppDeps {
   logger: Logger;
   /** Prometheus metrics (GET /metrics). */
   metrics: Metrics;
-  /** Shared counters for rate limits and sign-in throttling (rate-limiter-flexible on PostgreSQL, or Redis with REDIS_URL). */
+  /** Shared counters for rate limits and sign-in throttling (rate-limiter-flexible on PostgreSQL). */
   limits: RateLimitStore;
   /** Whether an access token's session is still signed in (cached briefly; revocations cleared through the bus). */
   sessions: SessionGuard;

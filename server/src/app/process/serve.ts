@@ -3,26 +3,18 @@ import type { Logger } from 'pino';
 import type { Config } from '../../platform/config';
 import { openDatabase, type Database } from '../database';
 import { knownPasswordAccounts, seedDemoData } from '../seeders/demo';
-import { createServer, type CreateServerOptions } from '../server';
+import { createServer } from '../server';
 import { stopOnSignals } from './shutdown';
-
-export const HTTP_LISTENING = 'collabhub:http-listening';
-export interface HttpListening {
-  type: typeof HTTP_LISTENING;
-  port: number;
-}
 
 export interface ServeOptions {
   config: Config;
   logger: Logger;
-  /** false in a cluster worker: the primary migrated before forking it. */
+  /** Bring the schema up to date first (docker-compose starts the second replica once the first is healthy, so they run once). */
   migrate: boolean;
   /** Fill an empty database with the demo marketplace first (prints the demo logins). */
   seedDemo: boolean;
-  /** Print where the product runs once listening (a cluster's primary prints it once for all). */
+  /** Print where the product runs once listening. */
   announce: boolean;
-  /** What GET /metrics serves, from this process's registry (a cluster worker: the cluster's aggregate). */
-  metricsSource?: CreateServerOptions['metricsSource'];
 }
 
 /**
@@ -36,14 +28,12 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const db = await openDatabase(config, (msg) => logger.info(msg), { migrate: opts.migrate });
   logger.info({ embedded: db.embedded, migrated: opts.migrate }, 'database ready');
   if (config.isProduction) await refuseKnownPasswords(db);
-  const server = await createServer({ config, orm: db.orm, logger, databaseUrl: db.url, metricsSource: opts.metricsSource, databaseSupervisor: db.supervisor });
+  const server = await createServer({ config, orm: db.orm, logger, databaseUrl: db.url, databaseSupervisor: db.supervisor });
   if (opts.seedDemo) await seedDemoData(db.orm, server.services, (line) => console.log(line), server.deps.clock);
   await new Promise<void>((resolve) => server.httpServer.listen(config.PORT, config.HOST, resolve));
   const { port, address } = server.httpServer.address() as AddressInfo;
   const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
   logger.info({ url, address, port }, 'server listening');
-  // A cluster worker tells its primary which port the HTTP server took (not any other listener's).
-  if (process.send) process.send({ type: HTTP_LISTENING, port } satisfies HttpListening);
   await server.jobs.start();
   if (opts.announce) announce(url, config);
 

@@ -55,7 +55,7 @@ export class MailCatcher {
       server.on('error', (err) => this.deps.logger?.error({ err }, 'mail catcher error'));
       await new Promise<void>((resolve, reject) => {
         server.server.once('error', reject);
-        // exclusive: in a node:cluster worker a shared port-0 handle would be the HTTP server's port.
+        // exclusive: never share a port-0 handle with another listener of this process.
         server.listen({ port: this.deps.port, host: '127.0.0.1', exclusive: true }, () => {
           server.server.off('error', reject);
           resolve();

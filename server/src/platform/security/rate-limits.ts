@@ -1,5 +1,4 @@
-import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Orm } from '../db/orm';
 
 /** One limit: at most `points` per `durationSeconds` per key, counted from the key's first hit. */
@@ -25,24 +24,14 @@ export interface RateLimitDecision {
 export const RATE_LIMIT_TABLE = 'rate_limits';
 
 /**
- * Shared limit counters (rate-limiter-flexible): PostgreSQL by default, Redis when REDIS_URL is
- * set, so every server instance counts the same hits. Each limit keeps an in-memory insurance
+ * Shared limit counters (rate-limiter-flexible) in PostgreSQL, so every server instance counts the
+ * same hits. Each limit keeps an in-memory insurance
  * limiter with the same rule, used only while the shared store cannot be reached.
  */
 export class RateLimitStore {
-  private readonly redis?: Redis;
   private readonly limiters = new Map<string, RateLimiterAbstract>();
 
-  constructor(private readonly opts: { orm: Orm; redisUrl?: string; onError?: (err: unknown) => void }) {
-    if (opts.redisUrl) {
-      this.redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-      this.redis.on('error', (err) => opts.onError?.(err));
-    }
-  }
-
-  get backend(): 'redis' | 'postgres' {
-    return this.redis ? 'redis' : 'postgres';
-  }
+  constructor(private readonly opts: { orm: Orm }) {}
 
   /** The limiter of a rule (one per rule name, made on first use). */
   limiter(rule: LimitRule): RateLimiterAbstract {
@@ -51,17 +40,15 @@ export class RateLimitStore {
     if (!limiter) {
       const common = { keyPrefix: rule.name, points: rule.points, duration: rule.durationSeconds };
       const insuranceLimiter = new RateLimiterMemory(common);
-      limiter = this.redis
-        ? new RateLimiterRedis({ ...common, storeClient: this.redis, insuranceLimiter })
-        : new RateLimiterPostgres({
-            ...common,
-            storeClient: this.opts.orm.em.getKnex(),
-            storeType: 'knex',
-            tableName: RATE_LIMIT_TABLE,
-            tableCreated: true,
-            clearExpiredByTimeout: false, // the purge job does it, once for all limits
-            insuranceLimiter,
-          });
+      limiter = new RateLimiterPostgres({
+        ...common,
+        storeClient: this.opts.orm.em.getKnex(),
+        storeType: 'knex',
+        tableName: RATE_LIMIT_TABLE,
+        tableCreated: true,
+        clearExpiredByTimeout: false, // the purge job does it, once for all limits
+        insuranceLimiter,
+      });
       this.limiters.set(id, limiter);
     }
     return limiter;
@@ -88,15 +75,13 @@ export class RateLimitStore {
     await this.limiter(rule).delete(key);
   }
 
-  /** Deletes windows that ended before `now` (PostgreSQL; Redis expires keys itself). */
+  /** Deletes windows that ended before `now`. */
   async purgeExpired(now: Date): Promise<void> {
-    if (this.redis) return;
     await this.opts.orm.em.getConnection().execute(`delete from "${RATE_LIMIT_TABLE}" where expire < ?`, [now.getTime()]);
   }
 
-  async close(): Promise<void> {
-    await this.redis?.quit().catch(() => this.redis?.disconnect());
-  }
+  /** Nothing to release (the counters use the ORM's pool); kept for the server's shutdown order. */
+  async close(): Promise<void> {}
 }
 
 function decision(rule: LimitRule, res: RateLimiterRes, allowed: boolean): RateLimitDecision {

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createClient, type Client } from 'graphql-ws';
 import pino from 'pino';
@@ -442,38 +441,6 @@ describe('the PostgreSQL event bus survives a lost connection', () => {
       await untilListening(sub, notifyFromElsewhere);
     } finally {
       await sub.close();
-    }
-  });
-});
-
-/** Redis is optional on a developer laptop: the Redis transport is tested where one listens on 6379. */
-const redisUp = () =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(6379, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
-describe('across two server instances with REDIS_URL (Redis pub/sub)', () => {
-  let app: TestApp | undefined;
-  beforeAll(async () => {
-    if (await redisUp()) app = await startTestApp({ REDIS_URL: 'redis://127.0.0.1:6379' });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-
-  it('a change made through instance A reaches a subscriber connected to instance B', async (ctx) => {
-    if (!app) return ctx.skip();
-    expect(app.server.deps.events.constructor.name).toBe('RedisEventBus');
-    const b = await startSecondInstance(app);
-    try {
-      await crossInstance(app, b);
-    } finally {
-      await b.close();
     }
   });
 });
