@@ -106,14 +106,14 @@ export async function seedMarketplace(url: string, size: SeedSize, now: Date, lo
 const c = creatorTraits('i');
 
 const usersSql = `
-  insert into users (id, email, password_hash, account_type, role, warning_count, suspended_at, created_at, updated_at)
+  insert into users (id, email, password_hash, account_type, role, warning_count, suspended_at, created_at, updated_at, email_verified_at)
   select ${uuidOf("'creator-user-' || i")}, 'creator' || i || '@bench.test', $2, 'creator', 'user', 0,
          case when i % 300 = 0 then $1::timestamptz - interval '2 days' end,
-         $1::timestamptz - (i % 700) * interval '1 day', $1::timestamptz - (i % 700) * interval '1 day'
+         $1::timestamptz - (i % 700) * interval '1 day', $1::timestamptz - (i % 700) * interval '1 day', $1::timestamptz - (i % 700) * interval '1 day'
     from generate_series(1, $3::int) i
   union all
   select ${uuidOf("'brand-user-' || j")}, 'brand' || j || '@bench.test', $2, 'brand', 'user', 0, null,
-         $1::timestamptz - (j % 500) * interval '1 day', $1::timestamptz - (j % 500) * interval '1 day'
+         $1::timestamptz - (j % 500) * interval '1 day', $1::timestamptz - (j % 500) * interval '1 day', $1::timestamptz - (j % 500) * interval '1 day'
     from generate_series(1, $4::int) j`;
 
 /** Platforms: a non-empty subset per creator (bit mask 1..15), each with its handle. */

@@ -125,3 +125,12 @@ export async function startTestApp(
 let counter = 0;
 /** A unique e-mail per call, so tests never collide. */
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${counter++}@example.test`;
+
+/**
+ * Marks an account's e-mail address verified, as if its owner had opened the link: for fixtures
+ * that stand for established accounts (a listed creator, a partner with API keys). The
+ * verification flow itself is tested through the real e-mail in features/auth/__tests__.
+ */
+export async function markEmailVerified(app: Pick<TestApp, 'orm'>, userId: string): Promise<void> {
+  await app.orm.em.fork().getConnection().execute('update users set email_verified_at = now() where id = ? and email_verified_at is null', [userId]);
+}

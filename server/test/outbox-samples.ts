@@ -56,6 +56,10 @@ const SAMPLES: { [T in OutboxTopic]: () => OutboxPayload<T> } = {
   }),
   'creator.availability_changed': () => ({ creatorId: ID(2), creatorName: 'A creator', change: 'slots_added', slots: [] }),
   'webhook_endpoint.disabled': () => ({ endpointId: ID(8), url: 'https://example.com/hook', failingSince: new Date().toISOString(), disabledAt: new Date().toISOString() }),
+  'account.verify_email': () => ({ sealedToken: 'v1.sample', toAddress: 'someone@example.test' }),
+  'account.password_reset': () => ({ sealedToken: 'v1.sample', toAddress: 'someone@example.test' }),
+  'account.password_changed': () => ({ how: 'changed', at: new Date().toISOString() }),
+  'account.email_change_requested': () => ({ newAddress: 'new@example.test', toAddress: 'someone@example.test' }),
 };
 
 /** `topic`'s sample payload with `overrides` (only fields the topic has). */

@@ -23,6 +23,8 @@ import { Migration20261126150000_scheduling_and_calendars } from './Migration202
 import { Migration20261126165000_refresh_tokens_revoked_at } from './Migration20261126165000_refresh_tokens_revoked_at';
 import { Migration20261124010000_booking_history } from './Migration20261124010000_booking_history';
 import { Migration20261126100000_email_verified } from './Migration20261126100000_email_verified';
+import { Migration20261126100100_account_tokens } from './Migration20261126100100_account_tokens';
+import { Migration20261126100200_unverified_users_index } from './Migration20261126100200_unverified_users_index';
 import { Migration20261126110000_two_factor_and_sessions } from './Migration20261126110000_two_factor_and_sessions';
 import { Migration20261126130000_support_audit } from './Migration20261126130000_support_audit';
 
@@ -48,6 +50,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124010000_booking_history', class: Migration20261124010000_booking_history },
   { name: 'Migration20261125020000_account_search_trgm', class: Migration20261125020000_account_search_trgm },
   { name: 'Migration20261126100000_email_verified', class: Migration20261126100000_email_verified },
+  { name: 'Migration20261126100100_account_tokens', class: Migration20261126100100_account_tokens },
+  { name: 'Migration20261126100200_unverified_users_index', class: Migration20261126100200_unverified_users_index },
   { name: 'Migration20261126110000_two_factor_and_sessions', class: Migration20261126110000_two_factor_and_sessions },
   { name: 'Migration20261126120000_work_queue', class: Migration20261126120000_work_queue },
   { name: 'Migration20261126121000_webhook_fanouts', class: Migration20261126121000_webhook_fanouts },

@@ -3,12 +3,17 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LoginThrottle } from '../../platform/security/login-throttle';
 import type { SignUpThrottle } from '../../platform/security/signup-throttle';
+import type { SecretBox } from '../../platform/security/secret-box';
 import type { Clock } from '../../platform/shared/clock';
+import type { Outbox } from '../../platform/outbox/outbox';
+import type { ACCOUNT_TOPICS, OutboxPayload } from '../../platform/outbox/outbox.topics';
 import { requireViewer, type ServiceContext } from '../../platform/shared/context';
-import { conflict, DomainError, PG, pgErrorCode, unauthenticated } from '../../platform/shared/errors';
+import { conflict, DomainError, forbidden, PG, pgErrorCode, unauthenticated } from '../../platform/shared/errors';
 import { parseInput } from '../../platform/shared/validation';
 import { User, UserRole } from '../users/user.entity';
+import type { AccountTokens } from './account-tokens';
 import {
+  assertStrongPassword,
   ChangePasswordSchema,
   LoginSchema,
   RefreshSchema,
@@ -41,6 +46,7 @@ export const AUTH_MESSAGES = {
   invalidRefresh: 'Invalid or expired refresh token',
   refreshReused: 'Refresh token was already used; all sessions of this sign-in were revoked. Please sign in again',
   wrongCurrentPassword: 'Current password is incorrect',
+  suspended: 'This account is suspended. Contact support to find out why and what you can do.',
 } as const;
 
 /**
@@ -66,6 +72,13 @@ export class AuthService {
       twoFactor?: TwoFactorService;
       /** Records each session's device and address (the account's list of sessions). */
       sessionsList?: SessionsList;
+      /** Account e-mails (verification, security notices) are outbox events, in the change's transaction. */
+      outbox: Outbox;
+      accountTokens: AccountTokens;
+      /** Seals a link's token (bound to its user) for the e-mail worker: the database keeps only its hash otherwise. */
+      box: SecretBox;
+      /** The account's display name (its profile), a word that counts against its password. */
+      displayNameOf?: (em: EntityManager, userId: string) => Promise<string | null>;
     },
   ) {}
 
@@ -73,12 +86,14 @@ export class AuthService {
     const data = parseInput(RegisterSchema, input);
     // Counted before the (deliberately slow) password hash.
     await this.deps.signUpThrottle?.assertAllowed(ctx.ip);
+    assertStrongPassword(data.password, 'password', { email: data.email });
     const passwordHash = await hashPassword(data.password);
     try {
       return await ctx.em.transactional(async (em) => {
         const user = em.create(User, { email: data.email, passwordHash, accountType: data.accountType });
         em.persist(user);
         await em.flush();
+        await this.sendVerification(em, user.id, user.email);
         return { user, tokens: await this.startSession(em, user, ctx) };
       });
     } catch (err) {
@@ -89,19 +104,23 @@ export class AuthService {
 
   async login(ctx: ServiceContext, input: LoginInput): Promise<AuthResult> {
     const data = parseInput(LoginSchema, input);
-    // Throttled per account and per IP before the (deliberately slow) password check.
-    await this.deps.loginThrottle?.assertAllowed(data.email, ctx.ip);
+    // The attempt is counted (atomically) before the (deliberately slow) password check: parallel
+    // guesses cannot all pass a check that has not counted the others yet.
+    await this.deps.loginThrottle?.attempt(data.email, ctx.ip);
     const user = await ctx.em.findOne(User, { email: data.email }, { populate: ['passwordHash'] });
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), data.password);
-    if (!user || !ok) {
-      await this.deps.loginThrottle?.recordFailure(data.email, ctx.ip);
-      throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
+    if (!user || !ok) throw unauthenticated(AUTH_MESSAGES.invalidCredentials);
+    // Two-step sign-in: a wrong code leaves the attempt counted, like a wrong password; a missing
+    // one (the form's first step) gives it back.
+    try {
+      await this.deps.twoFactor?.assertSignInCode(user.id, data.code);
+    } catch (err) {
+      if (!data.code) await this.deps.loginThrottle?.refund(data.email, ctx.ip);
+      throw err;
     }
-    // Two-step sign-in: a wrong code counts like a wrong password.
-    await this.deps.twoFactor?.assertSignInCode(user.id, data.code, async () => {
-      await this.deps.loginThrottle?.recordFailure(data.email, ctx.ip);
-    });
-    await this.deps.loginThrottle?.recordSuccess(data.email, ctx.ip);
+    await this.deps.loginThrottle?.succeeded(data.email, ctx.ip);
+    // Told only to whoever knows the password.
+    if (user.suspendedAt) throw forbidden(AUTH_MESSAGES.suspended);
     return ctx.em.transactional(async (em) => ({ user, tokens: await this.startSession(em, user, ctx) }));
   }
 
@@ -122,8 +141,12 @@ export class AuthService {
         return { error: AUTH_MESSAGES.refreshReused, revoked: current.familyId };
       }
       if (current.expiresAt <= now) return { error: AUTH_MESSAGES.invalidRefresh };
-      current.rotatedAt ??= now;
       const user = current.user.getEntity();
+      if (user.suspendedAt) {
+        await this.revokeFamily(em, current.familyId, now);
+        return { error: AUTH_MESSAGES.suspended, revoked: current.familyId };
+      }
+      current.rotatedAt ??= now;
       const tokens = await this.issueTokens(em, user, current.familyId, ctx);
       return { result: { user, tokens } };
     });
@@ -164,25 +187,73 @@ export class AuthService {
   async changePassword(ctx: ServiceContext, input: ChangePasswordInput): Promise<AuthResult> {
     const viewer = requireViewer(ctx);
     const data = parseInput(ChangePasswordSchema, input);
-    const user = await ctx.em.findOne(User, { id: viewer.id }, { populate: ['passwordHash'] });
-    if (!user) throw unauthenticated();
-    if (!(await verifyPassword(user.passwordHash, data.currentPassword))) {
-      throw new DomainError('BAD_USER_INPUT', AUTH_MESSAGES.wrongCurrentPassword, 'currentPassword');
-    }
+    const user = await this.checkPassword(ctx, viewer.id, data.currentPassword, 'currentPassword');
+    assertStrongPassword(data.newPassword, 'newPassword', { email: user.email, displayName: await this.displayName(ctx.em, user.id) });
     const passwordHash = await hashPassword(data.newPassword);
     const now = this.deps.clock.now();
     const { result, revoked } = await ctx.em.transactional(async (em) => {
-      user.passwordHash = passwordHash;
-      const revoked = await this.revokeAllSessions(em, user.id, now);
+      const revoked = await this.replacePassword(em, user, passwordHash, now, 'changed');
       return { result: { user, tokens: await this.startSession(em, user, ctx) }, revoked };
     });
     await this.deps.sessions?.revoked(revoked);
     return result;
   }
 
+  /**
+   * The signed-in user's current password, checked like a sign-in (counted first, in the same
+   * throttle, so a stolen session cannot guess it fast); BAD_USER_INPUT naming `field` when wrong.
+   */
+  async checkPassword(ctx: ServiceContext, userId: string, password: string, field: string): Promise<User> {
+    const user = await ctx.em.findOne(User, { id: userId }, { populate: ['passwordHash'] });
+    if (!user) throw unauthenticated();
+    await this.deps.loginThrottle?.attempt(user.email, ctx.ip);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw new DomainError('BAD_USER_INPUT', AUTH_MESSAGES.wrongCurrentPassword, field);
+    }
+    await this.deps.loginThrottle?.succeeded(user.email, ctx.ip);
+    return user;
+  }
+
+  /**
+   * Every route that changes a password (change, reset) goes through here, in its transaction:
+   * the new hash, every reset link voided, every session revoked (returned, to announce after
+   * commit), and the "your password was changed" e-mail queued.
+   */
+  async replacePassword(em: EntityManager, user: User, passwordHash: string, now: Date, how: 'changed' | 'reset'): Promise<string[]> {
+    user.passwordHash = passwordHash;
+    em.persist(user);
+    await em.flush();
+    await this.deps.accountTokens.voidAll(em, user.id, ['password_reset'], now);
+    const revoked = await this.revokeAllSessions(em, user.id, now);
+    await this.accountEmail(em, 'account.password_changed', user.id, { how, at: now.toISOString() });
+    return revoked;
+  }
+
+  /** A verification link for `address` (the account's, or the new one of an e-mail change), e-mailed there. */
+  async sendVerification(em: EntityManager, userId: string, address: string): Promise<void> {
+    const token = await this.deps.accountTokens.issue(em, { userId, purpose: 'verify_email', email: address, now: this.deps.clock.now() });
+    await this.accountEmail(em, 'account.verify_email', userId, { sealedToken: this.deps.box.seal(token, userId), toAddress: address });
+  }
+
+  /** Queues an account e-mail to the user (the outbox -> notifications -> mail pipeline), in `em`'s transaction. */
+  async accountEmail<T extends (typeof ACCOUNT_TOPICS)[number]>(em: EntityManager, topic: T, userId: string, payload: OutboxPayload<T>): Promise<void> {
+    await this.deps.outbox.publish(em, { topic, aggregateId: userId, actorUserId: null, audienceUserIds: [userId], payload });
+  }
+
+  /** The account's display name (from its profile), or null. */
+  async displayName(em: EntityManager, userId: string): Promise<string | null> {
+    return (await this.deps.displayNameOf?.(em, userId)) ?? null;
+  }
+
+  /** Announces sessions revoked by a committed change (their tokens stop working, their sockets close, on every instance). */
+  async announceRevoked(sessionIds: string[]): Promise<void> {
+    await this.deps.sessions?.revoked(sessionIds);
+  }
+
   /** Creates a support account, or promotes an existing one (used by the CLI and the demo seed). */
   async upsertSupportUser(em: EntityManager, email: string, password: string): Promise<User> {
     const data = parseInput(RegisterSchema, { email, password, accountType: 'brand' });
+    assertStrongPassword(data.password, 'password', { email: data.email });
     const passwordHash = await hashPassword(data.password);
     const existing = await em.findOne(User, { email: data.email });
     const user = existing ?? em.create(User, { email: data.email, passwordHash, accountType: data.accountType });
@@ -191,6 +262,7 @@ export class AuthService {
     // Staff accounts are made by an operator who knows the address.
     user.emailVerifiedAt ??= new Date();
     await em.persist(user).flush();
+    await this.deps.accountTokens.voidAll(em, user.id, ['password_reset'], new Date());
     return user;
   }
 
@@ -227,7 +299,7 @@ export class AuthService {
   }
 
   /** Revokes every live session of the user; returns their ids (families). */
-  private async revokeAllSessions(em: EntityManager, userId: string, now: Date): Promise<string[]> {
+  async revokeAllSessions(em: EntityManager, userId: string, now: Date): Promise<string[]> {
     const live = await em.find(RefreshToken, { user: userId, revokedAt: null }, { fields: ['familyId'] });
     await em.nativeUpdate(RefreshToken, { user: userId, revokedAt: null }, { revokedAt: now });
     return [...new Set(live.map((t) => t.familyId))];

@@ -54,3 +54,27 @@ export class ChangePasswordInput {
   @Field()
   newPassword!: string;
 }
+
+@InputType()
+export class ResetPasswordInput {
+  @Field({ description: 'The token of the e-mailed link (`/reset-password?token=…`)' })
+  token!: string;
+
+  @Field({ description: 'The new password (8 to 128 characters, not easy to guess)' })
+  password!: string;
+}
+
+@InputType()
+export class ChangeEmailInput {
+  @Field({ description: 'The new address; it takes effect once the link e-mailed there is opened' })
+  newEmail!: string;
+
+  @Field({ description: 'The current password' })
+  password!: string;
+}
+
+@ObjectType({ description: 'What an account request did, in words to show the user' })
+export class AccountMessage {
+  @Field()
+  message!: string;
+}

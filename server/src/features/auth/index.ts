@@ -3,13 +3,19 @@ import { defineModule } from '../../platform/module';
 import { LoginThrottle } from '../../platform/security/login-throttle';
 import { SecretBox } from '../../platform/security/secret-box';
 import { SignUpThrottle } from '../../platform/security/signup-throttle';
+import { AccountResolver } from './account.resolver';
+import { accountRoutes } from './account.rest';
 import { AccountSecurityResolver, UserTwoFactorFieldResolver } from './account-security.resolver';
 import { accountSecurityRoutes } from './account-security.rest';
+import { AccountTokens } from './account-tokens';
 import { AuthResolver } from './auth.resolver';
 import { authRoutes } from './auth.rest';
 import { AuthService } from './auth.service';
+import { EmailVerificationService } from './email-verification';
+import { PasswordResetService } from './password-reset';
 import { RefreshToken } from './refresh-token.entity';
 import { SessionsList } from './sessions-list';
+import { AccountSuspension } from './suspension';
 import { TwoFactorService } from './two-factor';
 
 declare module '../../platform/module' {
@@ -20,24 +26,36 @@ declare module '../../platform/module' {
     twoFactor: TwoFactorService;
     /** Where the account is signed in; signing one session out. */
     authSessions: SessionsList;
+    /** Forgot password: reset links e-mailed, a new password set with one. */
+    passwordReset: PasswordResetService;
+    /** Verified e-mail addresses: the link, resending it, changing the address. */
+    emailVerification: EmailVerificationService;
+    /** Support suspends and restores accounts. */
+    accountSuspension: AccountSuspension;
   }
 }
 
-/** Registration, sign-in (with two-step sign-in), rotating refresh tokens, the list of sessions, password changes. */
+/**
+ * Registration, sign-in (with two-step sign-in), rotating refresh tokens, the list of sessions,
+ * password changes and resets, verified e-mail, suspension.
+ */
 export const authModule = defineModule({
   name: 'auth',
+  dependsOn: ['profiles'],
   entities: [RefreshToken],
-  resolvers: [AuthResolver, AccountSecurityResolver, UserTwoFactorFieldResolver],
-  routes: () => Router().use(authRoutes(), accountSecurityRoutes()),
-  services: ({ deps }) => {
+  resolvers: [AuthResolver, AccountSecurityResolver, UserTwoFactorFieldResolver, AccountResolver],
+  routes: () => Router().use(authRoutes(), accountSecurityRoutes(), accountRoutes()),
+  services: ({ deps, services }) => {
+    const box = new SecretBox(deps.config.secretsKey);
     const twoFactor = new TwoFactorService({
       orm: deps.orm,
       clock: deps.clock,
-      box: new SecretBox(deps.config.secretsKey),
+      box,
       limits: deps.limits,
       logger: deps.logger.child({ feature: 'auth' }),
     });
     const authSessions = new SessionsList({ clock: deps.clock, sessions: deps.sessions });
+    const accountTokens = new AccountTokens();
     const auth = new AuthService({
       tokens: deps.tokens,
       clock: deps.clock,
@@ -49,7 +67,18 @@ export const authModule = defineModule({
       signUpThrottle: deps.config.RATE_LIMIT_ENABLED
         ? new SignUpThrottle(deps.limits, deps.config.RATE_LIMIT_SIGNUPS_PER_HOUR)
         : undefined,
+      outbox: deps.outbox,
+      accountTokens,
+      box,
+      displayNameOf: (em, userId) => services.profiles.displayNameOf(em, userId),
     });
-    return { auth, twoFactor, authSessions };
+    return {
+      auth,
+      twoFactor,
+      authSessions,
+      passwordReset: new PasswordResetService({ auth, accountTokens, box, clock: deps.clock, limits: deps.limits }),
+      emailVerification: new EmailVerificationService({ auth, accountTokens, clock: deps.clock, limits: deps.limits, events: deps.events }),
+      accountSuspension: new AccountSuspension({ auth, clock: deps.clock, events: deps.events }),
+    };
   },
 });

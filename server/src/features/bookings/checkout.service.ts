@@ -47,6 +47,8 @@ interface CreatorWithSlot {
   minimum_hours: number;
   is_available: boolean;
   suspended: boolean;
+  /** The creator has not verified their e-mail address yet: not bookable until then. */
+  unverified: boolean;
   slot_id: string | null;
   start_time: Date | null;
   end_time: Date | null;
@@ -166,6 +168,7 @@ export class CheckoutService {
       em,
       `select p.user_id, p.account_type, p.hourly_rate_cents, p.minimum_hours, p.is_available,
               (p.suspended_at is not null or u.suspended_at is not null) as suspended,
+              u.email_verified_at is null as unverified,
               s.id as slot_id, s.start_time, s.end_time, s.is_booked, s.bookable
        from profiles p
        join users u on u.id = p.user_id
@@ -181,7 +184,7 @@ export class CheckoutService {
     if (!creator) throw notFound(CHECKOUT_MESSAGES.creatorNotFound);
     if (creator.user_id === viewer.id) throw forbidden(CHECKOUT_MESSAGES.ownProfile);
     const rate = creator.hourly_rate_cents;
-    if (creator.account_type !== AccountType.CREATOR || !rate || creator.suspended || !creator.is_available) {
+    if (creator.account_type !== AccountType.CREATOR || !rate || creator.suspended || creator.unverified || !creator.is_available) {
       throw badInput(CHECKOUT_MESSAGES.notBookable, 'creatorId');
     }
     if (hours < creator.minimum_hours) throw badInput(CHECKOUT_MESSAGES.minimumHours(creator.minimum_hours), 'endTime');

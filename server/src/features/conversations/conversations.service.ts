@@ -32,6 +32,8 @@ const CONVERSATION_MESSAGES = {
   creatorNotFound: 'Creator not found',
   yourself: 'You cannot message yourself',
   suspended: 'Your account is suspended: you cannot start conversations',
+  senderSuspended: 'Your account is suspended: you cannot send messages',
+  recipientSuspended: 'This account is suspended: it cannot receive messages',
   proposalNotFound: 'Proposed time not found',
   proposalClosed: 'This proposed time is no longer open',
   onlyOtherParty: 'Only the other party of the booking can answer a proposed time',
@@ -243,6 +245,7 @@ export class ConversationsService {
         [mid, conversationId, viewer.id, data.text || CONVERSATION_MESSAGES.proposed, booking.bookingId, startTime, endTime],
       );
       await touch(em, conversationId);
+      await this.assertMayMessage(em, conversationId, viewer, false);
       await this.deps.outbox.publish(em, {
         topic: 'booking.time_proposed',
         aggregateId: conversationId,
@@ -466,7 +469,7 @@ export class ConversationsService {
       );
     }
     await touch(em, conversationId);
-    const members = await em.execute<{ user_id: string }[]>('select user_id from conversation_member where conversation_id = ?', [conversationId]);
+    const members = await this.assertMayMessage(em, conversationId, viewer, asSupport);
     await this.deps.outbox.publish(em, {
       topic: 'message.created',
       aggregateId: conversationId,
@@ -475,6 +478,24 @@ export class ConversationsService {
       payload: { conversationId, messageId, senderUserId: viewer.id, senderName: asSupport ? 'Support' : await nameOf(em, viewer.id), excerpt: body.slice(0, 140), isSupport: asSupport },
     });
     return messageId;
+  }
+
+  /**
+   * Suspended means suspended: a suspended account neither sends messages nor receives them (the
+   * other party gets FORBIDDEN naming it). Support still writes to anyone during a dispute.
+   * Returns the conversation's members.
+   */
+  private async assertMayMessage(em: EntityManager, conversationId: string, viewer: Viewer, asSupport: boolean): Promise<{ user_id: string }[]> {
+    const members = await em.execute<{ user_id: string; suspended: boolean }[]>(
+      `select m.user_id, u.suspended_at is not null as suspended from conversation_member m join users u on u.id = m.user_id where m.conversation_id = ?`,
+      [conversationId],
+    );
+    if (!asSupport) {
+      const [me] = await em.execute<{ suspended: boolean }[]>('select suspended_at is not null as suspended from users where id = ?', [viewer.id]);
+      if (!me || me.suspended) throw forbidden(CONVERSATION_MESSAGES.senderSuspended);
+      if (members.some((m) => m.user_id !== viewer.id && m.suspended)) throw forbidden(CONVERSATION_MESSAGES.recipientSuspended);
+    }
+    return members;
   }
 
   private async message(em: EntityManager, messageId: string, viewerId: string): Promise<MessageView> {

@@ -31,6 +31,10 @@ const EVENT_LINES: { [T in OutboxTopic]: ((p: OutboxPayload<T>) => string) | nul
   'creator.updated': null,
   'creator.availability_changed': null,
   'webhook_endpoint.disabled': null,
+  'account.verify_email': null,
+  'account.password_reset': null,
+  'account.password_changed': null,
+  'account.email_change_requested': null,
 };
 
 /** The bookings' events a thread shows as lines (read from the outbox, never copied). */

@@ -218,6 +218,11 @@ export function bookingEmailContent(
     case 'webhook_endpoint.disabled':
     case 'creator.updated':
     case 'creator.availability_changed':
+    // Account e-mails are worded by accountEmailContent (their link's token is opened by the worker).
+    case 'account.verify_email':
+    case 'account.password_reset':
+    case 'account.password_changed':
+    case 'account.email_change_requested':
       return content(n.type, 'Something happened on CollabHub', ['Open CollabHub to see what changed.']);
     default: {
       // A new topic of the vocabulary does not compile until it has its e-mail above.
@@ -248,4 +253,66 @@ export function messageDigestContent(messages: NotificationForEmail[], to: Recip
       button: { label: 'Reply', url: links.conversation(conversationId) },
     },
   };
+}
+
+/**
+ * An account or security e-mail (features/auth's `account.*` topics). `token` is the one-time
+ * link's token, opened from the event's sealed copy (null: none, or it cannot be opened).
+ */
+export function accountEmailContent(n: NotificationForEmail, to: Recipient, links: ProductLinks, token: string | null): { subject: string; content: EmailContent } {
+  const p = n.payload;
+  const at = formatInstant(n.createdAt, to.timeZone);
+  const mail = (subject: string, heading: string, paragraphs: string[], button: EmailContent['button'], facts: EmailContent['facts'] = []) => ({
+    subject,
+    content: { preview: paragraphs[0] ?? heading, heading, paragraphs, facts, button },
+  });
+  switch (n.type) {
+    case 'account.verify_email': {
+      const address = str(p.toAddress) ?? to.email;
+      return mail(
+        'Confirm your e-mail address',
+        'Confirm your e-mail address',
+        [
+          `Open the link below to confirm that ${address} is yours. It works once, for 48 hours.`,
+          'Until you confirm it, your creator profile is not listed or bookable, and payouts, API keys and webhooks wait.',
+          'If you did not sign up for CollabHub or change your address, ignore this e-mail.',
+        ],
+        { label: 'Confirm my address', url: token ? links.verifyEmail(token) : links.settings() },
+      );
+    }
+    case 'account.password_reset':
+      return mail(
+        'Reset your CollabHub password',
+        'Choose a new password',
+        [
+          'Someone (hopefully you) asked to reset the password of your CollabHub account. Open the link below to choose a new one. It works once, for 60 minutes.',
+          'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+        ],
+        { label: 'Choose a new password', url: token ? links.resetPassword(token) : links.forgotPassword() },
+      );
+    case 'account.password_changed':
+      return mail(
+        'Your CollabHub password was changed',
+        'Your password was changed',
+        [
+          `The password of your CollabHub account was ${p.how === 'reset' ? 'reset with an e-mailed link' : 'changed'}, and every device was signed out.`,
+          'If this was not you, reset your password now and contact support.',
+        ],
+        { label: 'Reset my password', url: links.forgotPassword() },
+        [{ label: 'When', value: at }],
+      );
+    case 'account.email_change_requested':
+      return mail(
+        'A change of your CollabHub e-mail address was requested',
+        'Your e-mail address is about to change',
+        [
+          `Someone signed in to your account asked to change its e-mail address to ${str(p.newAddress) ?? 'another address'}. It changes once the link sent there is opened.`,
+          'If this was not you, reset your password now: the change needed your password.',
+        ],
+        { label: 'Reset my password', url: links.forgotPassword() },
+        [{ label: 'When', value: at }],
+      );
+    default:
+      return mail('About your CollabHub account', 'About your account', ['Open CollabHub to see what changed.'], { label: 'Open settings', url: links.settings() });
+  }
 }

@@ -6,9 +6,10 @@ import type { Metrics } from '../../platform/observability/metrics';
 import type { CalendarService } from '../calendar/calendar.service';
 import { WorkQueue, type Outcome, type WorkRow } from '../../platform/jobs/work-queue';
 import { productLinks } from '../../platform/shared/product-links';
-import { bookingEmailContent, messageDigestContent, type NotificationForEmail, type Recipient } from './email-content';
+import type { SecretBox } from '../../platform/security/secret-box';
+import { accountEmailContent, bookingEmailContent, messageDigestContent, type NotificationForEmail, type Recipient } from './email-content';
 import type { OutgoingMail } from '../../platform/mail/mail-transport';
-import { emailKindOf } from './notification-kinds';
+import { emailKindOf, sentToUnverified } from './notification-kinds';
 import type { PreferencesService } from './preferences.service';
 import { renderEmail } from './templates/render-email';
 import type { OutboxTopic } from '../../platform/outbox/outbox.topics';
@@ -44,6 +45,8 @@ export interface EmailDeliveryDeps {
   preferences: PreferencesService;
   calendar: CalendarService;
   publicUrl: () => string;
+  /** Opens the sealed token of an account e-mail's link (features/auth seals it with the same key, bound to the user). */
+  linkBox: SecretBox;
 }
 
 interface NotificationRow {
@@ -151,7 +154,7 @@ export class EmailDeliveryWorker {
         ? 'no e-mail for this kind'
         : !(await this.deps.preferences.emailEnabled(em, n.user_id, n.type))
           ? 'turned off in preferences'
-          : null;
+          : await this.unverifiedReason(em, n.user_id, n.type);
       await this.insert(em, n, now, skip ? { status: 'skipped', reason: skip } : { status: 'pending' });
     }
     for (const group of messages.values()) await this.planDigest(em, group, now);
@@ -160,8 +163,9 @@ export class EmailDeliveryWorker {
   /** New messages of one conversation for one recipient: wait, skip (read / turned off), or one digest. */
   private async planDigest(em: EntityManager, group: NotificationRow[], now: Date): Promise<void> {
     const { user_id: userId, conversation_id: conversationId } = group[0];
-    if (!(await this.deps.preferences.emailEnabled(em, userId, 'message.created'))) {
-      for (const n of group) await this.insert(em, n, now, { status: 'skipped', reason: 'turned off in preferences' });
+    const off = !(await this.deps.preferences.emailEnabled(em, userId, 'message.created')) ? 'turned off in preferences' : await this.unverifiedReason(em, userId, 'message.created');
+    if (off) {
+      for (const n of group) await this.insert(em, n, now, { status: 'skipped', reason: off });
       return;
     }
     for (const n of group.filter((m) => m.read_at)) await this.insert(em, n, now, { status: 'skipped', reason: 'read in the app' });
@@ -180,6 +184,26 @@ export class EmailDeliveryWorker {
       if (!planned) return;
       for (const n of rest) await this.insert(tx, n, now, { status: 'merged', into: head.id });
     });
+  }
+
+  /**
+   * Nothing but account and security e-mails goes to an address nobody confirmed: otherwise anyone
+   * could sign up with someone else's address and make the product mail them (a message's text,
+   * a booking request). Decided when planned and again when sent.
+   */
+  private async unverifiedReason(em: EntityManager, userId: string, topic: string): Promise<string | null> {
+    if (sentToUnverified(topic)) return null;
+    const [row] = await em.execute<{ verified: boolean }[]>('select email_verified_at is not null as verified from users where id = ?', [userId]);
+    return row && !row.verified ? 'address not verified' : null;
+  }
+
+  /** The clear token of an account e-mail's link (null when it does not open: then the e-mail links to the page to ask again). */
+  private openLinkToken(sealed: string, userId: string): string | null {
+    try {
+      return this.deps.linkBox.open(sealed, userId);
+    } catch {
+      return null;
+    }
   }
 
   private async insert(
@@ -259,6 +283,10 @@ export class EmailDeliveryWorker {
     if (!(await this.deps.preferences.emailEnabled(em, d.user_id, d.topic))) {
       return ['skipped', 'turned off in preferences'];
     }
+    const unverified = await this.unverifiedReason(em, d.user_id, d.topic);
+    if (unverified) {
+      return ['skipped', unverified];
+    }
     if (d.topic === 'booking.reminder' && !(await this.deps.calendar.reminderStillDue(em, String(head.booking_id), head.payload.startTime))) {
       return ['skipped', 'booking no longer confirmed at that time'];
     }
@@ -278,19 +306,26 @@ export class EmailDeliveryWorker {
     }
     const recipient: Recipient = { ...to, timeZone: await this.deps.preferences.timeZoneOf(em, d.user_id) };
     const links = productLinks(this.deps.publicUrl());
-    const { subject, content } =
-      d.topic === 'message.created' ? messageDigestContent(notifications.map(asNotification), recipient, links) : bookingEmailContent(asNotification(head), recipient, links, calendar?.method ?? null);
+    const account = sentToUnverified(d.topic);
+    const sealed = typeof head.payload.sealedToken === 'string' ? head.payload.sealedToken : null;
+    const { subject, content } = account
+      ? accountEmailContent(asNotification(head), recipient, links, sealed ? this.openLinkToken(sealed, d.user_id) : null)
+      : d.topic === 'message.created'
+        ? messageDigestContent(notifications.map(asNotification), recipient, links)
+        : bookingEmailContent(asNotification(head), recipient, links, calendar?.method ?? null);
     const kind = emailKindOf(d.topic)!;
     const preferencesUrl = `${links.settings()}#notifications`;
     const { html, text } = await renderEmail(content, {
-      reason: `You get this e-mail because of your ${kind.label.toLowerCase()} on CollabHub.`,
+      reason: account ? 'You get this e-mail about the security of your CollabHub account.' : `You get this e-mail because of your ${kind.label.toLowerCase()} on CollabHub.`,
       preferencesUrl,
       required: kind.required,
+      ...(account ? { alwaysSentBecause: 'It is about your account, so it is always sent.' } : {}),
     });
     const token = this.deps.preferences.unsubscribeToken(d.user_id, kind.key);
     await this.deps.send({
       messageId: d.message_id,
-      to: recipient.email,
+      // An account e-mail names its address (a verification goes to the NEW address of an e-mail change).
+      to: account && typeof head.payload.toAddress === 'string' ? head.payload.toAddress : recipient.email,
       subject,
       html,
       text,

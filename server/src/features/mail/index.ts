@@ -1,5 +1,6 @@
 import { defineModule, onEvent } from '../../platform/module';
 import { queuedWork } from '../../platform/outbox/outbox';
+import { SecretBox } from '../../platform/security/secret-box';
 import { EmailDeliveryWorker } from './email-delivery';
 import { MailResolver } from './mail.resolver';
 import { mailRoutes } from './mail.rest';
@@ -36,6 +37,7 @@ export const mailModule = defineModule({
       preferences: mailPreferences,
       calendar: services.calendar,
       publicUrl: () => deps.mail.publicUrl(),
+      linkBox: new SecretBox(deps.config.secretsKey),
     });
     return { mailPreferences, emailDelivery };
   },

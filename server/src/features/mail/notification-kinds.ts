@@ -1,4 +1,4 @@
-import { OUTBOX_TOPICS, type OutboxTopic } from '../../platform/outbox/outbox.topics';
+import { ACCOUNT_TOPICS, OUTBOX_TOPICS, type OutboxTopic } from '../../platform/outbox/outbox.topics';
 
 /**
  * The e-mail switches a person has (settings page, "Notification preferences"): each groups the
@@ -47,6 +47,12 @@ export const EMAIL_KINDS = [
     description: 'A dispute opened or resolved',
     required: true,
   },
+  {
+    key: 'account',
+    label: 'Account and security',
+    description: 'Confirming your address, password resets and changes, a change of address',
+    required: true,
+  },
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number]['key'];
@@ -75,7 +81,14 @@ export const EMAIL_KIND_OF_TOPIC = {
   'webhook_endpoint.disabled': null,
   'creator.updated': null,
   'creator.availability_changed': null,
+  'account.verify_email': 'account',
+  'account.password_reset': 'account',
+  'account.password_changed': 'account',
+  'account.email_change_requested': 'account',
 } as const satisfies Record<OutboxTopic, EmailKind | null>;
+
+/** Account and security e-mails are the only ones an address nobody verified yet receives. */
+export const sentToUnverified = (topic: string): boolean => (ACCOUNT_TOPICS as readonly string[]).includes(topic);
 
 const KINDS: EmailKindInfo[] = EMAIL_KINDS.map((k) => ({
   ...k,

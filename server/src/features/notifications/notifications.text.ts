@@ -27,6 +27,10 @@ const NOTIFICATION_TEXT: { [T in OutboxTopic]: ((p: OutboxPayload<T>) => string)
   'message.created': (p) => `New message from ${str(p.senderName) ?? 'someone'}`,
   'creator.updated': null,
   'creator.availability_changed': null,
+  'account.verify_email': (p) => `We sent a link to confirm ${str(p.toAddress) ?? 'your e-mail address'}`,
+  'account.password_reset': () => 'A password reset link was sent to your e-mail address',
+  'account.password_changed': () => 'Your password was changed and every session signed out',
+  'account.email_change_requested': (p) => `A change of your e-mail address to ${str(p.newAddress) ?? 'a new address'} waits for confirmation`,
 };
 
 /** One line a person reads in the inbox for a notification (a stored row: its type and payload as written by the outbox). */

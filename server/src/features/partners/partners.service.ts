@@ -6,6 +6,7 @@ import type { EventBus } from '../../platform/shared/events';
 import { requireViewer, type ServiceContext, type Viewer } from '../../platform/shared/context';
 import { badInput, conflict, forbidden, notFound, unauthenticated } from '../../platform/shared/errors';
 import { parseInput } from '../../platform/shared/validation';
+import { emailNotVerified } from '../users';
 import { User, UserRole } from '../users/user.entity';
 import { ApiKey } from './api-key.entity';
 import { ApiKeyCache } from './api-key-cache';
@@ -108,6 +109,7 @@ export class PartnersService {
       if (!owner) throw notFound('User not found');
       if (owner.role === UserRole.SUPPORT) throw forbidden(PARTNER_MESSAGES.staffAccount);
       if (owner.suspendedAt) throw forbidden(PARTNER_MESSAGES.suspended);
+      if (!owner.emailVerifiedAt) throw emailNotVerified('create API keys');
       const active = await em.count(ApiKey, { user: owner.id, revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] });
       if (active >= MAX_ACTIVE_KEYS) throw conflict(PARTNER_MESSAGES.tooMany);
       const { secret, hash, prefix } = newApiKeySecret();

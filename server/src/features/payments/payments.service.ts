@@ -1,3 +1,4 @@
+import { assertEmailVerified } from '../users';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config';
@@ -121,6 +122,7 @@ export class PaymentsService {
   async createConnectAccount(ctx: ServiceContext, input: CreateConnectAccountInput = {}): Promise<{ url: string }> {
     const viewer = requireViewer(ctx);
     const { returnUrl, code } = parseInput(CreateConnectAccountSchema, input);
+    await assertEmailVerified(ctx.em, viewer.id, 'set up payouts');
     await this.deps.requireFreshSecondFactor?.(viewer.id, code);
     const target = this.siteUrl(returnUrl || DEFAULT_RETURN_PATH);
     const accountId = await this.connectAccountOf(ctx.em, viewer.id);

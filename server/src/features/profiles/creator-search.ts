@@ -30,10 +30,12 @@ export const SEARCH_DOCUMENT = `lower(p.display_name::text || ' ' || coalesce(p.
 
 /**
  * PUBLIC_CREATOR without joining users: counting a platform's creators then reads no user rows
- * (suspended users are few and have a partial index, migration 20261121000060).
+ * (suspended users are few and have a partial index, migration 20261121000060; so are users whose
+ * address is not verified yet, migration 20261126100200).
  */
 const LISTED_CREATOR = `p.account_type = 'creator' and p.suspended_at is null
-  and not exists (select 1 from users su where su.id = p.user_id and su.suspended_at is not null)`;
+  and not exists (select 1 from users su where su.id = p.user_id and su.suspended_at is not null)
+  and not exists (select 1 from users uv where uv.id = p.user_id and uv.email_verified_at is null)`;
 
 const nothing = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 const numberOrNothing = (v: unknown) => (nothing(v) ? undefined : typeof v === 'string' ? Number(v) : v);

@@ -43,7 +43,8 @@ import { PUBLIC_CREATOR } from './profile.view';
  *   `getPublicProfile`); any other id (unknown, a brand, suspended) is NOT_FOUND there, so its value
  *   is NULL here and graphql-js answers.
  *
- * A card is read from a row `c` of profiles with its user's `suspended_at` as `user_suspended_at`.
+ * A card is read from a row `c` of profiles with its user's `suspended_at` as `user_suspended_at`
+ * and `email_verified_at` as `user_email_verified_at`.
  */
 
 const PROFILE_FIELDS: Columns = {
@@ -63,7 +64,7 @@ const PROFILE_FIELDS: Columns = {
   minimumHours: () => 'c.minimum_hours',
   // As profileColumns' "bookable".
   isAvailable: (_s, q) =>
-    `(c.is_available and c.suspended_at is null and c.user_suspended_at is null and ${hasBookableSlot('c.id', bind(q, q.now))})`,
+    `(c.is_available and c.suspended_at is null and c.user_suspended_at is null and c.user_email_verified_at is not null and ${hasBookableSlot('c.id', bind(q, q.now))})`,
   twitchUsername: () => 'c.twitch_username',
   youtubeHandle: () => 'c.youtube_handle',
   tiktokHandle: () => 'c.tiktok_handle',
@@ -111,7 +112,7 @@ export const creatorRoot: RootFieldCompiler<GraphQLContext> = {
         typeof id === 'string' && UUID_RE.test(id)
           ? {
               fixed: true,
-              value: (q) => `(select ${profile(q)} from (select p.*, u.suspended_at as user_suspended_at
+              value: (q) => `(select ${profile(q)} from (select p.*, u.suspended_at as user_suspended_at, u.email_verified_at as user_email_verified_at
                 from profiles p join users u on u.id = p.user_id where p.id = ${bind(q, id)} and ${PUBLIC_CREATOR}) c)`,
             }
           : null,
@@ -161,7 +162,7 @@ export const creatorsRoot: RootFieldCompiler<GraphQLContext> = {
             },
             {
               name: 'cards',
-              sql: () => `select p.*, u.suspended_at as user_suspended_at, page.sort_key, row_number() over (order by page.sort_key ${page.dir}, page.id) as n
+              sql: () => `select p.*, u.suspended_at as user_suspended_at, u.email_verified_at as user_email_verified_at, page.sort_key, row_number() over (order by page.sort_key ${page.dir}, page.id) as n
   from page join profiles p on p.id = page.id join users u on u.id = p.user_id`,
             },
           ],

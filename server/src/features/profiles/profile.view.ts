@@ -36,10 +36,10 @@ export interface ProfileView {
 export const profileColumns = () => `p.id, p.user_id, p.account_type, p.display_name, p.bio, p.profile_image_url, p.is_verified,
   p.average_rating, p.review_count, p.total_bookings, p.platforms, p.hourly_rate_cents, p.minimum_hours,
   p.twitch_username, p.youtube_handle, p.tiktok_handle, p.instagram_handle, p.timezone, p.created_at, p.updated_at,
-  (p.is_available and p.suspended_at is null and u.suspended_at is null and ${hasBookableSlot('p.id')}) as bookable`;
+  (p.is_available and p.suspended_at is null and u.suspended_at is null and u.email_verified_at is not null and ${hasBookableSlot('p.id')}) as bookable`;
 
-/** Creators anyone may see: creator accounts that are not suspended. */
-export const PUBLIC_CREATOR = `p.account_type = 'creator' and p.suspended_at is null and u.suspended_at is null`;
+/** Creators anyone may see: creator accounts that are not suspended and whose owner verified their e-mail address. */
+export const PUBLIC_CREATOR = `p.account_type = 'creator' and p.suspended_at is null and u.suspended_at is null and u.email_verified_at is not null`;
 
 export type ProfileRow = Record<string, any>;
 

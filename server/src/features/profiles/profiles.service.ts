@@ -73,6 +73,12 @@ export class ProfilesService {
     return this.applyUpdate(ctx.em, profile, viewer.accountType, input);
   }
 
+  /** The display name of a user's profile, or null when they have none (auth counts it against their password). */
+  async displayNameOf(em: EntityManager, userId: string): Promise<string | null> {
+    const [row] = await em.execute<{ display_name: string }[]>('select display_name from profiles where user_id = ?', [userId]);
+    return row?.display_name ?? null;
+  }
+
   /** The viewer's own profile (even while suspended), or null when they have none yet. */
   async findMyProfile(ctx: ServiceContext): Promise<ProfileView | null> {
     const viewer = requireViewer(ctx);

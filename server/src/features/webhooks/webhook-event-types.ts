@@ -26,6 +26,11 @@ const WEBHOOK_EVENTS = {
   'message.created': false,
   'booking.time_proposed': false,
   'webhook_endpoint.disabled': false,
+  // Account e-mails carry a sealed link token and concern one person: never a partner's event.
+  'account.verify_email': false,
+  'account.password_reset': false,
+  'account.password_changed': false,
+  'account.email_change_requested': false,
 } as const satisfies Record<OutboxTopic, boolean>;
 
 export type WebhookEventType = { [T in OutboxTopic]: (typeof WEBHOOK_EVENTS)[T] extends true ? T : never }[OutboxTopic];

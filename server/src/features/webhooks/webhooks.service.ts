@@ -6,6 +6,7 @@ import { requireViewer, type ServiceContext, type Viewer } from '../../platform/
 import { badInput, conflict, forbidden, notFound } from '../../platform/shared/errors';
 import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
+import { assertEmailVerified } from '../users';
 import { UserRole } from '../users/user.entity';
 import { firstForbiddenAddress } from './webhook-address-guard';
 import { WebhookDelivery, WebhookDeliveryStatus } from './webhook-delivery.entity';
@@ -129,6 +130,7 @@ export class WebhooksService {
     return ctx.em.transactional(async (em) => {
       // Serialise concurrent creations of one account so the cap holds.
       await em.execute('select 1 from users where id = ? for update', [viewer.id]);
+      await assertEmailVerified(em, viewer.id, 'create webhook endpoints');
       const count = await em.count(WebhookEndpoint, { userId: viewer.id });
       if (count >= MAX_ENDPOINTS) throw conflict(WEBHOOK_MESSAGES.tooMany);
       const secret = newSigningSecret();

@@ -39,6 +39,14 @@ export interface OutboxEvents {
   'creator.updated': CreatorUpdatedPayload;
   'creator.availability_changed': AvailabilityChangedPayload;
   'webhook_endpoint.disabled': WebhookEndpointDisabledPayload;
+  // Account and security e-mails (features/auth), to the account only; a link's token travels sealed.
+  /** A link that verifies `toAddress` (the account's, or the new one of an e-mail change). */
+  'account.verify_email': AccountLinkPayload;
+  /** A password reset link. */
+  'account.password_reset': AccountLinkPayload;
+  'account.password_changed': PasswordChangedPayload;
+  /** Told to the current address when a change to `newAddress` is asked for. */
+  'account.email_change_requested': EmailChangeRequestedPayload;
 }
 
 export type OutboxTopic = keyof OutboxEvents;
@@ -132,6 +140,26 @@ export interface WebhookEndpointDisabledPayload {
   disabledAt: string;
 }
 
+export interface AccountLinkPayload {
+  /** The link's token sealed with SECRETS_KEY, bound to the user (platform/security/secret-box.ts); only its hash is stored otherwise. */
+  sealedToken: string;
+  /** Where the e-mail goes. */
+  toAddress: string;
+}
+
+export interface PasswordChangedPayload {
+  how: 'changed' | 'reset';
+  at: string;
+}
+
+export interface EmailChangeRequestedPayload {
+  newAddress: string;
+  toAddress: string;
+}
+
+/** Account and security topics: e-mailed even to an unverified address, never switched off, never sent to partners. */
+export const ACCOUNT_TOPICS = ['account.verify_email', 'account.password_reset', 'account.password_changed', 'account.email_change_requested'] as const satisfies readonly OutboxTopic[];
+
 /** Every topic, in the vocabulary's order (a topic missing here, or one too many, does not compile). */
 const TOPIC_SET = {
   'booking.created': true,
@@ -152,6 +180,10 @@ const TOPIC_SET = {
   'creator.updated': true,
   'creator.availability_changed': true,
   'webhook_endpoint.disabled': true,
+  'account.verify_email': true,
+  'account.password_reset': true,
+  'account.password_changed': true,
+  'account.email_change_requested': true,
 } as const satisfies Record<OutboxTopic, true>;
 
 export const OUTBOX_TOPICS = Object.keys(TOPIC_SET) as OutboxTopic[];

@@ -30,11 +30,14 @@ export function signInDelayMs(failures: number): number {
 }
 
 /**
- * Failed sign-ins counted in the shared limit store (rate-limiter-flexible), per (account, client
- * address), per client address, and per account. Checked BEFORE the password is hashed, so a
- * guessing run costs a counter read, not an argon2 verification. An attack on someone's e-mail
- * from one place blocks only that place; spread over many places it slows every attempt on the
- * account down, and the owner, from an address that has not failed, still signs in.
+ * Sign-in attempts counted in the shared limit store (rate-limiter-flexible), per (account, client
+ * address), per client address, and per account. Each attempt is COUNTED BEFORE the password is
+ * checked, with the store's atomic increment, and refused once over the limit: 300 guesses fired
+ * at once get at most the limit's worth of argon2 verifications (a check-then-count would let every
+ * parallel guess read the same "9 failures so far"). A success gives its point back. An attack on
+ * someone's e-mail from one place blocks only that place; spread over many places it slows every
+ * attempt on the account down, and the owner, from an address that has not failed, still signs in.
+ * The same counters guard the current password of a password or e-mail change.
  */
 export class LoginThrottle {
   constructor(
@@ -42,30 +45,39 @@ export class LoginThrottle {
     private readonly wait: (ms: number) => Promise<unknown> = sleep,
   ) {}
 
-  /** RATE_LIMITED ("Too many sign-in attempts. Try again in N minutes.") for a refused pair or address; else waits out the account's delay. */
-  async assertAllowed(email: string, ip: string | undefined): Promise<void> {
+  /**
+   * Counts one attempt; RATE_LIMITED ("Too many sign-in attempts. Try again in N minutes.") when the
+   * pair or the address is over its limit, else waits out the account's delay (its failures from anywhere).
+   */
+  async attempt(email: string, ip: string | undefined): Promise<void> {
     const [pair, address, account] = await Promise.all([
-      this.store.peek(LOGIN_THROTTLE.perAccountAndAddress, pairKey(email, ip)),
-      this.store.peek(LOGIN_THROTTLE.perAddress, addressKey(ip)),
-      this.store.peek(LOGIN_THROTTLE.perAccount, accountKey(email)),
-    ]);
-    const refused = [pair, address].filter((d) => !d.allowed).sort((a, b) => b.retryAfterSeconds - a.retryAfterSeconds)[0];
-    if (refused) throw tooManySignIns(refused);
-    const delay = signInDelayMs(account.consumed);
-    if (delay > 0) await this.wait(delay);
-  }
-
-  async recordFailure(email: string, ip: string | undefined): Promise<void> {
-    await Promise.all([
       this.store.consume(LOGIN_THROTTLE.perAccountAndAddress, pairKey(email, ip)),
       this.store.consume(LOGIN_THROTTLE.perAddress, addressKey(ip)),
       this.store.consume(LOGIN_THROTTLE.perAccount, accountKey(email)),
     ]);
+    const refused = [pair, address].filter((d) => !d.allowed).sort((a, b) => b.retryAfterSeconds - a.retryAfterSeconds)[0];
+    if (refused) throw tooManySignIns(refused);
+    // `consumed` includes this attempt: the failures before it are one fewer.
+    const delay = signInDelayMs(account.consumed - 1);
+    if (delay > 0) await this.wait(delay);
   }
 
-  /** A successful sign-in clears the failures of that account from that address (the others stay counted). */
-  async recordSuccess(email: string, ip: string | undefined): Promise<void> {
-    await this.store.reset(LOGIN_THROTTLE.perAccountAndAddress, pairKey(email, ip));
+  /** Gives this attempt back on every counter (it was not a guess: e.g. the first step of a two-step sign-in). */
+  async refund(email: string, ip: string | undefined): Promise<void> {
+    await Promise.all([
+      this.store.refund(LOGIN_THROTTLE.perAccountAndAddress, pairKey(email, ip)),
+      this.store.refund(LOGIN_THROTTLE.perAddress, addressKey(ip)),
+      this.store.refund(LOGIN_THROTTLE.perAccount, accountKey(email)),
+    ]);
+  }
+
+  /** The password was right: that address's count for the account is cleared, and the other counters get this attempt back. */
+  async succeeded(email: string, ip: string | undefined): Promise<void> {
+    await Promise.all([
+      this.store.reset(LOGIN_THROTTLE.perAccountAndAddress, pairKey(email, ip)),
+      this.store.refund(LOGIN_THROTTLE.perAddress, addressKey(ip)),
+      this.store.refund(LOGIN_THROTTLE.perAccount, accountKey(email)),
+    ]);
   }
 }
 

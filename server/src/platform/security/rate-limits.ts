@@ -70,6 +70,11 @@ export class RateLimitStore {
     return decision(rule, res ?? new RateLimiterRes(rule.points, 0, 0), (res?.consumedPoints ?? 0) < rule.points);
   }
 
+  /** Gives one counted hit back (e.g. an attempt counted before it turned out to be a success). */
+  async refund(rule: LimitRule, key: string): Promise<void> {
+    await this.limiter(rule).reward(key, 1);
+  }
+
   /** Forgets the key's hits (e.g. a successful sign-in from that address). */
   async reset(rule: LimitRule, key: string): Promise<void> {
     await this.limiter(rule).delete(key);

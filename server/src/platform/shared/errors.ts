@@ -4,6 +4,8 @@ export const ErrorCodes = {
   /** The account has two-step sign-in: the request needs a current code (features/auth/two-factor.ts). */
   TWO_FACTOR_REQUIRED: 401,
   FORBIDDEN: 403,
+  /** The account's e-mail address is not verified yet, and the action needs it (the message says what to do). */
+  EMAIL_NOT_VERIFIED: 403,
   BAD_USER_INPUT: 400,
   NOT_FOUND: 404,
   CONFLICT: 409,

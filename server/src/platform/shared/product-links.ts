@@ -4,6 +4,10 @@ export interface ProductLinks {
   conversation(id: string): string;
   dashboard(): string;
   settings(): string;
+  /** A one-time link's page (the token in the query as `token=`). */
+  resetPassword(token: string): string;
+  verifyEmail(token: string): string;
+  forgotPassword(): string;
 }
 
 /** The client's routes (client/src/app/routes.tsx) under PUBLIC_URL. */
@@ -13,5 +17,8 @@ export function productLinks(base: string): ProductLinks {
     conversation: (id) => `${base}/dashboard?tab=messages&conversation=${encodeURIComponent(id)}`,
     dashboard: () => `${base}/dashboard`,
     settings: () => `${base}/settings`,
+    resetPassword: (token) => `${base}/reset-password?token=${encodeURIComponent(token)}`,
+    verifyEmail: (token) => `${base}/verify-email?token=${encodeURIComponent(token)}`,
+    forgotPassword: () => `${base}/forgot-password`,
   };
 }

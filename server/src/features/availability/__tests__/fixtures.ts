@@ -1,7 +1,7 @@
 import { Profile } from '../../profiles/profile.entity';
 import { AccountType } from '../../users/user.entity';
 import { AvailabilitySlot } from '../availability-slot.entity';
-import { uniqueEmail, type TestApp } from '../../../../test/harness';
+import { markEmailVerified, uniqueEmail, type TestApp } from '../../../../test/harness';
 
 export interface Account {
   token: string;
@@ -13,6 +13,7 @@ export interface Account {
 export async function signUp(app: TestApp, accountType: 'creator' | 'brand'): Promise<Account> {
   const res = await app.rest('POST', '/auth/register', { email: uniqueEmail(accountType), password: 'correct horse battery', accountType });
   if (res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  await markEmailVerified(app, res.body.data.user.id);
   return { token: res.body.data.tokens.accessToken, userId: res.body.data.user.id };
 }
 

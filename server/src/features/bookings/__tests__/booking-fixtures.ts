@@ -35,6 +35,7 @@ export async function account(app: TestApp, accountType: 'creator' | 'brand' = '
     passwordHash: 'not-a-real-hash',
     accountType: accountType === 'creator' ? AccountType.CREATOR : AccountType.BRAND,
     role,
+    emailVerifiedAt: new Date(),
   });
   await em.flush();
   const sid = randomUUID();

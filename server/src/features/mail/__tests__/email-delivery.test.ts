@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../../../../test/harness';
 import { acceptedBooking, account, consecutive, creator, heldBooking, HOUR, hourFromNow, type Account, type Creator } from '../../bookings/__tests__/booking-fixtures';
 import { EmailDeliveryWorker, LEASE_MS } from '../email-delivery';
 import type { OutgoingMail } from '../../../platform/mail/mail-transport';
+import { SecretBox } from '../../../platform/security/secret-box';
 import { within } from '../../../../test/ws';
 import { deliveryRows, inviteOf, mailTo } from './mail-helpers';
 
@@ -93,6 +94,7 @@ describe('transactional e-mail from the outbox', () => {
       preferences: services.mailPreferences,
       calendar: services.calendar,
       publicUrl: () => app.server.deps.mail.publicUrl(),
+      linkBox: new SecretBox(app.config.secretsKey),
     });
     const before = (await mailTo(app, star.email)).length;
     const b = await heldBooking(app, brand, star, nextHour());
@@ -134,6 +136,7 @@ describe('transactional e-mail from the outbox', () => {
       preferences: services.mailPreferences,
       calendar: services.calendar,
       publicUrl: () => app.server.deps.mail.publicUrl(),
+      linkBox: new SecretBox(app.config.secretsKey),
     });
     const before = (await mailTo(app, star.email)).length;
     await heldBooking(app, brand, star, nextHour());

@@ -22,8 +22,10 @@ export interface EmailFrame {
   /** Why this person gets the e-mail, and where to change it. */
   reason: string;
   preferencesUrl: string;
-  /** The kind cannot be turned off (payments, disputes). */
+  /** The kind cannot be turned off (payments, disputes, account and security). */
   required: boolean;
+  /** Why a required kind is always sent (default: it is about money or a dispute). */
+  alwaysSentBecause?: string;
 }
 
 /** Every CollabHub e-mail: one layout, content per kind. */
@@ -80,7 +82,7 @@ export function NotificationEmail({ content, frame }: { content: EmailContent; f
           <Hr style={{ borderColor: COLORS.line, margin: '20px 0 12px' }} />
           <Text style={{ fontSize: 12, lineHeight: '18px', color: COLORS.muted, margin: '0 4px' }}>
             {frame.reason}{' '}
-            {frame.required ? 'This e-mail is about money or a dispute, so it is always sent. ' : ''}
+            {frame.required ? `${frame.alwaysSentBecause ?? 'This e-mail is about money or a dispute, so it is always sent.'} ` : ''}
             <Link href={frame.preferencesUrl} style={{ color: COLORS.brand }}>
               Notification preferences
             </Link>

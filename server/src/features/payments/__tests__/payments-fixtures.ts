@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { uniqueEmail, type TestApp } from '../../../../test/harness';
+import { markEmailVerified, uniqueEmail, type TestApp } from '../../../../test/harness';
 import { newBookingRow } from '../../bookings/__tests__/booking-fixtures';
 import { Profile } from '../../profiles/profile.entity';
 import { AccountType } from '../../users/user.entity';
@@ -14,6 +14,7 @@ export async function registerUser(app: TestApp, accountType: 'creator' | 'brand
   const email = uniqueEmail(accountType);
   const res = await app.rest('POST', '/auth/register', { email, password: 'correct horse battery', accountType });
   expect(res.status).toBe(201);
+  await markEmailVerified(app, res.body.data.user.id);
   return { email, userId: res.body.data.user.id as string, token: res.body.data.tokens.accessToken as string };
 }
 

@@ -19,10 +19,10 @@ beforeAll(async () => {
   const em = app.orm.em.fork();
   const now = app.clock.now();
   const hour0 = Math.floor(now.getTime() / HOUR) * HOUR;
-  const brand = em.create(User, { email: 'n1-brand@example.test', passwordHash: 'x', accountType: AccountType.BRAND });
+  const brand = em.create(User, { email: 'n1-brand@example.test', passwordHash: 'x', accountType: AccountType.BRAND, emailVerifiedAt: new Date() });
   const reviewsToAdd: { booking: Booking; profile: Profile; user: User }[] = [];
   for (let i = 0; i < CREATORS; i++) {
-    const user = em.create(User, { email: `n1-creator-${i}@example.test`, passwordHash: 'x', accountType: AccountType.CREATOR });
+    const user = em.create(User, { email: `n1-creator-${i}@example.test`, passwordHash: 'x', accountType: AccountType.CREATOR, emailVerifiedAt: new Date() });
     const profile = em.create(Profile, {
       user,
       accountType: AccountType.CREATOR,

@@ -1,4 +1,4 @@
-import { uniqueEmail, type TestApp } from '../../../../test/harness';
+import { markEmailVerified, uniqueEmail, type TestApp } from '../../../../test/harness';
 import { AvailabilitySlot } from '../../availability/availability-slot.entity';
 import { newBookingRow } from '../../bookings/__tests__/booking-fixtures';
 import { BookingStatus, PaymentStatus } from '../../bookings/process/booking.model';
@@ -15,6 +15,7 @@ export async function registerAccount(app: TestApp, accountType: 'creator' | 'br
   const email = uniqueEmail(accountType);
   const res = await app.rest('POST', '/auth/register', { email, password: 'correct horse battery', accountType });
   if (res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  await markEmailVerified(app, res.body.data.user.id);
   return { token: res.body.data.tokens.accessToken, userId: res.body.data.user.id, email };
 }
 
