@@ -36,7 +36,39 @@ export async function register(page: Page, choice: AccountChoice, email: string,
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL('**/dashboard');
-  await seeText(page, 'Account created!');
+  await seeText(page, 'Check your email!');
+  // Established accounts confirm their address: the link e-mailed at sign-up, read from /dev/mailbox.
+  await page.goto(await mailedLink(page, email, '/verify-email'));
+  await seeText(page, 'E-mail address confirmed');
+  await page.goto('/dashboard');
+}
+
+/**
+ * The newest link to `path` (e.g. `/verify-email`, `/reset-password`) in an e-mail to `to`, read
+ * from the development mailbox's JSON (`/dev/mailbox/messages`), waiting up to 30 s for the e-mail
+ * worker (it sends after the commit).
+ */
+export async function mailedLink(page: Page, to: string, path: string, after = new Set<string>()): Promise<string> {
+  const origin = new URL(page.url()).origin;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const list = (await (await page.request.get(`${origin}/dev/mailbox/messages?to=${encodeURIComponent(to.toLowerCase())}`)).json()) as { messages: { id: string }[] };
+    for (const { id } of list.messages) {
+      if (after.has(id)) continue;
+      const mail = (await (await page.request.get(`${origin}/dev/mailbox/messages/${id}`)).json()) as { links: string[] };
+      const link = mail.links.find((l) => new URL(l).pathname === path);
+      if (link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} with a ${path} link in /dev/mailbox after 30 s`);
+    await page.waitForTimeout(500);
+  }
+}
+
+/** The ids of the e-mails to `to` in the development mailbox now (to tell a later one apart). */
+export async function mailIds(page: Page, to: string): Promise<Set<string>> {
+  const origin = new URL(page.url()).origin;
+  const list = (await (await page.request.get(`${origin}/dev/mailbox/messages?to=${encodeURIComponent(to.toLowerCase())}`)).json()) as { messages: { id: string }[] };
+  return new Set(list.messages.map((m) => m.id));
 }
 
 /** The sign-in form (on /auth, or where a guarded page sent the visitor). */

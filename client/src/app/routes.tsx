@@ -51,6 +51,9 @@ const CreatorProfilePage = lazyPage(
 );
 const CheckoutPage = lazyPage(() => import('../features/checkout/pages/CheckoutPage'), 'CheckoutPage');
 const SupportConsolePage = lazyPage(() => import('../features/support/pages/SupportConsolePage'), 'SupportConsolePage');
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage');
+const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/VerifyEmailPage'), 'VerifyEmailPage');
 const SettingsPage = lazyPage(() => import('../features/settings/pages/SettingsPage'), 'SettingsPage');
 const AboutPage = staticPage(() => import('../features/about/pages/AboutPage'), 'AboutPage');
 const ContactPage = staticPage(() => import('../features/contact/pages/ContactPage'), 'ContactPage');
@@ -67,6 +70,9 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <LandingPage /> },
       { path: 'auth', element: <AuthPage /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'verify-email', element: <VerifyEmailPage /> },
       {
         path: 'dashboard',
         element: (

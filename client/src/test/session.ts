@@ -6,6 +6,7 @@ export const TEST_USER: NonNullable<MeQuery['me']> & { __typename: 'User' } = {
   __typename: 'User',
   id: 'user-booker',
   email: 'brand@example.com',
+  emailVerified: true,
   accountType: 'BRAND',
   role: 'USER',
   createdAt: '2025-01-01T00:00:00.000Z',

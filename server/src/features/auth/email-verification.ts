@@ -17,7 +17,7 @@ export const VERIFICATION_THROTTLE = {
 
 export const VERIFICATION_MESSAGES = {
   invalidLink: 'This verification link is invalid, expired or already used: sign in and send a new one from your dashboard or settings',
-  alreadyVerified: 'Your e-mail address is already verified',
+  alreadyVerified: 'Your e-mail address is already verified: it needs no new link',
   tooMany: (minutes: string) => `Too many verification e-mails. Try again in ${minutes}.`,
   sameAddress: 'newEmail is already the address of your account',
   taken: 'An account with this email already exists',

@@ -19,6 +19,7 @@ function registerMock(accountType: 'CREATOR' | 'BRAND') {
           __typename: 'User',
           id: 'user-1',
           email: EMAIL,
+          emailVerified: false,
           accountType,
           role: 'USER',
           createdAt: '2025-09-10T12:00:00.000Z',
@@ -60,7 +61,7 @@ describe('Auth page', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.pendingAccountType)).toBe('creator');
     expect(window.localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('access-1');
     expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-1');
-    expect(await screen.findByText('Account created!')).toBeInTheDocument();
+    expect(await screen.findByText('Check your email!')).toBeInTheDocument();
   });
 
   it('registering with a weak password shows the live meter and its warning, and sends nothing', async () => {
@@ -144,6 +145,7 @@ describe('Auth page', () => {
             __typename: 'User',
             id: 'u',
             email: EMAIL,
+          emailVerified: false,
             accountType: 'BRAND',
             role: 'USER',
             createdAt: '2025-01-01T00:00:00Z',

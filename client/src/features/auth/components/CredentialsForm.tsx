@@ -25,7 +25,7 @@ export function CredentialsForm({ submitLabel, submittingLabel, newPassword = fa
     setSubmitting(true);
     try {
       if (newPassword) {
-        const weak = await weakPasswordMessage(password);
+        const weak = await weakPasswordMessage(password, { email });
         setPasswordError(weak);
         if (weak) return;
       }
@@ -54,6 +54,7 @@ export function CredentialsForm({ submitLabel, submittingLabel, newPassword = fa
           name="password"
           value={password}
           error={passwordError}
+          account={{ email }}
           onChange={(value) => {
             setPassword(value);
             setPasswordError(null);

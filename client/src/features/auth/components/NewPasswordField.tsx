@@ -1,6 +1,7 @@
 import { Field } from '@chakra-ui/react';
 import { useId } from 'react';
 import { usePasswordStrength } from '../hooks/usePasswordStrength';
+import { PASSWORD_MAX_LENGTH, type PasswordAccount } from '../lib/password-rules';
 import { PasswordInput } from './PasswordInput';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 
@@ -12,11 +13,13 @@ interface Props {
   /** Shown under the field (e.g. "too weak" after a submit). */
   error?: string | null;
   placeholder?: string;
+  /** Whose password it is: their e-mail and name count against it (as on the server). */
+  account?: PasswordAccount;
 }
 
 /** A new password with its live strength meter (register and change-password forms). */
-export function NewPasswordField({ label, name, value, onChange, error, placeholder = 'A long phrase works best' }: Props) {
-  const state = usePasswordStrength(value);
+export function NewPasswordField({ label, name, value, onChange, error, placeholder = 'A long phrase works best', account }: Props) {
+  const state = usePasswordStrength(value, account);
   const meterId = useId();
   return (
     <Field.Root required invalid={Boolean(error)}>
@@ -25,6 +28,7 @@ export function NewPasswordField({ label, name, value, onChange, error, placehol
         name={name}
         autoComplete="new-password"
         minLength={8}
+        maxLength={PASSWORD_MAX_LENGTH}
         placeholder={placeholder}
         value={value}
         aria-describedby={meterId}

@@ -28,7 +28,8 @@ export function RegisterPanel() {
       await register({ ...credentials, accountType });
       // Read by the dashboard to open the matching profile dialog (spec §2 Dashboard).
       pendingAccountTypeStorage.set(option.pending);
-      toast.success('Account created!', 'Welcome to the platform.');
+      // The spec's toast: sign-up e-mails a confirmation link.
+      toast.success('Check your email!', `We sent a confirmation link to ${credentials.email}. Open it to confirm your address.`);
       navigate(afterAuthPath, { replace: true });
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to create account'));

@@ -1,5 +1,7 @@
+import { Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { RouterLink } from '../../../shared/components/RouterLink';
 import { errorCode, errorMessage } from '../../../shared/lib/error-message';
 import { toast } from '../../../shared/toast';
 import type { Credentials } from '../auth-context';
@@ -41,5 +43,12 @@ export function SignInPanel() {
       />
     );
   }
-  return <CredentialsForm submitLabel="Sign In" submittingLabel="Signing in..." onSubmit={handleSubmit} />;
+  return (
+    <Stack gap="4">
+      <CredentialsForm submitLabel="Sign In" submittingLabel="Signing in..." onSubmit={handleSubmit} />
+      <Text textAlign="center" fontSize="sm">
+        <RouterLink to="/forgot-password">Forgot password?</RouterLink>
+      </Text>
+    </Stack>
+  );
 }

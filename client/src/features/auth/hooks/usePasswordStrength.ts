@@ -1,4 +1,5 @@
 import { useDeferredValue, useEffect, useState } from 'react';
+import { passwordUserInputs, type PasswordAccount } from '../lib/password-rules';
 import { loadPasswordChecker, type PasswordStrength } from '../lib/password-strength';
 
 export interface PasswordStrengthState {
@@ -12,21 +13,22 @@ export interface PasswordStrengthState {
  * The live strength of `password`. The estimator starts loading as soon as a form asking for a
  * new password mounts, so it is usually there before the first keystroke.
  */
-export function usePasswordStrength(password: string): PasswordStrengthState {
+export function usePasswordStrength(password: string, account?: PasswordAccount): PasswordStrengthState {
   const deferred = useDeferredValue(password);
+  const inputs = passwordUserInputs(account).join('\n');
   const [result, setResult] = useState<{ password: string; strength: PasswordStrength } | null>(null);
 
   useEffect(() => {
     let current = true;
     loadPasswordChecker()
       .then((check) => {
-        if (current && deferred) setResult({ password: deferred, strength: check(deferred) });
+        if (current && deferred) setResult({ password: deferred, strength: check(deferred, inputs.split('\n')) });
       })
       .catch(() => undefined);
     return () => {
       current = false;
     };
-  }, [deferred]);
+  }, [deferred, inputs]);
 
   if (!password) return { strength: null, pending: false };
   return { strength: result?.strength ?? null, pending: result?.password !== password };

@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH, passwordUserInputs, type PasswordAccount } from './password-rules';
 import type { PasswordStrength } from './zxcvbn';
 
 /** The server refuses a new password scoring below this (zxcvbn score 0-4); so does the form. */
@@ -10,16 +11,18 @@ export const STRENGTH_LABELS = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very str
 
 export const PASSWORD_MESSAGES = {
   tooWeak: 'Choose a stronger password: it must rate at least "Strong".',
+  tooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters.`,
   checking: 'Checking the password strength…',
 } as const;
 
-let loading: Promise<(password: string) => PasswordStrength> | null = null;
+type Checker = (password: string, userInputs?: string[]) => PasswordStrength;
+let loading: Promise<Checker> | null = null;
 
 /**
  * Loads the estimator on first use (a dynamic import, so the auth page's first script does not
  * carry the dictionaries) and resolves to its check function.
  */
-export function loadPasswordChecker(): Promise<(password: string) => PasswordStrength> {
+export function loadPasswordChecker(): Promise<Checker> {
   loading ??= import('./zxcvbn').then((module) => module.checkPassword);
   loading.catch(() => {
     loading = null; // a failed chunk load is retried on the next keystroke
@@ -32,12 +35,13 @@ export function isStrongEnough(strength: PasswordStrength | null): boolean {
 }
 
 /** Checked again on submit (the meter may lag a keystroke): the message to show, or null when strong enough. */
-export async function weakPasswordMessage(password: string): Promise<string | null> {
-  let check: (password: string) => PasswordStrength;
+export async function weakPasswordMessage(password: string, account?: PasswordAccount): Promise<string | null> {
+  if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
+  let check: Checker;
   try {
     check = await loadPasswordChecker();
   } catch {
     return null; // the estimator did not load (offline?): the server applies the same rule
   }
-  return isStrongEnough(check(password)) ? null : PASSWORD_MESSAGES.tooWeak;
+  return isStrongEnough(check(password, passwordUserInputs(account))) ? null : PASSWORD_MESSAGES.tooWeak;
 }

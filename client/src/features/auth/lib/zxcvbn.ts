@@ -1,12 +1,13 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as enDictionary, translations } from '@zxcvbn-ts/language-en';
+import { PASSWORD_STRENGTH_CHARS } from './password-rules';
 
 /**
  * The estimator itself, in its own chunk (~800 KB of dictionaries): only `password-strength.ts`
  * imports it, dynamically. Same options as the server's rule
  * (server/src/features/auth/password-strength.ts): common + English dictionaries, keyboard
- * graphs, English feedback, no per-user inputs.
+ * graphs, English feedback, the account's words as user inputs.
  */
 const zxcvbn = new ZxcvbnFactory({
   dictionary: { ...commonDictionary, ...enDictionary },
@@ -22,8 +23,12 @@ export interface PasswordStrength {
   suggestions: string[];
 }
 
-export function checkPassword(password: string): PasswordStrength {
-  const result = zxcvbn.check(password);
+/**
+ * As the server: only the first PASSWORD_STRENGTH_CHARS characters are judged (bounded time), and
+ * the account's own words (`passwordUserInputs`) count against the password.
+ */
+export function checkPassword(password: string, userInputs: string[] = []): PasswordStrength {
+  const result = zxcvbn.check(password.slice(0, PASSWORD_STRENGTH_CHARS), userInputs);
   return {
     score: result.score,
     warning: result.feedback.warning || null,

@@ -1,6 +1,7 @@
 import { Alert, Spinner, Stack } from '@chakra-ui/react';
 import { Navigate } from 'react-router-dom';
 import { PageContainer } from '../../../shared/components/content/PageContainer';
+import { VerifyEmailBanner } from '../../auth/components/VerifyEmailBanner';
 import { PageSpinner } from '../../../shared/components/PageSpinner';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { errorCode } from '../../../shared/lib/error-message';
@@ -45,6 +46,7 @@ function Dashboard() {
   return (
     <PageContainer maxW="7xl" py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '6', md: '8' }}>
+        <VerifyEmailBanner />
         <DashboardHeader email={user.email} onCreateProfile={known && !profile ? createDialog.openDialog : undefined} />
         <TwoFactorNudge context="dashboard" />
 

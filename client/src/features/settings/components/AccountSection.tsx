@@ -40,7 +40,7 @@ function ChangePasswordForm() {
     event.preventDefault();
     setFormError(null);
     const missingCurrent = currentPassword ? null : MSG.currentPasswordRequired;
-    const weak = await weakPasswordMessage(newPassword);
+    const weak = await weakPasswordMessage(newPassword, { email: user?.email });
     setCurrentError(missingCurrent);
     setNewError(weak);
     if (missingCurrent || weak) return;
@@ -88,6 +88,7 @@ function ChangePasswordForm() {
         name="new-password"
         value={newPassword}
         error={newError}
+        account={{ email: user?.email }}
         onChange={(value) => {
           setNewPassword(value);
           setNewError(null);

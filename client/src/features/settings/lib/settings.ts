@@ -2,6 +2,7 @@
 export const SETTINGS_SECTIONS = [
   { id: 'notifications', label: 'Notifications' },
   { id: 'calendar', label: 'Calendar' },
+  { id: 'email', label: 'E-mail' },
   { id: 'account', label: 'Account' },
   { id: 'two-step', label: 'Two-step sign-in' },
   { id: 'sessions', label: 'Sessions' },

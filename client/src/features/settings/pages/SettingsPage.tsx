@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { AccountActivitySection } from '../components/AccountActivitySection';
 import { AccountSection } from '../components/AccountSection';
 import { CalendarSection } from '../components/CalendarSection';
+import { EmailSection } from '../components/EmailSection';
 import { NotificationsSection } from '../components/NotificationsSection';
 import { SessionsSection } from '../components/SessionsSection';
 import { TwoFactorSection } from '../components/TwoFactorSection';
@@ -34,6 +35,7 @@ export function SettingsPage() {
         </Stack>
         <NotificationsSection />
         <CalendarSection />
+        <EmailSection />
         <AccountSection />
         <TwoFactorSection />
         <SessionsSection />

@@ -89,6 +89,11 @@ const PROPOSAL_BOOKER_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUN
 const OWNER_OR_SUPPORT = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'ok' } as const;
 // Changes to a partner's integration that support may not make (support reads, revokes and disables only).
 const OWNER_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'NOT_FOUND' } as const;
+/** A one-time link that is not valid: refused for everyone alike. */
+const BAD_LINK = 'x'.repeat(43);
+const LINK_ONLY = { anonymous: 'BAD_USER_INPUT', stranger: 'BAD_USER_INPUT', otherParty: 'BAD_USER_INPUT', support: 'BAD_USER_INPUT' } as const;
+/** The caller's own account only; here every signed-in caller's request is refused on its merits. */
+const OWN_ACCOUNT_REFUSED = { anonymous: 'UNAUTHENTICATED', stranger: 'BAD_USER_INPUT', otherParty: 'BAD_USER_INPUT', support: 'BAD_USER_INPUT' } as const;
 const SUPPORT_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'FORBIDDEN', otherParty: 'FORBIDDEN', support: 'ok' } as const;
 const PUBLIC = { anonymous: 'ok', stranger: 'ok', otherParty: 'ok', support: 'ok' } as const;
 /** The creator's slot or schedule: nobody else may touch it. */
@@ -110,6 +115,15 @@ const MUTATIONS: Record<string, Row> = {
     // Every signed-in caller changes only their own password (and must know the current one).
     expect: { anonymous: 'UNAUTHENTICATED', stranger: 'BAD_USER_INPUT', otherParty: 'BAD_USER_INPUT', support: 'BAD_USER_INPUT' },
   },
+  // Account recovery (issue 27): public by nature, or the caller's own account; a link's token is the authority.
+  requestPasswordReset: { stage: 'base', owner: 'user', request: (w) => gql(`mutation ($e: String!) { requestPasswordReset(email: $e) { message } }`, { e: w.user.email }), expect: PUBLIC },
+  resetPassword: { stage: 'base', owner: 'user', request: () => gql(`mutation ($i: ResetPasswordInput!) { resetPassword(input: $i) { message } }`, { i: { token: BAD_LINK, password: 'a fresh passphrase 77 owl' } }), expect: LINK_ONLY },
+  verifyEmail: { stage: 'base', owner: 'user', request: () => gql(`mutation ($t: String!) { verifyEmail(token: $t) { id } }`, { t: BAD_LINK }), expect: LINK_ONLY },
+  // Every signed-in caller here is verified already (or, for changeEmail, does not know the password).
+  resendVerificationEmail: { stage: 'base', owner: 'user', request: () => gql(`mutation { resendVerificationEmail { message } }`), expect: OWN_ACCOUNT_REFUSED },
+  changeEmail: { stage: 'base', owner: 'user', request: () => gql(`mutation ($i: ChangeEmailInput!) { changeEmail(input: $i) { message } }`, { i: { newEmail: uniqueEmail('moved'), password: 'not-the-password' } }), expect: OWN_ACCOUNT_REFUSED },
+  suspendUser: { stage: 'base', owner: 'support', request: (w) => gql(`mutation ($u: String!) { suspendUser(userId: $u, reason: "Spam") { id } }`, { u: w.user.userId }), expect: SUPPORT_ONLY },
+  unsuspendUser: { stage: 'base', owner: 'support', request: (w) => gql(`mutation ($u: String!) { unsuspendUser(userId: $u) { id } }`, { u: w.user.userId }), expect: SUPPORT_ONLY },
   addAvailability: { stage: 'base', owner: 'creator', request: () => gql(`mutation ($i: AddAvailabilityInput!) { addAvailability(input: $i) { id } }`, { i: SLOT_INPUT() }), expect: CREATOR_SELF },
   updateAvailabilitySlot: { stage: 'base', owner: 'creator', request: (w) => gql(`mutation ($id: ID!, $i: UpdateAvailabilitySlotInput!) { updateAvailabilitySlot(id: $id, input: $i) { id } }`, { id: w.slotId, i: SLOT_INPUT() }), expect: CREATORS_THING },
   deleteAvailabilitySlot: { stage: 'base', owner: 'creator', request: (w) => gql(`mutation ($id: ID!) { deleteAvailabilitySlot(id: $id) }`, { id: w.slotId }), expect: CREATORS_THING },
@@ -238,6 +252,13 @@ async function creatorsEndpoint(w: World): Promise<string> {
 const REST_WRITES: Record<string, Row> = {
   // Signed by Stripe, not by a user: without a valid signature nobody gets through.
   'POST /stripe/webhook': { stage: 'base', owner: 'user', request: () => rest('POST', '/stripe/webhook', { id: 'evt_1', type: 'payment_intent.succeeded' }), expect: { anonymous: 'BAD_USER_INPUT', stranger: 'BAD_USER_INPUT', otherParty: 'BAD_USER_INPUT', support: 'BAD_USER_INPUT' } },
+  'POST /auth/forgot-password': { stage: 'base', owner: 'user', request: (w) => rest('POST', '/auth/forgot-password', { email: w.user.email }), expect: PUBLIC },
+  'POST /auth/reset-password': { stage: 'base', owner: 'user', request: () => rest('POST', '/auth/reset-password', { token: BAD_LINK, password: 'a fresh passphrase 77 owl' }), expect: LINK_ONLY },
+  'POST /auth/verify-email': { stage: 'base', owner: 'user', request: () => rest('POST', '/auth/verify-email', { token: BAD_LINK }), expect: LINK_ONLY },
+  'POST /auth/resend-verification': { stage: 'base', owner: 'user', request: () => rest('POST', '/auth/resend-verification', {}), expect: OWN_ACCOUNT_REFUSED },
+  'POST /auth/change-email': { stage: 'base', owner: 'user', request: () => rest('POST', '/auth/change-email', { newEmail: uniqueEmail('moved'), password: 'not-the-password' }), expect: OWN_ACCOUNT_REFUSED },
+  'POST /support/users/:id/suspend': { stage: 'base', owner: 'support', request: (w) => rest('POST', `/support/users/${w.user.userId}/suspend`, { reason: 'Spam' }), expect: SUPPORT_ONLY },
+  'POST /support/users/:id/unsuspend': { stage: 'base', owner: 'support', request: (w) => rest('POST', `/support/users/${w.user.userId}/unsuspend`, {}), expect: SUPPORT_ONLY },
   'POST /auth/register': { stage: 'base', owner: 'user', request: () => rest('POST', '/auth/register', { email: uniqueEmail('m'), password: PASSWORD, accountType: 'brand' }), expect: PUBLIC },
   'POST /auth/login': { stage: 'base', owner: 'user', request: (w) => rest('POST', '/auth/login', { email: w.user.email, password: w.user.password }), expect: PUBLIC },
   'POST /auth/refresh': { stage: 'base', owner: 'user', request: async (w) => rest('POST', '/auth/refresh', { refreshToken: await freshRefreshToken(w) }), expect: PUBLIC },
