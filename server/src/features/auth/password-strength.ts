@@ -18,11 +18,16 @@ import { dictionary as enDictionary, translations } from '@zxcvbn-ts/language-en
  */
 export const PASSWORD_MIN_SCORE = 3;
 export const PASSWORD_STRENGTH_CHARS = 64;
+export const L33T_MAX_SUBSTITUTIONS = 8;
 
 export const PASSWORD_STRENGTH_OPTIONS: OptionsType = {
   dictionary: { ...commonDictionary, ...enDictionary },
   graphs: adjacencyGraphs,
   translations,
+  // The l33t matcher tries every combination of look-alike characters (1/l/i, 3/e, 0/o…): with the
+  // default cap (100) a digit-heavy password took seconds. A few substitutions catch "p4ssw0rd".
+  l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
+  maxLength: PASSWORD_STRENGTH_CHARS,
 };
 
 /** The words that count against a password of this account: the product, the address, its local part, the name. */

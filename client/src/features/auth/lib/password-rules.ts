@@ -6,6 +6,7 @@
  */
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_STRENGTH_CHARS = 64;
+export const L33T_MAX_SUBSTITUTIONS = 8;
 
 export interface PasswordAccount {
   email?: string | null;

@@ -1,7 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as enDictionary, translations } from '@zxcvbn-ts/language-en';
-import { PASSWORD_STRENGTH_CHARS } from './password-rules';
+import { L33T_MAX_SUBSTITUTIONS, PASSWORD_STRENGTH_CHARS } from './password-rules';
 
 /**
  * The estimator itself, in its own chunk (~800 KB of dictionaries): only `password-strength.ts`
@@ -13,6 +13,8 @@ const zxcvbn = new ZxcvbnFactory({
   dictionary: { ...commonDictionary, ...enDictionary },
   graphs: adjacencyGraphs,
   translations,
+  l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
+  maxLength: PASSWORD_STRENGTH_CHARS,
 });
 
 export interface PasswordStrength {

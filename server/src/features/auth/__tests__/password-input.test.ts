@@ -49,12 +49,13 @@ describe('password input that cannot hurt the server', () => {
   });
 
   it('the strength check is bounded: four 128-character sign-ups in parallel keep the event loop responsive', async () => {
-    // The kind of input that took zxcvbn seconds: long, repetitive, full of dictionary fragments.
-    const nasty = (i: number) => `${'passwordqwerty123'.repeat(7)}${i}`.slice(0, 128);
+    // The kinds of input that took zxcvbn seconds: long, repetitive, full of dictionary fragments and look-alike digits.
+    const nasty = (i: number) => `${i}${['passwordqwerty123', '1q2w3e4r5t6y7u8i9o0p', 'Aa1!', 'p4ssw0rd1337'][i].repeat(40)}`.slice(0, 128);
     const { result, stallMs } = await longestStall(() =>
       Promise.all([0, 1, 2, 3].map((i) => app.rest('POST', '/auth/register', { email: uniqueEmail('nasty'), password: nasty(i), accountType: 'brand' }))),
     );
-    for (const res of result) expect(res.status).toBe(400);
+    // Judged (strong enough or not), never a server error.
+    for (const res of result) expect([201, 400]).toContain(res.status);
     expect(stallMs).toBeLessThan(1000);
   });
 
