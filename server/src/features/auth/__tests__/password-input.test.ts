@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFrom } from '../../../../test/from-address';
 import { startTestApp, uniqueEmail, type TestApp } from '../../../../test/harness';
-import { LOGIN_THROTTLE } from '../../../security/login-throttle';
+import { LOGIN_THROTTLE } from '../../../platform/security/login-throttle';
 import { PASSWORD, signUp } from './account-helpers';
 
 let app: TestApp;

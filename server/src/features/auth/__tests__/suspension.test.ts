@@ -5,7 +5,7 @@ import { account as verifiedAccount } from '../../bookings/__tests__/booking-fix
 import { CREATE_PROFILE, creatorInput } from '../../profiles/__tests__/fixtures';
 import { UserRole } from '../../users/user.entity';
 import { AUTH_MESSAGES } from '../auth.service';
-import { SESSION_REVOKED_MESSAGE } from '../sessions';
+import { SESSION_REVOKED_MESSAGE } from '../../../platform/auth/sessions';
 import { PASSWORD, signUp } from './account-helpers';
 
 let app: TestApp;
