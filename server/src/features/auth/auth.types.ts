@@ -71,6 +71,9 @@ export class ChangeEmailInput {
 
   @Field({ description: 'The current password' })
   password!: string;
+
+  @Field(() => String, { nullable: true, description: 'A current two-step code, when the account has two-step sign-in' })
+  code?: string | null;
 }
 
 @ObjectType({ description: 'What an account request did, in words to show the user' })

@@ -87,6 +87,8 @@ export class EmailVerificationService {
     const data = parseInput(ChangeEmailSchema, input);
     const user = await this.deps.auth.checkPassword(ctx, viewer.id, data.password, 'password');
     if (user.email.toLowerCase() === data.newEmail.toLowerCase()) throw badInput(VERIFICATION_MESSAGES.sameAddress, 'newEmail');
+    // Two-step sign-in on: a fresh code too (TWO_FACTOR_REQUIRED when missing or wrong).
+    await this.deps.auth.requireFreshSecondFactor(user.id, data.code);
     if (await ctx.em.count(User, { email: data.newEmail })) throw new DomainError('CONFLICT', VERIFICATION_MESSAGES.taken, 'newEmail');
     await this.consume(user.id);
     await ctx.em.transactional(async (em) => {

@@ -2,7 +2,7 @@ import { Badge, Button, Field, HStack, Input, Separator, Stack, Text } from '@ch
 import { useState, type FormEvent } from 'react';
 import { useChangeEmailMutation } from '../../../gql/graphql';
 import { FormError } from '../../../shared/components/FormError';
-import { errorField, errorMessage } from '../../../shared/lib/error-message';
+import { errorCode, errorField, errorMessage } from '../../../shared/lib/error-message';
 import { toast } from '../../../shared/toast';
 import { PasswordInput } from '../../auth/components/PasswordInput';
 import { ResendVerificationButton } from '../../auth/components/ResendVerificationButton';
@@ -46,6 +46,9 @@ export function EmailSection() {
 function ChangeEmailForm() {
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Asked for once the server says the account has two-step sign-in.
+  const [code, setCode] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [emailError, setEmailError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -58,14 +61,18 @@ function ChangeEmailForm() {
     setPasswordError(password ? null : 'Enter your password.');
     if (!newEmail.trim() || !password) return;
     try {
-      const { data } = await change({ variables: { input: { newEmail: newEmail.trim(), password } } });
+      const { data } = await change({ variables: { input: { newEmail: newEmail.trim(), password, code: code?.trim() || null } } });
       setNewEmail('');
       setPassword('');
+      setCode(null);
       toast.success('Check your email!', data?.changeEmail.message);
     } catch (err) {
       const message = errorMessage(err, 'Could not change the address');
       const field = errorField(err);
-      if (field === 'newEmail') setEmailError(message);
+      if (errorCode(err) === 'TWO_FACTOR_REQUIRED') {
+        setCode((c) => c ?? '');
+        setCodeError(message);
+      } else if (field === 'newEmail') setEmailError(message);
       else if (field === 'password') setPasswordError(message);
       else setFormError(message);
     }
@@ -88,6 +95,13 @@ function ChangeEmailForm() {
           <PasswordInput name="email-change-password" autoComplete="current-password" value={password} onChange={(e) => { setPassword(e.target.value); setPasswordError(null); }} />
           {passwordError && <Field.ErrorText>{passwordError}</Field.ErrorText>}
         </Field.Root>
+        {code !== null && (
+          <Field.Root required invalid={Boolean(codeError)}>
+            <Field.Label>Two-step code</Field.Label>
+            <Input name="email-change-code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => { setCode(e.target.value); setCodeError(null); }} />
+            {codeError ? <Field.ErrorText>{codeError}</Field.ErrorText> : <Field.HelperText>The current code of your authenticator app.</Field.HelperText>}
+          </Field.Root>
+        )}
         <FormError message={formError} />
         <Button type="submit" colorPalette="purple" alignSelf="start" loading={loading} loadingText="Sending…">
           Send the confirmation link

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, uniqueEmail, type TestApp } from '../../../../test/harness';
+import { markEmailVerified, startTestApp, uniqueEmail, type TestApp } from '../../../../test/harness';
 import { TWO_FACTOR_MESSAGES } from '../two-factor';
 
 let app: TestApp;
@@ -22,6 +22,8 @@ async function signUp(accountType: 'creator' | 'brand' = 'creator') {
   const email = uniqueEmail('twofa');
   const res = await app.rest('POST', '/auth/register', { email, password: PASSWORD, accountType });
   expect(res.status).toBe(201);
+  // An established account (its address verified): API keys, webhooks and payouts wait for that.
+  await markEmailVerified(app, res.body.data.user.id);
   return { email, token: res.body.data.tokens.accessToken as string, userId: res.body.data.user.id as string };
 }
 
