@@ -23,7 +23,11 @@ export type EventTopic =
   | 'booking.time_proposed'
   | 'creator.updated'
   | 'creator.availability_changed'
-  | 'webhook_endpoint.disabled';
+  | 'webhook_endpoint.disabled'
+  | 'account.verify_email'
+  | 'account.password_reset'
+  | 'account.password_changed'
+  | 'account.email_change_requested';
 const defaultOptions = {} as const;
 /** creator (also called streamer) or brand */
 export type AccountType = 'BRAND' | 'CREATOR';

@@ -6,6 +6,8 @@ import {
   LuCalendarClock,
   LuCalendarPlus,
   LuCalendarX,
+  LuKeyRound,
+  LuMailCheck,
   LuMessageSquare,
   LuScale,
   LuStar,
@@ -40,6 +42,10 @@ const NOTIFICATION_ICONS: Record<EventTopic, IconType> = {
   'webhook_endpoint.disabled': LuBell,
   'creator.updated': LuBell,
   'creator.availability_changed': LuBell,
+  'account.verify_email': LuMailCheck,
+  'account.password_reset': LuKeyRound,
+  'account.password_changed': LuKeyRound,
+  'account.email_change_requested': LuMailCheck,
 };
 
 /** The icon of a notification by its event topic (an unknown one, from a newer server: the bell). */
