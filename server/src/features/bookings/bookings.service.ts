@@ -20,6 +20,7 @@ import { loadOverview, type Overview } from './overview';
 import { partyRole, transitionFacts, type TransitionRunner } from './process/runner';
 import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';
 import type { DisputeDetails, ReasonDetails } from './process/move-writes';
+import { publicNameOf } from '../users/public-name';
 
 export type ViewerRole = 'booker' | 'creator';
 
@@ -84,9 +85,8 @@ export const disputeView = (d: DisputeRecord, booking: Pick<Booking, 'id' | 'boo
   resolvedAt: d.resolvedAt ?? null,
 });
 
-/** A booker's display name: their profile's name, else the part of the e-mail before the @. */
-export const displayNameOf = (user: Pick<User, 'email'>, profile: Pick<Profile, 'displayName'> | null) =>
-  profile?.displayName ?? (user.email.split('@')[0] || 'Unknown Client');
+/** A booker's display name: their profile's name, else a neutral name (never from the e-mail). */
+export const displayNameOf = (user: Pick<User, 'accountType'>, profile: Pick<Profile, 'displayName'> | null) => publicNameOf(user, profile);
 
 export interface CancellationQuote {
   bookingId: string;

@@ -110,7 +110,8 @@ export class CalendarService {
   }
 
   /**
-   * The invite an e-mail about outbox event `eventId` carries for `userId`: REQUEST when the
+   * The invite an e-mail about outbox event `eventId` carries for `userId` (`recipient`: their name
+   * and address, the invite's only attendee; the platform is the organizer): REQUEST when the
    * booking is confirmed (first time or moved), CANCEL when a confirmed booking was cancelled;
    * null otherwise.
    */
@@ -119,16 +120,16 @@ export class CalendarService {
     eventId: string,
     userId: string,
     organizer: { name: string; email: string },
-    attendees: { name: string; email: string }[],
+    recipient: { name: string; email: string },
   ): Promise<{ method: 'REQUEST' | 'CANCEL'; content: string } | null> {
     const state = await bookingStateAt(em, eventId);
     if (!state) return null;
     const stamp = this.deps.clock.now();
     if (state.status === 'confirmed' && (state.topic === 'booking.confirmed' || state.topic === 'booking.moved')) {
-      return { method: 'REQUEST', content: bookingInvite({ ...this.entry(state, userId), attendees }, 'REQUEST', organizer, stamp) };
+      return { method: 'REQUEST', content: bookingInvite({ ...this.entry(state, userId), recipient }, 'REQUEST', organizer, stamp) };
     }
     if (state.topic === 'booking.cancelled' && (await wasConfirmedBefore(em, eventId))) {
-      return { method: 'CANCEL', content: bookingInvite({ ...this.entry(state, userId), attendees }, 'CANCEL', organizer, stamp) };
+      return { method: 'CANCEL', content: bookingInvite({ ...this.entry(state, userId), recipient }, 'CANCEL', organizer, stamp) };
     }
     return null;
   }

@@ -26,6 +26,7 @@ import {
   type MessageView,
   type ViewerRole,
 } from './conversations.views';
+import { publicNameSql } from '../users/public-name';
 
 const CONVERSATION_MESSAGES = {
   notFound: 'Conversation not found',
@@ -597,7 +598,7 @@ const touch = (em: EntityManager, conversationId: string) => em.execute(`update 
 
 async function nameOf(em: EntityManager, userId: string): Promise<string> {
   const [row] = await em.execute<{ name: string }[]>(
-    `select coalesce(p.display_name, split_part(u.email, '@', 1)) as name from users u left join profiles p on p.user_id = u.id where u.id = ?`,
+    `select ${publicNameSql('u', 'p')} as name from users u left join profiles p on p.user_id = u.id where u.id = ?`,
     [userId],
   );
   return row?.name ?? 'Someone';

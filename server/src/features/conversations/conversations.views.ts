@@ -1,4 +1,5 @@
 import { isOutboxTopic, OUTBOX_TOPICS, type OutboxPayload, type OutboxTopic } from '../../platform/outbox/outbox.topics';
+import { publicNameSql } from '../users/public-name';
 /** Rows and views of conversations and their lines; the SQL that reads them in one statement each. */
 
 export type ViewerRole = 'client' | 'creator' | 'support';
@@ -135,7 +136,7 @@ export interface MessageView {
   createdAt: Date;
 }
 
-const SENDER_NAME = `case when m.is_support then 'Support' else coalesce(sp.display_name, split_part(su.email, '@', 1)) end`;
+const SENDER_NAME = `case when m.is_support then 'Support' else ${publicNameSql('su', 'sp')} end`;
 
 /** A message with its sender's name (append `where ...`). */
 export const MESSAGE_SELECT = `select m.id, m.kind, m.sender_user_id, ${SENDER_NAME} as sender_name, m.text, m.is_support, m.booking_id,
@@ -149,14 +150,14 @@ export const MESSAGE_SELECT = `select m.id, m.kind, m.sender_user_id, ${SENDER_N
 export const CONVERSATION_COLUMNS = `select c.id, c.client_user_id, c.creator_profile_id, c.creator_user_id, c.created_at, c.last_activity_at,
     me.role as my_role, me.last_read_at as my_last_read_at,
     cp.display_name as creator_name, cp.profile_image_url as creator_avatar,
-    coalesce(clp.display_name, split_part(cu.email, '@', 1)) as client_name, clp.profile_image_url as client_avatar, clp.id as client_profile_id,
+    ${publicNameSql('cu', 'clp')} as client_name, clp.profile_image_url as client_avatar, clp.id as client_profile_id,
     clm.last_read_at as client_last_read_at, crm.last_read_at as creator_last_read_at,
     (select count(*)::int from message um where um.conversation_id = c.id and um.sender_user_id is distinct from ?
        and um.created_at > coalesce(me.last_read_at, '-infinity'::timestamptz)) as unread_count,
     coalesce((select array_agg(cb.booking_id::text order by cb.booking_id) from conversation_booking cb where cb.conversation_id = c.id), '{}') as booking_ids,
     exists (select 1 from conversation_booking db where db.conversation_id = c.id and db.disputed) as disputed,
     lm.id as lm_id, lm.kind as lm_kind, lm.text as lm_text, lm.sender_user_id as lm_sender_user_id,
-    case when lm.is_support then 'Support' else coalesce(lsp.display_name, split_part(lsu.email, '@', 1)) end as lm_sender_name,
+    case when lm.is_support then 'Support' else ${publicNameSql('lsu', 'lsp')} end as lm_sender_name,
     lm.is_support as lm_is_support, lm.booking_id as lm_booking_id, lm.proposed_start as lm_proposed_start, lm.proposed_end as lm_proposed_end,
     lm.proposal_status as lm_proposal_status, lm.responded_at as lm_responded_at, lm.created_at as lm_created_at
   from conversation c

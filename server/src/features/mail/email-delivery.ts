@@ -13,6 +13,7 @@ import { emailKindOf, sentToUnverified } from './notification-kinds';
 import type { PreferencesService } from './preferences.service';
 import { renderEmail } from './templates/render-email';
 import type { OutboxTopic } from '../../platform/outbox/outbox.topics';
+import { publicNameSql } from '../users/public-name';
 
 /** A delivery is given up (status failed) after this many attempts. */
 export const MAX_ATTEMPTS = 8;
@@ -290,16 +291,13 @@ export class EmailDeliveryWorker {
     if (d.topic === 'booking.reminder' && !(await this.deps.calendar.reminderStillDue(em, String(head.booking_id), head.payload.startTime))) {
       return ['skipped', 'booking no longer confirmed at that time'];
     }
-    const people = await this.people(em, [d.user_id, String(head.payload.creatorUserId ?? ''), String(head.payload.bookerUserId ?? '')]);
+    const people = await this.people(em, [d.user_id]);
     const to = people.get(d.user_id);
     if (!to) {
       return ['skipped', 'recipient is gone'];
     }
-    const attendees = [String(head.payload.creatorUserId ?? ''), String(head.payload.bookerUserId ?? '')]
-      .map((id) => people.get(id))
-      .filter((p): p is NonNullable<typeof p> => Boolean(p))
-      .map((p) => ({ name: p.name, email: p.email }));
-    const calendar = head.booking_id ? await this.deps.calendar.inviteFor(em, head.event_id, d.user_id, this.deps.from(), attendees) : null;
+    // The invite's only attendee is its reader: the other party is named in it, never their address.
+    const calendar = head.booking_id ? await this.deps.calendar.inviteFor(em, head.event_id, d.user_id, this.deps.from(), { name: to.name, email: to.email }) : null;
     // The actor's copy is there for the invite: a change their calendar never held (a pending request moved or cancelled) sends nothing.
     if (head.actor_copy && !calendar) {
       return ['skipped', 'no calendar change for the actor'];
@@ -339,7 +337,7 @@ export class EmailDeliveryWorker {
     const wanted = [...new Set(ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id)))];
     if (wanted.length === 0) return new Map();
     const rows = await em.execute<{ id: string; email: string; name: string }[]>(
-      `select u.id, u.email, coalesce(p.display_name, split_part(u.email, '@', 1)) as name
+      `select u.id, u.email, ${publicNameSql('u', 'p')} as name
          from users u left join profiles p on p.user_id = u.id where u.id = any(?::uuid[])`,
       [`{${wanted.join(',')}}`],
     );

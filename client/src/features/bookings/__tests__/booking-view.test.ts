@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { bookerDisplayName, cancelLabel, isCreatorSide } from '../lib/booking-view';
 
 describe('booking labels', () => {
-  it("names the booker: their name, the e-mail before the @, else 'Unknown Client'; 'Client' without a booker", () => {
+  it("names the booker: their name, else a neutral name, never the e-mail's local part; 'Client' without a booker", () => {
     expect(bookerDisplayName({ name: 'Acme Games', email: 'team@acme.test' })).toBe('Acme Games');
-    expect(bookerDisplayName({ name: '  ', email: 'jane.doe@example.com' })).toBe('jane.doe');
-    expect(bookerDisplayName({ name: null, email: '' })).toBe('Unknown Client');
+    expect(bookerDisplayName({ name: '  ', email: 'jane.doe@example.com' })).toBe('A CollabHub brand');
+    expect(bookerDisplayName({ name: null, email: '' })).toBe('A CollabHub brand');
     expect(bookerDisplayName(null)).toBe('Client');
   });
 

@@ -34,13 +34,13 @@ export function isCreatorSide(
   return Boolean(profileId) && booking.creatorId === profileId;
 }
 
-/** The booker's name (§3): their name, else the part of the e-mail before the @, else "Unknown Client"; "Client" when nothing is known. */
+/**
+ * The booker's name: the name the server gives (their profile's, else a neutral "A CollabHub brand"),
+ * never anything from an e-mail address; "Client" when nothing is known.
+ */
 export function bookerDisplayName(booker: { name?: string | null; email?: string | null } | null | undefined): string {
   if (!booker) return 'Client';
-  const name = booker.name?.trim();
-  if (name) return name;
-  const local = booker.email?.split('@')[0]?.trim();
-  return local || 'Unknown Client';
+  return booker.name?.trim() || 'A CollabHub brand';
 }
 
 /** "Booking Request" from the booker (creator side) or "Collab" with the creator (booker side). */

@@ -159,7 +159,7 @@ describe('checkout (REST)', () => {
     const mine = await app.rest('GET', '/bookings?page=1&limit=10', undefined, brand.token);
     expect(mine.body.data.bookings.map((b: any) => b.id)).toEqual([id]);
     const theirs = await app.rest('GET', '/bookings?status=pending', undefined, c.token);
-    expect(theirs.body.data.bookings[0]).toMatchObject({ id, booker_email: brand.email, booker_name: brand.email.split('@')[0], viewer_role: 'creator' });
+    expect(theirs.body.data.bookings[0]).toMatchObject({ id, booker_email: brand.email, booker_name: 'A CollabHub brand', viewer_role: 'creator' });
     const none = await app.rest('GET', '/bookings?status=completed', undefined, c.token);
     expect(none.body.data.bookings).toEqual([]);
   });

@@ -91,7 +91,7 @@ describe('booking history', () => {
     expect(await one(`select status, cancellation_reason, version from bookings where id = ?`)).toMatchObject({ status: 'cancelled', cancellation_reason: 'Plans changed' });
     expect(await one(`select action, actor, reason from booking_history where booking_id = ? order by seq desc limit 1`)).toEqual({ action: 'cancel', actor: 'booker', reason: 'Plans changed' });
     const event = await one(`select id, payload->>'bookerName' as booker_name, payload->>'status' as status from outbox_event where booking_id = ? and topic = 'booking.cancelled'`);
-    expect(event).toMatchObject({ booker_name: brand.email.split('@')[0], status: 'cancelled' });
+    expect(event).toMatchObject({ booker_name: 'A CollabHub brand', status: 'cancelled' });
     const notified = await app.orm.em.fork().getConnection().execute(`select user_id, actor_copy from notification where event_id = ? order by actor_copy`, [event.id]);
     expect(notified).toEqual([
       { user_id: c.userId, actor_copy: false },

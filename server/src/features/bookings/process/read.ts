@@ -5,12 +5,13 @@ import { mapPrefixed, prefixedColumns } from '../../../platform/db/prefixed-rows
 import { Profile } from '../../profiles/profile.entity';
 import { Booking } from '../booking.entity';
 import { factsColumns, factsOfRow, type BookingFacts, type FactsColumns } from './facts';
+import { publicNameSql } from '../../users/public-name';
 
 /** Reading a booking for a decision (step 1 of a move, and the sweep's re-read under the lock). */
 
-/** A user's name as booking events show it (their profile's display name, else their e-mail's local part), as a scalar subquery. */
+/** A user's name as booking events show it (their profile's display name, else a neutral name: never from the e-mail), as a scalar subquery. */
 export const bookerNameOf = (userIdSql: string) =>
-  `(select coalesce(bp.display_name, split_part(bu.email, '@', 1)) from users bu left join profiles bp on bp.user_id = bu.id where bu.id = ${userIdSql} limit 1)`;
+  `(select ${publicNameSql('bu', 'bp')} from users bu left join profiles bp on bp.user_id = bu.id where bu.id = ${userIdSql} limit 1)`;
 
 /** A booking's row with its creator's profile and its facts, as `readBooking` selects them. */
 export type BookingRow = Record<string, unknown> & FactsColumns;
@@ -20,7 +21,7 @@ export interface FoundBooking {
   booking: Booking;
   creator: Profile;
   facts: BookingFacts;
-  /** The booker's name as events show it (their profile's display name, else their e-mail's local part). */
+  /** The booker's name as events show it (their profile's display name, else a neutral name). */
   bookerName: string | null;
   row: BookingRow;
 }

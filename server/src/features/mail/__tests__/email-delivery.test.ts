@@ -48,6 +48,33 @@ describe('transactional e-mail from the outbox', () => {
     expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@collabhub\.localhost>$/);
   });
 
+  it("addresses stay private: each party's invite has the platform as organizer and only its reader as attendee; a brand without a profile is named neutrally, never by its e-mail", async () => {
+    const start = nextHour();
+    const b = await acceptedBooking(app, brand, star, start);
+    await run();
+    const toBrand = (await mailTo(app, brand.email)).find((m) => m.subject === 'Confirmed: your booking with Nova Stream')!;
+    const toCreator = (await mailTo(app, star.email)).filter((m) => m.attachments.some((a) => a.filename === 'invite.ics')).at(-1)!;
+    expect(toCreator).toBeDefined();
+    const brandLocal = brand.email.split('@')[0];
+    for (const [mail, reader, other] of [
+      [toBrand, brand.email, star.email],
+      [toCreator, star.email, brand.email],
+    ] as const) {
+      const ics = mail.attachments.find((a) => a.filename === 'invite.ics')!.content;
+      const raw = JSON.stringify(mail);
+      expect(raw.toLowerCase()).not.toContain(other.toLowerCase());
+      expect(ics).toMatch(/^ORGANIZER;CN=[^:]*:mailto:no-reply@collabhub\.localhost/im);
+      const invite = inviteOf(mail);
+      expect(invite.events[0].uid).toBe(`booking-${b.bookingId}@collabhub`);
+      expect(invite.events[0].attendees).toEqual([reader.toLowerCase()]);
+    }
+    // The brand has no profile: the creator reads a neutral name, nowhere the e-mail's local part.
+    expect(inviteOf(toCreator).events[0].summary).toBe('Collab with A CollabHub brand');
+    expect(JSON.stringify(toCreator)).not.toContain(brandLocal);
+    const request = (await mailTo(app, star.email)).find((m) => m.subject.startsWith('New booking request from '))!;
+    expect(request.subject).toBe('New booking request from A CollabHub brand');
+  });
+
   it('accepting sends the brand a confirmation with a METHOD:REQUEST invite (stable UID, SEQUENCE 0) in their zone; a creator cancel sends METHOD:CANCEL with a higher SEQUENCE', async () => {
     const start = nextHour();
     const b = await acceptedBooking(app, brand, star, start);
@@ -62,7 +89,8 @@ describe('transactional e-mail from the outbox', () => {
     expect(invite.events[0]).toMatchObject({ uid: `booking-${b.bookingId}@collabhub`, sequence: 0, status: 'CONFIRMED', summary: 'Collab with Nova Stream' });
     expect(invite.events[0].start.getTime()).toBe(start.getTime());
     expect(invite.events[0].end.getTime()).toBe(start.getTime() + HOUR);
-    expect(invite.events[0].attendees.sort()).toEqual([brand.email, star.email].map((e) => e.toLowerCase()).sort());
+    // The reader is the only attendee; the creator is named, never addressed.
+    expect(invite.events[0].attendees).toEqual([brand.email.toLowerCase()]);
 
     const cancel = await app.gql(`mutation ($input: CancelBookingInput!) { cancelBooking(input: $input) { status } }`, { input: { bookingId: b.bookingId, reason: 'Schedule clash' } }, star.token);
     expect(cancel.body.errors).toBeUndefined();

@@ -67,7 +67,7 @@ describe('support mediates disputes', () => {
     const row = list.body.data.supportDisputes.find((d: any) => d.id === disputeId);
     expect(row).toMatchObject({
       kind: 'GENERAL', openedBy: 'BOOKER', reason: 'Only half the session happened', evidence: 'https://vod.example/1',
-      respondentStatement: 'We streamed the full hour; the brand left early.', bookerEmail: brand.email, bookerName: brand.email.split('@')[0],
+      respondentStatement: 'We streamed the full hour; the brand left early.', bookerEmail: brand.email, bookerName: 'A CollabHub brand',
       creatorName: 'Nova Streams', booking: { status: 'DISPUTED', paymentStatus: 'DISPUTED', totalCents: 5000 },
     });
     expect(gqlError((await app.gql(OPEN, {}, brand.token)).body)).toEqual({ code: 'FORBIDDEN', message: 'Only support staff can do this' });
