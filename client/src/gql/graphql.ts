@@ -97,6 +97,18 @@ export type ChangePasswordInput = {
   newPassword: string;
 };
 
+export type ConnectCalendarInput = {
+  /** CalDAV: the calendar to read (display name or URL); default the first with events */
+  calendar?: string | null | undefined;
+  /** "ics" or "caldav" */
+  kind: string;
+  password?: string | null | undefined;
+  url: string;
+  username?: string | null | undefined;
+  /** CalDAV: write confirmed bookings into this calendar */
+  writeBack?: boolean | null | undefined;
+};
+
 export type ConversationActivityKind = 'READ' | 'TYPING';
 
 /** How the viewer takes part: the client (brand), the creator, or support staff on a disputed booking */
@@ -299,6 +311,19 @@ export type RespondToProposedTimeInput = {
   accept: boolean;
   /** The proposal message */
   messageId: string;
+};
+
+/** Fields left out keep their value */
+export type SchedulingSettingsInput = {
+  bufferAfterMinutes?: number | null | undefined;
+  bufferBeforeMinutes?: number | null | undefined;
+  maxDaysAhead?: number | null | undefined;
+  minNoticeMinutes?: number | null | undefined;
+};
+
+export type TimeOffInput = {
+  endTime: string;
+  startTime: string;
 };
 
 export type UpdateNotificationPreferencesInput = {
@@ -1295,6 +1320,129 @@ export type ReviewBookingMutationVariables = Exact<{
 export type ReviewBookingMutation = {
   createReview: { id: string; bookingId: string; creatorId: string; rating: number; comment: string | null };
 };
+
+export type CalendarConnection_ConnectionFragment = {
+  id: string;
+  kind: string;
+  url: string;
+  username: string | null;
+  calendar: string | null;
+  writeBack: boolean;
+  lastSyncedAt: string | null;
+  lastError: string | null;
+  busyCount: number;
+  createdAt: string;
+};
+
+export type CalendarConnectionsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type CalendarConnectionsQuery = {
+  calendarConnections: Array<{
+    id: string;
+    kind: string;
+    url: string;
+    username: string | null;
+    calendar: string | null;
+    writeBack: boolean;
+    lastSyncedAt: string | null;
+    lastError: string | null;
+    busyCount: number;
+    createdAt: string;
+  }>;
+};
+
+export type ConnectCalendarMutationVariables = Exact<{
+  input: ConnectCalendarInput;
+}>;
+
+export type ConnectCalendarMutation = {
+  connectCalendar: {
+    id: string;
+    kind: string;
+    url: string;
+    username: string | null;
+    calendar: string | null;
+    writeBack: boolean;
+    lastSyncedAt: string | null;
+    lastError: string | null;
+    busyCount: number;
+    createdAt: string;
+  };
+};
+
+export type SyncCalendarConnectionMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type SyncCalendarConnectionMutation = {
+  syncCalendarConnection: {
+    id: string;
+    kind: string;
+    url: string;
+    username: string | null;
+    calendar: string | null;
+    writeBack: boolean;
+    lastSyncedAt: string | null;
+    lastError: string | null;
+    busyCount: number;
+    createdAt: string;
+  };
+};
+
+export type DeleteCalendarConnectionMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type DeleteCalendarConnectionMutation = { deleteCalendarConnection: boolean };
+
+export type SchedulingSettings_SettingsFragment = {
+  minNoticeMinutes: number;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  maxDaysAhead: number;
+};
+
+export type SchedulingSettingsQueryVariables = Exact<{
+  creatorId?: string | null | undefined;
+}>;
+
+export type SchedulingSettingsQuery = {
+  schedulingSettings: {
+    minNoticeMinutes: number;
+    bufferBeforeMinutes: number;
+    bufferAfterMinutes: number;
+    maxDaysAhead: number;
+  };
+};
+
+export type UpdateSchedulingSettingsMutationVariables = Exact<{
+  input: SchedulingSettingsInput;
+}>;
+
+export type UpdateSchedulingSettingsMutation = {
+  updateSchedulingSettings: {
+    minNoticeMinutes: number;
+    bufferBeforeMinutes: number;
+    bufferAfterMinutes: number;
+    maxDaysAhead: number;
+  };
+};
+
+export type MyTimeOffQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MyTimeOffQuery = { myTimeOff: Array<{ id: string; startTime: string; endTime: string }> };
+
+export type AddTimeOffMutationVariables = Exact<{
+  input: TimeOffInput;
+}>;
+
+export type AddTimeOffMutation = { addTimeOff: { id: string; startTime: string; endTime: string } };
+
+export type DeleteTimeOffMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type DeleteTimeOffMutation = { deleteTimeOff: boolean };
 
 export type CheckoutBookingQueryVariables = Exact<{
   id: string;
@@ -3033,6 +3181,50 @@ export const RecurringScheduleList_PatternFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'daysOfWeek' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const CalendarConnection_ConnectionFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CalendarConnection_connection' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CalendarConnection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'username' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'calendar' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'writeBack' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastSyncedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastError' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'busyCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const SchedulingSettings_SettingsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SchedulingSettings_settings' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SchedulingSettings' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minNoticeMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bufferBeforeMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bufferAfterMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxDaysAhead' } },
         ],
       },
     },
@@ -8523,6 +8715,774 @@ export type ReviewBookingMutationResult = Apollo.MutationResult<ReviewBookingMut
 export type ReviewBookingMutationOptions = Apollo.BaseMutationOptions<
   ReviewBookingMutation,
   ReviewBookingMutationVariables
+>;
+export const CalendarConnectionsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CalendarConnections' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'calendarConnections' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CalendarConnection_connection' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CalendarConnection_connection' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CalendarConnection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'username' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'calendar' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'writeBack' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastSyncedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastError' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'busyCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useCalendarConnectionsQuery__
+ *
+ * To run a query within a React component, call `useCalendarConnectionsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCalendarConnectionsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCalendarConnectionsQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useCalendarConnectionsQuery(
+  baseOptions?: Apollo.QueryHookOptions<CalendarConnectionsQuery, CalendarConnectionsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<CalendarConnectionsQuery, CalendarConnectionsQueryVariables>(
+    CalendarConnectionsDocument,
+    options,
+  );
+}
+export function useCalendarConnectionsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<CalendarConnectionsQuery, CalendarConnectionsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<CalendarConnectionsQuery, CalendarConnectionsQueryVariables>(
+    CalendarConnectionsDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useCalendarConnectionsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<CalendarConnectionsQuery, CalendarConnectionsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CalendarConnectionsQuery, CalendarConnectionsQueryVariables>;
+export function useCalendarConnectionsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CalendarConnectionsQuery, CalendarConnectionsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CalendarConnectionsQuery | undefined, CalendarConnectionsQueryVariables>;
+export function useCalendarConnectionsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CalendarConnectionsQuery, CalendarConnectionsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<CalendarConnectionsQuery, CalendarConnectionsQueryVariables>(
+    CalendarConnectionsDocument,
+    options,
+  );
+}
+export type CalendarConnectionsQueryHookResult = ReturnType<typeof useCalendarConnectionsQuery>;
+export type CalendarConnectionsLazyQueryHookResult = ReturnType<typeof useCalendarConnectionsLazyQuery>;
+export type CalendarConnectionsSuspenseQueryHookResult = ReturnType<typeof useCalendarConnectionsSuspenseQuery>;
+export type CalendarConnectionsQueryResult = Apollo.QueryResult<
+  CalendarConnectionsQuery,
+  CalendarConnectionsQueryVariables
+>;
+export const ConnectCalendarDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConnectCalendar' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ConnectCalendarInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'connectCalendar' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CalendarConnection_connection' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CalendarConnection_connection' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CalendarConnection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'username' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'calendar' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'writeBack' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastSyncedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastError' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'busyCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type ConnectCalendarMutationFn = Apollo.MutationFunction<
+  ConnectCalendarMutation,
+  ConnectCalendarMutationVariables
+>;
+
+/**
+ * __useConnectCalendarMutation__
+ *
+ * To run a mutation, you first call `useConnectCalendarMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useConnectCalendarMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [connectCalendarMutation, { data, loading, error }] = useConnectCalendarMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useConnectCalendarMutation(
+  baseOptions?: Apollo.MutationHookOptions<ConnectCalendarMutation, ConnectCalendarMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<ConnectCalendarMutation, ConnectCalendarMutationVariables>(
+    ConnectCalendarDocument,
+    options,
+  );
+}
+export type ConnectCalendarMutationHookResult = ReturnType<typeof useConnectCalendarMutation>;
+export type ConnectCalendarMutationResult = Apollo.MutationResult<ConnectCalendarMutation>;
+export type ConnectCalendarMutationOptions = Apollo.BaseMutationOptions<
+  ConnectCalendarMutation,
+  ConnectCalendarMutationVariables
+>;
+export const SyncCalendarConnectionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SyncCalendarConnection' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'syncCalendarConnection' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'CalendarConnection_connection' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'CalendarConnection_connection' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'CalendarConnection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'username' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'calendar' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'writeBack' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastSyncedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastError' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'busyCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type SyncCalendarConnectionMutationFn = Apollo.MutationFunction<
+  SyncCalendarConnectionMutation,
+  SyncCalendarConnectionMutationVariables
+>;
+
+/**
+ * __useSyncCalendarConnectionMutation__
+ *
+ * To run a mutation, you first call `useSyncCalendarConnectionMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useSyncCalendarConnectionMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [syncCalendarConnectionMutation, { data, loading, error }] = useSyncCalendarConnectionMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useSyncCalendarConnectionMutation(
+  baseOptions?: Apollo.MutationHookOptions<SyncCalendarConnectionMutation, SyncCalendarConnectionMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<SyncCalendarConnectionMutation, SyncCalendarConnectionMutationVariables>(
+    SyncCalendarConnectionDocument,
+    options,
+  );
+}
+export type SyncCalendarConnectionMutationHookResult = ReturnType<typeof useSyncCalendarConnectionMutation>;
+export type SyncCalendarConnectionMutationResult = Apollo.MutationResult<SyncCalendarConnectionMutation>;
+export type SyncCalendarConnectionMutationOptions = Apollo.BaseMutationOptions<
+  SyncCalendarConnectionMutation,
+  SyncCalendarConnectionMutationVariables
+>;
+export const DeleteCalendarConnectionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DeleteCalendarConnection' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteCalendarConnection' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type DeleteCalendarConnectionMutationFn = Apollo.MutationFunction<
+  DeleteCalendarConnectionMutation,
+  DeleteCalendarConnectionMutationVariables
+>;
+
+/**
+ * __useDeleteCalendarConnectionMutation__
+ *
+ * To run a mutation, you first call `useDeleteCalendarConnectionMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useDeleteCalendarConnectionMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [deleteCalendarConnectionMutation, { data, loading, error }] = useDeleteCalendarConnectionMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useDeleteCalendarConnectionMutation(
+  baseOptions?: Apollo.MutationHookOptions<DeleteCalendarConnectionMutation, DeleteCalendarConnectionMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<DeleteCalendarConnectionMutation, DeleteCalendarConnectionMutationVariables>(
+    DeleteCalendarConnectionDocument,
+    options,
+  );
+}
+export type DeleteCalendarConnectionMutationHookResult = ReturnType<typeof useDeleteCalendarConnectionMutation>;
+export type DeleteCalendarConnectionMutationResult = Apollo.MutationResult<DeleteCalendarConnectionMutation>;
+export type DeleteCalendarConnectionMutationOptions = Apollo.BaseMutationOptions<
+  DeleteCalendarConnectionMutation,
+  DeleteCalendarConnectionMutationVariables
+>;
+export const SchedulingSettingsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SchedulingSettings' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'schedulingSettings' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'creatorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SchedulingSettings_settings' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SchedulingSettings_settings' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SchedulingSettings' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minNoticeMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bufferBeforeMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bufferAfterMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxDaysAhead' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useSchedulingSettingsQuery__
+ *
+ * To run a query within a React component, call `useSchedulingSettingsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useSchedulingSettingsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useSchedulingSettingsQuery({
+ *   variables: {
+ *      creatorId: // value for 'creatorId'
+ *   },
+ * });
+ */
+export function useSchedulingSettingsQuery(
+  baseOptions?: Apollo.QueryHookOptions<SchedulingSettingsQuery, SchedulingSettingsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<SchedulingSettingsQuery, SchedulingSettingsQueryVariables>(
+    SchedulingSettingsDocument,
+    options,
+  );
+}
+export function useSchedulingSettingsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<SchedulingSettingsQuery, SchedulingSettingsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<SchedulingSettingsQuery, SchedulingSettingsQueryVariables>(
+    SchedulingSettingsDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useSchedulingSettingsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<SchedulingSettingsQuery, SchedulingSettingsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SchedulingSettingsQuery, SchedulingSettingsQueryVariables>;
+export function useSchedulingSettingsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SchedulingSettingsQuery, SchedulingSettingsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SchedulingSettingsQuery | undefined, SchedulingSettingsQueryVariables>;
+export function useSchedulingSettingsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SchedulingSettingsQuery, SchedulingSettingsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<SchedulingSettingsQuery, SchedulingSettingsQueryVariables>(
+    SchedulingSettingsDocument,
+    options,
+  );
+}
+export type SchedulingSettingsQueryHookResult = ReturnType<typeof useSchedulingSettingsQuery>;
+export type SchedulingSettingsLazyQueryHookResult = ReturnType<typeof useSchedulingSettingsLazyQuery>;
+export type SchedulingSettingsSuspenseQueryHookResult = ReturnType<typeof useSchedulingSettingsSuspenseQuery>;
+export type SchedulingSettingsQueryResult = Apollo.QueryResult<
+  SchedulingSettingsQuery,
+  SchedulingSettingsQueryVariables
+>;
+export const UpdateSchedulingSettingsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UpdateSchedulingSettings' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SchedulingSettingsInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateSchedulingSettings' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SchedulingSettings_settings' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SchedulingSettings_settings' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SchedulingSettings' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'minNoticeMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bufferBeforeMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bufferAfterMinutes' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'maxDaysAhead' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type UpdateSchedulingSettingsMutationFn = Apollo.MutationFunction<
+  UpdateSchedulingSettingsMutation,
+  UpdateSchedulingSettingsMutationVariables
+>;
+
+/**
+ * __useUpdateSchedulingSettingsMutation__
+ *
+ * To run a mutation, you first call `useUpdateSchedulingSettingsMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useUpdateSchedulingSettingsMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [updateSchedulingSettingsMutation, { data, loading, error }] = useUpdateSchedulingSettingsMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useUpdateSchedulingSettingsMutation(
+  baseOptions?: Apollo.MutationHookOptions<UpdateSchedulingSettingsMutation, UpdateSchedulingSettingsMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<UpdateSchedulingSettingsMutation, UpdateSchedulingSettingsMutationVariables>(
+    UpdateSchedulingSettingsDocument,
+    options,
+  );
+}
+export type UpdateSchedulingSettingsMutationHookResult = ReturnType<typeof useUpdateSchedulingSettingsMutation>;
+export type UpdateSchedulingSettingsMutationResult = Apollo.MutationResult<UpdateSchedulingSettingsMutation>;
+export type UpdateSchedulingSettingsMutationOptions = Apollo.BaseMutationOptions<
+  UpdateSchedulingSettingsMutation,
+  UpdateSchedulingSettingsMutationVariables
+>;
+export const MyTimeOffDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MyTimeOff' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myTimeOff' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useMyTimeOffQuery__
+ *
+ * To run a query within a React component, call `useMyTimeOffQuery` and pass it any options that fit your needs.
+ * When your component renders, `useMyTimeOffQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useMyTimeOffQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useMyTimeOffQuery(baseOptions?: Apollo.QueryHookOptions<MyTimeOffQuery, MyTimeOffQueryVariables>) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<MyTimeOffQuery, MyTimeOffQueryVariables>(MyTimeOffDocument, options);
+}
+export function useMyTimeOffLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<MyTimeOffQuery, MyTimeOffQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<MyTimeOffQuery, MyTimeOffQueryVariables>(MyTimeOffDocument, options);
+}
+// @ts-ignore
+export function useMyTimeOffSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<MyTimeOffQuery, MyTimeOffQueryVariables>,
+): Apollo.UseSuspenseQueryResult<MyTimeOffQuery, MyTimeOffQueryVariables>;
+export function useMyTimeOffSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<MyTimeOffQuery, MyTimeOffQueryVariables>,
+): Apollo.UseSuspenseQueryResult<MyTimeOffQuery | undefined, MyTimeOffQueryVariables>;
+export function useMyTimeOffSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<MyTimeOffQuery, MyTimeOffQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<MyTimeOffQuery, MyTimeOffQueryVariables>(MyTimeOffDocument, options);
+}
+export type MyTimeOffQueryHookResult = ReturnType<typeof useMyTimeOffQuery>;
+export type MyTimeOffLazyQueryHookResult = ReturnType<typeof useMyTimeOffLazyQuery>;
+export type MyTimeOffSuspenseQueryHookResult = ReturnType<typeof useMyTimeOffSuspenseQuery>;
+export type MyTimeOffQueryResult = Apollo.QueryResult<MyTimeOffQuery, MyTimeOffQueryVariables>;
+export const AddTimeOffDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AddTimeOff' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'TimeOffInput' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addTimeOff' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type AddTimeOffMutationFn = Apollo.MutationFunction<AddTimeOffMutation, AddTimeOffMutationVariables>;
+
+/**
+ * __useAddTimeOffMutation__
+ *
+ * To run a mutation, you first call `useAddTimeOffMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAddTimeOffMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [addTimeOffMutation, { data, loading, error }] = useAddTimeOffMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAddTimeOffMutation(
+  baseOptions?: Apollo.MutationHookOptions<AddTimeOffMutation, AddTimeOffMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<AddTimeOffMutation, AddTimeOffMutationVariables>(AddTimeOffDocument, options);
+}
+export type AddTimeOffMutationHookResult = ReturnType<typeof useAddTimeOffMutation>;
+export type AddTimeOffMutationResult = Apollo.MutationResult<AddTimeOffMutation>;
+export type AddTimeOffMutationOptions = Apollo.BaseMutationOptions<AddTimeOffMutation, AddTimeOffMutationVariables>;
+export const DeleteTimeOffDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DeleteTimeOff' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteTimeOff' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type DeleteTimeOffMutationFn = Apollo.MutationFunction<DeleteTimeOffMutation, DeleteTimeOffMutationVariables>;
+
+/**
+ * __useDeleteTimeOffMutation__
+ *
+ * To run a mutation, you first call `useDeleteTimeOffMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useDeleteTimeOffMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [deleteTimeOffMutation, { data, loading, error }] = useDeleteTimeOffMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useDeleteTimeOffMutation(
+  baseOptions?: Apollo.MutationHookOptions<DeleteTimeOffMutation, DeleteTimeOffMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<DeleteTimeOffMutation, DeleteTimeOffMutationVariables>(DeleteTimeOffDocument, options);
+}
+export type DeleteTimeOffMutationHookResult = ReturnType<typeof useDeleteTimeOffMutation>;
+export type DeleteTimeOffMutationResult = Apollo.MutationResult<DeleteTimeOffMutation>;
+export type DeleteTimeOffMutationOptions = Apollo.BaseMutationOptions<
+  DeleteTimeOffMutation,
+  DeleteTimeOffMutationVariables
 >;
 export const CheckoutBookingDocument = {
   kind: 'Document',

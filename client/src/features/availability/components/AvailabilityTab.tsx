@@ -2,6 +2,8 @@ import { Grid, GridItem } from '@chakra-ui/react';
 import { LuCalendarOff } from 'react-icons/lu';
 import type { AccountType } from '../../../gql/graphql';
 import { ComingSoonPanel } from '../../../shared/components/content/ComingSoonPanel';
+import { ConnectedCalendars } from '../../calendar-sync/components/ConnectedCalendars';
+import { SchedulingSettingsCard, TimeOffCard } from '../../calendar-sync/components/SchedulingGuards';
 import { ConnectCard } from '../../connect/components/ConnectCard';
 import { useLiveSlots } from '../hooks/useLiveSlots';
 import { AvailabilityManager } from './AvailabilityManager';
@@ -15,7 +17,7 @@ export interface AvailabilityTabProfile {
 
 /**
  * The dashboard's Availability tab (creators): one-off slots by week, weekly schedules with the
- * upcoming generated slots, and the payout account. Times are in the creator's own zone.
+ * upcoming generated slots, connected calendars, scheduling settings, time off, and the payout account. Times are in the creator's own zone.
  */
 export function AvailabilityTab({ profile }: { profile: AvailabilityTabProfile }) {
   if (profile.accountType !== 'CREATOR') {
@@ -35,8 +37,11 @@ function CreatorAvailability({ creatorId, zone }: { creatorId: string; zone: str
   return (
     <Grid
       templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }}
-      templateAreas={{ base: '"slots" "recurring" "payouts"', lg: '"slots recurring" "payouts recurring"' }}
-      templateRows={{ lg: 'auto 1fr' }}
+      templateAreas={{
+        base: '"slots" "recurring" "calendars" "guards" "timeoff" "payouts"',
+        lg: '"slots recurring" "calendars guards" "calendars timeoff" "payouts timeoff"',
+      }}
+      templateRows={{ lg: 'auto auto auto 1fr' }}
       gap="6"
       alignItems="start"
     >
@@ -45,6 +50,15 @@ function CreatorAvailability({ creatorId, zone }: { creatorId: string; zone: str
       </GridItem>
       <GridItem area="recurring" minW="0">
         <RecurringScheduleManager creatorId={creatorId} zone={zone} />
+      </GridItem>
+      <GridItem area="calendars" minW="0">
+        <ConnectedCalendars zone={zone} />
+      </GridItem>
+      <GridItem area="guards" minW="0">
+        <SchedulingSettingsCard />
+      </GridItem>
+      <GridItem area="timeoff" minW="0">
+        <TimeOffCard zone={zone} />
       </GridItem>
       <GridItem area="payouts" minW="0">
         <ConnectCard />

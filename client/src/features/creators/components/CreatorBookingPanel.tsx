@@ -1,3 +1,4 @@
+import { SchedulingSummary } from '../../calendar-sync/components/SchedulingSummary';
 import { Box, Card, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { LuCalendarDays, LuClock } from 'react-icons/lu';
@@ -184,6 +185,7 @@ export function CreatorBookingPanel({ creator }: { creator: Creator }) {
           description={`Times shown in your time zone, ${describeZone(zone)}. Creator's time zone: ${creator.timezone}`}
         >
           <Stack gap="5">
+            <SchedulingSummary creatorId={creator.id} />
             <Heading as="h3" size="sm">
               {formatLongDate(day)}
             </Heading>
