@@ -4,7 +4,7 @@ import type { Orm } from '../../platform/db/orm';
 import type { Clock } from '../../platform/shared/clock';
 import type { Metrics } from '../../platform/observability/metrics';
 import type { CalendarService } from '../calendar/calendar.service';
-import { WorkQueue, type Outcome, type WorkRow } from '../../platform/jobs/work-queue';
+import { exponentialBackoff, WorkQueue, type Outcome, type WorkRow } from '../../platform/jobs/work-queue';
 import { productLinks } from '../../platform/shared/product-links';
 import type { SecretBox } from '../../platform/security/secret-box';
 import { accountEmailContent, bookingEmailContent, messageDigestContent, type NotificationForEmail, type Recipient } from './email-content';
@@ -31,7 +31,7 @@ const PLAN_HORIZON = "interval '7 days'";
 const CONCURRENCY = 4;
 
 /** Exponential back-off: 30 s, 1 min, 2 min, … capped at 2 h. */
-export const emailRetryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+export const emailRetryDelayMs = exponentialBackoff(FIRST_RETRY_MS, MAX_RETRY_MS);
 
 export interface EmailDeliveryDeps {
   /** false when e-mail is off (production without SMTP_URL): nothing is planned or sent. */

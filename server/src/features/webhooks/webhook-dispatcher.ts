@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Orm } from '../../platform/db/orm';
 import type { Clock } from '../../platform/shared/clock';
-import { WorkQueue, type Outcome, type Recorded, type WorkRow } from '../../platform/jobs/work-queue';
+import { exponentialBackoff, WorkQueue, type Outcome, type Recorded, type WorkRow } from '../../platform/jobs/work-queue';
 import type { Metrics } from '../../platform/observability/metrics';
 import { sendWebhook } from './webhook-sender';
 import { signDelivery } from './webhook-signing';
@@ -17,10 +17,7 @@ const MAX_RETRY_MS = 6 * 3_600_000;
 const PROCESS_CONCURRENCY = 256;
 
 /** Exponential back-off with ±20 % jitter: 30 s, 1 min, 2 min, … capped at 6 h. */
-export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
-  const base = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
-  return Math.round(base * (0.8 + 0.4 * random()));
-}
+export const retryDelayMs = (attempts: number, random: () => number = Math.random): number => exponentialBackoff(FIRST_RETRY_MS, MAX_RETRY_MS, 0.2, random)(attempts);
 
 export interface DispatcherDeps {
   orm: Orm;
