@@ -269,7 +269,7 @@ export type PaymentStatus =
 /** Where a creator streams or posts */
 export type Platform = 'INSTAGRAM' | 'TIKTOK' | 'TWITCH' | 'YOUTUBE';
 
-/** superseded: another proposal of the booking was accepted */
+/** superseded: another proposal of the booking was accepted, or the booking moved on (accepted, declined, cancelled, expired…) before an answer */
 export type ProposalStatus = 'ACCEPTED' | 'DECLINED' | 'PENDING' | 'SUPERSEDED';
 
 export type ProposeBookingTimeInput = {

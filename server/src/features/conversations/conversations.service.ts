@@ -27,6 +27,7 @@ import {
   type ViewerRole,
 } from './conversations.views';
 import { publicNameSql } from '../users/public-name';
+import type { BookingMoveHandler } from '../bookings/process/apply';
 
 const CONVERSATION_MESSAGES = {
   notFound: 'Conversation not found',
@@ -316,6 +317,26 @@ export class ConversationsService {
     // The creator's proposed time accepted by the booker is the creator's yes: the request is confirmed.
     if (data.accept && confirmsRequest) await this.deps.bookings.confirmAcceptedProposal(ctx, found.booking_id);
     return this.message(ctx.em, data.messageId, viewer.id);
+  }
+
+  /**
+   * The booking move handler that closes a booking's proposed times when the booking moves on
+   * (accepted, declined, cancelled, expired, completed, disputed…): a time proposed for a request no
+   * longer waits for an answer once the request is decided. Written with the move, in its
+   * transaction (part of its one statement when it has one). A RESCHEDULE closes its own proposals.
+   */
+  proposalCloser(): BookingMoveHandler {
+    return async (move) => {
+      if (move.from.status === move.to.status) return;
+      const sql = `update message set proposal_status = 'superseded', responded_at = ?
+                    where booking_id = ? and kind = 'proposal' and proposal_status = 'pending'`;
+      const params = [move.now, move.booking.id];
+      if (move.defer) {
+        move.defer({ names: ['closed_proposals'], ctes: `closed_proposals as (${sql} returning 1)`, params, columns: '(select count(*) from closed_proposals)::int as closed_proposals_n' });
+      } else {
+        await move.em.execute(sql, params);
+      }
+    };
   }
 
   /** The viewer has read the conversation up to now: their read mark moves, its notifications are read, the others see "Seen". */

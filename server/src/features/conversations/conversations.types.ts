@@ -22,7 +22,7 @@ export enum ProposalStatus {
   DECLINED = 'declined',
   SUPERSEDED = 'superseded',
 }
-registerEnumType(ProposalStatus, { name: 'ProposalStatus', description: 'superseded: another proposal of the booking was accepted' });
+registerEnumType(ProposalStatus, { name: 'ProposalStatus', description: 'superseded: another proposal of the booking was accepted, or the booking moved on (accepted, declined, cancelled, expired…) before an answer' });
 
 export enum ConversationActivityKind {
   TYPING = 'typing',

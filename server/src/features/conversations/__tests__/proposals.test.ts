@@ -137,9 +137,13 @@ describe('proposing another time', () => {
     expect(err((await respond(star, p, true)).body)).toEqual({ code: 'FORBIDDEN', message: 'Only the other party of the booking can answer a proposed time' });
     const outsider = await account(app, 'brand');
     expect(err((await respond(outsider, p, true)).body).code).toBe('NOT_FOUND');
-    // Once accepted, the creator's open proposal still stands: the booker accepting it moves the confirmed booking.
+    // Accepting the request at its own hours closes the time proposed for it (issue 28); a confirmed
+    // booking is moved by a proposal made for it, answered by the other party.
     await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: bookingId }, star.token);
-    expect((await respond(brand, p, true)).body.errors).toBeUndefined();
+    expect(err((await respond(brand, p, true)).body)).toEqual({ code: 'CONFLICT', message: 'This proposed time is no longer open' });
+    const again = (await propose(star, bookingId, hourFromNow(app, 53))).body;
+    expect(again.errors).toBeUndefined();
+    expect((await respond(brand, again.data.proposeBookingTime.id, true)).body.errors).toBeUndefined();
     expect(new Date((await bookingRow(app, bookingId)).start_time).toISOString()).toBe(hourFromNow(app, 53).toISOString());
     expect((await bookingRow(app, bookingId)).status).toBe('confirmed');
   });
@@ -194,6 +198,46 @@ describe('races', () => {
       // The move confirmed the request (captured once); a lost one moved no money.
       if (moved) expect((await ledger(app, bookingId)).captured).toBe((await bookingRow(app, bookingId)).total_cents);
       else expect((await ledger(app, bookingId)).rows).toEqual([]);
+    }
+  });
+});
+
+// Last in the file: its expiry case moves the shared clock forward.
+describe('a proposal closes with the move', () => {
+  it('a proposed time closes with the move when the request is accepted, declined, cancelled or expires first: no card shows it, nobody can accept it', async () => {
+    const CARD = `query { myBookings(first: 50) { edges { node { id openProposal { id } } } } }`;
+    const openProposalOf = async (bookingId: string) =>
+      (await app.gql(CARD, {}, brand.token)).body.data.myBookings.edges.map((e: any) => e.node).find((n: any) => n.id === bookingId).openProposal;
+    const cases: [string, (star: Creator, bookingId: string) => Promise<unknown>][] = [
+      ['accepted', (star, id) => app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id }, star.token)],
+      ['declined', (star, id) => app.gql(`mutation ($id: ID!) { declineBooking(bookingId: $id, reason: "Busy") { status } }`, { id }, star.token)],
+      ['cancelled', (_star, id) => app.gql(`mutation ($input: CancelBookingInput!) { cancelBooking(input: $input) { status } }`, { input: { bookingId: id } }, brand.token)],
+      [
+        'expired',
+        async () => {
+          app.clock.advance(80 * HOUR);
+          await app.server.jobs.runAll(app.clock.now());
+        },
+      ],
+    ];
+    for (const [what, move] of cases) {
+      const first = hourFromNow(app, 60);
+      const later = hourFromNow(app, 64);
+      const star = await creator(app, [first, later]);
+      const { bookingId } = await heldBooking(app, brand, star, first);
+      const proposed = await propose(star, bookingId, later);
+      expect(proposed.body.errors, what).toBeUndefined();
+      expect(await openProposalOf(bookingId), what).not.toBeNull();
+
+      await move(star, bookingId);
+      const status = (await bookingRow(app, bookingId)).status;
+      expect(status, what).not.toBe('pending');
+      expect(await openProposalOf(bookingId), what).toBeNull();
+      const late = await respond(brand, proposed.body.data.proposeBookingTime.id, true);
+      expect(err(late.body).code, what).toBe('CONFLICT');
+      const [row] = await app.orm.em.fork().getConnection().execute(`select proposal_status from message where id = ?`, [proposed.body.data.proposeBookingTime.id]);
+      expect(row.proposal_status, what).toBe('superseded');
+      expect(new Date((await bookingRow(app, bookingId)).start_time).getTime(), what).toBe(first.getTime());
     }
   });
 });
