@@ -20,6 +20,7 @@ import { Migration20261125020000_account_search_trgm } from './Migration20261125
 import { Migration20261126120000_work_queue } from './Migration20261126120000_work_queue';
 import { Migration20261126121000_webhook_fanouts } from './Migration20261126121000_webhook_fanouts';
 import { Migration20261126150000_scheduling_and_calendars } from './Migration20261126150000_scheduling_and_calendars';
+import { Migration20261126150100_calendar_writeback } from './Migration20261126150100_calendar_writeback';
 import { Migration20261126165000_refresh_tokens_revoked_at } from './Migration20261126165000_refresh_tokens_revoked_at';
 import { Migration20261124010000_booking_history } from './Migration20261124010000_booking_history';
 import { Migration20261126100000_email_verified } from './Migration20261126100000_email_verified';
@@ -57,5 +58,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126121000_webhook_fanouts', class: Migration20261126121000_webhook_fanouts },
   { name: 'Migration20261126130000_support_audit', class: Migration20261126130000_support_audit },
   { name: 'Migration20261126150000_scheduling_and_calendars', class: Migration20261126150000_scheduling_and_calendars },
+  { name: 'Migration20261126150100_calendar_writeback', class: Migration20261126150100_calendar_writeback },
   { name: 'Migration20261126165000_refresh_tokens_revoked_at', class: Migration20261126165000_refresh_tokens_revoked_at },
 ];

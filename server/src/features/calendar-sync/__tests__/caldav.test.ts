@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
-import { account, creator, type Creator } from '../../bookings/__tests__/booking-fixtures';
+import { acceptedBooking, account, creator, HOUR, type Creator } from '../../bookings/__tests__/booking-fixtures';
 import { vcalendar, vevent } from './ics-fixtures';
 import { startRadicale, type Radicale } from './radicale';
 
@@ -51,6 +51,42 @@ describe('connected CalDAV calendars (tsdav against Radicale)', () => {
     await dav.remove(work, 'live.ics');
     await app.rest('POST', `/calendar-connections/${created.body.data.id}/sync`, undefined, c.token);
     expect(await freeStarts(c)).toEqual([9, 10, 11, 12]);
+  });
+
+  it('write-back: a confirmed booking becomes an event with the invite\'s UID and SEQUENCE, follows a move (SEQUENCE raised) and is removed on cancel', async () => {
+    const c = await creator(app, [at(15), at(17)]);
+    const collabs = await dav.makeCalendar('collabs');
+    const made = await app.rest('POST', '/calendar-connections', { kind: 'caldav', url: collabs, username: dav.user, password: dav.password, write_back: true }, c.token);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.data.write_back).toBe(true);
+    const brand = await account(app);
+    const { bookingId } = await acceptedBooking(app, brand, c, at(15));
+    await app.server.jobs.runAll(app.clock.now());
+    const object = `${collabs}${encodeURIComponent(`booking-${bookingId}@collabhub`)}.ics`;
+    const first = await dav.get(object);
+    expect(first.status, first.body).toBe(200);
+    expect(first.body).toContain(`UID:booking-${bookingId}@collabhub`);
+    expect(first.body).toMatch(/SEQUENCE:0/);
+    expect(first.body).toContain('DTSTART:20260602T150000Z');
+    expect(first.body).not.toMatch(/^METHOD:/m);
+
+    const proposed = await app.gql(
+      'mutation ($input: ProposeBookingTimeInput!) { proposeBookingTime(input: $input) { id } }',
+      { input: { bookingId, startTime: at(17).toISOString(), endTime: new Date(at(17).getTime() + HOUR).toISOString() } },
+      brand.token,
+    );
+    expect(proposed.body.errors).toBeUndefined();
+    const answered = await app.gql('mutation ($input: RespondToProposedTimeInput!) { respondToProposedTime(input: $input) { id } }', { input: { messageId: proposed.body.data.proposeBookingTime.id, accept: true } }, c.token);
+    expect(answered.body.errors).toBeUndefined();
+    await app.server.jobs.runAll(app.clock.now());
+    const moved = await dav.get(object);
+    expect(moved.body).toMatch(/SEQUENCE:1/);
+    expect(moved.body).toContain('DTSTART:20260602T170000Z');
+
+    const cancelled = await app.gql('mutation ($id: ID!) { cancelBooking(input: { bookingId: $id, reason: "Sick" }) { status } }', { id: bookingId }, c.token);
+    expect(cancelled.body.errors).toBeUndefined();
+    await app.server.jobs.runAll(app.clock.now());
+    expect((await dav.get(object)).status).toBe(404);
   });
 
   it('a wrong password is a sync error that keeps nothing busy and says why; the GraphQL mirror lists it', async () => {
