@@ -61,7 +61,7 @@ export class SessionsList {
   /** The viewer's live sessions (not signed out, not expired), the most recently seen first. */
   async list(ctx: ServiceContext): Promise<SessionView[]> {
     const viewer = requirePerson(ctx);
-    const rows = await ctx.em.getConnection().execute<{ id: string; user_agent: string | null; ip: string | null; created_at: Date; last_seen_at: Date }[]>(
+    const rows = await ctx.em.getConnection().execute<{ id: string; user_agent: string | null; ip: string | null; created_at: Date | string; last_seen_at: Date | string }[]>(
       `select s.id, s.user_agent, s.ip, s.created_at, s.last_seen_at from auth_sessions s
        where s.user_id = ? and exists (
          select 1 from refresh_tokens t where t.family_id = s.id and t.revoked_at is null and t.rotated_at is null and t.expires_at > ?)
@@ -74,8 +74,9 @@ export class SessionsList {
       userAgent: r.user_agent,
       device: describeUserAgent(r.user_agent),
       ip: r.ip,
-      createdAt: r.created_at,
-      lastSeenAt: r.last_seen_at,
+      // Raw rows carry timestamps as text.
+      createdAt: new Date(r.created_at),
+      lastSeenAt: new Date(r.last_seen_at),
     }));
   }
 

@@ -110,12 +110,12 @@ export class TwoFactorService {
   }
 
   async status(em: EntityManager, userId: string): Promise<TwoFactorStatus> {
-    const [row] = await em.getConnection().execute<{ enabled_at: Date | null; left: string | number }[]>(
+    const [row] = await em.getConnection().execute<{ enabled_at: Date | string | null; left: string | number }[]>(
       `select c.enabled_at, (select count(*) from two_factor_recovery_codes r where r.user_id = c.user_id and r.used_at is null) as left
        from two_factor_credentials c where c.user_id = ? and c.enabled_at is not null`,
       [userId],
     );
-    return { enabled: Boolean(row), enabledAt: row?.enabled_at ?? null, recoveryCodesLeft: row ? Number(row.left) : 0 };
+    return { enabled: Boolean(row), enabledAt: row?.enabled_at ? new Date(row.enabled_at) : null, recoveryCodesLeft: row ? Number(row.left) : 0 };
   }
 
   /** A new secret for the viewer (replacing an unconfirmed one); on once `enable` gets its first code. */

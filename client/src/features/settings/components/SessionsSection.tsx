@@ -14,7 +14,8 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 /** #sessions: where the account is signed in (device, address, signed in, last seen), each with "Sign out". */
 export function SessionsSection() {
   const { data, loading, error } = useAccountSessionsQuery({ fetchPolicy: 'cache-and-network' });
-  const sessions = data?.sessions ?? [];
+  // This device first, then the most recently seen.
+  const sessions = [...(data?.sessions ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
   return (
     <SettingsSection id="sessions" title="Where you're signed in" description="Every browser and device signed in to your account. Sign out any you don't recognise.">
       {loading && !data ? (

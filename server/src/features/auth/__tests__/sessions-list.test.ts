@@ -76,7 +76,9 @@ describe('where you are signed in', () => {
 
     const other = uniqueEmail('sessions');
     const stranger = (await call('POST', '/auth/register', { body: { email: other, password: PASSWORD, accountType: 'brand' } })).body.data.tokens;
-    const list = (await app.gql(`{ sessions { id current device } }`, {}, a.accessToken)).body.data.sessions as any[];
+    const list = (await app.gql(`{ sessions { id current device ip userAgent createdAt lastSeenAt } }`, {}, a.accessToken)).body.data.sessions as any[];
+    expect(list).toHaveLength(2);
+    for (const s of list) expect(Number.isNaN(Date.parse(s.lastSeenAt)) || Number.isNaN(Date.parse(s.createdAt))).toBe(false);
     const target = list.find((s) => !s.current);
     expect(target.device).toBe('Safari 17 on iOS (mobile)');
 

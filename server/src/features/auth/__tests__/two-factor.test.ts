@@ -64,6 +64,9 @@ describe('two-step sign-in: enrolment', () => {
     for (const c of codes) expect(c).toMatch(/^[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/);
     expect((await app.gql(`{ me { twoFactorEnabled } }`, {}, token)).body.data.me.twoFactorEnabled).toBe(true);
     expect((await app.rest('GET', '/auth/2fa', undefined, token)).body.data).toMatchObject({ enabled: true, recovery_codes_left: 10 });
+    const status = (await app.gql(`{ twoFactorStatus { enabled enabledAt recoveryCodesLeft } }`, {}, token)).body.data.twoFactorStatus;
+    expect(status).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+    expect(Math.abs(Date.parse(status.enabledAt) - app.clock.now().getTime())).toBeLessThan(60_000);
 
     const conn = app.orm.em.fork().getConnection();
     const [row] = await conn.execute('select secret_sealed from two_factor_credentials where user_id = ?', [userId]);
