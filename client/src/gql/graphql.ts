@@ -18,6 +18,7 @@ export type EventTopic =
   | 'booking.expiring'
   | 'booking.reminder'
   | 'payout.paid'
+  | 'payment.captured'
   | 'review.created'
   | 'message.created'
   | 'booking.time_proposed'
@@ -80,8 +81,30 @@ export type BookingStatus = 'AUTO_COMPLETED' | 'CANCELLED' | 'COMPLETED' | 'CONF
 
 export type CancelBookingInput = {
   bookingId: string;
+  /** In your words (required with OTHER) */
   reason?: string | null | undefined;
+  /** From the short list; a reason (code or words) is required except when the booker withdraws a request not yet accepted */
+  reasonCode?: CancellationReasonCode | null | undefined;
 };
+
+/** Why a booking is cancelled (the short list; free text goes beside it) */
+export type CancellationReasonCode =
+  /** Budget or approval */
+  | 'BUDGET'
+  /** Found another option */
+  | 'FOUND_ALTERNATIVE'
+  /** Illness or emergency */
+  | 'ILLNESS_OR_EMERGENCY'
+  /** Not a good fit */
+  | 'NOT_A_FIT'
+  /** Other */
+  | 'OTHER'
+  /** Plans changed */
+  | 'PLANS_CHANGED'
+  /** Schedule conflict */
+  | 'SCHEDULE_CONFLICT'
+  /** Technical issue */
+  | 'TECHNICAL_ISSUE';
 
 export type ChangeEmailInput = {
   /** A current two-step code, when the account has two-step sign-in */

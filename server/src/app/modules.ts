@@ -16,6 +16,7 @@ import { usersModule } from '../features/users';
 import { webhooksModule } from '../features/webhooks';
 import { calendarModule } from '../features/calendar';
 import { mailModule } from '../features/mail';
+import { documentsModule } from '../features/documents';
 
 /**
  * Every feature of the application, one line each (see module.ts for what a module declares).
@@ -31,6 +32,7 @@ export const modules: readonly FeatureModule[] = [
   profilesModule,
   reviewsModule,
   bookingsModule,
+  documentsModule,
   supportModule,
   paymentsModule,
   partnersModule,

@@ -22,6 +22,8 @@ import { Migration20261126121000_webhook_fanouts } from './Migration202611261210
 import { Migration20261126150000_scheduling_and_calendars } from './Migration20261126150000_scheduling_and_calendars';
 import { Migration20261126150100_calendar_writeback } from './Migration20261126150100_calendar_writeback';
 import { Migration20261126165000_refresh_tokens_revoked_at } from './Migration20261126165000_refresh_tokens_revoked_at';
+import { Migration20261126140000_documents } from './Migration20261126140000_documents';
+import { Migration20261126140100_cancellation_who_why } from './Migration20261126140100_cancellation_who_why';
 import { Migration20261124010000_booking_history } from './Migration20261124010000_booking_history';
 import { Migration20261126100000_email_verified } from './Migration20261126100000_email_verified';
 import { Migration20261126100100_account_tokens } from './Migration20261126100100_account_tokens';
@@ -57,6 +59,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126120000_work_queue', class: Migration20261126120000_work_queue },
   { name: 'Migration20261126121000_webhook_fanouts', class: Migration20261126121000_webhook_fanouts },
   { name: 'Migration20261126130000_support_audit', class: Migration20261126130000_support_audit },
+  { name: 'Migration20261126140000_documents', class: Migration20261126140000_documents },
+  { name: 'Migration20261126140100_cancellation_who_why', class: Migration20261126140100_cancellation_who_why },
   { name: 'Migration20261126150000_scheduling_and_calendars', class: Migration20261126150000_scheduling_and_calendars },
   { name: 'Migration20261126150100_calendar_writeback', class: Migration20261126150100_calendar_writeback },
   { name: 'Migration20261126165000_refresh_tokens_revoked_at', class: Migration20261126165000_refresh_tokens_revoked_at },

@@ -4,10 +4,12 @@ import type { BookingTopic } from '../../platform/outbox/outbox.topics';
 import type { Profile } from '../profiles/profile.entity';
 import type { Booking } from './booking.entity';
 import { requestDeadline } from './process/policy';
-import { BookingStatus, BookingAction } from './process/booking.model';
+import { BookingStatus, BookingAction, PaymentStatus } from './process/booking.model';
 import type { AppliedTransition } from './process/move-writes';
 import { type BookingMoveHandler } from './process/apply';
 import { bookerNameOf } from './process/read';
+import { readBookingFacts } from './process/facts';
+import { moneyFigures, type LedgerTotals } from './ledger';
 
 /**
  * The booking process's events in the outbox (DESIGN.md §8): every applied move that people hear
@@ -18,7 +20,7 @@ export function publishBookingMoves(outbox: Outbox): BookingMoveHandler {
   return async (t) => {
     const topic = topicOf(t.action, t);
     if (!topic) return;
-    const event = await bookingEvent(t.em, topic, t.booking, t.creator, t.actingUserId, audienceOf(topic, t.booking, t.creator), t.bookerName);
+    const event = await bookingEvent(t.em, topic, t.booking, t.creator, t.actingUserId, audienceOf(topic, t.booking, t.creator), t.bookerName, t.ledger);
     // Into the move's one statement when it takes parts, else a statement of its own.
     if (t.defer) t.defer(outbox.append(t.em, event));
     else await outbox.publish(t.em, event);
@@ -37,7 +39,8 @@ function topicOf(action: BookingAction, t: AppliedTransition): BookingTopic | nu
     case BookingAction.EXPIRE_REQUEST:
       return 'booking.expired';
     case BookingAction.CANCEL:
-      return 'booking.cancelled';
+      // A checkout abandoned before payment: the creator never heard of it, and is not told now.
+      return t.previous.payment === PaymentStatus.UNPAID ? null : 'booking.cancelled';
     case BookingAction.CONFIRM_COMPLETION:
       return t.booking.status === BookingStatus.COMPLETED ? 'booking.completed' : null;
     case BookingAction.AUTO_COMPLETE:
@@ -74,7 +77,12 @@ export async function bookingEvent(
   audienceUserIds: string[],
   /** Already read with the booking (undefined: read it here). */
   knownBookerName?: string | null,
+  /** The booking's ledger totals as of this event (a move's: after it; undefined: read them here). */
+  knownLedger?: LedgerTotals,
 ): Promise<OutboxEventInput<BookingTopic>> {
+  const ledger = knownLedger ?? (await readBookingFacts(em, [booking.id])).get(booking.id)!.totals;
+  // Every amount the event's readers tell (e-mail, bell, thread line, webhook) is the ledger's, through the one function over it.
+  const money = moneyFigures(ledger, booking);
   const bookerName =
     knownBookerName !== undefined
       ? knownBookerName
@@ -98,11 +106,18 @@ export async function bookingEvent(
       startTime: booking.startTime.toISOString(),
       endTime: booking.endTime.toISOString(),
       totalCents: booking.totalCents,
-      feeCents: booking.feeCents,
-      refundCents: booking.refundCents,
-      amountCents: booking.creatorAmountCents,
+      chargedCents: money.chargedCents,
+      paidCents: money.paidCents,
+      feeCents: money.feeCents,
+      refundCents: money.refundedCents,
+      creatorCents: money.creatorCents,
+      paidOutCents: money.paidOutCents,
+      // What the creator is told they get: paid out for a payout, else their share.
+      amountCents: topic === 'payout.paid' ? money.paidOutCents : money.creatorCents,
       requestDeadline: requestDeadline(booking).toISOString(),
       reason: booking.cancellationReason ?? null,
+      reasonCode: booking.cancellationCode ?? null,
+      cancelledBy: booking.cancelledByRole ?? null,
     },
   };
 }

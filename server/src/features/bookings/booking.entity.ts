@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Entity, Enum, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
 import { Profile } from '../profiles/profile.entity';
 import { User } from '../users/user.entity';
-import { BookingStatus, PaymentStatus, type BookingPolicy, type PendingMoneyStep } from './process/booking.model';
+import { BookingStatus, PaymentStatus, type Actor, type BookingPolicy, type CancellationReasonCode, type PendingMoneyStep } from './process/booking.model';
 
 /**
  * A booking (spec §3). The code calls the profile side "creator"; the columns keep the spec's data-model names
@@ -69,6 +69,14 @@ export class Booking {
 
   @Property({ type: 'uuid', nullable: true })
   cancelledBy?: string | null;
+
+  /** Which side cancelled: booker, creator, support or system (an expiry). */
+  @Property({ type: 'text', nullable: true })
+  cancelledByRole?: Actor | null;
+
+  /** The reason's code from the short list (CANCELLATION_REASONS), when one was given. */
+  @Property({ type: 'text', nullable: true })
+  cancellationCode?: CancellationReasonCode | null;
 
   @Property({ type: 'datetime', nullable: true })
   cancelledAt?: Date | null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BookingStatus } from './process/booking.model';
+import { BookingStatus, CANCELLATION_REASON_CODES, type CancellationReasonCode } from './process/booking.model';
 
 /** Validation of booking input, shared by GraphQL and REST because the services apply it. */
 
@@ -40,7 +40,16 @@ export type VerifyPaymentInput = z.input<typeof VerifyPaymentSchema>;
 
 export const BookingIdSchema = z.object({ bookingId: id('booking_id') });
 
-export const CancelSchema = z.object({ bookingId: id('booking_id'), reason: optionalText('reason', 1000) });
+export const CancelSchema = z
+  .object({
+    bookingId: id('booking_id'),
+    reason: optionalText('reason', 1000),
+    reasonCode: z
+      .enum(CANCELLATION_REASON_CODES as [CancellationReasonCode, ...CancellationReasonCode[]], { error: `reasonCode must be one of ${CANCELLATION_REASON_CODES.join(', ')}` })
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .refine((v) => v.reasonCode !== 'other' || v.reason, { message: 'reason: say why when the reason is "other"', path: ['reason'] });
 export type CancelInput = z.input<typeof CancelSchema>;
 
 export const DisputeSchema = z.object({

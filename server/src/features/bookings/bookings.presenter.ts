@@ -1,5 +1,5 @@
 import type { BookingHistoryEntry } from './booking-history.entity';
-import type { BookingView } from './bookings.service';
+import type { BookingView, Settlement } from './bookings.service';
 
 const dollars = (cents: number) => cents / 100;
 
@@ -34,12 +34,24 @@ export function presentBooking(view: BookingView) {
     dispute_kind: dispute?.kind ?? null,
     dispute_resolution: dispute?.resolution ?? null,
     cancellation_reason: booking.cancellationReason ?? null,
+    cancellation_reason_code: booking.cancellationCode ?? null,
+    cancelled_by: booking.cancelledByRole ?? null,
+    settlement: presentSettlement(view.settlement),
     refund_amount: booking.refundCents,
     payment_intent_id: view.paymentIntentId,
     viewer_role: view.viewerRole,
     available_actions: view.availableActions,
   };
 }
+
+/** Where the money went, from the ledger (cents). */
+const presentSettlement = (m: Settlement) => ({
+  captured_cents: m.capturedCents,
+  refunded_cents: m.refundedCents,
+  platform_fee_cents: m.platformFeeCents,
+  creator_cents: m.creatorCents,
+  paid_out_cents: m.paidOutCents,
+});
 
 /** One applied move over REST (snake_case; amounts in cents). */
 export const presentHistoryEntry = (h: BookingHistoryEntry) => ({

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { readLedgerLines, type LedgerLine } from './ledger';
 import type { Clock } from '../../platform/shared/clock';
 import { requireViewer, type ServiceContext } from '../../platform/shared/context';
-import { forbidden, invalidTransition, notFound } from '../../platform/shared/errors';
+import { badInput, forbidden, invalidTransition, notFound } from '../../platform/shared/errors';
 import type { DomainEvents, EventBus } from '../../platform/shared/events';
 import { eventStream, keyedEvents, mapStream, type Listen } from '../../platform/shared/event-stream';
 import { decodeCursor, encodeCursor, pageWindow, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
@@ -18,7 +20,7 @@ import { cancellationTerms, CURRENT_POLICY, lateCancelRefund, requestDeadline, s
 import { availableActions, can, decide, type TransitionFacts } from './process/transitions';
 import { loadOverview, type Overview } from './overview';
 import { partyRole, transitionFacts, type TransitionRunner } from './process/runner';
-import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';
+import { BookingStatus, PaymentStatus, BookingAction, CANCELLATION_REASONS, CANCELLATION_REASON_CODES } from './process/booking.model';
 import type { DisputeDetails, ReasonDetails } from './process/move-writes';
 import { publicNameOf } from '../users/public-name';
 
@@ -34,6 +36,17 @@ export interface BookingView {
   availableActions: BookingAction[];
   /** The booker's payment intent (to finish paying); null for everyone else (`paymentIntentIdFor`). */
   paymentIntentId: string | null;
+  /** Where the money went, from the ledger (`settlementOf`). */
+  settlement: Settlement;
+}
+
+/** A booking's money as the ledger records it (cents): the card, REST and support read this. */
+export interface Settlement {
+  capturedCents: number;
+  refundedCents: number;
+  platformFeeCents: number;
+  creatorCents: number;
+  paidOutCents: number;
 }
 
 /** A dispute as the parties and support staff see it (one view: the booking card and the support console). */
@@ -135,10 +148,23 @@ export class BookingsService {
     return this.deps.runner.run(ctx, data.bookingId, { action: BookingAction.DECLINE, details });
   }
 
-  cancel(ctx: ServiceContext, input: CancelInput): Promise<Booking> {
+  /**
+   * Cancels with a reason: a code from the short list (CANCELLATION_REASONS) and/or free text. Only
+   * the booker withdrawing a request the creator has not accepted may give none.
+   */
+  async cancel(ctx: ServiceContext, input: CancelInput): Promise<Booking> {
     const data = parseInput(CancelSchema, input);
-    const details: ReasonDetails = { reason: data.reason ?? 'User requested cancellation' };
-    return this.deps.runner.run(ctx, data.bookingId, { action: BookingAction.CANCEL, details });
+    const viewerId = requireViewer(ctx).id;
+    // Checked on the booking as the move reads it (after the state machine allowed the move, before any money moves).
+    const validate = (booking: Booking) => {
+      const withdrawing = booking.status === BookingStatus.PENDING && booking.booker.id === viewerId;
+      if (!data.reasonCode && !data.reason && !withdrawing) {
+        throw badInput(`reasonCode is required (one of ${CANCELLATION_REASON_CODES.join(', ')}), or a reason in your words`, 'reasonCode');
+      }
+    };
+    const reason = data.reason ?? (data.reasonCode ? CANCELLATION_REASONS[data.reasonCode] : 'Withdrawn before the creator answered');
+    const details: ReasonDetails = { reason, code: data.reasonCode };
+    return this.deps.runner.run(ctx, data.bookingId, { action: BookingAction.CANCEL, details, validate });
   }
 
   confirmCompletion(ctx: ServiceContext, bookingId: string): Promise<Booking> {
@@ -163,11 +189,11 @@ export class BookingsService {
   }
 
   /** `PATCH /bookings/{id}` with a status: confirmed = accept, cancelled = cancel/decline, completed = confirm completion. */
-  changeStatus(ctx: ServiceContext, input: { bookingId: unknown; status: unknown }): Promise<Booking> {
+  changeStatus(ctx: ServiceContext, input: { bookingId: unknown; status: unknown; reason?: unknown; reasonCode?: unknown }): Promise<Booking> {
     const data = parseInput(StatusChangeSchema, input);
     const action = STATUS_ACTIONS[data.status];
     if (!action) throw invalidTransition(`A booking's status can be changed to confirmed, cancelled or completed, not "${data.status}"`);
-    if (action === BookingAction.CANCEL) return this.cancel(ctx, { bookingId: data.bookingId });
+    if (action === BookingAction.CANCEL) return this.cancel(ctx, { bookingId: data.bookingId, reason: input.reason as string, reasonCode: input.reasonCode as never });
     if (action === BookingAction.CONFIRM_COMPLETION) return this.confirmCompletion(ctx, data.bookingId);
     return this.accept(ctx, data.bookingId);
   }
@@ -220,9 +246,9 @@ export class BookingsService {
   }
 
   /** Where the money went, as the ledger records it: what the card showed after a cancel is what happened. */
-  async settlementOf(ctx: LoaderContext, booking: Booking) {
+  async settlementOf(ctx: LoaderContext, booking: Booking): Promise<Settlement> {
     const { totals } = await bookingLoaders.facts(ctx).load(booking.id);
-    return { capturedCents: totals.captured, refundedCents: totals.refunded, platformFeeCents: totals.fee, creatorCents: totals.allocated };
+    return { capturedCents: totals.captured, refundedCents: totals.refunded, platformFeeCents: totals.fee, creatorCents: totals.allocated, paidOutCents: totals.transferred };
   }
 
   // ---- reading ----
@@ -277,6 +303,11 @@ export class BookingsService {
   }
 
   /** The booking's applied moves, oldest first (its parties and support staff only). */
+  /** Ledger lines in [from, to) of the bookings `userId` booked or sells (all when absent), oldest first: exports and statements. */
+  ledgerLines(em: EntityManager, q: { from?: Date | null; to?: Date | null; userId?: string | null }): Promise<LedgerLine[]> {
+    return readLedgerLines(em, q);
+  }
+
   async history(ctx: LoaderContext, bookingId: string): Promise<BookingHistoryEntry[]> {
     return this.historyOf(ctx, await this.get(ctx, bookingId));
   }
@@ -296,6 +327,7 @@ export class BookingsService {
       viewerRole: await this.viewerRole(ctx, booking),
       availableActions: await this.availableActions(ctx, booking),
       paymentIntentId: await this.paymentIntentIdFor(ctx, booking),
+      settlement: await this.settlementOf(ctx, booking),
     };
   }
 

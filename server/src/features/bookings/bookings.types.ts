@@ -1,7 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageInfo } from '../../platform/graphql/pagination.types';
 import { DisputeKind, DisputeResolution } from '../support/dispute.entity';
-import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';
+import { BookingStatus, PaymentStatus, BookingAction, CANCELLATION_REASONS, CANCELLATION_REASON_CODES, type CancellationReasonCode as CancellationReasonCodeValue } from './process/booking.model';
 
 export enum BookingRole {
   BOOKER = 'booker',
@@ -16,6 +16,14 @@ registerEnumType(PaymentStatus, {
 registerEnumType(BookingAction, {
   name: 'BookingAction',
   description: 'A move of the booking process; `availableActions` lists the ones the viewer may make now',
+});
+/** The short list of cancellation reasons as a GraphQL enum (values are the REST codes). */
+export const CancellationReasonCode = Object.fromEntries(CANCELLATION_REASON_CODES.map((c) => [c.toUpperCase(), c])) as { [K in CancellationReasonCodeValue as Uppercase<K>]: K };
+export type CancellationReasonCode = CancellationReasonCodeValue;
+registerEnumType(CancellationReasonCode, {
+  name: 'CancellationReasonCode',
+  description: 'Why a booking is cancelled (the short list; free text goes beside it)',
+  valuesConfig: Object.fromEntries(CANCELLATION_REASON_CODES.map((c) => [c.toUpperCase(), { description: CANCELLATION_REASONS[c] }])),
 });
 registerEnumType(BookingRole, { name: 'BookingRole', description: "The viewer's side of a booking" });
 registerEnumType(DisputeKind, { name: 'DisputeKind', description: 'CREATOR_NO_SHOW (booker, after the start) refunds in full at once' });
@@ -182,8 +190,14 @@ export class BookingType {
   @Field(() => Date, { description: 'An unpaid checkout is released then' })
   checkoutExpiresAt!: Date;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Why it was cancelled: the words given, else the label of the reason code' })
   cancellationReason!: string | null;
+
+  @Field(() => CancellationReasonCode, { nullable: true, description: 'The reason from the short list, when one was picked' })
+  cancellationCode!: CancellationReasonCode | null;
+
+  @Field(() => String, { nullable: true, description: 'Who cancelled: booker, creator, support or system (an expiry)' })
+  cancelledByRole!: string | null;
 
   @Field(() => Date, { nullable: true })
   cancelledAt!: Date | null;
@@ -291,11 +305,14 @@ export class BookingSettlementType {
 
   @Field(() => Int, { description: "The creator's share actually allocated" })
   creatorCents!: number;
+
+  @Field(() => Int, { description: "Transferred to the creator's payout account" })
+  paidOutCents!: number;
 }
 
 @ObjectType('Overview', { description: "The dashboard's Overview tab" })
 export class OverviewType {
-  @Field(() => Int, { description: 'Creator side: earnings from completed bookings' })
+  @Field(() => Int, { description: "Creator side: the ledger's net allocation to the creator (completed bookings and shares kept after late cancellations)" })
   earningsCents!: number;
 
   @Field(() => Int, { description: 'Earnings of bookings created this month' })
@@ -374,8 +391,11 @@ export class CancelBookingInput {
   @Field(() => ID)
   bookingId!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'In your words (required with OTHER)' })
   reason?: string | null;
+
+  @Field(() => CancellationReasonCode, { nullable: true, description: 'From the short list; a reason (code or words) is required except when the booker withdraws a request not yet accepted' })
+  reasonCode?: CancellationReasonCode | null;
 }
 
 @InputType()

@@ -14,6 +14,13 @@ import { BookingReschedule } from './booking-reschedule';
 import { TransitionRunner } from './process/runner';
 import { type BookingMoveHandler } from './process/apply';
 
+export type { AppliedMove, BookingMoveHandler } from './process/apply';
+export type { BookingsService } from './bookings.service';
+export type { LoaderContext } from './bookings.loaders';
+export { moneyFigures, type LedgerLine, type MoneyFigures } from './ledger';
+export { splitRetained } from './process/policy';
+export { cancellationSentence, cancellationWords, type CancellationWords } from './booking-words';
+
 declare module '../../platform/module' {
   interface Services {
     bookings: BookingsService;

@@ -6,7 +6,7 @@ import { BookingStatus, PaymentStatus } from './process/booking.model';
 
 /** The dashboard's Overview tab (spec §9 "Overview metrics"), for one viewer. */
 export interface Overview {
-  /** Creator side: net allocation of completed bookings (the creator amount, less any dispute refund). */
+  /** Creator side: the ledger's net allocation to the creator over every booking (completed ones, and the share kept after a late cancellation). */
   earningsCents: number;
   /** The same for bookings created this calendar month (in the creator's time zone). */
   monthEarningsCents: number;
@@ -54,9 +54,9 @@ export async function loadOverview(em: EntityManager, viewerId: string, now: Dat
   const monthStart = DateTime.fromJSDate(now, { zone: profile.timezone }).startOf('month').toJSDate();
   const [money] = await em.execute(
     `select
-       coalesce(sum(${NET_ALLOCATION}) filter (where b.status in ('completed', 'auto_completed')), 0) as earnings,
-       coalesce(sum(${NET_ALLOCATION}) filter (where b.status in ('completed', 'auto_completed') and b.created_at >= ?), 0) as month,
-       coalesce(sum(case when l.kind = 'transfer' then -l.amount_cents else ${NET_ALLOCATION} end) filter (where b.payment_status = 'allocated'), 0) as pending
+       coalesce(sum(${NET_ALLOCATION}), 0) as earnings,
+       coalesce(sum(${NET_ALLOCATION}) filter (where b.created_at >= ?), 0) as month,
+       coalesce(sum(case when l.kind = 'transfer' then -l.amount_cents else ${NET_ALLOCATION} end) filter (where b.payment_status in ('allocated', 'refunded')), 0) as pending
      from bookings b join ledger_entries l on l.booking_id = b.id
      where b.streamer_id = ?`,
     [monthStart, profile.id],

@@ -1,3 +1,5 @@
+import { cancellationSentence } from '../bookings';
+import { formatMoney } from '../../platform/shared/money';
 import { isOutboxTopic, OUTBOX_TOPICS, type OutboxPayload, type OutboxTopic } from '../../platform/outbox/outbox.topics';
 import { publicNameSql } from '../users/public-name';
 /** Rows and views of conversations and their lines; the SQL that reads them in one statement each. */
@@ -6,7 +8,6 @@ export type ViewerRole = 'client' | 'creator' | 'support';
 export type MessageKind = 'text' | 'event' | 'proposal';
 export type ProposalStatus = 'pending' | 'accepted' | 'declined' | 'superseded';
 
-const cents = (v: number) => `$${(v / 100).toFixed(2)}`;
 
 /**
  * The line a thread shows for each topic (times are shown by the client, in the reader's zone);
@@ -18,12 +19,14 @@ const EVENT_LINES: { [T in OutboxTopic]: ((p: OutboxPayload<T>) => string) | nul
   'booking.confirmed': () => 'Booking accepted',
   'booking.declined': (p) => (p.reason ? `Booking declined: ${String(p.reason)}` : 'Booking declined'),
   'booking.expired': () => 'Request expired without an answer',
-  'booking.cancelled': (p) => (typeof p.refundCents === 'number' && p.refundCents ? `Booking cancelled (refund ${cents(p.refundCents)})` : 'Booking cancelled'),
+  // The thread is read by both sides: who cancelled, why, and both sides' money.
+  'booking.cancelled': (p) => cancellationSentence(p, null),
   'booking.completed': () => 'Booking completed',
   'booking.disputed': () => 'Dispute opened',
   'booking.resolved': () => 'Dispute resolved',
   'booking.moved': () => 'Booking moved to the new time',
-  'payout.paid': (p) => (typeof p.amountCents === 'number' ? `Paid out ${cents(p.amountCents)}` : 'Paid out'),
+  'payout.paid': (p) => (typeof p.paidOutCents === 'number' ? `Paid out ${formatMoney(p.paidOutCents)}` : 'Paid out'),
+  'payment.captured': null,
   'booking.expiring': null,
   'booking.reminder': null,
   'booking.time_proposed': null,

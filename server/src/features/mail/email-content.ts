@@ -1,3 +1,5 @@
+import { cancellationWords } from '../bookings';
+import { formatMoney } from '../../platform/shared/money';
 import { DateTime } from 'luxon';
 import type { OutboxTopic } from '../../platform/outbox/outbox.topics';
 import type { ProductLinks } from '../../platform/shared/product-links';
@@ -25,7 +27,7 @@ export interface NotificationForEmail {
 
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-const money = (cents: unknown): string | null => (typeof cents === 'number' ? `$${(cents / 100).toFixed(2)}` : null);
+const money = (cents: unknown): string | null => (typeof cents === 'number' ? formatMoney(cents) : null);
 
 /**
  * The zone's usual abbreviation at that instant ("CET", "CEST", "EST", "BST"), else its offset
@@ -111,16 +113,14 @@ export function bookingEmailContent(
           updateAttached,
         ]);
       case 'booking.cancelled': {
+        const words = cancellationWords(p, to.userId);
         const lines: (string | null)[] = [
-          isCreator
-            ? `You cancelled the booking with ${booker}. Its hours are free again${refund ? ` and ${booker} is refunded ${money(refund)}` : ''}.`
-            : refund
-              ? `You cancelled your booking with ${creator}. ${money(refund)} is refunded to your card.`
-              : `You cancelled your booking with ${creator}. Nothing was charged.`,
+          isCreator ? `You cancelled the booking with ${booker}. Its hours are free again.` : `You cancelled your booking with ${creator}.`,
+          `${words.money}.`,
         ];
         if (reason) lines.push(`Reason you gave: "${reason}"`);
         lines.push(updateAttached);
-        return content(`You cancelled your booking with ${other}`, 'You cancelled a booking', lines, refund !== null && !isCreator ? [{ label: 'Refund', value: money(refund)! }] : []);
+        return content(`You cancelled your booking with ${other}`, 'You cancelled a booking', lines, refund !== null && refund > 0 && !isCreator ? [{ label: 'Refund', value: money(refund)! }] : []);
       }
     }
   }
@@ -159,8 +159,27 @@ export function bookingEmailContent(
         `Confirmed: your booking with ${creator}`,
         `${creator} accepted your booking`,
         [`Your collaboration with ${creator} is confirmed.`, inviteAttached],
-        total ? [{ label: 'Paid', value: total }] : [],
+        money(p.paidCents) ? [{ label: 'Paid', value: money(p.paidCents)! }] : [],
       );
+    case 'payment.captured': {
+      const paid = money(p.paidCents) ?? '';
+      return content(
+        `Receipt: ${paid} paid for your booking with ${creator}`,
+        'Your payment receipt',
+        [
+          `We charged ${paid} to your card for your collaboration with ${creator}.`,
+          `Invoice ${str(p.invoiceNumber) ?? ''} (from ${creator}, via CollabHub) and receipt ${str(p.receiptNumber) ?? ''} are on the booking as PDFs, with your billing details from Settings.`,
+        ],
+        [
+          { label: 'Paid', value: paid },
+          ...(money(p.creatorCents) ? [{ label: `Collaboration with ${creator}`, value: money(p.creatorCents)! }] : []),
+          ...(money(p.feeCents) ? [{ label: 'Platform fee', value: money(p.feeCents)! }] : []),
+          { label: 'Invoice', value: str(p.invoiceNumber) ?? '' },
+          { label: 'Receipt', value: str(p.receiptNumber) ?? '' },
+        ],
+        { label: 'Download the invoice', url: bookingUrl },
+      );
+    }
     case 'booking.declined':
       return content(`${creator} declined your booking request`, 'Your request was declined', [`${creator} declined the request. The authorisation on your card was released: you were not charged.`]);
     case 'booking.expired':
@@ -176,14 +195,19 @@ export function bookingEmailContent(
             isCreator ? 'It is still a request: accept it and the confirmation brings the calendar invite.' : `It is still a request: once ${creator} accepts it, the confirmation brings the calendar invite.`,
           ]);
     case 'booking.cancelled': {
-      const refund = typeof p.refundCents === 'number' ? (p.refundCents as number) : null;
-      const reason = str(p.reason);
-      const lines: (string | null)[] = isCreator
-        ? [`The booking with ${booker} was cancelled and its hours are free again.`]
-        : [refund ? `The booking with ${creator} was cancelled. ${money(refund)} is refunded to your card.` : `The booking with ${creator} was cancelled. Nothing was charged.`];
-      if (reason) lines.push(`Reason given: "${reason}"`);
-      lines.push(updateAttached);
-      return content(`Cancelled: booking with ${other}`, 'A booking was cancelled', lines, refund !== null && !isCreator ? [{ label: 'Refund', value: money(refund)! }] : []);
+      // Who cancelled, why, and what it means for the reader's money (the ledger's figures, one wording for every channel).
+      const words = cancellationWords(p, to.userId);
+      const refund = typeof p.refundCents === 'number' ? p.refundCents : 0;
+      const lines: (string | null)[] = [
+        `${words.who} the booking ${isCreator ? `with ${booker}` : `with ${creator}`}.${isCreator ? ' Its hours are free again.' : ''}`,
+        words.why ? `Reason: "${words.why}"` : null,
+        `${words.money}.`,
+        updateAttached,
+      ];
+      const facts = isCreator
+        ? (typeof p.creatorCents === 'number' && typeof p.chargedCents === 'number' && p.chargedCents > 0 ? [{ label: 'You keep', value: money(p.creatorCents)! }] : [])
+        : refund > 0 ? [{ label: 'Refund', value: money(refund)! }] : [];
+      return content(`Cancelled: booking with ${other}`, words.who.startsWith('You') ? 'You cancelled a booking' : 'A booking was cancelled', lines, facts);
     }
     case 'booking.completed':
       return content(`Completed: your booking with ${other}`, 'Your collaboration is complete', [`The booking with ${other} is complete. You can now leave a review.`], [], { label: 'Leave a review', url: bookingUrl });
@@ -196,7 +220,7 @@ export function bookingEmailContent(
       return content(`Dispute resolved: booking with ${other}`, 'The dispute was resolved', [`Support resolved the dispute on your booking with ${other}.${refund && p.refundCents ? ` Refund: ${refund}.` : ''}`]);
     }
     case 'payout.paid':
-      return content(`Payout sent: ${money(p.amountCents) ?? ''}`.trim(), 'Your payout is on its way', [`We sent ${money(p.amountCents) ?? 'your earnings'} for your booking with ${booker} to your connected account.`], [], {
+      return content(`Payout sent: ${money(p.paidOutCents) ?? ''}`.trim(), 'Your payout is on its way', [`We sent ${money(p.paidOutCents) ?? 'your earnings'} for your booking with ${booker} to your connected account.`], [], {
         label: 'See your earnings',
         url: links.dashboard(),
       });

@@ -38,7 +38,7 @@ export const EMAIL_KINDS = [
   {
     key: 'payments',
     label: 'Payments and cancellations',
-    description: 'Cancellations with their refund, payouts sent',
+    description: 'Receipts, cancellations with their refund, payouts sent',
     required: true,
   },
   {
@@ -76,6 +76,7 @@ export const EMAIL_KIND_OF_TOPIC = {
   'review.created': 'reviews',
   'booking.cancelled': 'payments',
   'payout.paid': 'payments',
+  'payment.captured': 'payments',
   'booking.disputed': 'disputes',
   'booking.resolved': 'disputes',
   'webhook_endpoint.disabled': null,

@@ -25,6 +25,7 @@ export interface NotificationView {
 
 interface NotificationRow {
   id: string;
+  user_id: string;
   type: string;
   event_id: string;
   booking_id: string | null;
@@ -34,7 +35,7 @@ interface NotificationRow {
   created_at: Date;
 }
 
-const COLUMNS = 'id, type, event_id, booking_id, conversation_id, payload, read_at, created_at';
+const COLUMNS = 'id, user_id, type, event_id, booking_id, conversation_id, payload, read_at, created_at';
 
 const view = (r: NotificationRow): NotificationView => ({
   id: r.id,
@@ -43,7 +44,7 @@ const view = (r: NotificationRow): NotificationView => ({
   bookingId: r.booking_id,
   conversationId: r.conversation_id,
   payload: r.payload,
-  text: notificationText(r.type, r.payload),
+  text: notificationText(r.type, r.payload, r.user_id),
   readAt: r.read_at ? new Date(r.read_at) : null,
   createdAt: new Date(r.created_at),
 });

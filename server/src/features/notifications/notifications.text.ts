@@ -1,6 +1,8 @@
+import { formatMoney } from '../../platform/shared/money';
+import { cancellationSentence } from '../bookings';
 import { isOutboxTopic, type OutboxPayload, type OutboxTopic } from '../../platform/outbox/outbox.topics';
 
-const cents = (v: number) => `$${(v / 100).toFixed(2)}`;
+const cents = (v: number) => formatMoney(v);
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
 /**
@@ -8,20 +10,22 @@ const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null
  * null: the topic is never in anyone's inbox (public listing events have no audience). A new
  * topic does not compile until it has its line here.
  */
-const NOTIFICATION_TEXT: { [T in OutboxTopic]: ((p: OutboxPayload<T>) => string) | null } = {
+const NOTIFICATION_TEXT: { [T in OutboxTopic]: ((p: OutboxPayload<T>, readerUserId: string | null) => string) | null } = {
   'booking.created': (p) => `New booking request from ${str(p.bookerName) ?? 'A client'}`,
   'booking.expiring': (p) => `The request from ${str(p.bookerName) ?? 'A client'} expires in 24 hours`,
   'booking.confirmed': (p) => `${str(p.creatorName) ?? 'The creator'} accepted your booking`,
   'booking.declined': (p) => `${str(p.creatorName) ?? 'The creator'} declined your booking`,
   'booking.expired': () => 'A booking request expired without an answer',
-  'booking.cancelled': (p) => (typeof p.refundCents === 'number' && p.refundCents ? `A booking was cancelled (refund ${cents(p.refundCents)})` : 'A booking was cancelled'),
+  // Who cancelled, why, and what it means for the reader's money.
+  'booking.cancelled': (p, reader) => cancellationSentence(p, reader),
   'booking.completed': () => 'A booking was completed',
   'booking.disputed': () => 'A dispute was opened on a booking',
   'booking.resolved': () => 'A dispute was resolved',
   'booking.moved': () => 'A booking moved to the new time',
   'booking.time_proposed': (p) => `${str(p.creatorName) ?? 'The creator'} proposed another time`,
   'booking.reminder': () => 'A booking starts soon',
-  'payout.paid': (p) => (typeof p.amountCents === 'number' ? `Payout sent: ${cents(p.amountCents)}` : 'Payout sent'),
+  'payout.paid': (p) => (typeof p.paidOutCents === 'number' ? `Payout sent: ${cents(p.paidOutCents)}` : 'Payout sent'),
+  'payment.captured': (p) => `Payment of ${cents(p.paidCents)} captured: your invoice and receipt are ready`,
   'review.created': (p) => `${str(p.reviewerName) ?? 'Someone'} left you a ${p.rating}-star review`,
   'webhook_endpoint.disabled': (p) => `Your webhook endpoint ${str(p.url) ?? ''} was disabled: every delivery failed for 3 days`,
   'message.created': (p) => `New message from ${str(p.senderName) ?? 'someone'}`,
@@ -34,8 +38,8 @@ const NOTIFICATION_TEXT: { [T in OutboxTopic]: ((p: OutboxPayload<T>) => string)
 };
 
 /** One line a person reads in the inbox for a notification (a stored row: its type and payload as written by the outbox). */
-export function notificationText(type: string, payload: object): string {
+export function notificationText(type: string, payload: object, readerUserId: string | null = null): string {
   if (!isOutboxTopic(type)) return type;
-  const text = NOTIFICATION_TEXT[type] as ((p: object) => string) | null;
-  return text ? text(payload) : type;
+  const text = NOTIFICATION_TEXT[type] as ((p: object, reader: string | null) => string) | null;
+  return text ? text(payload, readerUserId) : type;
 }

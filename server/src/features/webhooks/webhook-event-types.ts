@@ -31,6 +31,8 @@ const WEBHOOK_EVENTS = {
   'account.password_reset': false,
   'account.password_changed': false,
   'account.email_change_requested': false,
+  // The brand's receipt: the booking's own events carry the money for partners.
+  'payment.captured': false,
 } as const satisfies Record<OutboxTopic, boolean>;
 
 export type WebhookEventType = { [T in OutboxTopic]: (typeof WEBHOOK_EVENTS)[T] extends true ? T : never }[OutboxTopic];

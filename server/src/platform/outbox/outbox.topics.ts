@@ -32,6 +32,8 @@ export interface OutboxEvents {
   /** 24 h and 1 h before a confirmed booking starts (features/calendar). */
   'booking.reminder': BookingEventPayload & { hoursBefore: number; minutesUntilStart: number };
   'payout.paid': BookingEventPayload;
+  /** A brand's payment was captured: their invoice and receipt are issued (features/documents; the receipt e-mail). */
+  'payment.captured': PaymentCapturedPayload;
   'review.created': ReviewCreatedPayload;
   'message.created': MessageCreatedPayload;
   'booking.time_proposed': TimeProposedPayload;
@@ -67,13 +69,47 @@ export interface BookingEventPayload {
   paymentStatus: string;
   startTime: string;
   endTime: string;
+  /** The booking's price. */
   totalCents: number;
+  // The money as the ledger holds it after the move (features/bookings/ledger.ts `moneyFigures`, the one function over it).
+  /** Taken from the booker's card. */
+  chargedCents: number;
+  /** What the booker pays in the end: charged less refunded (the price before any capture). */
+  paidCents: number;
+  /** The platform's fee on what the booker pays (expected until the money is decided). */
   feeCents: number;
+  /** Returned to the booker. */
   refundCents: number;
-  /** The creator's share. */
+  /** The creator's share (expected until the money is decided). */
+  creatorCents: number;
+  /** Transferred to the creator. */
+  paidOutCents: number;
+  /** The creator's share; for `payout.paid` what was paid out. */
   amountCents: number;
   requestDeadline: string;
   reason: string | null;
+  /** The cancellation's reason code from the short list, when one was picked. */
+  reasonCode: string | null;
+  /** Who cancelled: booker, creator, support or system (null while not cancelled). */
+  cancelledBy: string | null;
+}
+
+/** A captured payment and the documents issued for it (figures from the ledger after the capture). */
+export interface PaymentCapturedPayload {
+  bookingId: string;
+  creatorName: string;
+  creatorUserId: string;
+  bookerUserId: string;
+  bookerName: string | null;
+  startTime: string;
+  endTime: string;
+  paidCents: number;
+  feeCents: number;
+  creatorCents: number;
+  invoiceNumber: string;
+  invoiceUrl: string;
+  receiptNumber: string;
+  receiptUrl: string;
 }
 
 export interface ReviewCreatedPayload {
@@ -174,6 +210,7 @@ const TOPIC_SET = {
   'booking.expiring': true,
   'booking.reminder': true,
   'payout.paid': true,
+  'payment.captured': true,
   'review.created': true,
   'message.created': true,
   'booking.time_proposed': true,

@@ -1,13 +1,13 @@
-import { Button, Skeleton, Text } from '@chakra-ui/react';
+import { Button, Field, NativeSelect, Skeleton, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { BookingCard_BookingFragment } from '../../../gql/graphql';
+import type { BookingCard_BookingFragment, CancellationReasonCode } from '../../../gql/graphql';
 import { ActionDialog } from '../../../shared/components/ActionDialog';
 import { FormError } from '../../../shared/components/FormError';
 import { errorMessage } from '../../../shared/lib/error-message';
 import { formatCents } from '../../../shared/lib/money';
 import { useCancelBooking } from '../hooks/useCancelBooking';
 import { useCancellationQuote } from '../hooks/useCancellationQuote';
-import { cancelLabel } from '../lib/booking-view';
+import { CANCELLATION_REASONS, cancelLabel } from '../lib/booking-view';
 
 /**
  * Withdraw a request / Cancel / "Cancel (fee applies)": the refund is quoted by the server before
@@ -21,10 +21,15 @@ export function CancelBookingDialog({
   creatorSide: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  const [code, setCode] = useState<CancellationReasonCode | ''>('');
+  const [words, setWords] = useState('');
   const { quote, loading, error } = useCancellationQuote(booking.id, open);
   const { cancel, cancelling } = useCancelBooking();
   const label = cancelLabel(booking);
   const request = booking.status === 'PENDING';
+  // A reason is asked of everyone but the booker withdrawing a request not accepted yet; "Other" needs words.
+  const reasonOptional = request && !creatorSide;
+  const reasonMissing = (!reasonOptional && !code && !words.trim()) || (code === 'OTHER' && !words.trim());
 
   return (
     <ActionDialog
@@ -37,11 +42,38 @@ export function CancelBookingDialog({
       confirmLabel={request ? 'Withdraw Request' : 'Cancel Booking'}
       cancelLabel={request ? 'Keep Request' : 'Keep Booking'}
       confirmPalette="red"
-      confirmDisabled={!quote?.allowed}
+      confirmDisabled={!quote?.allowed || reasonMissing}
       loading={cancelling}
-      onOpenChange={setOpen}
-      onConfirm={() => cancel(booking.id)}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          setCode('');
+          setWords('');
+        }
+      }}
+      onConfirm={() => cancel(booking.id, code || null, words)}
     >
+      <Field.Root required={!reasonOptional}>
+        <Field.Label>
+          Reason{reasonOptional ? ' (optional)' : ''} <Field.RequiredIndicator />
+        </Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field aria-label="Reason" value={code} onChange={(e) => setCode(e.target.value as CancellationReasonCode | '')}>
+            <option value="">Choose a reason…</option>
+            {CANCELLATION_REASONS.map((r) => (
+              <option key={r.code} value={r.code}>
+                {r.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>{code === 'OTHER' ? 'Tell them why' : 'Anything to add (optional)'}</Field.Label>
+        <Textarea aria-label="Cancellation note" size="sm" maxLength={1000} value={words} onChange={(e) => setWords(e.target.value)} />
+        <Field.HelperText>{creatorSide ? 'The brand' : 'The creator'} sees who cancelled and why.</Field.HelperText>
+      </Field.Root>
       {loading || (!quote && !error) ? (
         <Skeleton h="12" aria-label="Loading the refund amount" />
       ) : error ? (

@@ -1,12 +1,12 @@
-import { useCancelBookingMutation } from '../../../gql/graphql';
+import { useCancelBookingMutation, type CancellationReasonCode } from '../../../gql/graphql';
 import { withToasts } from '../../../shared/lib/toast-action';
-import { BOOKING_MESSAGES as MSG, CANCELLATION_REASON } from '../lib/booking-view';
+import { BOOKING_MESSAGES as MSG } from '../lib/booking-view';
 
-/** Cancels with the fixed reason "User requested cancellation" (spec §7). */
+/** Cancels with the reason picked from the short list and the words given (the other side is told both). */
 export function useCancelBooking() {
   const [mutate, { loading }] = useCancelBookingMutation();
-  const cancel = (bookingId: string) =>
-    withToasts(() => mutate({ variables: { input: { bookingId, reason: CANCELLATION_REASON } } }), {
+  const cancel = (bookingId: string, reasonCode: CancellationReasonCode | null, reason: string) =>
+    withToasts(() => mutate({ variables: { input: { bookingId, reasonCode, reason: reason.trim() || null } } }), {
       success: MSG.cancelled,
       failure: MSG.cancelFailed,
     });

@@ -1,4 +1,4 @@
-import type { BookingAction, BookingCard_BookingFragment, BookingStatus, PaymentStatus } from '../../../gql/graphql';
+import type { BookingAction, BookingCard_BookingFragment, BookingStatus, CancellationReasonCode, PaymentStatus } from '../../../gql/graphql';
 
 /** Spec §8 "Booking actions" and the house's messages for the moves the spec does not word. */
 export const BOOKING_MESSAGES = {
@@ -22,7 +22,24 @@ export const BOOKING_MESSAGES = {
 } as const;
 
 /** The reason sent with every cancellation (spec §7). */
-export const CANCELLATION_REASON = 'User requested cancellation';
+/** The short list a cancellation picks from (the server's CancellationReasonCode), in the order the dialog shows it. */
+export const CANCELLATION_REASONS: readonly { code: CancellationReasonCode; label: string }[] = [
+  { code: 'SCHEDULE_CONFLICT', label: 'Schedule conflict' },
+  { code: 'PLANS_CHANGED', label: 'Plans changed' },
+  { code: 'BUDGET', label: 'Budget or approval' },
+  { code: 'FOUND_ALTERNATIVE', label: 'Found another option' },
+  { code: 'ILLNESS_OR_EMERGENCY', label: 'Illness or emergency' },
+  { code: 'TECHNICAL_ISSUE', label: 'Technical issue' },
+  { code: 'NOT_A_FIT', label: 'Not a good fit' },
+  { code: 'OTHER', label: 'Other' },
+];
+
+/** Who cancelled, as the card says it. */
+export function cancelledByLabel(role: string | null | undefined, viewerRole: string | null | undefined): string | null {
+  if (!role) return null;
+  if (role === viewerRole?.toLowerCase()) return 'You cancelled';
+  return { booker: 'The brand cancelled', creator: 'The creator cancelled', support: 'Support cancelled', system: 'Cancelled automatically' }[role] ?? null;
+}
 
 
 /** Either side of a booking as the spec words it (§6): the creator side if the booking is with your profile. */

@@ -98,7 +98,7 @@ describe('demo data', () => {
     const brandLogin = await app.rest('POST', '/auth/login', { email: brand.email, password: DEMO_PASSWORD });
     const cancelled = await app.gql(
       `mutation ($input: CancelBookingInput!) { cancelBooking(input: $input) { status paymentStatus refundCents totalCents } }`,
-      { input: { bookingId: upcoming[0].id } },
+      { input: { bookingId: upcoming[0].id, reasonCode: 'PLANS_CHANGED' } },
       brandLogin.body.data.tokens.accessToken,
     );
     expect(cancelled.body.errors).toBeUndefined();

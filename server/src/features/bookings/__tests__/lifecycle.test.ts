@@ -310,7 +310,7 @@ describe('what the screens show about money before and after a move', () => {
     expect(new Date(mine.requestDeadline).getTime()).toBe(start.getTime());
     const quote = await app.gql(`query ($id: ID!) { cancellationQuote(bookingId: $id) { refundCents feeApplies } }`, { id: bookingId }, brand.token);
     expect(quote.body.data.cancellationQuote).toEqual({ refundCents: 5000, feeApplies: false });
-    await app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id }) { id } }`, { id: bookingId }, brand.token);
+    await app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id, reasonCode: PLANS_CHANGED }) { id } }`, { id: bookingId }, brand.token);
     expect(await card(bookingId, brand)).toMatchObject({
       status: 'CANCELLED', requestDeadline: null, settlement: { capturedCents: 0, refundedCents: 0, platformFeeCents: 0, creatorCents: 0 },
     });
@@ -324,7 +324,7 @@ describe('what the screens show about money before and after a move', () => {
     expect(await card(bookingId, brand)).toMatchObject({ cancelFeeApplies: true, cancellationTerms: { lateKeptPercent: 50 } });
     expect((await card(bookingId, c)).cancelFeeApplies).toBe(false); // the creator's cancel refunds in full
     const quote = (await app.gql(`query ($id: ID!) { cancellationQuote(bookingId: $id) { refundCents platformFeeCents creatorKeepsCents } }`, { id: bookingId }, brand.token)).body.data.cancellationQuote;
-    await app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id }) { id } }`, { id: bookingId }, brand.token);
+    await app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id, reasonCode: PLANS_CHANGED }) { id } }`, { id: bookingId }, brand.token);
     expect((await card(bookingId, brand)).settlement).toEqual({
       capturedCents: 10000, refundedCents: quote.refundCents, platformFeeCents: quote.platformFeeCents, creatorCents: quote.creatorKeepsCents,
     });

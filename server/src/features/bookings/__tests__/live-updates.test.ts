@@ -303,7 +303,7 @@ describe('live updates over graphql-ws', () => {
       slotsSub.events.length = 0;
       notifies.length = 0;
 
-      await app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id }) { id } }`, { id: own.bookingId }, brand.token);
+      await app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id, reasonCode: PLANS_CHANGED }) { id } }`, { id: own.bookingId }, brand.token);
       const cancelled = (e: any) => e.data.bookingUpdated.status === 'CANCELLED';
       await within(1000, () => brandSub.events.some(cancelled) && creatorSub.events.some(cancelled) && slotsSub.events.length > 0);
       // Before: one statement per event (three round trips on the single LISTEN connection per transition).

@@ -47,7 +47,7 @@ describe('money-moving transitions with more requests than pool connections', ()
 
     const move = (mutation: string, id: string, token: string) => app.gql(`mutation ($id: ID!) { ${mutation} { id status paymentStatus } }`, { id }, token);
     const results = await Promise.all([
-      ...toCancel.map((id) => move('cancelBooking(input: { bookingId: $id })', id, brand.token)),
+      ...toCancel.map((id) => move('cancelBooking(input: { bookingId: $id, reasonCode: PLANS_CHANGED })', id, brand.token)),
       ...toAccept.map((id) => move('acceptBooking(bookingId: $id)', id, c.token)),
       ...toDecline.map((id) => move('declineBooking(bookingId: $id)', id, c.token)),
     ]);
@@ -216,7 +216,7 @@ describe('money-moving transitions with more requests than pool connections', ()
     await app.server.services.payments.provider.refund(paymentIntentId, { amountCents: 5000, idempotencyKey: key });
 
     // Meanwhile the booking waits for the step: other moves are refused, not made on stale money.
-    const busy = await app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id }) { id } }`, { id: bookingId }, brand.token);
+    const busy = await app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id, reasonCode: PLANS_CHANGED }) { id } }`, { id: bookingId }, brand.token);
     expect(busy.body.errors?.[0]?.extensions?.code).toBe('CONFLICT');
 
     app.clock.advance(6 * 60_000);

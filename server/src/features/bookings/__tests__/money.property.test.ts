@@ -34,7 +34,7 @@ const sql = (q: string, params: unknown[] = []) => app.orm.em.fork().getConnecti
 const ACTIONS = {
   accept: (id: string) => [`mutation ($id: ID!) { acceptBooking(bookingId: $id) { id } }`, { id }],
   decline: (id: string) => [`mutation ($id: ID!) { declineBooking(bookingId: $id) { id } }`, { id }],
-  cancel: (id: string) => [`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id }) { id } }`, { id }],
+  cancel: (id: string) => [`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id, reasonCode: PLANS_CHANGED }) { id } }`, { id }],
   confirm: (id: string) => [`mutation ($id: ID!) { confirmBookingCompletion(bookingId: $id) { id } }`, { id }],
   dispute: (id: string) => [`mutation ($id: ID!) { openDispute(input: { bookingId: $id, reason: "Not as agreed" }) { id } }`, { id }],
   noShow: (id: string) => [`mutation ($id: ID!) { openDispute(input: { bookingId: $id, reason: "Never showed", kind: CREATOR_NO_SHOW }) { id } }`, { id }],

@@ -77,7 +77,7 @@ export function graphqlTransport(app: TestApp): Transport {
     name: 'GraphQL',
     accept: (t, id) => call('acceptBooking', 'bookingId: $id', '$id: ID!', { id }, t),
     decline: (t, id) => call('declineBooking', 'bookingId: $id', '$id: ID!', { id }, t),
-    cancel: (t, id, reason) => call('cancelBooking', 'input: $input', '$input: CancelBookingInput!', { input: { bookingId: id, reason } }, t),
+    cancel: (t, id, reason) => call('cancelBooking', 'input: $input', '$input: CancelBookingInput!', { input: { bookingId: id, reason, reasonCode: 'SCHEDULE_CONFLICT' } }, t),
     confirm: (t, id) => call('confirmBookingCompletion', 'bookingId: $id', '$id: ID!', { id }, t),
     dispute: (t, id, a) =>
       call('openDispute', 'input: $input', '$input: OpenDisputeInput!', { input: { bookingId: id, reason: a.reason, evidence: a.evidence, kind: a.kind?.toUpperCase() } }, t),
@@ -93,7 +93,7 @@ export function restPathTransport(app: TestApp): Transport {
     name: 'REST /bookings/{id}/…',
     accept: (t, id) => post(`/bookings/${id}/accept`, {}, t),
     decline: (t, id) => post(`/bookings/${id}/decline`, {}, t),
-    cancel: (t, id, reason) => post(`/bookings/${id}/cancel`, { reason }, t),
+    cancel: (t, id, reason) => post(`/bookings/${id}/cancel`, { reason, reason_code: 'schedule_conflict' }, t),
     confirm: (t, id) => post(`/bookings/${id}/confirm-completion`, {}, t),
     dispute: (t, id, a) => post(`/bookings/${id}/dispute`, { reason: a.reason, evidence: a.evidence, kind: a.kind }, t),
     payout: (t, id) => post('/payments/payout', { booking_id: id }, t),
@@ -104,12 +104,12 @@ export function restPathTransport(app: TestApp): Transport {
 /** REST with the id in the body, and PATCH /bookings/{id} {status} for the creator's answer. */
 export function restBodyTransport(app: TestApp): Transport {
   const post = async (path: string, body: unknown, t: string) => fromRest(await app.rest('POST', path, body, t));
-  const patch = async (id: string, status: string, t: string) => fromRest(await app.rest('PATCH', `/bookings/${id}`, { status }, t));
+  const patch = async (id: string, status: string, t: string) => fromRest(await app.rest('PATCH', `/bookings/${id}`, { status, ...(status === 'cancelled' ? { reason_code: 'not_a_fit' } : {}) }, t));
   return {
     name: 'REST /bookings/… {booking_id}',
     accept: (t, id) => patch(id, 'confirmed', t),
     decline: (t, id) => patch(id, 'cancelled', t),
-    cancel: (t, id, reason) => post('/bookings/cancel', { booking_id: id, cancellation_reason: reason }, t),
+    cancel: (t, id, reason) => post('/bookings/cancel', { booking_id: id, cancellation_reason: reason, reason_code: 'schedule_conflict' }, t),
     confirm: (t, id) => post('/bookings/confirm-completion', { booking_id: id }, t),
     dispute: (t, id, a) => post('/bookings/dispute', { booking_id: id, dispute_reason: a.reason, dispute_evidence: a.evidence, dispute_kind: a.kind }, t),
     payout: (t, id) => post('/payments/payout', { booking_id: id }, t),

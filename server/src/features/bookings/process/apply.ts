@@ -6,8 +6,8 @@ import { BookingHistoryEntry } from '../booking-history.entity';
 import { releaseSlotsPart } from '../booking-slots';
 import { fitTogether, runApart, runTogether, type StatementPart } from '../../../platform/db/statement-parts';
 import { insertPart, onlyChanged, updatePart } from '../../../platform/db/entity-parts';
-import type { LedgerTotals } from '../ledger';
-import { BookingAction, BookingStatus, PaymentStatus, type BookingState, type DecidedMove, type MoneyPlan, type PaymentEffect, type ProviderOutcome } from './booking.model';
+import { totalsWith, type LedgerTotals, type RecordedEntry } from '../ledger';
+import { BookingAction, BookingStatus, PaymentStatus, type Actor, type BookingState, type DecidedMove, type MoneyPlan, type PaymentEffect, type ProviderOutcome } from './booking.model';
 import { recordPaymentEffect } from './money-steps';
 import { MOVE_WRITES, type AppliedTransition } from './move-writes';
 
@@ -38,6 +38,10 @@ export interface AppliedMove extends AppliedTransition {
   creatorUserId: string;
   /** The move's `booking_history` row. */
   historyId: string;
+  /** The booking's ledger totals after the move (its stored entries and the ones this move recorded). */
+  ledger: LedgerTotals;
+  /** The ledger entries this move recorded (capture, refund, fee, allocation, transfer…). */
+  recorded: RecordedEntry[];
 }
 
 /**
@@ -67,11 +71,11 @@ export async function applyMove(
 ): Promise<Done> {
   const now = new Date(move.decidedAt);
   const previous = { status: booking.status, payment: booking.paymentStatus };
-  recordPaymentEffect(move, outcome, { em, booking, totals, now });
+  const recorded = recordPaymentEffect(move, outcome, { em, booking, totals, now });
   booking.status = move.to.status ?? booking.status;
   booking.paymentStatus = move.to.payment ?? booking.paymentStatus;
   booking.moneyStep = null;
-  stamp(booking, previous, now, move.viewerId);
+  stamp(booking, previous, now, move.viewerId, move.actor);
 
   // Writes that can travel together with the booking's new state and its history row.
   const parts: StatementPart[] = [];
@@ -89,7 +93,7 @@ export async function applyMove(
   const writes = MOVE_WRITES[move.action];
   const applied: AppliedTransition = { em, booking, creator, actor: move.actor, actingUserId: move.viewerId, previous, now, bookerName: known.bookerName };
   await writes?.(applied, move.details ?? null);
-  const facts: AppliedMove = { ...appliedMove(applied, move, outcome), defer: (part) => parts.push(part) };
+  const facts: AppliedMove = { ...appliedMove(applied, move, outcome), ledger: totalsWith(totals, recorded), recorded, defer: (part) => parts.push(part) };
   const history = {
     id: facts.historyId,
     bookingId: booking.id,
@@ -121,7 +125,7 @@ export async function applyMove(
   return { booking, creator, freedSlots };
 }
 
-function stamp(booking: Booking, previous: BookingState, now: Date, actingUserId: string | null): void {
+function stamp(booking: Booking, previous: BookingState, now: Date, actingUserId: string | null, actor: Actor): void {
   if (previous.payment === PaymentStatus.UNPAID && booking.paymentStatus === PaymentStatus.HELD) booking.authorizedAt = now;
   if (booking.status === BookingStatus.CONFIRMED && previous.status === BookingStatus.PENDING) booking.acceptedAt = now;
   if ((booking.status === BookingStatus.COMPLETED || booking.status === BookingStatus.AUTO_COMPLETED) && previous.status !== booking.status) {
@@ -130,11 +134,12 @@ function stamp(booking: Booking, previous: BookingState, now: Date, actingUserId
   if (booking.status === BookingStatus.CANCELLED && previous.status !== BookingStatus.CANCELLED) {
     booking.cancelledAt = now;
     booking.cancelledBy = actingUserId;
+    booking.cancelledByRole = actor;
   }
 }
 
 /** The facts of a move just applied to `t.booking` (its new state is already set). */
-function appliedMove(t: AppliedTransition, move: MoneyPlan & DecidedMove, outcome: ProviderOutcome | null): AppliedMove {
+function appliedMove(t: AppliedTransition, move: MoneyPlan & DecidedMove, outcome: ProviderOutcome | null): Omit<AppliedMove, 'ledger' | 'recorded'> {
   const call = move.call;
   const amountCents = call && 'amountCents' in call ? call.amountCents : (outcome?.capturedCents ?? null);
   return {

@@ -62,6 +62,21 @@ export enum BookingAction {
 
 export type Actor = 'booker' | 'creator' | 'system' | 'support';
 
+/** The short list of reasons a cancellation gives (with free text beside it), and how people read each. */
+export const CANCELLATION_REASONS = {
+  schedule_conflict: 'Schedule conflict',
+  plans_changed: 'Plans changed',
+  budget: 'Budget or approval',
+  found_alternative: 'Found another option',
+  illness_or_emergency: 'Illness or emergency',
+  technical_issue: 'Technical issue',
+  not_a_fit: 'Not a good fit',
+  other: 'Other',
+} as const;
+
+export type CancellationReasonCode = keyof typeof CANCELLATION_REASONS;
+export const CANCELLATION_REASON_CODES = Object.keys(CANCELLATION_REASONS) as CancellationReasonCode[];
+
 export interface BookingState {
   status: BookingStatus;
   payment: PaymentStatus;

@@ -3,7 +3,7 @@ import { DomainError } from '../../../platform/shared/errors';
 import type { Profile } from '../../profiles/profile.entity';
 import type { Booking } from '../booking.entity';
 import { lateCancelRefund, splitRetained } from './policy';
-import { escrowOf, recordEntry, untransferredOf, type LedgerTotals } from '../ledger';
+import { escrowOf, recordEntry, untransferredOf, type LedgerTotals, type RecordedEntry } from '../ledger';
 import { LedgerKind } from '../ledger-entry.entity';
 import { BookingStatus, type MoneyPlan, type PaymentEffect, type ProviderCall, type ProviderOutcome } from './booking.model';
 
@@ -68,12 +68,23 @@ export interface RecordArgs {
   now: Date;
 }
 
+/** The arguments of a record, and where the entries it recorded are listed. */
+interface Recording extends RecordArgs {
+  out: RecordedEntry[];
+}
+
 /**
  * Writes the ledger entries and booking fields of a carried-out plan, in the caller's
- * transaction. Ledger keys follow the provider keys; a settlement after a dispute uses its own
+ * transaction, and returns the entries it recorded. Ledger keys follow the provider keys; a settlement after a dispute uses its own
  * keys because the first one was reversed.
  */
-export function recordPaymentEffect(plan: MoneyPlan, outcome: ProviderOutcome | null, { em, booking, totals, now }: RecordArgs): void {
+export function recordPaymentEffect(plan: MoneyPlan, outcome: ProviderOutcome | null, args: RecordArgs): RecordedEntry[] {
+  const out: RecordedEntry[] = [];
+  recordEffect(plan, outcome, { ...args, out });
+  return out;
+}
+
+function recordEffect(plan: MoneyPlan, outcome: ProviderOutcome | null, { em, booking, totals, now, out }: Recording): void {
   const key = plan.call?.idempotencyKey;
   switch (plan.effect.kind) {
     case 'none':
@@ -87,12 +98,12 @@ export function recordPaymentEffect(plan: MoneyPlan, outcome: ProviderOutcome | 
         idempotencyKey: key!,
         providerRef: outcome?.ref ?? null,
         at: now,
-      });
+      }, out);
       return;
     case 'settle':
-      return settle(plan.refundCents, outcome, { em, booking, totals, now }, key);
+      return settle(plan.refundCents, outcome, { em, booking, totals, now, out }, key);
     case 'unallocate':
-      return unallocate({ em, booking, totals, now });
+      return unallocate({ em, booking, totals, now, out });
     case 'transfer':
       recordEntry(em, {
         bookingId: booking.id,
@@ -101,7 +112,7 @@ export function recordPaymentEffect(plan: MoneyPlan, outcome: ProviderOutcome | 
         idempotencyKey: key!,
         providerRef: outcome?.ref ?? null,
         at: now,
-      });
+      }, out);
       booking.transferId = outcome?.ref ?? null;
       booking.releasedAt = now;
       return;
@@ -126,35 +137,35 @@ function refundFor(mode: 'none' | 'all' | 'lateCancel' | 'requested', a: PlanArg
 }
 
 /** Splits the escrow: `refundCents` back to the booker, then the fee and the creator's share of the rest. */
-function settle(refundCents: number, outcome: ProviderOutcome | null, { em, booking, totals, now }: RecordArgs, refundKey: string | undefined): void {
+function settle(refundCents: number, outcome: ProviderOutcome | null, { em, booking, totals, now, out }: Recording, refundKey: string | undefined): void {
   const escrow = escrowOf(totals);
   const round = booking.status === BookingStatus.DISPUTED ? 'resolution:' : '';
   if (refundCents > 0) {
-    recordEntry(em, { bookingId: booking.id, kind: LedgerKind.REFUND, amountCents: refundCents, idempotencyKey: refundKey!, providerRef: outcome?.ref ?? null, at: now });
+    recordEntry(em, { bookingId: booking.id, kind: LedgerKind.REFUND, amountCents: refundCents, idempotencyKey: refundKey!, providerRef: outcome?.ref ?? null, at: now }, out);
     booking.refundCents += refundCents;
   }
   const { feeCents, creatorCents } = splitRetained(escrow - refundCents, booking.policy);
-  recordEntry(em, { bookingId: booking.id, kind: LedgerKind.FEE, amountCents: feeCents, idempotencyKey: `booking:${booking.id}:${round}fee`, at: now });
+  recordEntry(em, { bookingId: booking.id, kind: LedgerKind.FEE, amountCents: feeCents, idempotencyKey: `booking:${booking.id}:${round}fee`, at: now }, out);
   recordEntry(em, {
     bookingId: booking.id,
     kind: LedgerKind.ALLOCATION,
     amountCents: creatorCents,
     idempotencyKey: `booking:${booking.id}:${round}allocation`,
     at: now,
-  });
+  }, out);
   if (creatorCents > 0) booking.allocatedAt = now;
 }
 
 /** A dispute after completion: the fee and the creator's share go back into escrow until support decides. */
-function unallocate({ em, booking, totals, now }: RecordArgs): void {
-  recordEntry(em, { bookingId: booking.id, kind: LedgerKind.FEE_REVERSAL, amountCents: totals.fee, idempotencyKey: `booking:${booking.id}:fee:reversal`, at: now });
+function unallocate({ em, booking, totals, now, out }: Recording): void {
+  recordEntry(em, { bookingId: booking.id, kind: LedgerKind.FEE_REVERSAL, amountCents: totals.fee, idempotencyKey: `booking:${booking.id}:fee:reversal`, at: now }, out);
   recordEntry(em, {
     bookingId: booking.id,
     kind: LedgerKind.ALLOCATION_REVERSAL,
     amountCents: totals.allocated,
     idempotencyKey: `booking:${booking.id}:allocation:reversal`,
     at: now,
-  });
+  }, out);
   booking.allocatedAt = null;
 }
 

@@ -5,7 +5,7 @@ import type { Profile } from '../../profiles/profile.entity';
 import { Dispute, DisputeKind, DisputeResolution } from '../../support/dispute.entity';
 import type { Booking } from '../booking.entity';
 import { freeBookingSlots } from '../booking-slots';
-import { BookingAction, type Actor, type BookingState } from './booking.model';
+import { BookingAction, type Actor, type BookingState, type CancellationReasonCode } from './booking.model';
 import { confirmationDeadlineFor } from './policy';
 
 /**
@@ -32,9 +32,10 @@ export interface AppliedTransition {
 
 export type OwnWrites<D> = (t: AppliedTransition, details: D) => Promise<void> | void;
 
-/** DECLINE and CANCEL: the reason given. */
+/** DECLINE and CANCEL: the reason given (CANCEL: its code from the short list too). */
 export interface ReasonDetails {
   reason: string;
+  code?: CancellationReasonCode | null;
 }
 
 /** OPEN_DISPUTE and REPORT_NO_SHOW: the opener's statement. */
@@ -71,8 +72,9 @@ export const RESCHEDULE_MESSAGES = {
 
 const HOUR = 3_600_000;
 
-const recordReason: OwnWrites<ReasonDetails> = ({ booking }, { reason }) => {
+const recordReason: OwnWrites<ReasonDetails> = ({ booking }, { reason, code }) => {
   booking.cancellationReason = reason;
+  booking.cancellationCode = code ?? null;
 };
 
 const recordConfirmation: OwnWrites<unknown> = ({ booking, actor }) => {

@@ -58,7 +58,7 @@ describe('private calendar feed', () => {
     expect((await fetchFeed(fresh)).status).toBe(200);
 
     // A cancelled booking leaves the feed.
-    await app.gql(CANCEL, { input: { bookingId: confirmed.bookingId } }, star.token);
+    await app.gql(CANCEL, { input: { bookingId: confirmed.bookingId, reasonCode: 'SCHEDULE_CONFLICT' } }, star.token);
     expect(parseIcs(await (await fetchFeed(fresh)).text()).events).toHaveLength(0);
   });
 
@@ -94,7 +94,7 @@ describe('reminders', () => {
 
     // 23 h 30 min before the first start: its 24-hour reminder.
     app.clock.set(new Date(start.getTime() - 23.5 * HOUR));
-    await app.gql(CANCEL, { input: { bookingId: dropped.bookingId } }, reader.token);
+    await app.gql(CANCEL, { input: { bookingId: dropped.bookingId, reasonCode: 'SCHEDULE_CONFLICT' } }, reader.token);
     await remind();
     await remind(); // a second sweep adds nothing
     expect(await notifications(reader.userId, 'booking.reminder')).toHaveLength(1);

@@ -47,9 +47,14 @@ describe("the acting party's copy of a calendar change is worded for them", () =
     expect(accepted.content.paragraphs[0]).toBe("You accepted Nimbus Games's request — it is in your calendar.");
     const moved = bookingEmailContent(note('booking.moved'), bookerSide, links);
     expect(moved.content.paragraphs[0]).toBe('You confirmed the new hours of your booking with Nova Stream — your calendar entry moves with it.');
-    const cancelled = bookingEmailContent(note('booking.cancelled', { refundCents: 5000, reason: 'Sick' }), bookerSide, links, 'CANCEL');
+    const cancelled = bookingEmailContent(note('booking.cancelled', { chargedCents: 5000, refundCents: 5000, reason: 'Sick', cancelledBy: 'booker' }), bookerSide, links, 'CANCEL');
     expect(cancelled.subject).toBe('You cancelled your booking with Nova Stream');
-    expect(cancelled.content.paragraphs).toEqual(['You cancelled your booking with Nova Stream. $50.00 is refunded to your card.', 'Reason you gave: "Sick"', 'The attached update removes it from your calendar.']);
+    expect(cancelled.content.paragraphs).toEqual([
+      'You cancelled your booking with Nova Stream.',
+      '$50.00 is refunded to your card in full.',
+      'Reason you gave: "Sick"',
+      'The attached update removes it from your calendar.',
+    ]);
     // An attachment is mentioned only when the e-mail carries one (a request cancelled before it was accepted has none).
     expect(bookingEmailContent(note('booking.cancelled', { refundCents: 5000 }), bookerSide, links).content.paragraphs.join(' ')).not.toMatch(/attached/);
     // The other party's copy keeps its wording.

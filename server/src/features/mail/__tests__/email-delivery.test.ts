@@ -199,10 +199,13 @@ describe('transactional e-mail from the outbox', () => {
     const before = (await mailTo(app, brand.email)).length;
     const b = await acceptedBooking(app, brand, star, nextHour());
     await run();
-    expect((await mailTo(app, brand.email)).length).toBe(before);
-    expect((await deliveryRows(app, brand.userId)).at(-1)).toMatchObject({ topic: 'booking.confirmed', status: 'skipped', skip_reason: 'turned off in preferences' });
+    // The confirmation is off; the payment's receipt is a payments e-mail and still arrives.
+    const after = await mailTo(app, brand.email);
+    expect(after.length).toBe(before + 1);
+    expect(after[0].subject).toBe('Receipt: $50.00 paid for your booking with Nova Stream');
+    expect((await deliveryRows(app, brand.userId)).filter((d) => d.topic === 'booking.confirmed').at(-1)).toMatchObject({ status: 'skipped', skip_reason: 'turned off in preferences' });
     // A cancellation with its refund still arrives.
-    await app.gql(`mutation ($input: CancelBookingInput!) { cancelBooking(input: $input) { status } }`, { input: { bookingId: b.bookingId } }, star.token);
+    await app.gql(`mutation ($input: CancelBookingInput!) { cancelBooking(input: $input) { status } }`, { input: { bookingId: b.bookingId, reasonCode: 'SCHEDULE_CONFLICT' } }, star.token);
     await run();
     expect((await mailTo(app, brand.email))[0].subject).toBe('Cancelled: booking with Nova Stream');
 
@@ -301,7 +304,7 @@ describe('the party who acts gets the calendar invite too', () => {
     const before = (await mailTo(app, brand.email)).length;
     const agreed = await app.gql(`mutation ($input: RespondToProposedTimeInput!) { respondToProposedTime(input: $input) { id } }`, { input: { messageId: proposed.body.data.proposeBookingTime.id, accept: true } }, brand.token);
     expect(agreed.body.errors).toBeUndefined();
-    const cancel = await app.gql(`mutation ($input: CancelBookingInput!) { cancelBooking(input: $input) { status } }`, { input: { bookingId: b.bookingId } }, brand.token);
+    const cancel = await app.gql(`mutation ($input: CancelBookingInput!) { cancelBooking(input: $input) { status } }`, { input: { bookingId: b.bookingId, reasonCode: 'SCHEDULE_CONFLICT' } }, brand.token);
     expect(cancel.body.errors).toBeUndefined();
     await run();
     expect(await mailTo(app, brand.email)).toHaveLength(before);

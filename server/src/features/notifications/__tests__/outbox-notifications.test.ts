@@ -99,8 +99,10 @@ describe('booking moves notify the parties', () => {
     const accepted = await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: bookingId }, star.token);
     expect(accepted.body.errors).toBeUndefined();
     const brandInbox = await inbox(brand);
-    expect(brandInbox.unreadNotificationCount).toBe(beforeBrand + 1);
-    expect(brandInbox.notifications.edges[0].node).toMatchObject({ type: 'booking.confirmed', bookingId });
+    // The confirmation, and the payment captured with it (the receipt).
+    expect(brandInbox.unreadNotificationCount).toBe(beforeBrand + 2);
+    expect(brandInbox.notifications.edges.slice(0, 2).map((e: any) => e.node.type).sort()).toEqual(['booking.confirmed', 'payment.captured']);
+    expect(brandInbox.notifications.edges.find((e: any) => e.node.type === 'booking.confirmed')!.node).toMatchObject({ bookingId });
     expect((await inbox(star)).unreadNotificationCount).toBe(beforeCreator + 1);
     const [{ n }] = await rows(`select count(*)::int as n from outbox_event where booking_id = ? and topic = 'booking.confirmed'`, [bookingId]);
     expect(n).toBe(1);
@@ -183,8 +185,10 @@ describe('the inbox', () => {
     await untilListening(actorBell, probe(star));
     const { bookingId } = await heldBooking(app, brand, star, nextHour());
     await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: bookingId }, star.token);
-    await within(3000, () => mine.events.length === 1);
-    expect(mine.events[0].data.notificationAdded).toMatchObject({ type: 'booking.confirmed', bookingId });
+    // The confirmation and the payment's receipt, both live.
+    await within(3000, () => mine.events.length === 2);
+    expect(mine.events.map((e: any) => e.data.notificationAdded.type).sort()).toEqual(['booking.confirmed', 'payment.captured']);
+    expect(mine.events.find((e: any) => e.data.notificationAdded.type === 'booking.confirmed').data.notificationAdded).toMatchObject({ bookingId });
     await new Promise((r) => setTimeout(r, 200));
     expect(theirs.events).toEqual([]);
     expect(actorBell.events.map((e: any) => e.data.notificationAdded.type)).not.toContain('booking.confirmed');

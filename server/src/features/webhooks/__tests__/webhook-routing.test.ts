@@ -161,7 +161,8 @@ describe('webhooks fed by the outbox', () => {
     await acceptedBooking(app, without, c, hourFromNow(app, 121));
     await new Promise((r) => setTimeout(r, 200));
     await app.server.services.webhookDispatcher.idle();
-    expect(app.queries.filter((q) => q.includes('outbox_event')).length).toBe(2);
+    // The request, the confirmation and the payment captured with it (the brand's receipt).
+    expect(app.queries.filter((q) => q.includes('outbox_event')).length).toBe(3);
     expect(app.queries.filter((q) => /\b(from|update) webhook_deliveries\b/.test(q))).toEqual([]);
   });
 });

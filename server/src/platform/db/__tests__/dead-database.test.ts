@@ -170,7 +170,7 @@ describe('a dead embedded database', () => {
 
     // Six cancellations with refunds in flight when the postmaster dies.
     const moves = bookings.map((b) =>
-      app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id }) { id status } }`, { id: b.bookingId }, brand.token),
+      app.gql(`mutation ($id: ID!) { cancelBooking(input: { bookingId: $id, reasonCode: PLANS_CHANGED }) { id status } }`, { id: b.bookingId }, brand.token),
     );
     await new Promise((r) => setTimeout(r, 15));
     process.kill(await postmasterPid(), 'SIGKILL');
