@@ -23,7 +23,14 @@ import { wsDocumentChecker } from '../platform/graphql/ws-documents';
 
 type WsConfig = Pick<
   Config,
-  'WS_MAX_CONNECTIONS_PER_IP' | 'WS_MAX_SUBSCRIPTIONS_PER_CONNECTION' | 'WS_CONNECTION_INIT_TIMEOUT_MS' | 'WS_MAX_MESSAGES_PER_MINUTE'
+  | 'WS_MAX_CONNECTIONS_PER_IP'
+  | 'WS_MAX_SUBSCRIPTIONS_PER_CONNECTION'
+  | 'WS_CONNECTION_INIT_TIMEOUT_MS'
+  | 'WS_MAX_MESSAGES_PER_MINUTE'
+  | 'WS_MAX_CONNECTIONS_PER_ACCOUNT'
+  | 'WS_MAX_SUBSCRIPTIONS_PER_ACCOUNT'
+  | 'WS_MAX_CONNECTIONS'
+  | 'WS_MAX_SUBSCRIPTIONS'
 >;
 
 /** Why a socket is closed, as the client reads it (close code + reason, at most 123 bytes). */
@@ -31,6 +38,11 @@ export const WS_CLOSE = {
   tooManyConnections: (max: number) => [CloseCode.TooManyInitialisationRequests, `Too many connections from your address (at most ${max})`] as const,
   tooManySubscriptions: (max: number) => [CloseCode.BadRequest, `Too many subscriptions on this connection (at most ${max})`] as const,
   tooManyMessages: (max: number) => [CloseCode.TooManyInitialisationRequests, `Too many messages (at most ${max} per minute)`] as const,
+  tooManyAccountConnections: (max: number) => [CloseCode.TooManyInitialisationRequests, `Too many connections for your account (at most ${max})`] as const,
+  tooManyAccountSubscriptions: (max: number) => [CloseCode.BadRequest, `Too many subscriptions for your account (at most ${max})`] as const,
+  /** The whole server is at its ceiling: 1013 "Try Again Later", clients reconnect after a back-off. */
+  serverFull: () => [1013, 'Try again later: the server holds as many live connections as it may'] as const,
+  serverSubscriptionsFull: () => [1013, 'Try again later: the server runs as many subscriptions as it may'] as const,
   signedOut: () => [CloseCode.Unauthorized, SESSION_REVOKED_MESSAGE] as const,
   /** 1013 "Try Again Later" (RFC 6455 registry): graphql-ws clients reconnect after it. */
   databaseUnavailable: () => [1013, 'Try again later: the service is temporarily unavailable (database unreachable)'] as const,
@@ -39,13 +51,24 @@ export const WS_CLOSE = {
 type SocketExtra = {
   viewerHeader?: unknown;
   sessionId?: string;
+  /** The signed-in account the socket counts against (per-account ceilings). */
+  accountId?: string;
+};
+
+/** The graphql-ws context of an acknowledged socket: its running operations are `subscriptions`. */
+type LiveContext = { subscriptions: Record<string, unknown> };
+const operationsOf = (contexts: Iterable<LiveContext>) => {
+  let n = 0;
+  for (const c of contexts) n += Object.keys(c.subscriptions).length;
+  return n;
 };
 
 /**
  * GraphQL over WebSocket (graphql-ws) on the HTTP server's /graphql path, with its guards: the
  * token comes in connectionParams and the session is checked on connect and on every operation
- * (a revoked session's sockets are closed at once); connections per client address,
- * subscriptions per connection and messages per minute are limited, and a socket that sends no
+ * (a revoked session's sockets are closed at once); connections per client address and per
+ * account, subscriptions per connection and per account, connections and subscriptions of the
+ * whole server, and messages per minute are limited, and a socket that sends no
  * valid `connection_init` in time is closed. Each refusal is a graphql-ws close code with a reason.
  */
 export function createWsServer(opts: {
@@ -68,6 +91,10 @@ export function createWsServer(opts: {
   const checkWsDocument = wsDocumentChecker({ schema, rules: [...specifiedRules, ...limitValidationRules], maxTokens: QUERY_LIMITS.maxTokens, maxEntries: 200 });
   const connectionsPerAddress = new Map<string, number>();
   const socketsBySession = new Map<string, Set<WebSocket>>();
+  // Ceilings beside the per-address one: per signed-in account and for the whole server, so many
+  // addresses (or one account from many) cannot hold unbounded sockets and subscriptions.
+  const contextsByAccount = new Map<string, Set<LiveContext>>();
+  const liveContexts = new Set<LiveContext>();
   const messages = new RateLimiterMemory({ keyPrefix: 'ws-messages', points: config.WS_MAX_MESSAGES_PER_MINUTE, duration: 60 });
 
   const close = (socket: WebSocket, [code, reason]: readonly [number, string]) => {
@@ -77,6 +104,8 @@ export function createWsServer(opts: {
   // Registered before graphql-ws's own listener, so a refused socket is closed before it is served.
   wsServer.on('connection', (socket: WebSocket, request: IncomingMessage) => {
     if (opts.database.isDown) return close(socket, WS_CLOSE.databaseUnavailable());
+    // wsServer.clients already holds this socket.
+    if (wsServer.clients.size > config.WS_MAX_CONNECTIONS) return close(socket, WS_CLOSE.serverFull());
     const address = proxyaddr(request, opts.trustProxy);
     const open = (connectionsPerAddress.get(address) ?? 0) + 1;
     connectionsPerAddress.set(address, open);
@@ -129,6 +158,15 @@ export function createWsServer(opts: {
           close(ctx.extra.socket, WS_CLOSE.tooManySubscriptions(config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION));
           return [new GraphQLError(WS_CLOSE.tooManySubscriptions(config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION)[1], { extensions: { code: 'RATE_LIMITED' } })];
         }
+        const account = ctx.extra.accountId ? contextsByAccount.get(ctx.extra.accountId) : undefined;
+        if (account && operationsOf(account) > config.WS_MAX_SUBSCRIPTIONS_PER_ACCOUNT) {
+          close(ctx.extra.socket, WS_CLOSE.tooManyAccountSubscriptions(config.WS_MAX_SUBSCRIPTIONS_PER_ACCOUNT));
+          return [new GraphQLError(WS_CLOSE.tooManyAccountSubscriptions(config.WS_MAX_SUBSCRIPTIONS_PER_ACCOUNT)[1], { extensions: { code: 'RATE_LIMITED' } })];
+        }
+        if (operationsOf(liveContexts) > config.WS_MAX_SUBSCRIPTIONS) {
+          close(ctx.extra.socket, WS_CLOSE.serverSubscriptionsFull());
+          return [new GraphQLError(WS_CLOSE.serverSubscriptionsFull()[1], { extensions: { code: 'SERVICE_UNAVAILABLE' } })];
+        }
         // The socket's access token may have expired since it connected: refuse this operation
         // with UNAUTHENTICATED (the client refreshes and subscribes again) rather than letting the
         // context factory throw, which would close the whole socket (4500) and every live update on it.
@@ -176,11 +214,26 @@ export function createWsServer(opts: {
           socketsBySession.set(viewer.sessionId, sockets);
           ctx.extra.sessionId = viewer.sessionId;
         }
+        if (viewer) {
+          const contexts = contextsByAccount.get(viewer.id) ?? new Set<LiveContext>();
+          if (contexts.size >= config.WS_MAX_CONNECTIONS_PER_ACCOUNT) {
+            close(ctx.extra.socket, WS_CLOSE.tooManyAccountConnections(config.WS_MAX_CONNECTIONS_PER_ACCOUNT));
+            return false;
+          }
+          contexts.add(ctx);
+          contextsByAccount.set(viewer.id, contexts);
+          ctx.extra.accountId = viewer.id;
+        }
+        liveContexts.add(ctx);
         deps.metrics.wsConnections.inc();
         return true;
       },
       onClose: (ctx) => {
         if (ctx.acknowledged) deps.metrics.wsConnections.dec();
+        liveContexts.delete(ctx);
+        const contexts = ctx.extra.accountId ? contextsByAccount.get(ctx.extra.accountId) : undefined;
+        contexts?.delete(ctx);
+        if (ctx.extra.accountId && contexts?.size === 0) contextsByAccount.delete(ctx.extra.accountId);
         const { sessionId, socket } = ctx.extra;
         const sockets = sessionId ? socketsBySession.get(sessionId) : undefined;
         sockets?.delete(socket);

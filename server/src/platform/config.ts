@@ -98,6 +98,14 @@ const EnvSchema = z.object({
   WS_CONNECTION_INIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** Messages a client may send on one WebSocket connection per minute. */
   WS_MAX_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** GraphQL WebSocket connections one signed-in account may hold per server instance (across addresses). */
+  WS_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Subscriptions one signed-in account may run at once per server instance (across its connections). */
+  WS_MAX_SUBSCRIPTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** WebSocket connections one server instance holds at most (all clients). */
+  WS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** Subscriptions one server instance runs at most (all clients). */
+  WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   /** Account registrations per client IP per hour (each one costs an argon2 hash). */
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** Messages one user may send per minute (conversations); beyond it 429 with the seconds to wait. */
