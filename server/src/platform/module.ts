@@ -31,7 +31,7 @@ export interface AppDeps {
   limits: RateLimitStore;
   /** Whether an access token's session is still signed in (cached briefly; revocations cleared through the bus). */
   sessions: SessionGuard;
-  /** The shared outbox (features/outbox): producers publish in their transaction; consumers come from modules' `outboxConsumers`. */
+  /** The shared outbox (platform/outbox): producers publish in their transaction; consumers come from modules' `outboxConsumers`. */
   outbox: Outbox;
   /** Outgoing e-mail (SMTP_URL, or the development catcher read at /dev/mailbox); started by createServer. */
   mail: Mail;

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The outbox (DESIGN.md §8): every domain event that leaves a transaction is appended here in
+ * The outbox (docs/architecture.md, "An event"): every domain event that leaves a transaction is appended here in
  * that transaction; consumers (notifications, e-mail, webhooks) write their own work rows from it.
  * Notifications: one row per (event, recipient).
  */

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../platform/graphql/context';
-import { User, UserRole } from '../users/user.entity';
+import { User, UserRole } from '../users';
 import { AccountSessionType, DisableTwoFactorInput, TwoFactorEnabledType, TwoFactorSetupType, TwoFactorStatusType } from './account-security.types';
 
 /** Two-step sign-in and the list of sessions (two-factor.ts, sessions-list.ts). */

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../platform/graphql/context';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { AccountMessage, ChangeEmailInput, ResetPasswordInput } from './auth.types';
 
 /** Password reset, e-mail verification and change, suspension: GraphQL mirrors of the REST routes in account.rest.ts. */

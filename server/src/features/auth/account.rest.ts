@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { route } from '../../platform/rest/route';
-import { presentUser } from '../users/user.presenter';
+import { presentUser } from '../users';
 
 /** Password reset, e-mail verification and change, suspension (issue 27): the names partners and checks use. */
 export function accountRoutes(): Router {

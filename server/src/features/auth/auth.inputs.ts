@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { badInput } from '../../platform/shared/errors';
-import { AccountType } from '../users/user.entity';
+import { AccountType } from '../users';
 import { ACCOUNT_TOKEN_PATTERN } from './account-tokens';
 import { passwordUserInputs, passwordWeakness } from './password-strength';
 

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../platform/graphql/context';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { AuthPayload, AuthTokens, ChangePasswordInput, LoginInput, RegisterInput } from './auth.types';
 
 @Resolver()

@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { route } from '../../platform/rest/route';
-import { presentUser } from '../users/user.presenter';
+import { presentUser } from '../users';
 import type { AuthResult } from './auth.service';
 
 const presentAuth = ({ user, tokens }: AuthResult) => ({ user: presentUser(user), tokens });
 
-/** spec §7 "Authentication" plus change-password; envelope per DESIGN.md §6. */
+/** spec §7 "Authentication" plus change-password; envelope per platform/rest/route.ts. */
 export function authRoutes(): Router {
   const router = Router();
   router.post('/auth/register', route(async (ctx, req) => presentAuth(await ctx.services.auth.register(ctx, req.body)), 201));

@@ -10,7 +10,7 @@ import type { ACCOUNT_TOPICS, OutboxPayload } from '../../platform/outbox/outbox
 import { requireViewer, type ServiceContext } from '../../platform/shared/context';
 import { conflict, DomainError, forbidden, PG, pgErrorCode, unauthenticated } from '../../platform/shared/errors';
 import { parseInput } from '../../platform/shared/validation';
-import { User, UserRole } from '../users/user.entity';
+import { User, UserRole } from '../users';
 import type { AccountTokens } from './account-tokens';
 import {
   assertStrongPassword,

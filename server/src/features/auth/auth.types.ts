@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { AccountType, User } from '../users/user.entity';
+import { AccountType, User } from '../users';
 
 @ObjectType()
 export class AuthTokens {

@@ -5,7 +5,7 @@ import { requirePerson, type ServiceContext } from '../../platform/shared/contex
 import { badInput, conflict, DomainError, PG, pgErrorCode, unauthenticated } from '../../platform/shared/errors';
 import type { EventBus } from '../../platform/shared/events';
 import { parseInput } from '../../platform/shared/validation';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import type { AccountTokens } from './account-tokens';
 import { ChangeEmailSchema, VerifyEmailSchema, type ChangeEmailInput, type VerifyEmailInput } from './auth.inputs';
 import type { AuthService } from './auth.service';

@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../platform/shared/context';
 import { badInput, DomainError } from '../../platform/shared/errors';
 import { parseInput } from '../../platform/shared/validation';
 import type { SecretBox } from '../../platform/security/secret-box';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import type { AccountTokens } from './account-tokens';
 import { assertStrongPassword, ForgotPasswordSchema, ResetPasswordSchema, type ForgotPasswordInput, type ResetPasswordInput } from './auth.inputs';
 import type { AuthService } from './auth.service';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 /**
  * One refresh token of a session "family". A token is used once: refreshing rotates it

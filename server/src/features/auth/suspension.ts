@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../../platform/shared/errors';
 import type { EventBus } from '../../platform/shared/events';
 import { UUID_RE } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
-import { User, UserRole } from '../users/user.entity';
+import { User, UserRole } from '../users';
 import type { AuthService } from './auth.service';
 
 const SuspendSchema = z.object({

@@ -11,7 +11,7 @@ import type { Clock } from '../../platform/shared/clock';
 import { requirePerson, type ServiceContext } from '../../platform/shared/context';
 import { badInput, conflict, DomainError, forbidden, notFound, rateLimited } from '../../platform/shared/errors';
 import { parseInput } from '../../platform/shared/validation';
-import { User, UserRole } from '../users/user.entity';
+import { User, UserRole } from '../users';
 import { verifyPassword } from './passwords';
 
 /** TOTP as every authenticator app reads it: RFC 6238, SHA-1, 6 digits, 30-second steps. */

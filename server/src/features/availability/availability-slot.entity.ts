@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, Enum, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
-import { Profile } from '../profiles/profile.entity';
+import { Profile } from '../profiles';
 
 export enum SlotSource {
   MANUAL = 'manual',

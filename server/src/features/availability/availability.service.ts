@@ -7,9 +7,9 @@ import { badInput, conflict, forbidden, notFound, PG, pgErrorCode } from '../../
 import type { EventBus } from '../../platform/shared/events';
 import { parseInput } from '../../platform/shared/validation';
 import type { Outbox } from '../../platform/outbox/outbox';
-import { availabilityChangedEvent, type AvailabilityChange } from '../profiles/creator-events';
-import { Profile } from '../profiles/profile.entity';
-import { AccountType } from '../users/user.entity';
+import { availabilityChangedEvent, type AvailabilityChange } from '../profiles';
+import { Profile } from '../profiles';
+import { AccountType } from '../users';
 import { AvailabilitySlot, SlotSource } from './availability-slot.entity';
 import {
   AddSlotsSchema,

@@ -7,12 +7,12 @@ import { availabilityRoutes } from './availability.rest';
 import { AvailabilityService } from './availability.service';
 import { RecurringPattern } from './recurring-pattern.entity';
 import { RecurringSlotSkip } from './recurring-slot-skip.entity';
-import { setDefaultMinNotice } from './bookable';
+import { setDefaultMinNotice } from '../profiles';
 import { SchedulingResolver } from './scheduling.resolver';
 import { SchedulingService } from './scheduling.service';
+import { CreatorSlotsResolver } from './creator-slots.resolver';
 
 export { mergeRanges, type BusyRange, type SchedulingService } from './scheduling.service';
-export { slotBookable } from './bookable';
 
 declare module '../../platform/module' {
   interface Services {
@@ -26,7 +26,7 @@ declare module '../../platform/module' {
 export const availabilityModule = defineModule({
   name: 'availability',
   entities: [AvailabilitySlot, RecurringPattern, RecurringSlotSkip],
-  resolvers: [AvailabilityResolver, SchedulingResolver],
+  resolvers: [AvailabilityResolver, SchedulingResolver, CreatorSlotsResolver],
   routes: availabilityRoutes,
   compiledRoots: () => [availabilitySlotsRoot],
   services: ({ deps }) => {
@@ -45,3 +45,7 @@ export const availabilityModule = defineModule({
     },
   ],
 });
+
+// The front door: what other features use of this one.
+export { AvailabilitySlot } from './availability-slot.entity';
+export type { AvailabilityService } from './availability.service';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ArrayType, Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
-import { Profile } from '../profiles/profile.entity';
+import { Profile } from '../profiles';
 
 /** A weekly availability pattern in the creator's own time zone (wall-clock HH:MM). */
 @Entity({ tableName: 'recurring_patterns' })

@@ -6,11 +6,11 @@ import { badInput, forbidden, notFound } from '../../platform/shared/errors';
 import type { EventBus } from '../../platform/shared/events';
 import { parseInput } from '../../platform/shared/validation';
 import type { Outbox } from '../../platform/outbox/outbox';
-import { availabilityChangedEvent, type AvailabilityChange } from '../profiles/creator-events';
-import { Profile } from '../profiles/profile.entity';
-import { AccountType } from '../users/user.entity';
+import { availabilityChangedEvent, type AvailabilityChange } from '../profiles';
+import { Profile } from '../profiles';
+import { AccountType } from '../users';
 import { AVAILABILITY_MESSAGES as MSG } from './availability.inputs';
-import { SCHEDULING_DEFAULTS } from './bookable';
+import { SCHEDULING_DEFAULTS } from '../profiles';
 import { SCHEDULING_MESSAGES as SMSG, SchedulingSettingsSchema, TimeOffSchema, type SchedulingSettingsInput, type TimeOffInput } from './scheduling.inputs';
 
 export interface SchedulingSettings {

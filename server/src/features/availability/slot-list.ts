@@ -1,7 +1,7 @@
 import { badInput } from '../../platform/shared/errors';
 import { parseInput } from '../../platform/shared/validation';
 import { AVAILABILITY_MESSAGES as MSG, MAX_SLOT_LIST_DAYS, SlotListSchema, type SlotListInput } from './availability.inputs';
-import { slotBookable } from './bookable';
+import { slotBookable } from '../profiles';
 import { isIsoDateTime, localInstant } from './local-time';
 
 /**

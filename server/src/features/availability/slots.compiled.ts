@@ -2,9 +2,9 @@ import { bind, elementOf } from '../../platform/graphql/compiled-sql';
 import type { RootFieldCompiler } from '../../platform/graphql/compiled-roots';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import { UUID_RE } from '../../platform/shared/pagination';
-import { AccountType } from '../users/user.entity';
+import { AccountType } from '../users';
 import { slotListWindow, slotsInWindow } from './slot-list';
-import { SLOT_FIELDS } from './slot-json';
+import { SLOT_FIELDS } from '../profiles';
 
 /**
  * `availabilitySlots(creatorId, from, to)` compiled (graphql/compiled-roots.ts): the slots of the

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Outbox, OutboxEventInput } from '../../platform/outbox/outbox';
 import type { BookingTopic } from '../../platform/outbox/outbox.topics';
-import type { Profile } from '../profiles/profile.entity';
+import type { Profile } from '../profiles';
 import type { Booking } from './booking.entity';
 import { requestDeadline } from './process/policy';
 import { BookingStatus, BookingAction, PaymentStatus } from './process/booking.model';
@@ -12,7 +12,7 @@ import { readBookingFacts } from './process/facts';
 import { moneyFigures, type LedgerTotals } from './ledger';
 
 /**
- * The booking process's events in the outbox (DESIGN.md §8): every applied move that people hear
+ * The booking process's events in the outbox (docs/architecture.md, "An event"): every applied move that people hear
  * about is published in the move's own transaction, so a rolled-back move tells nobody and a
  * committed one is never lost.
  */

@@ -1,4 +1,5 @@
-import type { PaymentEventContext, PaymentEventHandler, PaymentEventOutcome, ProviderEvent } from '../payments/payment-provider';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PaymentEventContext, PaymentEventHandler, PaymentEventOutcome, ProviderEvent } from '../payments';
 import { Booking } from './booking.entity';
 import type { TransitionRunner } from './process/runner';
 import { BookingAction } from './process/booking.model';
@@ -32,4 +33,10 @@ export class BookingPaymentEvents implements PaymentEventHandler {
         return 'ignored';
     }
   }
+}
+
+/** The booker whose booking owns a payment intent, or null (payments asks through `paymentIntentOwners`). */
+export async function bookerOfPaymentIntent(em: EntityManager, paymentIntentId: string): Promise<string | null> {
+  const booking = await em.findOne(Booking, { paymentIntentId });
+  return booking ? booking.booker.id : null;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, Enum, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
-import { Profile } from '../profiles/profile.entity';
-import { User } from '../users/user.entity';
+import { Profile } from '../profiles';
+import { User } from '../users';
 import { BookingStatus, PaymentStatus, type Actor, type BookingPolicy, type CancellationReasonCode, type PendingMoneyStep } from './process/booking.model';
 
 /**

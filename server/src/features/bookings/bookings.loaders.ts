@@ -1,8 +1,8 @@
 import type { ServiceContext } from '../../platform/shared/context';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { perRequestLoader, turnBatchedRead, type LoaderCache } from '../../platform/shared/loaders';
-import { Profile } from '../profiles/profile.entity';
-import { User } from '../users/user.entity';
+import { Profile } from '../profiles';
+import { User } from '../users';
 import { Booking } from './booking.entity';
 import { BookingHistoryEntry } from './booking-history.entity';
 import { factsColumns, factsOfRow, readBookingFacts, type BookingFacts, type FactsColumns } from './process/facts';

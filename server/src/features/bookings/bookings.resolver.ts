@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../platform/graphql/context';
-import type { Profile } from '../profiles/profile.entity';
+import type { Profile } from '../profiles';
 import type { Booking } from './booking.entity';
 import type { BookingDisputeView } from './bookings.service';
 import {

@@ -8,9 +8,9 @@ import type { DomainEvents, EventBus } from '../../platform/shared/events';
 import { eventStream, keyedEvents, mapStream, type Listen } from '../../platform/shared/event-stream';
 import { decodeCursor, encodeCursor, pageWindow, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
-import { Profile } from '../profiles/profile.entity';
-import { DisputeKind, DisputeResolution } from '../support/dispute.entity';
-import type { User } from '../users/user.entity';
+import { Profile } from '../profiles';
+import { DisputeKind, DisputeResolution } from './dispute.entity';
+import type { User } from '../users';
 import { Booking } from './booking.entity';
 import type { BookingHistoryEntry } from './booking-history.entity';
 import type { DisputeRecord } from './process/facts';
@@ -22,7 +22,7 @@ import { loadOverview, type Overview } from './overview';
 import { partyRole, transitionFacts, type TransitionRunner } from './process/runner';
 import { BookingStatus, PaymentStatus, BookingAction, CANCELLATION_REASONS, CANCELLATION_REASON_CODES } from './process/booking.model';
 import type { DisputeDetails, ReasonDetails } from './process/move-writes';
-import { publicNameOf } from '../users/public-name';
+import { publicNameOf } from '../users';
 
 export type ViewerRole = 'booker' | 'creator';
 

@@ -4,7 +4,7 @@ import type { Orm } from '../../platform/db/orm';
 import type { JobDefinition } from '../../platform/jobs/job-scheduler';
 import { systemContext } from '../../platform/jobs/system-context';
 import { DomainError } from '../../platform/shared/errors';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentProvider } from '../payments';
 import { LockMode } from '@mikro-orm/core';
 import type { Outbox } from '../../platform/outbox/outbox';
 import { Booking } from './booking.entity';

@@ -1,6 +1,6 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageInfo } from '../../platform/graphql/pagination.types';
-import { DisputeKind, DisputeResolution } from '../support/dispute.entity';
+import { DisputeKind, DisputeResolution } from './dispute.entity';
 import { BookingStatus, PaymentStatus, BookingAction, CANCELLATION_REASONS, CANCELLATION_REASON_CODES, type CancellationReasonCode as CancellationReasonCodeValue } from './process/booking.model';
 
 export enum BookingRole {

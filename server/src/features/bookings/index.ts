@@ -1,7 +1,8 @@
 import { defineModule } from '../../platform/module';
 import { Booking } from './booking.entity';
 import { BookingHistoryEntry } from './booking-history.entity';
-import { BookingPaymentEvents } from './booking-payment-events';
+import { Dispute } from './dispute.entity';
+import { BookingPaymentEvents, bookerOfPaymentIntent } from './booking-payment-events';
 import { BookingDisputeResolver, BookingsResolver } from './bookings.resolver';
 import { bookingsRoutes } from './bookings.rest';
 import { BookingsService } from './bookings.service';
@@ -42,7 +43,7 @@ declare module '../../platform/module' {
 export const bookingsModule = defineModule({
   name: 'bookings',
   dependsOn: ['payments'],
-  entities: [Booking, LedgerEntry, BookingHistoryEntry],
+  entities: [Booking, LedgerEntry, BookingHistoryEntry, Dispute],
   resolvers: [BookingsResolver, BookingDisputeResolver, LiveUpdatesResolver],
   routes: bookingsRoutes,
   services: ({ deps, services, contributions }) => {
@@ -65,5 +66,19 @@ export const bookingsModule = defineModule({
   extend: ({ deps, services }) => ({
     bookingMoveHandlers: [publishBookingMoves(deps.outbox)],
     paymentEventHandlers: [new BookingPaymentEvents(services.bookingRunner)],
+    // A booking's payment intent is its booker's to pay.
+    paymentIntentOwners: [{ ownerOf: bookerOfPaymentIntent }],
   }),
 });
+
+// The front door: what other features use of this one.
+export { Booking } from './booking.entity';
+export { disputeView } from './bookings.service';
+export type { BookingDisputeView } from './bookings.service';
+export { BookingDisputeType, BookingType } from './bookings.types';
+export { Dispute, DisputeResolution } from './dispute.entity';
+export type { BookingMoveHandler } from './process/apply';
+export { BookingAction, BookingStatus } from './process/booking.model';
+export type { ResolutionDetails } from './process/move-writes';
+export { partyRole, partyUserIds } from './process/runner';
+export type { TransitionRunner } from './process/runner';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
-import { Profile } from '../profiles/profile.entity';
+import { Profile } from '../profiles';
 import { Booking } from './booking.entity';
 import { BookingStatus, PaymentStatus } from './process/booking.model';
 

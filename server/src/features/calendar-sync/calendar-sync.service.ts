@@ -7,7 +7,7 @@ import { badInput, notFound } from '../../platform/shared/errors';
 import { parseInput } from '../../platform/shared/validation';
 import type { SecretBox } from '../../platform/security/secret-box';
 import type { SchedulingService } from '../availability';
-import { Profile } from '../profiles/profile.entity';
+import { Profile } from '../profiles';
 import { firstForbiddenAddress } from '../webhooks';
 import { CalendarConnection } from './calendar-connection.entity';
 import { CALENDAR_MESSAGES as MSG, ConnectCalendarSchema, type ConnectCalendarInput } from './calendar-sync.inputs';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { OutboxConsumer } from '../../platform/outbox/outbox';
 import type { Clock } from '../../platform/shared/clock';
-import type { CalendarService } from '../calendar/calendar.service';
+import type { CalendarService } from '../calendar';
 import { CalendarConnection } from './calendar-connection.entity';
 import { putEvent, removeEvent, type CalDavTarget } from './caldav';
 

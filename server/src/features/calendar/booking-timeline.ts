@@ -2,7 +2,7 @@ import { BOOKING_STATE_TOPICS as OUTBOX_BOOKING_STATE_TOPICS, type BookingEventP
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * A booking as the outbox tells it (DESIGN.md §8: features hear about bookings through events,
+ * A booking as the outbox tells it (docs/architecture.md, "An event": features hear about bookings through events,
  * never by reading the bookings tables). Every booking move publishes the booking's state after
  * the move (features/bookings/booking-events.ts), so the latest state event of a booking is its
  * current state, and the number of calendar changes so far is the iTIP SEQUENCE.

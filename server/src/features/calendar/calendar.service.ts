@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/shared/clock';
 import { productLinks } from '../../platform/shared/product-links';
 import { requireViewer, type ServiceContext } from '../../platform/shared/context';
 import { badInput } from '../../platform/shared/errors';
-import type { AvailabilityService } from '../availability/availability.service';
+import type { AvailabilityService } from '../availability';
 import type { Outbox } from '../../platform/outbox/outbox';
 import { bookingInvite, calendarFeed, mergeFreeHours, type CalendarBooking } from './booking-ics';
 import {

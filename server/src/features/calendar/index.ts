@@ -22,3 +22,7 @@ export const calendarModule = defineModule({
   }),
   jobs: ({ deps, services }) => [bookingRemindersJob(deps.orm, services.calendar)],
 });
+
+// The front door: what other features use of this one.
+export { CALENDAR_CHANGE_TOPICS } from './booking-timeline';
+export type { CalendarService } from './calendar.service';

@@ -1,6 +1,6 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../platform/graphql/context';
-import { BookingType } from '../bookings/bookings.types';
+import { BookingType } from '../bookings';
 import { ConversationType, MessageType } from './conversations.types';
 
 /** What a booking card shows of its conversation: the thread to open (with its unread count) and a proposed time awaiting an answer. */

@@ -10,8 +10,8 @@ import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Conne
 import { perRequestLoader, type LoaderCache } from '../../platform/shared/loaders';
 import { parseInput } from '../../platform/shared/validation';
 import type { RateLimitStore } from '../../platform/security/rate-limits';
-import { UserRole } from '../users/user.entity';
-import type { NotificationsService } from '../notifications/notifications.service';
+import { UserRole } from '../users';
+import type { NotificationsService } from '../notifications';
 import type { Outbox, OutboxConsumer, OutboxEvent } from '../../platform/outbox/outbox';
 import type { BookingPort } from './conversations.ports';
 import {
@@ -26,8 +26,8 @@ import {
   type MessageView,
   type ViewerRole,
 } from './conversations.views';
-import { publicNameSql } from '../users/public-name';
-import type { BookingMoveHandler } from '../bookings/process/apply';
+import { publicNameSql } from '../users';
+import type { BookingMoveHandler } from '../bookings';
 
 const CONVERSATION_MESSAGES = {
   notFound: 'Conversation not found',

@@ -1,7 +1,7 @@
 import { cancellationSentence } from '../bookings';
 import { formatMoney } from '../../platform/shared/money';
 import { isOutboxTopic, OUTBOX_TOPICS, type OutboxPayload, type OutboxTopic } from '../../platform/outbox/outbox.topics';
-import { publicNameSql } from '../users/public-name';
+import { publicNameSql } from '../users';
 /** Rows and views of conversations and their lines; the SQL that reads them in one statement each. */
 
 export type ViewerRole = 'client' | 'creator' | 'support';

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../platform/graphql/context';
-import { BookingType } from '../bookings/bookings.types';
+import { BookingType } from '../bookings';
 import { BillingDetailsInput, BillingDetailsType, DocumentType } from './documents.types';
 
 @Resolver(() => BookingType)

@@ -11,7 +11,7 @@ import { parseInput } from '../../platform/shared/validation';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { AppliedMove, BookingMoveHandler, BookingsService, LedgerLine } from '../bookings';
 import { moneyFigures, splitRetained } from '../bookings';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 import { BillingDetails, DocumentKind, IssuedDocument, type DocumentBody, type DocumentLine, type DocumentParty } from './document.entity';
 import { renderDocumentPdf } from './document-pdf';
 import { formatMoney as formatAmount } from '../../platform/shared/money';

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Orm } from '../../platform/db/orm';
 import type { Clock } from '../../platform/shared/clock';
 import type { Metrics } from '../../platform/observability/metrics';
-import type { CalendarService } from '../calendar/calendar.service';
+import type { CalendarService } from '../calendar';
 import { exponentialBackoff, WorkQueue, type Outcome, type WorkRow } from '../../platform/jobs/work-queue';
 import { productLinks } from '../../platform/shared/product-links';
 import type { SecretBox } from '../../platform/security/secret-box';
@@ -13,7 +13,7 @@ import { emailKindOf, sentToUnverified } from './notification-kinds';
 import type { PreferencesService } from './preferences.service';
 import { renderEmail } from './templates/render-email';
 import type { OutboxTopic } from '../../platform/outbox/outbox.topics';
-import { publicNameSql } from '../users/public-name';
+import { publicNameSql } from '../users';
 
 /** A delivery is given up (status failed) after this many attempts. */
 export const MAX_ATTEMPTS = 8;
@@ -40,7 +40,7 @@ export interface EmailDeliveryDeps {
   clock: Clock;
   logger?: Logger;
   metrics?: Pick<Metrics, 'jobRuns' | 'jobClaims'>;
-  /** Sends one e-mail over SMTP (features/mail/mail.ts). */
+  /** Sends one e-mail over SMTP (platform/mail/mail.ts). */
   send: (mail: OutgoingMail) => Promise<void>;
   from: () => { name: string; email: string };
   preferences: PreferencesService;
@@ -83,7 +83,7 @@ const asNotification = (n: NotificationRow): NotificationForEmail => ({
 });
 
 /**
- * The e-mail consumer of the outbox (DESIGN.md §8). Notifications (one per event and recipient,
+ * The e-mail consumer of the outbox (docs/architecture.md, "An event"). Notifications (one per event and recipient,
  * written in the event's transaction) become e-mails in two steps:
  *
  * 1. plan: each new notification (the actor's copy of a calendar change included, so the person who

@@ -17,3 +17,6 @@ export const notificationsModule = defineModule({
   services: ({ deps }) => ({ notifications: new NotificationsService({ events: deps.events }) }),
   extend: ({ services }) => ({ outboxConsumers: [services.notifications.consumer()] }),
 });
+
+// The front door: what other features use of this one.
+export type { NotificationsService } from './notifications.service';

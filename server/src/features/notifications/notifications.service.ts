@@ -6,7 +6,7 @@ import { eventStream, keyedEvents, mapStream, type Listen } from '../../platform
 import type { DomainEvents, EventBus } from '../../platform/shared/events';
 import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
-import { CALENDAR_CHANGE_TOPICS } from '../calendar/booking-timeline';
+import { CALENDAR_CHANGE_TOPICS } from '../calendar';
 import type { OutboxConsumer, OutboxEvent, PendingOutboxEvent, SqlPart } from '../../platform/outbox/outbox';
 import { notificationText } from './notifications.text';
 

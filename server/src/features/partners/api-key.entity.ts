@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
-import { User } from '../users/user.entity';
+import { User } from '../users';
 
 /**
  * A partner API key. Only its SHA-256 is stored (keys are 256-bit random, so a plain hash is

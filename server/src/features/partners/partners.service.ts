@@ -7,13 +7,13 @@ import { requireViewer, type ServiceContext, type Viewer } from '../../platform/
 import { badInput, conflict, forbidden, notFound, unauthenticated } from '../../platform/shared/errors';
 import { parseInput } from '../../platform/shared/validation';
 import { emailNotVerified } from '../users';
-import { User, UserRole } from '../users/user.entity';
+import { User, UserRole } from '../users';
 import { ApiKey } from './api-key.entity';
 import { ApiKeyCache } from './api-key-cache';
 import type { ApiKeyUsageRecorder } from './api-key-usage';
 import { hashApiKey, isWellFormedApiKey, newApiKeySecret } from './api-key.secret';
 import { ApiKeyIdSchema, CreateApiKeySchema, type CreateApiKeyInput } from './partners.inputs';
-import { requireSupportReason, SUPPORT_ACTIONS, type SupportAuditInput } from '../support/support-audit';
+import { requireSupportReason, SUPPORT_ACTIONS, type SupportAuditInput } from '../support';
 
 export const MAX_ACTIVE_KEYS = 10;
 const LIST_LIMIT = 100;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Profile } from '../profiles/profile.entity';
-import { AccountType } from '../users/user.entity';
+import { Profile } from '../profiles';
+import { AccountType } from '../users';
 import type { ConnectStatus, PaymentEventOutcome } from './payment-provider';
 
 /**

@@ -13,7 +13,7 @@ import {
 import { PaymentProviderCall } from './payment-provider-call.entity';
 import { PaymentsResolver } from './payments.resolver';
 import { paymentsRoutes, stripeWebhookRoutes } from './payments.rest';
-import type { PaymentEventHandler } from './payment-provider';
+import type { PaymentEventHandler, PaymentIntentOwner } from './payment-provider';
 import { PaymentsService } from './payments.service';
 import { WebhookEvent } from './webhook-event.entity';
 
@@ -24,6 +24,8 @@ declare module '../../platform/module' {
   interface ExtensionPoints {
     /** Hear provider events (a card authorized, a payout paid), in the event's exactly-once transaction: `extend: (app) => ({ paymentEventHandlers: [...] })`. */
     paymentEventHandlers: PaymentEventHandler;
+    /** Who owns a payment intent (checkout pages and the local card form check it): `extend: (app) => ({ paymentIntentOwners: [...] })`. */
+    paymentIntentOwners: PaymentIntentOwner;
   }
 }
 
@@ -55,6 +57,7 @@ export const paymentsModule = defineModule({
       orm: deps.orm,
       logger: deps.logger.child({ feature: 'payments' }),
       eventHandlers: () => contributions('paymentEventHandlers'),
+      intentOwners: () => contributions('paymentIntentOwners'),
     }),
   }),
   jobs: ({ services }) => [
@@ -70,3 +73,6 @@ export const paymentsModule = defineModule({
     },
   ],
 });
+
+// The front door: what other features use of this one.
+export type { PaymentEventContext, PaymentEventHandler, PaymentEventOutcome, PaymentProvider, ProviderEvent } from './payment-provider';

@@ -1,5 +1,6 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 /**
- * The payments port (DESIGN.md §5). Bookings talk to this interface only; two adapters implement
+ * The payments port. Bookings talk to this interface only; two adapters implement
  * it: `local` (default, no network: state kept in PostgreSQL) and `stripe` (the real SDK).
  * Every call that moves money carries an idempotency key derived from booking id + step, so a
  * retried call can never move money twice.
@@ -96,6 +97,14 @@ export interface PaymentEventContext extends ServiceContext {
 
 /** `ignored` when the event is not for us (e.g. an unknown payment intent) or stale. */
 export type PaymentEventOutcome = 'applied' | 'ignored';
+
+/**
+ * Who may pay a payment intent: the user whose purchase owns it (bookings contributes it through the
+ * `paymentIntentOwners` extension point; payments knows no booking). null: no purchase owns it.
+ */
+export interface PaymentIntentOwner {
+  ownerOf(em: EntityManager, paymentIntentId: string): Promise<string | null>;
+}
 
 /** What the payments feature calls when a provider event arrives (implemented by bookings). */
 export interface PaymentEventHandler {

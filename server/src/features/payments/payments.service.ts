@@ -8,13 +8,12 @@ import type { Clock } from '../../platform/shared/clock';
 import { requireViewer, type ServiceContext } from '../../platform/shared/context';
 import { badInput, forbidden, notFound } from '../../platform/shared/errors';
 import { parseInput } from '../../platform/shared/validation';
-import { Booking } from '../bookings/booking.entity';
-import { Profile } from '../profiles/profile.entity';
+import { Profile } from '../profiles';
 import { applyConnectStatus } from './connect-sync';
 import { createPaymentProvider } from './create-payment-provider';
 import { LocalPaymentProvider, type OnboardingLinkState } from './local/local-payment-provider';
 import { PaymentEventDispatcher, type DispatchResult } from './payment-event-dispatcher';
-import type { AuthorizationStatus, ConnectStatus, PaymentEventHandler, PaymentProvider, ProviderEvent } from './payment-provider';
+import type { AuthorizationStatus, ConnectStatus, PaymentEventHandler, PaymentIntentOwner, PaymentProvider, ProviderEvent } from './payment-provider';
 import {
   AddTestFundsSchema,
   ConfirmLocalPaymentSchema,
@@ -35,6 +34,8 @@ export interface PaymentsDeps {
   provider?: PaymentProvider;
   /** Who hears provider events: the `paymentEventHandlers` contributions (read when an event arrives). */
   eventHandlers: () => readonly PaymentEventHandler[];
+  /** Who owns a payment intent: the `paymentIntentOwners` contributions (bookings), asked in order. */
+  intentOwners: () => readonly PaymentIntentOwner[];
   /** A fresh TOTP code before payout details change, when the account has two-step sign-in (services.auth). */
   requireFreshSecondFactor?: SecondFactorCheck;
 }
@@ -93,6 +94,15 @@ export class PaymentsService {
     this.dispatcher = new PaymentEventDispatcher({ clock: deps.clock, logger: deps.logger, handlers: deps.eventHandlers });
     this.local = raw instanceof LocalPaymentProvider ? raw : null;
     this.local?.onEvent((event) => this.deliverLocalEvent(event));
+  }
+
+  /** The user whose purchase owns a payment intent (the first contribution that knows it), or null. */
+  private async ownerOf(em: EntityManager, paymentIntentId: string): Promise<string | null> {
+    for (const owners of this.deps.intentOwners()) {
+      const owner = await owners.ownerOf(em, paymentIntentId);
+      if (owner) return owner;
+    }
+    return null;
   }
 
   /** Public: which card form the browser renders. */
@@ -163,9 +173,9 @@ export class PaymentsService {
   async clientSecretFor(ctx: ServiceContext, paymentIntentId: string): Promise<{ clientSecret: string }> {
     const viewer = requireViewer(ctx);
     const { paymentIntentId: id } = parseInput(PaymentIntentIdSchema, { paymentIntentId });
-    const booking = await ctx.em.findOne(Booking, { paymentIntentId: id });
-    if (!booking) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-    if (booking.booker.id !== viewer.id) throw forbidden();
+    const owner = await this.ownerOf(ctx.em, id);
+    if (!owner) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    if (owner !== viewer.id) throw forbidden();
     const { clientSecret } = await this.provider.getAuthorization(id);
     return { clientSecret };
   }
@@ -181,9 +191,9 @@ export class PaymentsService {
       if (!(await local.clientSecretMatches(data.paymentIntentId, data.clientSecret))) throw forbidden(PAYMENT_MESSAGES.wrongClientSecret);
     } else {
       const viewer = requireViewer(ctx);
-      const booking = await ctx.em.findOne(Booking, { paymentIntentId: data.paymentIntentId });
-      if (!booking) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-      if (booking.booker.id !== viewer.id) throw forbidden();
+      const owner = await this.ownerOf(ctx.em, data.paymentIntentId);
+      if (!owner) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+      if (owner !== viewer.id) throw forbidden();
     }
     const auth = await local.confirmCard(data.paymentIntentId, { cardNumber: data.cardNumber, expiry: data.expiry, cvc: data.cvc });
     return { id: auth.id, status: auth.status, clientSecret: auth.clientSecret };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { decodeCursor, encodeCursor, pageWindow, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
 import { preparedQuery } from '../../platform/db/prepared';
-import { hasBookableSlot } from '../availability/bookable';
+import { hasBookableSlot } from './bookable';
 import { PLATFORMS } from './profile.entity';
 import { profileColumns, rowToView, type ProfileRow, type ProfileView } from './profile.view';
 

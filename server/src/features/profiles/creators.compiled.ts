@@ -22,11 +22,11 @@ import type { RootFieldCompiler } from '../../platform/graphql/compiled-roots';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import type { CollectedField } from '../../platform/graphql/selection';
 import { UUID_RE } from '../../platform/shared/pagination';
-import { SLOT_FIELDS } from '../availability/slot-json';
-import { latestReviewsJson } from '../reviews/latest-reviews';
-import { REVIEW_FIELDS } from '../reviews/review-json';
+import { SLOT_FIELDS } from './slot-json';
+import { latestReviewsJson } from './latest-reviews';
+import { REVIEW_FIELDS } from './review-json';
 import { pageStatement } from './creator-search';
-import { hasBookableSlot } from '../availability/bookable';
+import { hasBookableSlot } from './bookable';
 import { nextFreeSlotsJson } from './free-slots';
 import { PUBLIC_CREATOR } from './profile.view';
 

@@ -1,4 +1,4 @@
-import { slotBookable } from '../availability/bookable';
+import { slotBookable } from './bookable';
 
 /** A free hour of a creator as listed on cards and the public page. */
 export interface FreeSlot {

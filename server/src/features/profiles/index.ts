@@ -20,3 +20,17 @@ export const profilesModule = defineModule({
   services: ({ deps }) => ({ profiles: new ProfilesService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }) }),
   compiledRoots: () => [creatorsRoot, creatorRoot],
 });
+
+// The front door: what other features use of this one.
+export { availabilityChangedEvent } from './creator-events';
+export type { AvailabilityChange } from './creator-events';
+export { latestReviewsJson } from './latest-reviews';
+export { Profile } from './profile.entity';
+export { PUBLIC_CREATOR } from './profile.view';
+export { PROFILE_MESSAGES } from './profiles.service';
+export { REVIEW_FIELDS } from './review-json';
+export { reviewFromRow } from './review.view';
+export type { ReviewView } from './review.view';
+export { SLOT_FIELDS } from './slot-json';
+export { ProfileType } from './profiles.types';
+export { SCHEDULING_DEFAULTS, setDefaultMinNotice, slotBookable } from './bookable';

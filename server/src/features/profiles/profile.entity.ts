@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ArrayType, Entity, Enum, OneToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
-import { AccountType, User } from '../users/user.entity';
+import { AccountType, User } from '../users';
 
 export const PLATFORMS = ['twitch', 'youtube', 'tiktok', 'instagram'] as const;
 export type Platform = (typeof PLATFORMS)[number];

@@ -1,6 +1,6 @@
 import { IANAZone } from 'luxon';
 import { z } from 'zod';
-import { AccountType } from '../users/user.entity';
+import { AccountType } from '../users';
 import { PLATFORMS, type Platform } from './profile.entity';
 
 /** Platforms as an enum for GraphQL (values are the stored lower-case names). */

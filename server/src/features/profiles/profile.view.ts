@@ -1,6 +1,6 @@
-import { hasBookableSlot } from '../availability/bookable';
+import { hasBookableSlot } from './bookable';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AccountType } from '../users/user.entity';
+import type { AccountType } from '../users';
 import type { SocialPlatform } from './profile.inputs';
 
 /**

@@ -1,8 +1,6 @@
 import { Arg, Ctx, Directive, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { PUBLIC_ROOT_HINT } from '../../platform/graphql/cache-policy';
 import type { GraphQLContext } from '../../platform/graphql/context';
-import { AvailabilitySlotType } from '../availability/availability.types';
-import { ReviewType } from '../reviews/reviews.types';
 import { CreatorSort, type CreatorPage } from './creator-search';
 import { CreateProfileInput, CreatorConnection, CreatorFilter, ProfileType, UpdateProfileInput } from './profiles.types';
 
@@ -39,16 +37,6 @@ export class ProfilesResolver {
   @Mutation(() => ProfileType, { description: 'Changes only the fields sent' })
   updateProfile(@Arg('input', () => UpdateProfileInput) input: UpdateProfileInput, @Ctx() ctx: GraphQLContext) {
     return ctx.services.profiles.updateMyProfile(ctx, { ...input });
-  }
-
-  @FieldResolver(() => [AvailabilitySlotType], { description: 'The next free future slots, soonest first' })
-  nextFreeSlots(@Root() profile: ProfileType, @Arg('first', () => Int, { defaultValue: 5 }) first: number, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.profiles.nextFreeSlots(ctx, profile.id, first);
-  }
-
-  @FieldResolver(() => [ReviewType], { description: 'Newest reviews about this profile first' })
-  latestReviews(@Root() profile: ProfileType, @Arg('first', () => Int, { defaultValue: 3 }) first: number, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.reviews.latestForCreator(ctx, profile.id, first);
   }
 }
 

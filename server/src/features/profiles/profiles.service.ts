@@ -7,7 +7,7 @@ import { perRequestLoader, type LoaderCache } from '../../platform/shared/loader
 import { pageSize, UUID_RE } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
 import type { Outbox } from '../../platform/outbox/outbox';
-import { AccountType } from '../users/user.entity';
+import { AccountType } from '../users';
 import { creatorUpdatedEvent } from './creator-events';
 import { CreatorCountCache } from './creator-counts';
 import { countCreators, creatorFilterKey, searchCreators, type CreatorFilterValue, type CreatorListArgs, type CreatorPage } from './creator-search';

@@ -1,7 +1,7 @@
 import { Directive, Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { INHERIT_HINT } from '../../platform/graphql/cache-policy';
 import { PageInfo } from '../../platform/graphql/pagination.types';
-import { AccountType } from '../users/user.entity';
+import { AccountType } from '../users';
 import { CreatorSort } from './creator-search';
 import { SocialPlatform } from './profile.inputs';
 import type { ProfileView } from './profile.view';

@@ -4,6 +4,7 @@ import { Review } from './review.entity';
 import { ReviewsResolver } from './reviews.resolver';
 import { reviewsRoutes } from './reviews.rest';
 import { ReviewsService } from './reviews.service';
+import { CreatorReviewsResolver } from './creator-reviews.resolver';
 
 declare module '../../platform/module' {
   interface Services {
@@ -15,7 +16,7 @@ declare module '../../platform/module' {
 export const reviewsModule = defineModule({
   name: 'reviews',
   entities: [Review],
-  resolvers: [ReviewsResolver],
+  resolvers: [ReviewsResolver, CreatorReviewsResolver],
   routes: reviewsRoutes,
   compiledRoots: () => [reviewsRoot],
   services: ({ deps }) => ({ reviews: new ReviewsService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }) }),

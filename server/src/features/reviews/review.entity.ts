@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
-import { Profile } from '../profiles/profile.entity';
-import { User } from '../users/user.entity';
+import { Profile } from '../profiles';
+import { User } from '../users';
 
 /** One review per reviewer per booking (spec §3). `creator` is the booking's creator profile (column `streamer_id`, as on bookings). */
 @Entity({ tableName: 'reviews' })

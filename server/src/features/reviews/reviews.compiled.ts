@@ -2,9 +2,9 @@ import { bind, connectionOf, cursorSql, objectOf, objectTypeOf, scalar, type Sql
 import type { RootFieldCompiler } from '../../platform/graphql/compiled-roots';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import { UUID_RE } from '../../platform/shared/pagination';
-import { PUBLIC_CREATOR } from '../profiles/profile.view';
+import { PUBLIC_CREATOR } from '../profiles';
 import { afterReview, REVIEW_ORDER, reviewWindow } from './review-list';
-import { REVIEW_FIELDS } from './review-json';
+import { REVIEW_FIELDS } from '../profiles';
 
 /**
  * `reviews(creatorId, first, after)` compiled (graphql/compiled-roots.ts): a public creator's

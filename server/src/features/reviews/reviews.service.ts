@@ -6,18 +6,18 @@ import type { EventBus } from '../../platform/shared/events';
 import { perRequestLoader, type LoaderCache } from '../../platform/shared/loaders';
 import { encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
-import { Booking } from '../bookings/booking.entity';
-import { PROFILE_MESSAGES } from '../profiles/profiles.service';
-import { PUBLIC_CREATOR } from '../profiles/profile.view';
+import { Booking } from '../bookings';
+import { PROFILE_MESSAGES } from '../profiles';
+import { PUBLIC_CREATOR } from '../profiles';
 import { CreateReviewSchema, type CreateReviewInput } from './review.inputs';
-import { latestReviewsJson } from './latest-reviews';
+import { latestReviewsJson } from '../profiles';
 import { afterReview, REVIEW_ORDER, reviewWindow } from './review-list';
-import { reviewFromRow, type ReviewView } from './review.view';
+import { reviewFromRow, type ReviewView } from '../profiles';
 
 export { reviewFromRow, type ReviewView };
 import { Review } from './review.entity';
 import type { Outbox } from '../../platform/outbox/outbox';
-import { BookingStatus } from '../bookings/process/booking.model';
+import { BookingStatus } from '../bookings';
 
 export const REVIEW_MESSAGES = {
   bookingNotFound: 'Booking not found',

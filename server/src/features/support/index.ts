@@ -1,5 +1,4 @@
 import { defineModule } from '../../platform/module';
-import { Dispute } from './dispute.entity';
 import { SupportResolver } from './support.resolver';
 import { SupportService } from './support.service';
 import { SupportAuditEntry } from './support-audit.entity';
@@ -15,9 +14,13 @@ declare module '../../platform/module' {
 export const supportModule = defineModule({
   name: 'support',
   dependsOn: ['bookings'],
-  entities: [Dispute, UserWarning, SupportAuditEntry],
+  entities: [UserWarning, SupportAuditEntry],
   resolvers: [SupportResolver],
   services: ({ deps, services }) => ({ support: new SupportService({ clock: deps.clock, events: deps.events, runner: services.bookingRunner }) }),
   // Support's dispute decisions are audited in the move's own transaction.
   extend: ({ services }) => ({ bookingMoveHandlers: [services.support.disputeDecisionAudit()] }),
 });
+
+// The front door: what other features use of this one.
+export { SUPPORT_ACTIONS, requireSupportReason } from './support-audit';
+export type { SupportAuditInput } from './support-audit';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DisputeResolution } from './dispute.entity';
+import { DisputeResolution } from '../bookings';
 
 /** Validation of support actions, shared by GraphQL and REST because the service applies it. */
 

@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../platform/graphql/context';
-import { BookingDisputeType } from '../bookings/bookings.types';
-import { User } from '../users/user.entity';
+import { BookingDisputeType } from '../bookings';
+import { User } from '../users';
 import {
   AccountActivityType,
   AddDisputeStatementInput,

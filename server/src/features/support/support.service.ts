@@ -5,13 +5,13 @@ import { requireViewer, type ServiceContext, type Viewer } from '../../platform/
 import { badInput, forbidden, invalidTransition, notFound } from '../../platform/shared/errors';
 import type { EventBus } from '../../platform/shared/events';
 import { parseInput } from '../../platform/shared/validation';
-import { Booking } from '../bookings/booking.entity';
-import { disputeView, type BookingDisputeView } from '../bookings/bookings.service';
-import { partyRole, partyUserIds, type TransitionRunner } from '../bookings/process/runner';
-import { Profile } from '../profiles/profile.entity';
-import { User, UserRole, type AccountType } from '../users/user.entity';
+import { Booking } from '../bookings';
+import { disputeView, type BookingDisputeView } from '../bookings';
+import { partyRole, partyUserIds, type TransitionRunner } from '../bookings';
+import { Profile } from '../profiles';
+import { User, UserRole, type AccountType } from '../users';
 import { accountSearchStatement } from './account-search';
-import { Dispute, DisputeResolution } from './dispute.entity';
+import { Dispute, DisputeResolution } from '../bookings';
 import {
   DisputeListSchema,
   DisputeStatementSchema,
@@ -24,9 +24,9 @@ import {
   type WarnUserInput,
 } from './support.inputs';
 import { UserWarning } from './user-warning.entity';
-import { BookingAction } from '../bookings/process/booking.model';
-import type { ResolutionDetails } from '../bookings/process/move-writes';
-import type { BookingMoveHandler } from '../bookings/process/apply';
+import { BookingAction } from '../bookings';
+import type { ResolutionDetails } from '../bookings';
+import type { BookingMoveHandler } from '../bookings';
 import { appendAudit, auditView, SUPPORT_ACTIONS, type SupportAuditInput, type SupportAuditView } from './support-audit';
 import { SupportAuditEntry } from './support-audit.entity';
 import { pageSize, UUID_RE } from '../../platform/shared/pagination';

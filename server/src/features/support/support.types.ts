@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { AccountType } from '../users/user.entity';
-import { DisputeResolution } from './dispute.entity';
+import { AccountType } from '../users';
+import { DisputeResolution } from '../bookings';
 
 export enum DisputeListStatus {
   OPEN = 'open',

@@ -7,7 +7,7 @@ import { badInput, conflict, forbidden, notFound } from '../../platform/shared/e
 import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
 import { assertEmailVerified } from '../users';
-import { UserRole } from '../users/user.entity';
+import { UserRole } from '../users';
 import { firstForbiddenAddress } from './webhook-address-guard';
 import { WebhookDelivery, WebhookDeliveryStatus } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
@@ -15,7 +15,7 @@ import { createdIsoSql, envelopeAroundCreated, serializeEnvelope, type WebhookSo
 import type { OutboxConsumer, SqlPart } from '../../platform/outbox/outbox';
 import { isPublicEventType, isWebhookEventType, recipientsOf, WEBHOOK_EVENT_TYPES } from './webhook-event-types';
 import { newSigningSecret } from './webhook-signing';
-import { requireSupportReason, SUPPORT_ACTIONS, type SupportAuditInput } from '../support/support-audit';
+import { requireSupportReason, SUPPORT_ACTIONS, type SupportAuditInput } from '../support';
 import {
   CreateEndpointSchema,
   DeliveryIdSchema,

@@ -9,7 +9,7 @@ import type { Orm } from '../db/orm';
 const MAX_MESSAGE_BYTES = 5 * 1024 * 1024;
 
 /**
- * The development mail catcher (DESIGN.md §8: "local defaults are real"): a real SMTP server on
+ * The development mail catcher ("local defaults are real"): a real SMTP server on
  * 127.0.0.1 that the product's own sender delivers to when no SMTP_URL is configured. Every
  * message is kept whole in `mailbox_message` (read at /dev/mailbox). Like a well-behaved mail
  * server it keeps one copy per Message-ID: a message delivered again after a crash between the

@@ -8,7 +8,7 @@ declare module '../module' {
   }
 }
 
-/** The shared outbox (DESIGN.md §8); the Outbox itself is in AppDeps, as every producer needs it. */
+/** The shared outbox (docs/architecture.md, "An event"); the Outbox itself is in AppDeps, as every producer needs it. */
 export const outboxModule = defineModule({
   name: 'outbox',
   init: ({ deps, contributions }) => {

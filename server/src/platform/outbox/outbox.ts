@@ -101,7 +101,7 @@ function rootTransaction(trx: object): object {
 }
 
 /**
- * The outbox (DESIGN.md §8). `publish(em, event)` appends the event inside the caller's
+ * The outbox (docs/architecture.md, "An event"). `publish(em, event)` appends the event inside the caller's
  * transaction and runs every registered consumer there; after the root transaction commits, a
  * wake-up (`outboxCommitted`) goes out on the event bus so workers act at once. A rolled-back
  * transaction leaves neither the event nor any consumer's rows, and no wake-up.

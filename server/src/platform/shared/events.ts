@@ -12,7 +12,7 @@ export interface DomainEvents {
   slotsChanged: { creatorId: string };
   /** What the public sees of a user's profile changed: its fields, or its rating and reviews. */
   profileChanged: { userId: string };
-  /** Outbox events whose transaction committed (features/outbox): wakes consumers and live notification/message deliveries. */
+  /** Outbox events whose transaction committed (platform/outbox): wakes consumers and live notification/message deliveries. */
   outboxCommitted: {
     id: string;
     seq: string;

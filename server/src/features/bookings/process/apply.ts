@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Profile } from '../../profiles/profile.entity';
+import type { Profile } from '../../profiles';
 import type { Booking } from '../booking.entity';
 import { BookingHistoryEntry } from '../booking-history.entity';
 import { releaseSlotsPart } from '../booking-slots';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Dispute } from '../../support/dispute.entity';
+import type { Dispute } from '../dispute.entity';
 import { totalsOfSums, type LedgerSum, type LedgerTotals } from '../ledger';
 
 /** A booking's dispute as cards and guards read it. */

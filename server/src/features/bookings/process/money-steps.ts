@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../../platform/shared/errors';
-import type { Profile } from '../../profiles/profile.entity';
+import type { Profile } from '../../profiles';
 import type { Booking } from '../booking.entity';
 import { lateCancelRefund, splitRetained } from './policy';
 import { escrowOf, recordEntry, untransferredOf, type LedgerTotals, type RecordedEntry } from '../ledger';

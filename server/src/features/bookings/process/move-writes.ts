@@ -1,8 +1,8 @@
 import { slotBookable } from '../../availability/bookable';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput, conflict } from '../../../platform/shared/errors';
-import type { Profile } from '../../profiles/profile.entity';
-import { Dispute, DisputeKind, DisputeResolution } from '../../support/dispute.entity';
+import type { Profile } from '../../profiles';
+import { Dispute, DisputeKind, DisputeResolution } from '../dispute.entity';
 import type { Booking } from '../booking.entity';
 import { freeBookingSlots } from '../booking-slots';
 import { BookingAction, type Actor, type BookingState, type CancellationReasonCode } from './booking.model';

@@ -3,7 +3,7 @@ import type { Booking } from '../booking.entity';
 import type { BookingPolicy } from './booking.model';
 
 /**
- * The booking policy in force for new bookings (DESIGN.md §4). Each booking keeps a snapshot
+ * The booking policy in force for new bookings (docs/architecture.md, "Feature notes"). Each booking keeps a snapshot
  * in `booking.policy`, so a later change never applies retroactively; every rule below reads
  * the booking's own snapshot.
  */

@@ -1,5 +1,5 @@
 import { DomainError } from '../../../platform/shared/errors';
-import type { PaymentProvider } from '../../payments/payment-provider';
+import type { PaymentProvider } from '../../payments';
 import type { ProviderCall, ProviderOutcome } from './booking.model';
 
 /**

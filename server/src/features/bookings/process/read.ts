@@ -2,10 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { preparedQuery } from '../../../platform/db/prepared';
 import { turnBatchedRead } from '../../../platform/shared/loaders';
 import { mapPrefixed, prefixedColumns } from '../../../platform/db/prefixed-rows';
-import { Profile } from '../../profiles/profile.entity';
+import { Profile } from '../../profiles';
 import { Booking } from '../booking.entity';
 import { factsColumns, factsOfRow, type BookingFacts, type FactsColumns } from './facts';
-import { publicNameSql } from '../../users/public-name';
+import { publicNameSql } from '../../users';
 
 /** Reading a booking for a decision (step 1 of a move, and the sweep's re-read under the lock). */
 

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import type { PaymentProvider } from '../../payments/payment-provider';
+import type { PaymentProvider } from '../../payments';
 import { Booking } from '../booking.entity';
 import { applyMove, type BookingMoveHandler, type Done } from './apply';
 import type { PendingMoneyStep, ProviderOutcome } from './booking.model';

@@ -4,7 +4,7 @@ import { automaticPayoutAt, isLateCancellation, requestDeadline } from './policy
 import { BookingAction, BookingStatus, PaymentStatus, type Actor, type BookingState, type PaymentEffect } from './booking.model';
 
 /**
- * The booking process as data (DESIGN.md §4): every move a booking can make, who may make it,
+ * The booking process as data (docs/architecture.md, "Feature notes"): every move a booking can make, who may make it,
  * from which (status, payment) pairs, under which time and fact guards, to which pair, and the
  * money movement it causes. Nothing else in the code decides whether a move is allowed: the
  * transition runner, the timers, the webhook handler and `availableActions` all ask `decide`.
