@@ -4,7 +4,7 @@ import type { EventBus } from '../../platform/shared/events';
 import { requireViewer, type ServiceContext } from '../../platform/shared/context';
 import { badInput, conflict, forbidden, notFound, PG, pgErrorCode } from '../../platform/shared/errors';
 import { parseInput } from '../../platform/shared/validation';
-import { slotBookable } from '../availability/bookable';
+import { slotBookable } from '../profiles';
 import { RESCHEDULE_MESSAGES, type RescheduleDetails } from './process/move-writes';
 import type { TransitionRunner } from './process/runner';
 import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';

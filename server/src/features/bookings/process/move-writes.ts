@@ -1,4 +1,4 @@
-import { slotBookable } from '../../availability/bookable';
+import { slotBookable } from '../../profiles';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput, conflict } from '../../../platform/shared/errors';
 import type { Profile } from '../../profiles';
