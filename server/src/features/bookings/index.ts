@@ -77,7 +77,6 @@ export { disputeView } from './bookings.service';
 export type { BookingDisputeView } from './bookings.service';
 export { BookingDisputeType, BookingType } from './bookings.types';
 export { Dispute, DisputeResolution } from './dispute.entity';
-export type { BookingMoveHandler } from './process/apply';
 export { BookingAction, BookingStatus } from './process/booking.model';
 export type { ResolutionDetails } from './process/move-writes';
 export { partyRole, partyUserIds } from './process/runner';
