@@ -139,7 +139,10 @@ function ConnectForm() {
       });
       const made = res.data?.connectCalendar;
       if (made?.lastError) toast.error('Connected, but the first sync failed', made.lastError);
-      else toast.success('Calendar connected', `${made?.busyCount ?? 0} busy times are no longer bookable`);
+      else {
+        const n = made?.busyCount ?? 0;
+        toast.success('Calendar connected', `${n} busy ${n === 1 ? 'time is' : 'times are'} no longer bookable`);
+      }
       setForm({ url: '', username: '', password: '', calendar: '' });
     } catch (e) {
       setProblem(errorMessage(e, 'Failed to connect the calendar'));
