@@ -58,8 +58,8 @@ describe('account recovery', () => {
       await seeText(page, `${USER.email} is confirmed.`);
       await page.getByRole('link', { name: 'Go to the dashboard' }).click();
       await page.waitForURL('**/dashboard');
-      await page.getByRole('tab', { name: 'Overview', exact: true }).waitFor();
-      expect(await page.getByTestId('verify-email-banner').count()).toBe(0);
+      await seeText(page, 'Create Your Profile');
+      await expect.poll(() => page.getByTestId('verify-email-banner').count(), { timeout: 10_000 }).toBe(0);
     });
 
     await step('other device: signed in too (this session must end with the reset)', [other], async () => {
@@ -75,6 +75,8 @@ describe('account recovery', () => {
       await page.goto('/auth');
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.waitForURL('**/forgot-password');
+      // The sign-in form's own Email field may still be on screen while the page loads.
+      await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
       await page.getByLabel('Email').fill(USER.email);
       await page.getByRole('button', { name: 'Send the reset link' }).click();
       await seeText(page, 'Check your email!');

@@ -31,7 +31,8 @@ export function VerifyEmailPage() {
     if (!token) return;
     let attempt = attempts.get(token);
     if (!attempt) {
-      attempt = verify({ variables: { token } }).then(
+      // `me` is read again: an answer fetched before the link was opened must not say unverified.
+      attempt = verify({ variables: { token }, refetchQueries: ['Me'] }).then(
         ({ data }: { data?: VerifyEmailMutation | null }) => ({ ok: true as const, email: data?.verifyEmail.email ?? '' }),
         (err: unknown) => ({ ok: false as const, message: errorMessage(err, 'This link could not be checked. Try again in a moment.') }),
       );
