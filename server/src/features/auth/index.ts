@@ -53,6 +53,8 @@ export const authModule = defineModule({
       box,
       limits: deps.limits,
       logger: deps.logger.child({ feature: 'auth' }),
+      // Support's reset is audited; support is built after auth (it depends on bookings → payments → auth), so read at call time.
+      audit: (em, entry) => services.support.audit(em, entry),
     });
     const authSessions = new SessionsList({ clock: deps.clock, sessions: deps.sessions });
     const accountTokens = new AccountTokens();

@@ -101,6 +101,11 @@ export class TwoFactorService {
       box: SecretBox;
       limits: RateLimitStore;
       logger?: Logger;
+      /** Support's audit log (`services.support.audit`), written in the reset's transaction. */
+      audit?: (
+        em: EntityManager,
+        entry: { actorId: string; action: string; targetUserId: string; reason: string; metadata?: Record<string, unknown>; at: Date },
+      ) => Promise<unknown>;
     },
   ) {}
 
@@ -220,9 +225,18 @@ export class TwoFactorService {
     const user = await ctx.em.findOne(User, { id: data.userId });
     if (!user) throw notFound('User not found');
     const wasEnabled = (await this.status(ctx.em, user.id)).enabled;
-    await this.remove(ctx.em, user.id);
-    // TODO(audit): write this through the support audit log once it exists; until then a structured log line.
-    this.deps.logger?.warn({ audit: 'support.two_factor_reset', supportUserId: viewer.id, userId: user.id, reason: data.reason, wasEnabled }, 'support reset two-step sign-in');
+    // The reset and its audit row commit together, or neither.
+    await ctx.em.transactional(async (em) => {
+      await this.remove(em, user.id);
+      await this.deps.audit?.(em, {
+        actorId: viewer.id,
+        action: 'account.two_factor_reset',
+        targetUserId: user.id,
+        reason: data.reason,
+        metadata: { wasEnabled },
+        at: this.deps.clock.now(),
+      });
+    });
     return { userId: user.id, reason: data.reason, wasEnabled };
   }
 

@@ -216,6 +216,9 @@ describe('support and two-step sign-in', () => {
     expect(noReason.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'reason' });
     const reset = await app.gql(RESET, { userId, reason: 'Owner proved identity on ticket 4711' }, support);
     expect(reset.body.data.supportResetTwoFactor).toBe(true);
+    // Recorded in support's audit log with the reason.
+    const log = await app.gql(`query ($userId: ID!) { supportAuditLog(userId: $userId) { action reason } }`, { userId }, support);
+    expect(log.body.data.supportAuditLog).toContainEqual({ action: 'account.two_factor_reset', reason: 'Owner proved identity on ticket 4711' });
     // The owner signs in with the password alone again.
     expect((await app.rest('POST', '/auth/login', { email, password: PASSWORD })).status).toBe(200);
   });
