@@ -28,6 +28,7 @@ import {
 } from './conversations.views';
 import { publicNameSql } from '../users';
 import type { BookingMoveHandler } from '../bookings';
+import { ActivityThrottle } from './activity-throttle';
 
 const CONVERSATION_MESSAGES = {
   notFound: 'Conversation not found',
@@ -75,6 +76,8 @@ export class ConversationsService {
   private readonly byAggregate: (key: string) => Listen<DomainEvents['outboxCommitted']>;
   private readonly byAudience: (key: string) => Listen<DomainEvents['outboxCommitted']>;
   private readonly activityOf: (key: string) => Listen<DomainEvents['conversationActivity']>;
+  /** Typing and read marks on the bus: paced per user and conversation. */
+  private readonly activityPace: ActivityThrottle;
 
   constructor(
     private readonly deps: {
@@ -91,6 +94,12 @@ export class ConversationsService {
     this.byAggregate = keyedEvents(deps.events, 'outboxCommitted', (e) => [e.aggregateId]);
     this.byAudience = keyedEvents(deps.events, 'outboxCommitted', (e) => e.audienceUserIds);
     this.activityOf = keyedEvents(deps.events, 'conversationActivity', (e) => [e.conversationId]);
+    this.activityPace = new ActivityThrottle(deps.clock);
+  }
+
+  /** Drops trailing read marks not yet published (shutdown). */
+  close(): void {
+    this.activityPace.close();
   }
 
   /** The in-transaction outbox consumer: a requested booking joins its pair's conversation; a dispute lets support in. */
@@ -350,14 +359,17 @@ export class ConversationsService {
       [cid, viewer.id, access.role],
     );
     await this.deps.notifications.markConversationNotificationsRead(ctx.em, viewer.id, cid);
-    await this.deps.events.publish('conversationActivity', { conversationId: cid, userId: viewer.id, kind: 'read', at: new Date(row.at).toISOString() });
+    // The mark is written every time; the live "Seen" is coalesced per user and conversation.
+    const at = new Date(row.at).toISOString();
+    await this.activityPace.read(`${viewer.id}:${cid}`, () => this.deps.events.publish('conversationActivity', { conversationId: cid, userId: viewer.id, kind: 'read', at }));
     return this.get(ctx, cid);
   }
 
-  /** The viewer is typing: the other members see it live (nothing is stored). */
+  /** The viewer is typing: the other members see it live (nothing is stored; at most one line per user and conversation per 2 s). */
   async setTyping(ctx: ServiceContext, conversationId: unknown): Promise<boolean> {
     const viewer = requirePerson(ctx);
     const access = await this.access(ctx.em, viewer, conversationId);
+    if (!this.activityPace.allowTyping(`${viewer.id}:${access.conversation.id}`)) return true;
     await this.deps.events.publish('conversationActivity', {
       conversationId: access.conversation.id,
       userId: viewer.id,

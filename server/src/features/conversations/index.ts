@@ -30,6 +30,7 @@ export const conversationsModule = defineModule({
       messagesPerMinute: deps.config.RATE_LIMIT_ENABLED ? deps.config.MESSAGE_RATE_LIMIT_PER_MINUTE : null,
     }),
   }),
+  stop: async ({ services }) => services.conversations.close(),
   // Thread lines from booking events; a booking's open proposed times close when it moves on.
   extend: ({ services }) => ({
     outboxConsumers: [services.conversations.consumer()],

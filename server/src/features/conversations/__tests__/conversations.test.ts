@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../../../../test/harness';
 import { subscribe, untilListening, within } from '../../../../test/ws';
 import { UserRole } from '../../users/user.entity';
 import { account, consecutive, creator, heldBooking, HOUR, hourFromNow, type Account, type Creator } from '../../bookings/__tests__/booking-fixtures';
+import { ACTIVITY_WINDOW_MS } from '../activity-throttle';
 
 let app: TestApp;
 let brand: Account;
@@ -244,9 +245,14 @@ describe('typing and read receipts', () => {
     const ACTIVITY = `subscription ($id: ID!) { conversationActivity(conversationId: $id) { userId kind at } }`;
     const creatorSees = subscribe(app.url, ACTIVITY, { id: c }, star.token);
     const brandSees = subscribe(app.url, ACTIVITY, { id: c }, brand.token);
-    const typing = () => app.gql(`mutation ($id: ID!) { setTyping(conversationId: $id) }`, { id: c }, brand.token).then(() => {});
+    // Typing is paced (one line per user and conversation per window): each try starts a new window.
+    const typingOf = (who: Account) => () => {
+      app.clock.advance(ACTIVITY_WINDOW_MS);
+      return app.gql(`mutation ($id: ID!) { setTyping(conversationId: $id) }`, { id: c }, who.token).then(() => {});
+    };
+    const typing = typingOf(brand);
     await untilListening(creatorSees, typing);
-    await untilListening(brandSees, () => app.gql(`mutation ($id: ID!) { setTyping(conversationId: $id) }`, { id: c }, star.token).then(() => {}));
+    await untilListening(brandSees, typingOf(star));
     await typing();
     await within(3000, () => creatorSees.events.length >= 1);
     expect(creatorSees.events[0].data.conversationActivity).toMatchObject({ userId: brand.userId, kind: 'TYPING' });
