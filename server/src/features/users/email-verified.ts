@@ -13,6 +13,13 @@ export const emailNotVerified = (toDo: string) =>
  * account), create API keys or webhook endpoints. Features call this through the users front door
  * instead of reading the users table. `toDo` completes "Verify your e-mail address to …".
  */
+/**
+ * SQL: whether the user whose id is in `userIdColumn` has verified their address, for set-based
+ * statements of other features (e.g. the webhooks' fan-out of public events), so they need not
+ * name the users table themselves.
+ */
+export const emailVerifiedSql = (userIdColumn: string) => `exists (select 1 from users u where u.id = ${userIdColumn} and u.email_verified_at is not null)`;
+
 export async function assertEmailVerified(em: EntityManager, userId: string, toDo: string): Promise<void> {
   const [row] = await em.execute<{ verified: boolean }[]>('select email_verified_at is not null as verified from users where id = ?', [userId]);
   if (row && !row.verified) throw emailNotVerified(toDo);

@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/module';
 import { User } from './user.entity';
 
-export { assertEmailVerified, emailNotVerified } from './email-verified';
+export { assertEmailVerified, emailNotVerified, emailVerifiedSql } from './email-verified';
 
 /** Accounts (a booker, a creator, support staff); signing in is the auth module's. */
 export const usersModule = defineModule({ name: 'users', entities: [User] });

@@ -6,8 +6,7 @@ import { requireViewer, type ServiceContext, type Viewer } from '../../platform/
 import { badInput, conflict, forbidden, notFound } from '../../platform/shared/errors';
 import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
-import { assertEmailVerified } from '../users';
-import { UserRole } from '../users';
+import { assertEmailVerified, emailVerifiedSql, UserRole } from '../users';
 import { firstForbiddenAddress } from './webhook-address-guard';
 import { WebhookDelivery, WebhookDeliveryStatus } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
@@ -360,12 +359,9 @@ export class WebhooksService {
 
   /**
    * A public event's fan-out (the `webhook-fanouts` queue's work, after the commit): one pending
-   * delivery per enabled endpoint subscribed to it. Returns how many it queued. Its cost ceiling is
-   * MAX_ENDPOINTS per account.
-   * TODO(accounts): once accounts can verify their e-mail address (`users.email_verified_at` exists,
-   * nothing sets it for a signed-up account yet), take public events only for verified owners here
-   * (`exists (select 1 from users u where u.id = e.user_id and u.email_verified_at is not null)`)
-   * and refuse public event types for unverified accounts at create/update (400 naming `eventTypes`).
+   * delivery per enabled endpoint subscribed to it whose owner has a verified e-mail address (only
+   * verified accounts create endpoints; the fan-out checks again). Returns how many it queued. Its
+   * cost ceiling: MAX_ENDPOINTS per account, verified accounts only.
    */
   async fanOut(em: EntityManager, fanoutId: string): Promise<number> {
     const now = this.deps.clock.now();
@@ -373,7 +369,7 @@ export class WebhooksService {
       `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, event_created_at, body, status, attempts, created_at, next_attempt_at)
        select gen_random_uuid(), e.id, f.id, f.topic, f.event_created_at, f.body, 'pending', 0, ?, ?
          from webhook_fanouts f join webhook_endpoints e on e.disabled_at is null and f.topic = any(e.event_types)
-        where f.id = ?
+        where f.id = ? and ${emailVerifiedSql('e.user_id')}
        on conflict (event_id, endpoint_id) do nothing
        returning 1`,
       [now, now, fanoutId],

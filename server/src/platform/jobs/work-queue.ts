@@ -239,6 +239,10 @@ export class WorkQueue<Row extends WorkRow = WorkRow> {
       this.deps.metrics?.jobClaims.inc({ queue: this.name, outcome: 'failed' });
       throw err;
     }
+    // Started in due order (RETURNING has none): among rows due together, by the queue's tiebreak.
+    const tiebreak = this.definition.tiebreak ?? 'id';
+    const due = (r: Row) => new Date(r.next_attempt_at ?? 0).getTime();
+    claimed.sort((x, y) => due(x) - due(y) || String(x[tiebreak]).localeCompare(String(y[tiebreak]), undefined, { numeric: true }));
     for (const row of claimed) {
       const work = this.handleOne(row, token).catch((err: unknown) => this.deps.logger?.error({ err, queue: this.name, id: row.id }, 'work queue: recording failed'));
       this.inFlight.add(work);

@@ -231,7 +231,7 @@ describe('replays and the worker', () => {
 });
 
 describe('public events fan out in the worker', () => {
-  it('a profile update writes one fan-out row, not a delivery per endpoint; the worker then queues and sends one to each of 200 endpoints', async () => {
+  it('a profile update writes one fan-out row, not a delivery per endpoint; the worker then queues and sends one to each of 200 endpoints of verified accounts, none to an unverified one', async () => {
     const partners = await Promise.all(Array.from({ length: 20 }, () => registerAccount(app, 'brand')));
     // Ten endpoints each (the per-account ceiling), all subscribed to creator.updated.
     for (const p of partners) {
@@ -241,6 +241,14 @@ describe('public events fan out in the worker', () => {
         [p.userId, receiver.url('/fan')],
       );
     }
+    // One more partner whose address is not verified: its ten endpoints get no public event.
+    const unverified = await registerAccount(app, 'brand');
+    await sql(`update users set email_verified_at = null where id = ?`, [unverified.userId]);
+    await sql(
+      `insert into webhook_endpoints (id, user_id, url, event_types, secret, created_at, updated_at)
+       select gen_random_uuid(), ?, ?, '{creator.updated}', 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdA==', now(), now() from generate_series(1, 10)`,
+      [unverified.userId, receiver.url('/fan-unverified')],
+    );
     const c = await creator(app, [], { twitchUsername: 'fan_out' });
     await dispatcher().idle();
     app.queries.length = 0;
@@ -249,13 +257,17 @@ describe('public events fan out in the worker', () => {
     const took = performance.now() - started;
     expect(res.body.errors).toBeUndefined();
     const requestStatements = [...app.queries];
-    // The request's transaction queued one fan-out row and no delivery.
-    expect(requestStatements.filter((q) => /insert into webhook_fanouts/.test(q))).toHaveLength(1);
-    expect(requestStatements.filter((q) => /insert into webhook_deliveries/.test(q))).toEqual([]);
+    // The request's outbox statement (the event and its consumers' rows) queued one fan-out row and no
+    // delivery; the deliveries are the worker's (its statement reads webhook_fanouts, after the commit).
+    const appends = requestStatements.filter((q) => /insert into outbox_event/.test(q) && /webhook_fanouts/.test(q));
+    expect(appends).toHaveLength(1);
+    expect(appends[0]).not.toMatch(/insert into webhook_deliveries/);
+    expect(requestStatements.filter((q) => /insert into webhook_deliveries/.test(q) && !/from webhook_fanouts/.test(q))).toEqual([]);
     for (const end = Date.now() + 15_000; receiver.at('/fan').length < 200 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
     const fanOutDone = performance.now() - started;
     console.info(`profile update with 200 subscribed endpoints: request ${Math.round(took)} ms; all 200 delivered ${Math.round(fanOutDone)} ms after it started`);
     expect(receiver.at('/fan')).toHaveLength(200);
+    expect(receiver.at('/fan-unverified')).toHaveLength(0);
     expect(new Set(receiver.at('/fan').map((r) => JSON.parse(r.body).type))).toEqual(new Set(['creator.updated']));
     // The fan-out row is gone once its deliveries exist.
     expect(await sql(`select id from webhook_fanouts`)).toEqual([]);
