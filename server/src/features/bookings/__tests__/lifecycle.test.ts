@@ -202,7 +202,7 @@ describe.each([
     app.clock.advance(2 * HOUR);
     await T.confirm(brand.token, bookingId);
     await T.confirm(c.token, bookingId);
-    expect(refusal(await T.payout(brand.token, bookingId))).toEqual({ code: 'FORBIDDEN', message: 'Only the creator or the system can do this' });
+    expect(refusal(await T.payout(brand.token, bookingId))).toEqual({ code: 'FORBIDDEN', message: 'Only the creator can do this' });
     expect(refusal(await T.payout(c.token, bookingId))).toEqual({ code: 'INVALID_TRANSITION', message: 'Set up your payout account before requesting a payout' });
     expect(booking(await T.get(c.token, bookingId)).paymentStatus).toBe('allocated');
     await enablePayouts(app, c);

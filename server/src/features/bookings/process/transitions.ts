@@ -266,7 +266,12 @@ function rule(
   const rules = TRANSITIONS.filter((r) => r.action === action);
   const mine = rules.filter((r) => r.actors.includes(facts.actor));
   if (mine.length === 0) {
-    const allowed = () => [...new Set(rules.flatMap((r) => r.actors))].map((a) => WHO[a]).join(' or ');
+    // The refusal names the people who may act; the system's own moves (timers, a settled proposal) are not theirs to ask for.
+    const allowed = () => {
+      const actors = [...new Set(rules.flatMap((r) => r.actors))];
+      const people = actors.filter((a) => a !== 'system');
+      return (people.length > 0 ? people : actors).map((a) => WHO[a]).join(' or ');
+    };
     return { refused: 'FORBIDDEN', reason: () => `Only ${allowed()} can do this` };
   }
   const state = { status: facts.booking.status, payment: facts.booking.paymentStatus };
