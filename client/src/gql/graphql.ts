@@ -51,6 +51,14 @@ export type AddDisputeStatementInput = {
 /** ACTIVE keys authenticate; EXPIRED and REVOKED ones are refused */
 export type ApiKeyStatus = 'ACTIVE' | 'EXPIRED' | 'REVOKED';
 
+export type BillingDetailsInput = {
+  /** Postal address, lines separated by newlines */
+  address: string;
+  name: string;
+  /** VAT or tax id */
+  taxId?: string | null | undefined;
+};
+
 /** A move of the booking process; `availableActions` lists the ones the viewer may make now */
 export type BookingAction =
   | 'ACCEPT'
@@ -233,6 +241,9 @@ export type DisputeListStatus = 'ALL' | 'OPEN' | 'RESOLVED';
 
 /** Support's decision on a dispute */
 export type DisputeResolution = 'REFUND_FULL' | 'REFUND_PARTIAL' | 'RELEASE';
+
+/** invoice, receipt, credit_note, payout_statement or monthly_statement */
+export type DocumentKind = 'CREDIT_NOTE' | 'INVOICE' | 'MONTHLY_STATEMENT' | 'PAYOUT_STATEMENT' | 'RECEIPT';
 
 export type EmailPreferenceInput = {
   emailEnabled: boolean;
@@ -710,6 +721,8 @@ export type AcceptBookingMutation = {
     bookerConfirmed: boolean;
     confirmationDeadline: string;
     cancellationReason: string | null;
+    cancellationCode: CancellationReasonCode | null;
+    cancelledByRole: string | null;
     cancelledAt: string | null;
     completedAt: string | null;
     createdAt: string;
@@ -786,6 +799,8 @@ export type BookingCard_BookingFragment = {
   bookerConfirmed: boolean;
   confirmationDeadline: string;
   cancellationReason: string | null;
+  cancellationCode: CancellationReasonCode | null;
+  cancelledByRole: string | null;
   cancelledAt: string | null;
   completedAt: string | null;
   createdAt: string;
@@ -884,6 +899,8 @@ export type BookingListQuery = {
         bookerConfirmed: boolean;
         confirmationDeadline: string;
         cancellationReason: string | null;
+        cancellationCode: CancellationReasonCode | null;
+        cancelledByRole: string | null;
         cancelledAt: string | null;
         completedAt: string | null;
         createdAt: string;
@@ -952,6 +969,8 @@ export type CancelBookingMutation = {
     bookerConfirmed: boolean;
     confirmationDeadline: string;
     cancellationReason: string | null;
+    cancellationCode: CancellationReasonCode | null;
+    cancelledByRole: string | null;
     cancelledAt: string | null;
     completedAt: string | null;
     createdAt: string;
@@ -1017,6 +1036,8 @@ export type ConfirmBookingCompletionMutation = {
     bookerConfirmed: boolean;
     confirmationDeadline: string;
     cancellationReason: string | null;
+    cancellationCode: CancellationReasonCode | null;
+    cancelledByRole: string | null;
     cancelledAt: string | null;
     completedAt: string | null;
     createdAt: string;
@@ -1083,6 +1104,8 @@ export type DeclineBookingMutation = {
     bookerConfirmed: boolean;
     confirmationDeadline: string;
     cancellationReason: string | null;
+    cancellationCode: CancellationReasonCode | null;
+    cancelledByRole: string | null;
     cancelledAt: string | null;
     completedAt: string | null;
     createdAt: string;
@@ -1146,6 +1169,8 @@ export type LiveBookingUpdatesSubscription = {
     bookerConfirmed: boolean;
     confirmationDeadline: string;
     cancellationReason: string | null;
+    cancellationCode: CancellationReasonCode | null;
+    cancelledByRole: string | null;
     cancelledAt: string | null;
     completedAt: string | null;
     createdAt: string;
@@ -1211,6 +1236,8 @@ export type OpenBookingDisputeMutation = {
     bookerConfirmed: boolean;
     confirmationDeadline: string;
     cancellationReason: string | null;
+    cancellationCode: CancellationReasonCode | null;
+    cancelledByRole: string | null;
     cancelledAt: string | null;
     completedAt: string | null;
     createdAt: string;
@@ -1276,6 +1303,8 @@ export type RequestBookingPayoutMutation = {
     bookerConfirmed: boolean;
     confirmationDeadline: string;
     cancellationReason: string | null;
+    cancellationCode: CancellationReasonCode | null;
+    cancelledByRole: string | null;
     cancelledAt: string | null;
     completedAt: string | null;
     createdAt: string;
@@ -2396,6 +2425,37 @@ export type CreatorsQuery = {
   };
 };
 
+export type BookingDocumentsQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type BookingDocumentsQuery = {
+  booking: {
+    id: string;
+    documents: Array<{
+      id: string;
+      kind: DocumentKind;
+      number: string;
+      totalCents: number;
+      currency: string;
+      issuedAt: string;
+      url: string;
+    }>;
+  };
+};
+
+export type BillingDetailsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type BillingDetailsQuery = { billingDetails: { name: string; address: string; taxId: string | null } | null };
+
+export type UpdateBillingDetailsMutationVariables = Exact<{
+  input: BillingDetailsInput;
+}>;
+
+export type UpdateBillingDetailsMutation = {
+  updateBillingDetails: { name: string; address: string; taxId: string | null };
+};
+
 export type MarkNotificationsReadMutationVariables = Exact<{
   input: MarkNotificationsReadInput;
 }>;
@@ -2737,6 +2797,8 @@ export type ResolveDisputeMutation = {
       bookerConfirmed: boolean;
       confirmationDeadline: string;
       cancellationReason: string | null;
+      cancellationCode: CancellationReasonCode | null;
+      cancelledByRole: string | null;
       cancelledAt: string | null;
       completedAt: string | null;
       createdAt: string;
@@ -2853,6 +2915,8 @@ export type SupportDisputeCard_DisputeFragment = {
     bookerConfirmed: boolean;
     confirmationDeadline: string;
     cancellationReason: string | null;
+    cancellationCode: CancellationReasonCode | null;
+    cancelledByRole: string | null;
     cancelledAt: string | null;
     completedAt: string | null;
     createdAt: string;
@@ -2949,6 +3013,8 @@ export type SupportDisputesQuery = {
       bookerConfirmed: boolean;
       confirmationDeadline: string;
       cancellationReason: string | null;
+      cancellationCode: CancellationReasonCode | null;
+      cancelledByRole: string | null;
       cancelledAt: string | null;
       completedAt: string | null;
       createdAt: string;
@@ -4022,6 +4088,8 @@ export const BookingCard_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
@@ -4243,6 +4311,8 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
@@ -6647,6 +6717,8 @@ export const AcceptBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
@@ -7033,6 +7105,8 @@ export const BookingListDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
@@ -7276,6 +7350,8 @@ export const CancelBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
@@ -7499,6 +7575,8 @@ export const ConfirmBookingCompletionDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
@@ -7738,6 +7816,8 @@ export const DeclineBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
@@ -7948,6 +8028,8 @@ export const LiveBookingUpdatesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
@@ -8167,6 +8249,8 @@ export const OpenBookingDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
@@ -8396,6 +8480,8 @@ export const RequestBookingPayoutDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
@@ -14286,6 +14372,266 @@ export type CreatorsQueryHookResult = ReturnType<typeof useCreatorsQuery>;
 export type CreatorsLazyQueryHookResult = ReturnType<typeof useCreatorsLazyQuery>;
 export type CreatorsSuspenseQueryHookResult = ReturnType<typeof useCreatorsSuspenseQuery>;
 export type CreatorsQueryResult = Apollo.QueryResult<CreatorsQuery, CreatorsQueryVariables>;
+export const BookingDocumentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BookingDocuments' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booking' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'documents' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'currency' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'issuedAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'url' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useBookingDocumentsQuery__
+ *
+ * To run a query within a React component, call `useBookingDocumentsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useBookingDocumentsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useBookingDocumentsQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useBookingDocumentsQuery(
+  baseOptions: Apollo.QueryHookOptions<BookingDocumentsQuery, BookingDocumentsQueryVariables> &
+    ({ variables: BookingDocumentsQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<BookingDocumentsQuery, BookingDocumentsQueryVariables>(BookingDocumentsDocument, options);
+}
+export function useBookingDocumentsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<BookingDocumentsQuery, BookingDocumentsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<BookingDocumentsQuery, BookingDocumentsQueryVariables>(BookingDocumentsDocument, options);
+}
+// @ts-ignore
+export function useBookingDocumentsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<BookingDocumentsQuery, BookingDocumentsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingDocumentsQuery, BookingDocumentsQueryVariables>;
+export function useBookingDocumentsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BookingDocumentsQuery, BookingDocumentsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingDocumentsQuery | undefined, BookingDocumentsQueryVariables>;
+export function useBookingDocumentsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BookingDocumentsQuery, BookingDocumentsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<BookingDocumentsQuery, BookingDocumentsQueryVariables>(
+    BookingDocumentsDocument,
+    options,
+  );
+}
+export type BookingDocumentsQueryHookResult = ReturnType<typeof useBookingDocumentsQuery>;
+export type BookingDocumentsLazyQueryHookResult = ReturnType<typeof useBookingDocumentsLazyQuery>;
+export type BookingDocumentsSuspenseQueryHookResult = ReturnType<typeof useBookingDocumentsSuspenseQuery>;
+export type BookingDocumentsQueryResult = Apollo.QueryResult<BookingDocumentsQuery, BookingDocumentsQueryVariables>;
+export const BillingDetailsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BillingDetails' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'billingDetails' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'taxId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useBillingDetailsQuery__
+ *
+ * To run a query within a React component, call `useBillingDetailsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useBillingDetailsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useBillingDetailsQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useBillingDetailsQuery(
+  baseOptions?: Apollo.QueryHookOptions<BillingDetailsQuery, BillingDetailsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<BillingDetailsQuery, BillingDetailsQueryVariables>(BillingDetailsDocument, options);
+}
+export function useBillingDetailsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<BillingDetailsQuery, BillingDetailsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<BillingDetailsQuery, BillingDetailsQueryVariables>(BillingDetailsDocument, options);
+}
+// @ts-ignore
+export function useBillingDetailsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<BillingDetailsQuery, BillingDetailsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BillingDetailsQuery, BillingDetailsQueryVariables>;
+export function useBillingDetailsSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BillingDetailsQuery, BillingDetailsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BillingDetailsQuery | undefined, BillingDetailsQueryVariables>;
+export function useBillingDetailsSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BillingDetailsQuery, BillingDetailsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<BillingDetailsQuery, BillingDetailsQueryVariables>(BillingDetailsDocument, options);
+}
+export type BillingDetailsQueryHookResult = ReturnType<typeof useBillingDetailsQuery>;
+export type BillingDetailsLazyQueryHookResult = ReturnType<typeof useBillingDetailsLazyQuery>;
+export type BillingDetailsSuspenseQueryHookResult = ReturnType<typeof useBillingDetailsSuspenseQuery>;
+export type BillingDetailsQueryResult = Apollo.QueryResult<BillingDetailsQuery, BillingDetailsQueryVariables>;
+export const UpdateBillingDetailsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UpdateBillingDetails' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'BillingDetailsInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateBillingDetails' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'taxId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type UpdateBillingDetailsMutationFn = Apollo.MutationFunction<
+  UpdateBillingDetailsMutation,
+  UpdateBillingDetailsMutationVariables
+>;
+
+/**
+ * __useUpdateBillingDetailsMutation__
+ *
+ * To run a mutation, you first call `useUpdateBillingDetailsMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useUpdateBillingDetailsMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [updateBillingDetailsMutation, { data, loading, error }] = useUpdateBillingDetailsMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useUpdateBillingDetailsMutation(
+  baseOptions?: Apollo.MutationHookOptions<UpdateBillingDetailsMutation, UpdateBillingDetailsMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<UpdateBillingDetailsMutation, UpdateBillingDetailsMutationVariables>(
+    UpdateBillingDetailsDocument,
+    options,
+  );
+}
+export type UpdateBillingDetailsMutationHookResult = ReturnType<typeof useUpdateBillingDetailsMutation>;
+export type UpdateBillingDetailsMutationResult = Apollo.MutationResult<UpdateBillingDetailsMutation>;
+export type UpdateBillingDetailsMutationOptions = Apollo.BaseMutationOptions<
+  UpdateBillingDetailsMutation,
+  UpdateBillingDetailsMutationVariables
+>;
 export const MarkNotificationsReadDocument = {
   kind: 'Document',
   definitions: [
@@ -15888,6 +16234,8 @@ export const ResolveDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
@@ -16361,6 +16709,8 @@ export const SupportDisputesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
           { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
           { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },

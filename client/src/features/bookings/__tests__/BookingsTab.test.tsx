@@ -80,8 +80,8 @@ describe('My Bookings', () => {
       within(card)
         .queryAllByRole('button')
         .map((b) => b.textContent);
-    expect(names(first)).toEqual(['Accept', 'Decline', 'Messages']);
-    expect(names(cardOf('Collab with Luna'))).toEqual(['Confirm completion', 'Dispute', 'Messages']);
+    expect(names(first)).toEqual(['Accept', 'Decline', 'Messages', 'Documents']);
+    expect(names(cardOf('Collab with Luna'))).toEqual(['Confirm completion', 'Dispute', 'Messages', 'Documents']);
     expect(
       within(cardOf('Booking Request from Old Client')).queryByRole('group', { name: 'Booking actions' }),
     ).not.toBeInTheDocument();
@@ -102,7 +102,9 @@ describe('My Bookings', () => {
       status: 'CANCELLED',
       paymentStatus: 'REFUNDED',
       refundCents: 5000,
-      cancellationReason: 'User requested cancellation',
+      cancellationReason: 'Plans changed',
+      cancellationCode: 'PLANS_CHANGED',
+      cancelledByRole: 'booker',
       availableActions: [],
       cancelFeeApplies: false,
       settlement: { __typename: 'BookingSettlement', capturedCents: 10000, refundedCents: 5000, platformFeeCents: 500, creatorCents: 4500 },
@@ -131,7 +133,7 @@ describe('My Bookings', () => {
         {
           request: {
             query: CancelBookingDocument,
-            variables: { input: { bookingId: soon.id, reason: 'User requested cancellation' } },
+            variables: { input: { bookingId: soon.id, reasonCode: 'PLANS_CHANGED', reason: null } },
           },
           result: cancel,
         },
@@ -144,6 +146,9 @@ describe('My Bookings', () => {
     expect(within(dialog).getByTestId('platform-fee')).toHaveTextContent('$5.00');
     expect(within(dialog).getByTestId('creator-keeps')).toHaveTextContent('$45.00');
     expect(cancel).not.toHaveBeenCalled();
+    // A confirmed booking is cancelled with a reason: the confirm button waits for one.
+    expect(within(dialog).getByRole('button', { name: 'Cancel Booking' })).toBeDisabled();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Reason' }), 'PLANS_CHANGED');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
 
     expect(await screen.findByText('Booking cancelled successfully')).toBeInTheDocument();

@@ -35,6 +35,8 @@ export function booking(overrides: { [K in keyof Booking]?: unknown } & { starts
     bookerConfirmed: false,
     confirmationDeadline: new Date(end.getTime() + 48 * 3_600_000).toISOString(),
     cancellationReason: null,
+    cancellationCode: null,
+    cancelledByRole: null,
     cancelledAt: null,
     completedAt: null,
     createdAt: new Date().toISOString(),

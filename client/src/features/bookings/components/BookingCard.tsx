@@ -10,6 +10,7 @@ import { CancellationDetails, CompletionState, DisputeDetails } from './BookingN
 import { BookingStatusBadges } from './BookingStatusBadges';
 import { DetailList } from '../../../shared/components/DetailList';
 import { BookingConversation } from '../../conversations/components/BookingConversation';
+import { BookingDocuments } from '../../documents/components/BookingDocuments';
 
 interface Props {
   booking: BookingCard_BookingFragment;
@@ -78,6 +79,7 @@ export function BookingCard({ booking, creatorSide }: Props) {
 
         <BookingActions booking={booking} creatorSide={creatorSide} counterpart={heading.counterpart} />
         <BookingConversation booking={booking} counterpart={heading.counterpart} />
+        <BookingDocuments bookingId={booking.id} />
         <Text textStyle="xs" color="fg.muted">
           Times in your time zone ({zone}). Booking {booking.id.slice(0, 8)}
         </Text>

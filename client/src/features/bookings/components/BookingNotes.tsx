@@ -2,6 +2,7 @@ import { Box, Link, Stack, Text } from '@chakra-ui/react';
 import type { BookingCard_BookingFragment, BookingDisputeDetails_DisputeFragment } from '../../../gql/graphql';
 import { formatCents } from '../../../shared/lib/money';
 import { formatDateTime } from '../../../shared/lib/zoned-time';
+import { cancelledByLabel } from '../lib/booking-view';
 
 const RESOLUTIONS = {
   REFUND_FULL: 'Refunded in full',
@@ -91,16 +92,16 @@ export function DisputeDetails({
 /** Spec §2: cancellation details, with the refund when it is above 0 (refund_amount is in cents). */
 export function CancellationDetails({ booking }: { booking: BookingCard_BookingFragment }) {
   return (
-    <Note tone="red" title="Cancelled">
+    <Note tone="red" title={cancelledByLabel(booking.cancelledByRole, booking.viewerRole) ?? 'Cancelled'}>
       {booking.cancellationReason && (
         <Text>
           <strong>Reason:</strong> {booking.cancellationReason}
         </Text>
       )}
       {booking.cancelledAt && <Text>On {formatDateTime(booking.cancelledAt)}</Text>}
-      {booking.refundCents > 0 && (
+      {booking.settlement.refundedCents > 0 && (
         <Text>
-          <strong>Refund amount:</strong> {formatCents(booking.refundCents)}
+          <strong>Refund amount:</strong> {formatCents(booking.settlement.refundedCents)}
         </Text>
       )}
     </Note>

@@ -5,6 +5,7 @@ import {
   useUnreadNotificationCountQuery,
 } from '../../../gql/graphql';
 import { notificationEvents } from '../live/notification-events';
+import { toast } from '../../../shared/toast';
 
 /**
  * The viewer's unread count, live: each `notificationAdded` adds one to the count in the cache (no
@@ -25,6 +26,8 @@ export function useUnreadNotifications() {
           current ? { unreadNotificationCount: current.unreadNotificationCount + 1 } : current,
         );
       }
+      // A cancellation is told live as a toast too: who cancelled, why, and what it means for the reader's money.
+      if (notification.type === 'booking.cancelled') toast.warning('Booking cancelled', notification.text);
       notificationEvents.emit(notification);
     },
   });

@@ -4,6 +4,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'calendar', label: 'Calendar' },
   { id: 'email', label: 'E-mail' },
   { id: 'account', label: 'Account' },
+  { id: 'billing', label: 'Billing' },
   { id: 'two-step', label: 'Two-step sign-in' },
   { id: 'sessions', label: 'Sessions' },
   { id: 'activity', label: 'Account activity' },

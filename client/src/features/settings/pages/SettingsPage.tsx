@@ -5,6 +5,7 @@ import { PageContainer } from '../../../shared/components/content/PageContainer'
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { AccountActivitySection } from '../components/AccountActivitySection';
 import { AccountSection } from '../components/AccountSection';
+import { BillingSection } from '../components/BillingSection';
 import { CalendarSection } from '../components/CalendarSection';
 import { EmailSection } from '../components/EmailSection';
 import { NotificationsSection } from '../components/NotificationsSection';
@@ -37,6 +38,7 @@ export function SettingsPage() {
         <CalendarSection />
         <EmailSection />
         <AccountSection />
+        <BillingSection />
         <TwoFactorSection />
         <SessionsSection />
         <AccountActivitySection />

@@ -7,6 +7,7 @@ import { formatDateTime, formatDay, formatTimeRange } from '../../../shared/lib/
 import { Evidence } from '../../bookings/components/BookingNotes';
 import { BookingHistoryList } from '../../bookings/components/BookingHistoryList';
 import { BookingStatusBadges } from '../../bookings/components/BookingStatusBadges';
+import { BookingDocuments } from '../../documents/components/BookingDocuments';
 import { RESOLUTION_LABELS } from '../lib/support-rules';
 import { ResolveDisputeDialog } from './ResolveDisputeDialog';
 import { WarnUserDialog } from './WarnUserDialog';
@@ -117,6 +118,7 @@ export function SupportDisputeCard({ dispute }: { dispute: SupportDisputeCard_Di
             Booking history
           </Heading>
           <BookingHistoryList history={booking.history} label={`Booking history of ${dispute.bookerName} × ${dispute.creatorName}`} />
+          <BookingDocuments bookingId={booking.id} />
         </Box>
 
         {dispute.resolution && (

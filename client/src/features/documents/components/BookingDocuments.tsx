@@ -1,0 +1,51 @@
+import { Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuDownload, LuFileText } from 'react-icons/lu';
+import { useBookingDocumentsQuery } from '../../../gql/graphql';
+import { formatCents } from '../../../shared/lib/money';
+import { toast } from '../../../shared/toast';
+import { DOCUMENT_KIND_LABELS, downloadWithSession } from '../lib/download';
+
+/**
+ * A booking's documents (invoice, receipt, credit notes, payout statements the viewer may open),
+ * loaded when opened, each with its PDF download. Booking cards and the support console show it.
+ */
+export function BookingDocuments({ bookingId }: { bookingId: string }) {
+  const [open, setOpen] = useState(false);
+  const { data, loading } = useBookingDocumentsQuery({ variables: { id: bookingId }, skip: !open, fetchPolicy: 'cache-and-network' });
+  const docs = data?.booking?.documents ?? [];
+  return (
+    <Stack gap="2" data-testid="booking-documents">
+      <Button size="xs" variant="ghost" alignSelf="flex-start" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        <LuFileText />{open ? 'Hide documents' : 'Documents'}
+      </Button>
+      {open &&
+        (loading && !data ? (
+          <Skeleton h="8" aria-label="Loading documents" />
+        ) : docs.length === 0 ? (
+          <Text textStyle="sm" color="fg.muted">
+            No documents yet: the invoice and receipt are issued when the payment is captured.
+          </Text>
+        ) : (
+          <Stack as="ul" gap="1" listStyleType="none">
+            {docs.map((d) => (
+              <HStack as="li" key={d.id} justify="space-between" gap="3" wrap="wrap">
+                <Text textStyle="sm">
+                  <strong>{DOCUMENT_KIND_LABELS[d.kind] ?? d.kind}</strong> {d.number} · {formatCents(d.totalCents)} ·{' '}
+                  {new Date(d.issuedAt).toLocaleDateString()}
+                </Text>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  aria-label={`Download ${DOCUMENT_KIND_LABELS[d.kind] ?? d.kind} ${d.number}`}
+                  onClick={() => downloadWithSession(d.url, `${d.number}.pdf`).catch((err: Error) => toast.error('Could not download the document', err.message))}
+                >
+                  <LuDownload /> PDF
+                </Button>
+              </HStack>
+            ))}
+          </Stack>
+        ))}
+    </Stack>
+  );
+}
