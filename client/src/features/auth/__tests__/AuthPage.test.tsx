@@ -52,7 +52,7 @@ describe('Auth page', () => {
 
     expect(screen.getByText('Creator Account')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change' })).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/email/i), EMAIL);
+    await user.type(screen.getByLabelText(/^email$/i), EMAIL);
     await user.type(screen.getByLabelText(/^password/i), PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
@@ -70,7 +70,7 @@ describe('Auth page', () => {
     renderPage(<AuthPage />, { path: '/auth?mode=join', route: '/auth', mocks: [mock] });
 
     await user.click(await screen.findByRole('button', { name: /choose brand account/i }));
-    await user.type(screen.getByLabelText(/email/i), EMAIL);
+    await user.type(screen.getByLabelText(/^email$/i), EMAIL);
     await user.type(screen.getByLabelText(/^password/i), 'password123');
     const meter = await screen.findByTestId('password-strength', undefined, { timeout: 10_000 });
     await waitFor(() => expect(meter).toHaveTextContent('Strength: Very weak'), { timeout: 10_000 });

@@ -13,7 +13,7 @@ export const SETTINGS_SECTIONS = [
 export const SETTINGS_MESSAGES = {
   preferenceSaved: (label: string, on: boolean) => `${label} e-mails ${on ? 'on' : 'off'}`,
   preferenceFailed: 'Could not save the e-mail setting',
-  lockedWhy: 'Always sent: these e-mails are about your money or a dispute, so they cannot be turned off.',
+  lockedWhy: 'Always sent: these e-mails are about your money, a dispute or the security of your account, so they cannot be turned off.',
   feedRegenerated: 'New calendar URL ready',
   feedRegenerateFailed: 'Could not make a new calendar URL',
   freeHoursSaved: (on: boolean) => (on ? 'Free hours now appear in your calendar feed' : 'Free hours removed from your calendar feed'),
