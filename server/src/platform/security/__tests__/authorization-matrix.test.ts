@@ -94,6 +94,8 @@ const BAD_LINK = 'x'.repeat(43);
 const LINK_ONLY = { anonymous: 'BAD_USER_INPUT', stranger: 'BAD_USER_INPUT', otherParty: 'BAD_USER_INPUT', support: 'BAD_USER_INPUT' } as const;
 /** The caller's own account only; here every signed-in caller's request is refused on its merits. */
 const OWN_ACCOUNT_REFUSED = { anonymous: 'UNAUTHENTICATED', stranger: 'BAD_USER_INPUT', otherParty: 'BAD_USER_INPUT', support: 'BAD_USER_INPUT' } as const;
+/** Turning off two-step sign-in for one's own account, which has none on: a conflict for every signed-in caller. */
+const NOT_ENROLLED = { anonymous: 'UNAUTHENTICATED', stranger: 'CONFLICT', otherParty: 'CONFLICT', support: 'CONFLICT' } as const;
 const SUPPORT_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'FORBIDDEN', otherParty: 'FORBIDDEN', support: 'ok' } as const;
 const PUBLIC = { anonymous: 'ok', stranger: 'ok', otherParty: 'ok', support: 'ok' } as const;
 /** The creator's slot or schedule: nobody else may touch it. */
@@ -199,7 +201,8 @@ const MUTATIONS: Record<string, Row> = {
       const start = hourFromNow(app, 49);
       return gql(`mutation ($i: ProposeBookingTimeInput!) { proposeBookingTime(input: $i) { id } }`, { i: { bookingId: w.bookingId, startTime: start.toISOString(), endTime: new Date(start.getTime() + HOUR).toISOString() } });
     },
-    expect: PARTIES_ONLY('FORBIDDEN'),
+    // Either party may propose another time once the booking is confirmed; before that only the creator answers a request.
+    expect: PARTIES_ONLY('INVALID_TRANSITION'),
   },
   respondToProposedTime: {
     stage: 'held', owner: 'booker',
@@ -212,6 +215,23 @@ const MUTATIONS: Record<string, Row> = {
   updateNotificationPreferences: { stage: 'base', owner: 'user', request: () => gql(`mutation { updateNotificationPreferences(input: { timeZone: "Europe/Berlin" }) { timeZone } }`), expect: ANON_ONLY_DENIED },
   regenerateCalendarFeed: { stage: 'base', owner: 'user', request: () => gql(`mutation { regenerateCalendarFeed { url } }`), expect: ANON_ONLY_DENIED },
   setCalendarFeedFreeHours: { stage: 'base', owner: 'creator', request: () => gql(`mutation { setCalendarFeedFreeHours(include: true) { url } }`), expect: CREATOR_SETTING },
+  // Two-step sign-in and sessions (issue 27): the caller's own account only.
+  setupTwoFactor: { stage: 'base', owner: 'user', request: () => gql(`mutation { setupTwoFactor { secret } }`), expect: ANON_ONLY_DENIED },
+  enableTwoFactor: { stage: 'base', owner: 'user', request: () => gql(`mutation { enableTwoFactor(code: "000000") { recoveryCodes } }`), expect: OWN_ACCOUNT_REFUSED },
+  disableTwoFactor: { stage: 'base', owner: 'user', request: () => gql(`mutation { disableTwoFactor(input: { password: "not-the-password", code: "000000" }) }`), expect: NOT_ENROLLED },
+  revokeSession: { stage: 'base', owner: 'user', request: async (w) => gql(`mutation ($id: ID!) { revokeSession(id: $id) }`, { id: await usersSession(w) }), expect: OWNER_ONLY },
+  supportResetTwoFactor: {
+    stage: 'base', owner: 'support',
+    request: (w) => gql(`mutation ($u: ID!) { supportResetTwoFactor(userId: $u, reason: "Lost phone, identity checked") }`, { u: w.user.userId }),
+    expect: SUPPORT_ONLY,
+  },
+  // Connected calendars, scheduling guards and time off (issue 30): the creator's own.
+  connectCalendar: { stage: 'base', owner: 'creator', request: () => gql(`mutation { connectCalendar(input: { kind: "ics", url: "${hooks}/cal.ics" }) { id } }`), expect: CREATOR_SELF },
+  syncCalendarConnection: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { syncCalendarConnection(id: $id) { id } }`, { id: await creatorsCalendar(w) }), expect: CREATORS_THING },
+  deleteCalendarConnection: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { deleteCalendarConnection(id: $id) }`, { id: await creatorsCalendar(w) }), expect: CREATORS_THING },
+  updateSchedulingSettings: { stage: 'base', owner: 'creator', request: () => gql(`mutation { updateSchedulingSettings(input: { minNoticeMinutes: 120 }) { minNoticeMinutes } }`), expect: CREATOR_SELF },
+  addTimeOff: { stage: 'base', owner: 'creator', request: () => gql(`mutation ($i: TimeOffInput!) { addTimeOff(input: $i) { id } }`, { i: { startTime: hourFromNowIso(300), endTime: hourFromNowIso(320) } }), expect: CREATOR_SELF },
+  deleteTimeOff: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { deleteTimeOff(id: $id) }`, { id: await creatorsTimeOff(w) }), expect: CREATORS_THING },
   resendWebhookDelivery: {
     stage: 'base', owner: 'creator',
     request: async (w) => {
@@ -242,6 +262,25 @@ async function creatorsProposal(w: World): Promise<string> {
     w.creator.token,
   );
   return res.body.data.proposeBookingTime.id;
+}
+
+/** One of the row's user's own sessions (a fresh sign-in). */
+async function usersSession(w: World): Promise<string> {
+  const login = await app.rest('POST', '/auth/login', { email: w.user.email, password: w.user.password });
+  const res = await app.gql(`{ sessions { id current } }`, {}, login.body.data.tokens.accessToken);
+  return res.body.data.sessions.find((x: { current: boolean }) => x.current).id;
+}
+
+/** A calendar connection of the row's creator (made fresh for each caller). */
+async function creatorsCalendar(w: World): Promise<string> {
+  const res = await app.gql(`mutation { connectCalendar(input: { kind: "ics", url: "${hooks}/creator.ics" }) { id } }`, {}, w.creator.token);
+  return res.body.data.connectCalendar.id;
+}
+
+/** A time-off range of the row's creator (made fresh for each caller). */
+async function creatorsTimeOff(w: World): Promise<string> {
+  const res = await app.gql(`mutation ($i: TimeOffInput!) { addTimeOff(input: $i) { id } }`, { i: { startTime: hourFromNowIso(400), endTime: hourFromNowIso(410) } }, w.creator.token);
+  return res.body.data.addTimeOff.id;
 }
 
 /** A webhook endpoint of the row's creator (made fresh for each caller). */
@@ -312,6 +351,17 @@ const REST_WRITES: Record<string, Row> = {
   'PATCH /notification-preferences': { stage: 'base', owner: 'user', request: () => rest('PATCH', '/notification-preferences', { timeZone: 'Europe/Berlin' }), expect: ANON_ONLY_DENIED },
   'POST /calendar-feed/regenerate': { stage: 'base', owner: 'user', request: () => rest('POST', '/calendar-feed/regenerate'), expect: ANON_ONLY_DENIED },
   'PATCH /calendar-feed': { stage: 'base', owner: 'creator', request: () => rest('PATCH', '/calendar-feed', { includeFreeHours: true }), expect: CREATOR_SETTING },
+  'POST /auth/2fa/setup': { stage: 'base', owner: 'user', request: () => rest('POST', '/auth/2fa/setup', {}), expect: ANON_ONLY_DENIED },
+  'POST /auth/2fa/enable': { stage: 'base', owner: 'user', request: () => rest('POST', '/auth/2fa/enable', { code: '000000' }), expect: OWN_ACCOUNT_REFUSED },
+  'POST /auth/2fa/disable': { stage: 'base', owner: 'user', request: () => rest('POST', '/auth/2fa/disable', { password: 'not-the-password', code: '000000' }), expect: NOT_ENROLLED },
+  'DELETE /auth/sessions/:id': { stage: 'base', owner: 'user', request: async (w) => rest('DELETE', `/auth/sessions/${await usersSession(w)}`), expect: OWNER_ONLY },
+  'POST /support/users/:id/reset-two-factor': { stage: 'base', owner: 'support', request: (w) => rest('POST', `/support/users/${w.user.userId}/reset-two-factor`, { reason: 'Lost phone, identity checked' }), expect: SUPPORT_ONLY },
+  'POST /calendar-connections': { stage: 'base', owner: 'creator', request: () => rest('POST', '/calendar-connections', { kind: 'ics', url: `${hooks}/cal.ics` }), expect: CREATOR_SELF },
+  'POST /calendar-connections/:id/sync': { stage: 'base', owner: 'creator', request: async (w) => rest('POST', `/calendar-connections/${await creatorsCalendar(w)}/sync`), expect: CREATORS_THING },
+  'DELETE /calendar-connections/:id': { stage: 'base', owner: 'creator', request: async (w) => rest('DELETE', `/calendar-connections/${await creatorsCalendar(w)}`), expect: CREATORS_THING },
+  'PUT /availability/settings': { stage: 'base', owner: 'creator', request: () => rest('PUT', '/availability/settings', { min_notice_minutes: 120 }), expect: CREATOR_SELF },
+  'POST /availability/time-off': { stage: 'base', owner: 'creator', request: () => rest('POST', '/availability/time-off', { start_time: hourFromNowIso(300), end_time: hourFromNowIso(320) }), expect: CREATOR_SELF },
+  'DELETE /availability/time-off/:id': { stage: 'base', owner: 'creator', request: async (w) => rest('DELETE', `/availability/time-off/${await creatorsTimeOff(w)}`), expect: CREATORS_THING },
   // One-click unsubscribe is keyed by the signed token in its link, not by a session: a forged one changes nothing for anyone.
   'POST /mail/unsubscribe': { stage: 'base', owner: 'user', request: () => rest('POST', '/mail/unsubscribe?token=forged'), expect: { anonymous: 'HTTP 400', stranger: 'HTTP 400', otherParty: 'HTTP 400', support: 'HTTP 400' } },
   // ENABLE_TEST_CLOCK is off here: moving the server's time is refused to everyone.
