@@ -119,11 +119,17 @@ describe('webhooks fed by the outbox', () => {
     );
     expect(replay.body.data.replayWebhookEvents.queued).toBe(2);
     await flush();
-    expect(names()).toEqual(['One', 'Two', 'Three', 'Four', 'Two', 'Three']);
+    // An endpoint takes several deliveries at once, so the two replayed events may arrive in either
+    // order (as documented for partners: order by the event's timestamp, not by arrival).
+    expect(names().slice(0, 4)).toEqual(['One', 'Two', 'Three', 'Four']);
+    expect([...names().slice(4)].sort()).toEqual(['Three', 'Two']);
     // The replayed deliveries are the same messages (same webhook-id and event id) sent again.
     const all = receiver.at('/replay');
-    expect(all[4].headers['webhook-id']).toBe(all[1].headers['webhook-id']);
-    expect(all[4].body).toBe(all[1].body);
+    for (const again of all.slice(4)) {
+      const first = all.slice(0, 4).find((r) => r.headers['webhook-id'] === again.headers['webhook-id']);
+      expect(first, 'a replay resends a delivered message').toBeDefined();
+      expect(again.body).toBe(first!.body);
+    }
 
     const bad = await app.gql(
       `mutation ($id: ID!, $since: DateTimeISO!, $until: DateTimeISO) { replayWebhookEvents(endpointId: $id, since: $since, until: $until) { queued } }`,
