@@ -120,7 +120,7 @@ describe('webhooks fed by the outbox', () => {
     expect(replay.body.data.replayWebhookEvents.queued).toBe(2);
     await flush();
     // An endpoint takes several deliveries at once, so the two replayed events may arrive in either
-    // order (as documented for partners: order by the event's timestamp, not by arrival).
+    // order (as documented for partners: order by the event's created time, not by arrival).
     expect(names().slice(0, 4)).toEqual(['One', 'Two', 'Three', 'Four']);
     expect([...names().slice(4)].sort()).toEqual(['Three', 'Two']);
     // The replayed deliveries are the same messages (same webhook-id and event id) sent again.
