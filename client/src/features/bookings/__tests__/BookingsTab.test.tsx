@@ -51,7 +51,9 @@ describe('My Bookings', () => {
     renderPage(<BookingsTab profile={PROFILE} />, { mocks: [listMock([request, nameless, collab])] });
 
     expect(await screen.findByRole('article', { name: 'Booking Request from Acme Games' })).toBeInTheDocument();
-    expect(screen.getByRole('article', { name: 'Booking Request from sam' })).toBeInTheDocument();
+    // A brand without a profile is never named by its e-mail's local part (the address stays private).
+    expect(screen.getByRole('article', { name: 'Booking Request from A CollabHub brand' })).toBeInTheDocument();
+    expect(screen.queryByText(/\bsam\b/)).not.toBeInTheDocument();
     const collabCard = screen.getByRole('article', { name: 'Collab with Pixel Pete' });
     expect(within(collabCard).getByText('$100.00')).toBeInTheDocument();
     expect(within(collabCard).getByLabelText('Status: Pending')).toBeInTheDocument();
