@@ -8,6 +8,7 @@ import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Conne
 import { parseInput } from '../../platform/shared/validation';
 import { CALENDAR_CHANGE_TOPICS } from '../calendar';
 import type { OutboxConsumer, OutboxEvent, PendingOutboxEvent, SqlPart } from '../../platform/outbox/outbox';
+import { SELF_REQUESTED_TOPICS } from '../../platform/outbox/outbox.topics';
 import { notificationText } from './notifications.text';
 
 /** A notification as its recipient sees it. */
@@ -162,10 +163,10 @@ function notificationRows(event: PendingOutboxEvent): SqlPart | null {
   const copies = users.map((_, i) => i >= recipients.length);
   return {
     sql: `insert into notification (id, user_id, type, event_id, booking_id, conversation_id, payload, created_at, read_at, actor_copy)
-          select gen_random_uuid(), r.u, ev.topic, ev.id, ev.booking_id, ?::uuid, ev.payload, ev.created_at, case when r.copy then ev.created_at end, r.copy
+          select gen_random_uuid(), r.u, ev.topic, ev.id, ev.booking_id, ?::uuid, ev.payload, ev.created_at, case when r.copy or ? then ev.created_at end, r.copy
             from ev, unnest(?::uuid[], ?::boolean[]) as r(u, copy)
           on conflict (event_id, user_id) do nothing
           returning 1`,
-    params: [conversationId, `{${users.join(',')}}`, `{${copies.join(',')}}`],
+    params: [conversationId, (SELF_REQUESTED_TOPICS as readonly string[]).includes(event.topic), `{${users.join(',')}}`, `{${copies.join(',')}}`],
   };
 }

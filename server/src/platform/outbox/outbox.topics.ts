@@ -196,6 +196,13 @@ export interface EmailChangeRequestedPayload {
 /** Account and security topics: e-mailed even to an unverified address, never switched off, never sent to partners. */
 export const ACCOUNT_TOPICS = ['account.verify_email', 'account.password_reset', 'account.password_changed', 'account.email_change_requested'] as const satisfies readonly OutboxTopic[];
 
+/**
+ * Account topics that answer what the person just did on screen (sign-up, "Forgot password?", a new
+ * address), which the screen already told them: their bell line is written read, so it lists the
+ * request without counting it. A changed password stays unread: it is the alert.
+ */
+export const SELF_REQUESTED_TOPICS = ['account.verify_email', 'account.password_reset', 'account.email_change_requested'] as const satisfies readonly (typeof ACCOUNT_TOPICS)[number][];
+
 /** Every topic, in the vocabulary's order (a topic missing here, or one too many, does not compile). */
 const TOPIC_SET = {
   'booking.created': true,
