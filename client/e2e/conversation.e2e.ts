@@ -183,13 +183,13 @@ describe('conversation journey', () => {
       }
     });
 
-    await step("both bells count what each has not read: the creator the request, the move and the confirmation, the brand the proposal and the confirmation", [brand, creator], async () => {
+    await step("both bells count what each has not read: the creator the request, the move and the confirmation, the brand the proposal, the confirmation and the payment's receipt", [brand, creator], async () => {
       await expectBell(creator.page, 3);
-      await expectBell(brand.page, 2);
+      await expectBell(brand.page, 3);
       await bell(creator.page).click();
       const list = creator.page.getByRole('list', { name: 'Notifications, newest first' });
-      // The message (read when the creator opened it), the request, the move, the confirmation.
-      await expect.poll(() => list.getByRole('listitem').count(), { timeout: 30_000, interval: 250 }).toBe(4);
+      // The sign-up's verification link (listed read), the message (read when the creator opened it), the request, the move, the confirmation.
+      await expect.poll(() => list.getByRole('listitem').count(), { timeout: 30_000, interval: 250 }).toBe(5);
       await creator.page.keyboard.press('Escape');
     });
 
@@ -201,7 +201,8 @@ describe('conversation journey', () => {
       await log.getByRole('note', { name: 'Booking event: Booking requested' }).waitFor();
       await log.getByRole('article', { name: /^Proposed time:/ }).getByLabel('Proposal: Accepted').waitFor();
       await log.getByRole('note', { name: 'Booking event: Booking moved to the new time' }).waitFor();
-      await expectBell(brand.page, 1);
+      // Left unread: the confirmation and the payment's receipt.
+      await expectBell(brand.page, 2);
       await expectBell(creator.page, 3);
     });
   });

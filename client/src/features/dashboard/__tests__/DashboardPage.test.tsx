@@ -64,7 +64,7 @@ const emptyOverview: MockedResponse = {
 };
 
 describe('Dashboard without a profile', { timeout: 30_000 }, () => {
-  it('opens the brand form by itself from pendingAccountType, then removes the key', async () => {
+  it('opens the brand form by itself from pendingAccountType, keeps the key while it is open (a new user may leave to confirm their address), and removes it once closed', async () => {
     const me = signedIn('BRAND');
     window.localStorage.setItem(STORAGE_KEYS.pendingAccountType, 'brand');
     renderDashboard('/dashboard', [me, myProfileMock(null)]);
@@ -72,8 +72,11 @@ describe('Dashboard without a profile', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create Your Brand Profile' });
     expect(within(dialog).getByLabelText(/brand name/i)).toBeInTheDocument();
     expect(within(dialog).queryByLabelText(/hourly rate/i)).not.toBeInTheDocument();
-    expect(window.localStorage.getItem(STORAGE_KEYS.pendingAccountType)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.pendingAccountType)).toBe('brand');
     expect(screen.getByText(EMAIL)).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Your Brand Profile' })).not.toBeInTheDocument());
+    expect(window.localStorage.getItem(STORAGE_KEYS.pendingAccountType)).toBeNull();
   });
 
   it('follows the pending type even when it differs from the default creator form', async () => {

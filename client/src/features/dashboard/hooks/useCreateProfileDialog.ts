@@ -20,12 +20,19 @@ export function useCreateProfileDialog(accountType: AccountType, hasProfile: boo
     if (hasProfile === undefined) return;
     const pending = pendingAccountTypeStorage.get();
     if (!pending) return;
-    pendingAccountTypeStorage.clear();
-    if (!hasProfile) {
-      setFormType(profileFormType(pending, accountType));
-      setOpen(true);
+    if (hasProfile) {
+      pendingAccountTypeStorage.clear();
+      return;
     }
+    // Kept until the dialog is closed or the profile exists: a new user who leaves to confirm their
+    // e-mail address (the link opens another page) finds the dialog again on coming back.
+    setFormType(profileFormType(pending, accountType));
+    setOpen(true);
   }, [hasProfile, accountType]);
 
-  return { open, setOpen, formType, openDialog: () => setOpen(true) };
+  const change = (next: boolean) => {
+    if (!next) pendingAccountTypeStorage.clear();
+    setOpen(next);
+  };
+  return { open, setOpen: change, formType, openDialog: () => setOpen(true) };
 }
