@@ -339,6 +339,9 @@ describe('booking journey', () => {
       await expectText(dialog.getByTestId('platform-fee'), '$4.00');
       await expectText(dialog.getByTestId('creator-keeps'), '$36.00');
       await expectAccessible(page, 'cancel booking dialog');
+      // A confirmed booking's cancellation says why (the creator is told).
+      expect(await dialog.getByRole('button', { name: 'Cancel Booking' }).isDisabled()).toBe(true);
+      await dialog.getByRole('combobox', { name: 'Reason' }).selectOption({ label: 'Plans changed' });
       await dialog.getByRole('button', { name: 'Cancel Booking' }).click();
       await seeText(page, 'Booking cancelled successfully');
       await expectStatus(card, 'Cancelled');
@@ -510,28 +513,29 @@ describe('booking journey', () => {
   });
 
   part('a disputed booking is resolved by support with a partial refund; both parties see it live', async () => {
+    // The next day: the previous parts left the clock on Tuesday afternoon, within the creator's default minimum notice (4 h) of Tuesday's last hours.
     const hour = '2:00 PM – 3:00 PM';
     let support: Actor;
 
-    await step('brand: book this afternoon and pay; the creator accepts', [brand, creator], async () => {
+    await step('brand: book Wednesday afternoon and pay; the creator accepts', [brand, creator], async () => {
       await creatorCard(brand.page, CREATOR.name).getByRole('link', { name: 'View Availability' }).click();
       await brand.page.waitForURL(/\/streamer\//);
-      await bookHours(brand.page, TOMORROW.long, [hour]);
+      await bookHours(brand.page, WEDNESDAY.long, [hour]);
       await payWithCard(brand.page, CARDS.ok, BRAND.name);
       await seeText(brand.page, 'Request sent! Your payment is held until the creator accepts.');
       await openTab(brand.page, 'Bookings');
-      const card = bookingCard(creator.page, TOMORROW.short, hour);
+      const card = bookingCard(creator.page, WEDNESDAY.short, hour);
       await card.getByRole('button', { name: 'Accept', exact: true }).click();
       await expectStatus(card, 'Confirmed');
-      await expectStatus(bookingCard(brand.page, TOMORROW.short, hour), 'Confirmed');
+      await expectStatus(bookingCard(brand.page, WEDNESDAY.short, hour), 'Confirmed');
       await markDocument(brand.page);
     });
 
     await step('brand: before the start there is no Dispute (cancelling is the way); from the start there is', [brand, creator], async () => {
-      const card = bookingCard(brand.page, TOMORROW.short, hour);
+      const card = bookingCard(brand.page, WEDNESDAY.short, hour);
       await card.getByRole('button', { name: /^Cancel/ }).waitFor();
       expect(await card.getByRole('button', { name: 'Dispute', exact: true }).count()).toBe(0);
-      await world.clock.set(new Date('2031-06-10T12:10:00Z')); // Tuesday 14:10 in Berlin: the session has started
+      await world.clock.set(new Date('2031-06-11T12:10:00Z')); // Wednesday 14:10 in Berlin: the session has started
       await brand.page.reload();
       await openTab(brand.page, 'Bookings');
       await card.getByRole('button', { name: 'Dispute', exact: true }).waitFor();
@@ -539,7 +543,7 @@ describe('booking journey', () => {
     });
 
     await step('brand: open a dispute', [brand, creator], async () => {
-      const card = bookingCard(brand.page, TOMORROW.short, hour);
+      const card = bookingCard(brand.page, WEDNESDAY.short, hour);
       await card.getByRole('button', { name: 'Dispute', exact: true }).click();
       const dialog = brand.page.getByRole('dialog', { name: 'Open a dispute' });
       await dialog.getByLabel(/^Reason/).fill('The stream ended after twenty minutes.');
@@ -548,7 +552,7 @@ describe('booking journey', () => {
       await dialog.getByRole('button', { name: 'Open Dispute' }).click();
       await seeText(brand.page, 'Dispute opened successfully');
       await expectStatus(card, 'Disputed');
-      await expectStatus(bookingCard(creator.page, TOMORROW.short, hour), 'Disputed');
+      await expectStatus(bookingCard(creator.page, WEDNESDAY.short, hour), 'Disputed');
     });
 
     await world.server.cli('create-support', [SUPPORT.email, PASSWORD]);
@@ -574,7 +578,7 @@ describe('booking journey', () => {
 
     await step('brand and creator see the resolution live', [brand, creator, support], async () => {
       for (const a of [brand, creator]) {
-        const card = bookingCard(a.page, TOMORROW.short, hour);
+        const card = bookingCard(a.page, WEDNESDAY.short, hour);
         await expectText(card, /Outcome:\s*Partially refunded \(\$30\.00 refunded\)/);
         await expectStatus(card, 'Completed');
         await expectSameDocument(a.page);

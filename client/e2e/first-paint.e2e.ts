@@ -43,7 +43,22 @@ async function aCreator(): Promise<string> {
     },
     register.tokens.accessToken,
   );
+  // Only a creator whose address is confirmed is shown: open the link the sign-up e-mailed (the development mailbox).
+  await gql(`mutation ($t: String!) { verifyEmail(token: $t) { id } }`, { t: await mailedToken('paint@creators.test', '/verify-email') });
   return createProfile.id as string;
+}
+
+/** The token of the newest link to `path` e-mailed to `to`, read from /dev/mailbox (waiting for the e-mail worker). */
+async function mailedToken(to: string, path: string): Promise<string> {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
+    const list = (await (await fetch(`${server.url}/dev/mailbox/messages?to=${encodeURIComponent(to)}`)).json()) as { messages: { id: string }[] };
+    for (const { id } of list.messages) {
+      const mail = (await (await fetch(`${server.url}/dev/mailbox/messages/${id}`)).json()) as { links: string[] };
+      const link = mail.links.map((l) => new URL(l)).find((u) => u.pathname === path);
+      if (link) return link.searchParams.get('token')!;
+    }
+  }
+  throw new Error(`no ${path} link e-mailed to ${to}`);
 }
 
 beforeAll(async () => {
