@@ -74,7 +74,7 @@ describe('Dashboard without a profile', { timeout: 30_000 }, () => {
     expect(within(dialog).queryByLabelText(/hourly rate/i)).not.toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.pendingAccountType)).toBe('brand');
     expect(screen.getByText(EMAIL)).toBeInTheDocument();
-    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Your Brand Profile' })).not.toBeInTheDocument());
     expect(window.localStorage.getItem(STORAGE_KEYS.pendingAccountType)).toBeNull();
   });
