@@ -62,7 +62,7 @@ const PrivacyPolicyPage = staticPage(() => import('../features/legal/pages/Priva
 const TermsOfUsePage = staticPage(() => import('../features/legal/pages/TermsOfUsePage'), 'TermsOfUsePage');
 const NotFoundPage = staticPage(() => import('../shared/pages/NotFoundPage'), 'NotFoundPage');
 
-/** Every route of spec §2. Exported so tests can mount them in a memory router. */
+/** Every route of the web app. Exported so tests can mount them in a memory router. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
