@@ -157,8 +157,9 @@ export function bookingEmailContent(
     case 'booking.confirmed':
       return content(
         `Confirmed: your booking with ${creator}`,
-        `${creator} accepted your booking`,
-        [`Your collaboration with ${creator} is confirmed.`, inviteAttached],
+        // A creator hears of a confirmation they did not make when the brand accepted the time they proposed.
+        isCreator ? `${booker} accepted your proposed time` : `${creator} accepted your booking`,
+        [isCreator ? `Your collaboration with ${booker} is confirmed at the hours you proposed.` : `Your collaboration with ${creator} is confirmed.`, inviteAttached],
         money(p.paidCents) ? [{ label: 'Paid', value: money(p.paidCents)! }] : [],
       );
     case 'payment.captured': {

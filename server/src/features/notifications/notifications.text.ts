@@ -13,7 +13,12 @@ const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null
 const NOTIFICATION_TEXT: { [T in OutboxTopic]: ((p: OutboxPayload<T>, readerUserId: string | null) => string) | null } = {
   'booking.created': (p) => `New booking request from ${str(p.bookerName) ?? 'A client'}`,
   'booking.expiring': (p) => `The request from ${str(p.bookerName) ?? 'A client'} expires in 24 hours`,
-  'booking.confirmed': (p) => `${str(p.creatorName) ?? 'The creator'} accepted your booking`,
+  // The creator reads a confirmation only when they did not accept it themselves (their own accept is not listed):
+  // the brand accepted the time the creator proposed, and the system confirmed the request.
+  'booking.confirmed': (p, reader) =>
+    reader !== null && reader === p.creatorUserId
+      ? `${str(p.bookerName) ?? 'The client'} accepted your proposed time: the booking is confirmed`
+      : `${str(p.creatorName) ?? 'The creator'} accepted your booking`,
   'booking.declined': (p) => `${str(p.creatorName) ?? 'The creator'} declined your booking`,
   'booking.expired': () => 'A booking request expired without an answer',
   // Who cancelled, why, and what it means for the reader's money.

@@ -73,6 +73,11 @@ describe('proposing another time', () => {
     // The thread tells the story: the proposal, then the move.
     const lines = await app.rest('GET', `/bookings/${bookingId}/messages`, undefined, star.token);
     expect(lines.body.data.map((m: any) => m.event_type ?? m.kind)).toEqual(['booking.created', 'proposal', 'booking.moved', 'booking.confirmed']);
+    // Each side's bell says who said yes: the creator reads that the brand accepted their time, never that they accepted their own booking.
+    const bell = async (who: Account) => (await app.rest('GET', '/notifications', undefined, who.token)).body.data.filter((n: any) => n.type === 'booking.confirmed' && n.booking_id === bookingId).map((n: any) => n.text);
+    const brandName = (await app.gql(`query ($id: ID!) { booking(id: $id) { creator { displayName } } }`, { id: bookingId }, brand.token)).body.data.booking.creator.displayName;
+    expect(await bell(star)).toEqual([expect.stringMatching(/ accepted your proposed time: the booking is confirmed$/)]);
+    expect(await bell(brand)).toEqual([`${brandName} accepted your booking`]);
     // Nothing is left for the creator to accept.
     const acc = await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: bookingId }, star.token);
     expect(err(acc.body).code).toBe('INVALID_TRANSITION');

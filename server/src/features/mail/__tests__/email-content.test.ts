@@ -59,5 +59,9 @@ describe("the acting party's copy of a calendar change is worded for them", () =
     expect(bookingEmailContent(note('booking.cancelled', { refundCents: 5000 }), bookerSide, links).content.paragraphs.join(' ')).not.toMatch(/attached/);
     // The other party's copy keeps its wording.
     expect(bookingEmailContent({ ...note('booking.confirmed'), actorCopy: false }, bookerSide, links).content.heading).toBe('Nova Stream accepted your booking');
+    // A creator who did not accept (the brand took the time they proposed: a system accept) is never told they were accepted.
+    const systemAccept = bookingEmailContent({ ...note('booking.confirmed'), actorCopy: false }, creatorSide, links);
+    expect(systemAccept.content.heading).toBe('Nimbus Games accepted your proposed time');
+    expect(systemAccept.content.paragraphs[0]).toBe('Your collaboration with Nimbus Games is confirmed at the hours you proposed.');
   });
 });
