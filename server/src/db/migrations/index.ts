@@ -22,6 +22,7 @@ import { Migration20261126121000_webhook_fanouts } from './Migration202611261210
 import { Migration20261126150000_scheduling_and_calendars } from './Migration20261126150000_scheduling_and_calendars';
 import { Migration20261126150100_calendar_writeback } from './Migration20261126150100_calendar_writeback';
 import { Migration20261126165000_refresh_tokens_revoked_at } from './Migration20261126165000_refresh_tokens_revoked_at';
+import { Migration20261127020000_booking_story } from './Migration20261127020000_booking_story';
 import { Migration20261126140000_documents } from './Migration20261126140000_documents';
 import { Migration20261126140100_cancellation_who_why } from './Migration20261126140100_cancellation_who_why';
 import { Migration20261124010000_booking_history } from './Migration20261124010000_booking_history';
@@ -64,4 +65,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126150000_scheduling_and_calendars', class: Migration20261126150000_scheduling_and_calendars },
   { name: 'Migration20261126150100_calendar_writeback', class: Migration20261126150100_calendar_writeback },
   { name: 'Migration20261126165000_refresh_tokens_revoked_at', class: Migration20261126165000_refresh_tokens_revoked_at },
+  { name: 'Migration20261127020000_booking_story', class: Migration20261127020000_booking_story },
 ];

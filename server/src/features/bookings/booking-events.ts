@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Outbox, OutboxEventInput } from '../../platform/outbox/outbox';
-import type { BookingTopic } from '../../platform/outbox/outbox.topics';
+import type { BookingEventPayload, BookingTopic } from '../../platform/outbox/outbox.topics';
 import type { Profile } from '../profiles';
-import type { Booking } from './booking.entity';
+import { Booking } from './booking.entity';
 import { requestDeadline } from './process/policy';
 import { BookingStatus, BookingAction, PaymentStatus } from './process/booking.model';
-import type { AppliedTransition } from './process/move-writes';
 import { type BookingMoveHandler } from './process/apply';
 import { bookerNameOf } from './process/read';
 import { readBookingFacts } from './process/facts';
@@ -18,17 +17,20 @@ import { moneyFigures, type LedgerTotals } from './ledger';
  */
 export function publishBookingMoves(outbox: Outbox): BookingMoveHandler {
   return async (t) => {
-    const topic = topicOf(t.action, t);
+    const topic = topicOfMove(t.action, t.previous.payment, t.booking.status);
     if (!topic) return;
-    const event = await bookingEvent(t.em, topic, t.booking, t.creator, t.actingUserId, audienceOf(topic, t.booking, t.creator), t.bookerName, t.ledger);
+    const event = { ...(await bookingEvent(t.em, topic, t.booking, t.creator, t.actingUserId, audienceOf(topic, t.booking, t.creator), t.bookerName, t.ledger)), historyId: t.historyId };
     // Into the move's one statement when it takes parts, else a statement of its own.
     if (t.defer) t.defer(outbox.append(t.em, event));
     else await outbox.publish(t.em, event);
   };
 }
 
-/** Which topic an applied move is (null: nobody is told, e.g. an unpaid checkout that lapsed). */
-function topicOf(action: BookingAction, t: AppliedTransition): BookingTopic | null {
+/**
+ * Which topic an applied move is (null: nobody is told, e.g. an unpaid checkout that lapsed), from
+ * what its history row records: the action, the payment before and the status after.
+ */
+export function topicOfMove(action: BookingAction | string, fromPayment: PaymentStatus | string, toStatus: BookingStatus | string): BookingTopic | null {
   switch (action) {
     case BookingAction.AUTHORIZE:
       return 'booking.created';
@@ -40,9 +42,9 @@ function topicOf(action: BookingAction, t: AppliedTransition): BookingTopic | nu
       return 'booking.expired';
     case BookingAction.CANCEL:
       // A checkout abandoned before payment: the creator never heard of it, and is not told now.
-      return t.previous.payment === PaymentStatus.UNPAID ? null : 'booking.cancelled';
+      return fromPayment === PaymentStatus.UNPAID ? null : 'booking.cancelled';
     case BookingAction.CONFIRM_COMPLETION:
-      return t.booking.status === BookingStatus.COMPLETED ? 'booking.completed' : null;
+      return toStatus === BookingStatus.COMPLETED ? 'booking.completed' : null;
     case BookingAction.AUTO_COMPLETE:
       return 'booking.completed';
     case BookingAction.OPEN_DISPUTE:
@@ -120,4 +122,15 @@ export async function bookingEvent(
       cancelledBy: booking.cancelledByRole ?? null,
     },
   };
+}
+
+/**
+ * A booking's state as every booking event carries it, read now (null: no such booking): the payload
+ * of an announcement another feature publishes about a booking (the calendar's reminders).
+ */
+export async function currentBookingPayload(em: EntityManager, bookingId: string): Promise<BookingEventPayload | null> {
+  const booking = await em.findOne(Booking, { id: bookingId }, { populate: ['creator'] });
+  if (!booking) return null;
+  // An announcement is not a payout: the creator's amount is their share.
+  return (await bookingEvent(em, 'booking.expiring', booking, booking.creator.getEntity(), null, [])).payload;
 }

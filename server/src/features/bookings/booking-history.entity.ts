@@ -45,6 +45,13 @@ export class BookingHistoryEntry {
   @Property({ type: 'integer', nullable: true })
   amountCents!: number | null;
 
+  /** The booking's hours after the move (a reschedule's new hours). */
+  @Property({ type: 'datetime' })
+  startTime!: Date;
+
+  @Property({ type: 'datetime' })
+  endTime!: Date;
+
   /** The reason given with the move (a cancellation or decline reason, a dispute's statement, support's note). */
   @Property({ type: 'text', nullable: true })
   reason!: string | null;

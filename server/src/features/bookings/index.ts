@@ -20,6 +20,8 @@ export type { BookingsService } from './bookings.service';
 export type { LoaderContext } from './bookings.loaders';
 export { moneyFigures, type LedgerLine, type MoneyFigures } from './ledger';
 export { splitRetained } from './process/policy';
+export { confirmedBookingIds, readBookingStories, readBookingStory, storyUpTo, type BookingMoveEntry, type BookingStory } from './booking-story';
+export { currentBookingPayload } from './booking-events';
 export { cancellationSentence, cancellationWords, type CancellationWords } from './booking-words';
 
 declare module '../../platform/module' {

@@ -1,15 +1,16 @@
-import { BOOKING_STATE_TOPICS as OUTBOX_BOOKING_STATE_TOPICS, type BookingEventPayload } from '../../platform/outbox/outbox.topics';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { BOOKING_STATE_TOPICS } from '../../platform/outbox/outbox.topics';
+import { confirmedBookingIds, readBookingStories, storyUpTo, type BookingMoveEntry, type BookingStory } from '../bookings';
 
 /**
- * A booking as the outbox tells it (docs/architecture.md, "An event": features hear about bookings through events,
- * never by reading the bookings tables). Every booking move publishes the booking's state after
- * the move (features/bookings/booking-events.ts), so the latest state event of a booking is its
- * current state, and the number of calendar changes so far is the iTIP SEQUENCE.
+ * A booking as a calendar sees it, read from the booking's story (its history, through bookings'
+ * front door `readBookingStories`): an outbox event names the move it tells (`history_id`), and
+ * the story up to that move is the booking's state then; the number of calendar changes so far is
+ * the iTIP SEQUENCE. Nothing is re-parsed from an event's JSON.
  */
 export interface BookingState {
   bookingId: string;
-  /** The topic of the latest state event. */
+  /** The topic of the latest move people were told about (a state topic). */
   topic: string;
   status: string;
   start: Date;
@@ -18,111 +19,79 @@ export interface BookingState {
   bookerUserId: string;
   creatorName: string;
   bookerName: string;
-  /** The state event's payload (state topics carry a booking's state). */
-  payload: BookingEventPayload;
   /** Calendar changes (confirmed, moved, cancelled) up to this state, minus one: 0 for the first invite. */
   sequence: number;
+  /** Whether the booking was confirmed before this state's move (so a calendar entry exists to cancel). */
+  confirmedBefore: boolean;
 }
 
-/** Topics that carry a booking's state after a move (not announcements such as reminders). */
-export const BOOKING_STATE_TOPICS = OUTBOX_BOOKING_STATE_TOPICS;
 /** Changes a calendar entry sees (each raises SEQUENCE). */
 export const CALENDAR_CHANGE_TOPICS = ['booking.confirmed', 'booking.moved', 'booking.cancelled'] as const;
 
-const list = (xs: readonly string[]) => xs.map((x) => `'${x}'`).join(', ');
-const STATE_IN = list(BOOKING_STATE_TOPICS);
-const CHANGE_IN = list(CALENDAR_CHANGE_TOPICS);
+const isState = (m: BookingMoveEntry) => m.topic !== null && (BOOKING_STATE_TOPICS as readonly string[]).includes(m.topic);
+const isChange = (m: BookingMoveEntry) => m.topic !== null && (CALENDAR_CHANGE_TOPICS as readonly string[]).includes(m.topic);
 
-interface Row {
-  booking_id: string;
-  topic: string;
-  payload: BookingEventPayload;
-  changes: string | number;
-}
-
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-
-function toState(r: Row): BookingState {
-  const p = r.payload;
+/** The booking's state after `moves` (a story's first moves), or null when none was told yet. */
+function stateOf(story: BookingStory, moves: readonly BookingMoveEntry[]): BookingState | null {
+  let at = moves.length - 1;
+  while (at >= 0 && !isState(moves[at])) at--;
+  if (at < 0) return null;
+  const last = moves[at];
   return {
-    bookingId: r.booking_id,
-    topic: r.topic,
-    status: str(p.status),
-    start: new Date(str(p.startTime)),
-    end: new Date(str(p.endTime)),
-    creatorUserId: str(p.creatorUserId),
-    bookerUserId: str(p.bookerUserId),
-    creatorName: str(p.creatorName) || 'Creator',
-    bookerName: str(p.bookerName) || 'Client',
-    payload: p,
-    sequence: Math.max(0, Number(r.changes) - 1),
+    bookingId: story.bookingId,
+    topic: last.topic!,
+    status: last.toStatus,
+    start: last.startTime,
+    end: last.endTime,
+    creatorUserId: story.creatorUserId,
+    bookerUserId: story.bookerUserId,
+    creatorName: story.creatorName || 'Creator',
+    bookerName: story.bookerName || 'Client',
+    sequence: Math.max(0, moves.slice(0, at + 1).filter(isChange).length - 1),
+    confirmedBefore: moves.slice(0, at).some((m) => m.topic === 'booking.confirmed'),
   };
 }
 
-const SELECT = () => `select e.booking_id, e.topic, e.payload,
-    (select count(*) from outbox_event c where c.booking_id = e.booking_id and c.topic in (${CHANGE_IN}) and c.seq <= e.seq) as changes
-  from outbox_event e`;
-
-/** The booking's state as of one event (an e-mail's invite reflects the event it is about). */
+/**
+ * The booking's state as of one outbox event (an e-mail's invite reflects the event it is about):
+ * the move the event names, or for an announcement (a reminder) the last move told before it.
+ */
 export async function bookingStateAt(em: EntityManager, eventId: string): Promise<BookingState | null> {
-  const rows = await em.execute<Row[]>(
-    `${SELECT()} where e.booking_id = (select booking_id from outbox_event where id = ?)
-       and e.topic in (${STATE_IN}) and e.seq <= (select seq from outbox_event where id = ?)
-     order by e.seq desc limit 1`,
-    [eventId, eventId],
-  );
-  return rows[0] ? toState(rows[0]) : null;
-}
-
-/** The booking's current state (its latest state event). */
-export async function currentBookingState(em: EntityManager, bookingId: string): Promise<BookingState | null> {
-  const rows = await em.execute<Row[]>(`${SELECT()} where e.booking_id = ? and e.topic in (${STATE_IN}) order by e.seq desc limit 1`, [bookingId]);
-  return rows[0] ? toState(rows[0]) : null;
-}
-
-/** Whether the booking was ever confirmed before this event (so a calendar entry exists to cancel). */
-export async function wasConfirmedBefore(em: EntityManager, eventId: string): Promise<boolean> {
-  const [row] = await em.execute<{ n: string }[]>(
-    `select count(*) as n from outbox_event c, outbox_event e
-      where e.id = ? and c.booking_id = e.booking_id and c.topic = 'booking.confirmed' and c.seq < e.seq`,
+  const [row] = await em.execute<{ booking_id: string | null; history_id: string | null }[]>(
+    `select e.booking_id, coalesce(e.history_id,
+        (select x.history_id from outbox_event x where x.booking_id = e.booking_id and x.history_id is not null and x.seq <= e.seq order by x.seq desc limit 1)) as history_id
+       from outbox_event e where e.id = ?`,
     [eventId],
   );
-  return Number(row?.n ?? 0) > 0;
+  if (!row?.booking_id) return null;
+  const story = (await readBookingStories(em, [row.booking_id])).get(row.booking_id);
+  if (!story) return null;
+  const moves = row.history_id ? storyUpTo(story, row.history_id) : story.moves;
+  return moves ? stateOf(story, moves) : null;
+}
+
+/** The booking's current state (its whole story). */
+export async function currentBookingState(em: EntityManager, bookingId: string): Promise<BookingState | null> {
+  const story = (await readBookingStories(em, [bookingId])).get(bookingId);
+  return story ? stateOf(story, story.moves) : null;
+}
+
+/** The current states of bookings, in the order of `ids`, in one read. */
+async function statesOf(em: EntityManager, ids: string[]): Promise<BookingState[]> {
+  const stories = await readBookingStories(em, ids);
+  return ids.flatMap((id) => {
+    const story = stories.get(id);
+    const state = story ? stateOf(story, story.moves) : null;
+    return state ? [state] : [];
+  });
 }
 
 /** A user's confirmed bookings that have not ended by `now`, in start order. */
 export async function upcomingConfirmedBookings(em: EntityManager, userId: string, now: Date, limit = 500): Promise<BookingState[]> {
-  const rows = await em.execute<Row[]>(
-    `select * from (
-       select distinct on (e.booking_id) e.booking_id, e.topic, e.payload, e.seq,
-         (select count(*) from outbox_event c where c.booking_id = e.booking_id and c.topic in (${CHANGE_IN}) and c.seq <= e.seq) as changes
-       from outbox_event e
-       where e.booking_id is not null and e.audience_user_ids @> array[?]::uuid[] and e.topic in (${STATE_IN})
-       order by e.booking_id, e.seq desc
-     ) latest
-     where latest.payload->>'status' = 'confirmed' and (latest.payload->>'endTime')::timestamptz > ?
-     order by (latest.payload->>'startTime')::timestamptz limit ${Math.max(1, Math.floor(limit))}`,
-    [userId, now],
-  );
-  return rows.map(toState);
+  return statesOf(em, await confirmedBookingIds(em, { partyUserId: userId, endsAfter: now, limit }));
 }
 
 /** Confirmed bookings starting in (from, to]: candidates for reminders. */
 export async function confirmedBookingsStartingBetween(em: EntityManager, from: Date, to: Date): Promise<BookingState[]> {
-  const rows = await em.execute<Row[]>(
-    `select * from (
-       select distinct on (e.booking_id) e.booking_id, e.topic, e.payload, e.seq,
-         (select count(*) from outbox_event c where c.booking_id = e.booking_id and c.topic in (${CHANGE_IN}) and c.seq <= e.seq) as changes
-       from outbox_event e
-       where e.booking_id in (
-           select booking_id from outbox_event where topic in ('booking.confirmed', 'booking.moved')
-              and (payload->>'startTime')::timestamptz > ? and (payload->>'startTime')::timestamptz <= ?)
-         and e.topic in (${STATE_IN})
-       order by e.booking_id, e.seq desc
-     ) latest
-     where latest.payload->>'status' = 'confirmed'
-       and (latest.payload->>'startTime')::timestamptz > ? and (latest.payload->>'startTime')::timestamptz <= ?`,
-    [from, to, from, to],
-  );
-  return rows.map(toState);
+  return statesOf(em, await confirmedBookingIds(em, { startsAfter: from, startsBy: to }));
 }

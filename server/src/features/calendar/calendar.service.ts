@@ -5,6 +5,7 @@ import { productLinks } from '../../platform/shared/product-links';
 import { requireViewer, type ServiceContext } from '../../platform/shared/context';
 import { badInput } from '../../platform/shared/errors';
 import type { AvailabilityService } from '../availability';
+import { currentBookingPayload } from '../bookings';
 import type { Outbox } from '../../platform/outbox/outbox';
 import { bookingInvite, calendarFeed, mergeFreeHours, type CalendarBooking } from './booking-ics';
 import {
@@ -12,7 +13,6 @@ import {
   confirmedBookingsStartingBetween,
   currentBookingState,
   upcomingConfirmedBookings,
-  wasConfirmedBefore,
   type BookingState,
 } from './booking-timeline';
 
@@ -37,7 +37,7 @@ const SECRET = /^[A-Za-z0-9_-]{32}$/;
  * Calendars: the .ics invite an e-mail carries (METHOD:REQUEST / CANCEL, stable UID per booking,
  * SEQUENCE raised on every change), each user's private feed, and the reminders before a
  * confirmed booking starts (published to the outbox as `booking.reminder`). Bookings are read
- * from the outbox's booking events (booking-timeline.ts).
+ * from their stories, through bookings' front door (booking-timeline.ts).
  */
 export class CalendarService {
   constructor(
@@ -128,7 +128,7 @@ export class CalendarService {
     if (state.status === 'confirmed' && (state.topic === 'booking.confirmed' || state.topic === 'booking.moved')) {
       return { method: 'REQUEST', content: bookingInvite({ ...this.entry(state, userId), recipient }, 'REQUEST', organizer, stamp) };
     }
-    if (state.topic === 'booking.cancelled' && (await wasConfirmedBefore(em, eventId))) {
+    if (state.topic === 'booking.cancelled' && state.confirmedBefore) {
       return { method: 'CANCEL', content: bookingInvite({ ...this.entry(state, userId), recipient }, 'CANCEL', organizer, stamp) };
     }
     return null;
@@ -160,13 +160,15 @@ export class CalendarService {
           [b.bookingId, hoursBefore],
         );
         if (!claimed) return 0;
+        const booking = await currentBookingPayload(tx, b.bookingId);
+        if (!booking) return 0;
         const event = await this.deps.outbox.publish(tx, {
           topic: 'booking.reminder',
           aggregateId: b.bookingId,
           bookingId: b.bookingId,
           actorUserId: null,
           audienceUserIds: [b.bookerUserId, b.creatorUserId],
-          payload: { ...b.payload, hoursBefore, minutesUntilStart: Math.round(untilStartMs / 60_000) },
+          payload: { ...booking, hoursBefore, minutesUntilStart: Math.round(untilStartMs / 60_000) },
         });
         await tx.execute('update booking_reminder set event_id = ? where booking_id = ? and hours_before = ?', [event.id, b.bookingId, hoursBefore]);
         return 1;

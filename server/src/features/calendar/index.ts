@@ -14,7 +14,7 @@ declare module '../../platform/module' {
 /** Calendars: .ics invites for e-mails, each user's private feed, reminders before confirmed bookings. */
 export const calendarModule = defineModule({
   name: 'calendar',
-  dependsOn: ['availability', 'outbox'],
+  dependsOn: ['availability', 'bookings', 'outbox'],
   resolvers: [CalendarResolver],
   routes: calendarRoutes,
   services: ({ deps, services }) => ({

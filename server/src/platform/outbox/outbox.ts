@@ -12,6 +12,8 @@ interface OutboxEventHead {
   /** The thing the event is about (a booking id, a conversation id, a creator id…). */
   aggregateId: string;
   bookingId?: string | null;
+  /** The booking history row of the move the event tells (its story is read from there, not from the payload). */
+  historyId?: string | null;
   /** Who caused it (null: the system). */
   actorUserId?: string | null;
   /** The users the event concerns (each gets one notification). */
@@ -37,6 +39,7 @@ export type OutboxEvent<T extends OutboxTopic = OutboxTopic> = {
     /** Position in the outbox (a bigint, as a string): consumers may keep a cursor on it. */
     seq: string;
     bookingId: string | null;
+    historyId: string | null;
     actorUserId: string | null;
     audienceUserIds: string[];
     createdAt: Date;
@@ -160,6 +163,7 @@ export class Outbox {
       ...input,
       id: randomUUID(),
       bookingId: input.bookingId ?? null,
+      historyId: input.historyId ?? null,
       actorUserId: input.actorUserId ?? null,
       audienceUserIds: audience,
     } as PendingOutboxEvent;
@@ -171,10 +175,10 @@ export class Outbox {
     return {
       names: ['ev', ...parts.map((_, i) => `ev_c${i}`)],
       ctes:
-        `ev as (insert into outbox_event (id, topic, aggregate_id, booking_id, actor_user_id, audience_user_ids, payload, created_at)
-          values (?::uuid, ?, ?, ?::uuid, ?::uuid, ?::uuid[], ?::jsonb, date_trunc('milliseconds', clock_timestamp())) returning *)` +
+        `ev as (insert into outbox_event (id, topic, aggregate_id, booking_id, history_id, actor_user_id, audience_user_ids, payload, created_at)
+          values (?::uuid, ?, ?, ?::uuid, ?::uuid, ?::uuid, ?::uuid[], ?::jsonb, date_trunc('milliseconds', clock_timestamp())) returning *)` +
         parts.map((p, i) => `, ev_c${i} as (${p.part.sql})`).join(''),
-      params: [pending.id, pending.topic, pending.aggregateId, pending.bookingId, pending.actorUserId, `{${audience.join(',')}}`, JSON.stringify(input.payload), ...parts.flatMap((p) => p.part.params)],
+      params: [pending.id, pending.topic, pending.aggregateId, pending.bookingId, pending.historyId, pending.actorUserId, `{${audience.join(',')}}`, JSON.stringify(input.payload), ...parts.flatMap((p) => p.part.params)],
       columns:
         `(select seq::text from ev) as ev_seq, (select created_at from ev) as ev_created_at` +
         parts.map((_, i) => `, (select count(*) from ev_c${i})::int as ev_c${i}`).join(''),

@@ -107,6 +107,8 @@ export async function applyMove(
     moneyStep: facts.moneyStep,
     amountCents: facts.amountCents,
     reason: facts.reason,
+    startTime: booking.startTime,
+    endTime: booking.endTime,
     createdAt: now,
   };
   for (const handler of moveHandlers) await handler(facts);
