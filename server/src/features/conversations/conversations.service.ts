@@ -20,6 +20,7 @@ import {
   EVENT_LINE_TOPICS,
   MESSAGE_SELECT,
   messageFrom,
+  withEventFacts,
   type ConversationRow,
   type ConversationView,
   type MessageRow,
@@ -27,6 +28,7 @@ import {
   type ViewerRole,
 } from './conversations.views';
 import { publicNameSql } from '../users';
+import { readBookingStories } from '../bookings';
 import type { BookingMoveHandler } from '../bookings';
 import { ActivityThrottle } from './activity-throttle';
 
@@ -417,7 +419,7 @@ export class ConversationsService {
         return row ? messageFrom(row, viewer.id) : null;
       }
       if (!e.bookingId || !(await belongs(e.bookingId))) return null;
-      const [row] = await em.execute<MessageRow[]>(`${EVENT_LINE_SELECT} where e.id = ?`, [e.id]);
+      const [row] = await withEventFacts(em, await em.execute<MessageRow[]>(`${EVENT_LINE_SELECT} where e.id = ?`, [e.id]));
       return row ? messageFrom(row, viewer.id) : null;
     });
   }
@@ -478,7 +480,8 @@ export class ConversationsService {
 
   /** Links a booking to its pair's conversation when it is requested; support may join while it is disputed. */
   private async onBookingEvent(em: EntityManager, event: OutboxEvent): Promise<void> {
-    const p = event.payload as { bookerUserId?: string; creatorId?: string; creatorUserId?: string; status?: string };
+    // The parties' ids travel in the event; what the move did is the booking's story.
+    const p = event.payload as { bookerUserId?: string; creatorId?: string; creatorUserId?: string };
     if (!event.bookingId) return;
     if (event.topic === 'booking.created') {
       if (!p.bookerUserId || !p.creatorId || !p.creatorUserId) return;
@@ -486,7 +489,14 @@ export class ConversationsService {
       await em.execute('insert into conversation_booking (booking_id, conversation_id) values (?, ?) on conflict (booking_id) do nothing', [event.bookingId, cid]);
       return;
     }
-    await em.execute('update conversation_booking set disputed = ? where booking_id = ?', [event.topic === 'booking.disputed' && p.status === 'disputed', event.bookingId]);
+    // Disputed while the move left it so (a no-show report is settled at once): the booking's story tells.
+    let disputed = false;
+    if (event.topic === 'booking.disputed') {
+      const story = (await readBookingStories(em, [event.bookingId])).get(event.bookingId);
+      const move = story?.moves.find((m) => m.id === event.historyId) ?? story?.moves.at(-1);
+      disputed = move?.toStatus === 'disputed';
+    }
+    await em.execute('update conversation_booking set disputed = ? where booking_id = ?', [disputed, event.bookingId]);
   }
 
   /** Writes a message (and its outbox event: the other members are notified; live delivery after commit). */
@@ -564,7 +574,7 @@ export class ConversationsService {
       params,
     );
     const more = rows.length > size;
-    const pageRows = rows.slice(0, size);
+    const pageRows = await withEventFacts(em, rows.slice(0, size));
     if (!forward) pageRows.reverse();
     const nodes = pageRows.map((r) => messageFrom(r, viewerId));
     const edges = nodes.map((node) => ({ cursor: encodeCursor([node.createdAt.toISOString(), node.id]), node }));
@@ -603,7 +613,7 @@ const EVENT_TOPICS_PG = `{${EVENT_LINE_TOPICS.join(',')}}`;
 
 const EVENT_LINE_SELECT = `select e.id, 'event' as kind, e.actor_user_id as sender_user_id, null::text as sender_name, '' as text, false as is_support, e.booking_id,
     null::timestamptz as proposed_start, null::timestamptz as proposed_end, null::text as proposal_status, null::timestamptz as responded_at,
-    e.created_at, e.topic as event_type, e.payload as event_payload
+    e.created_at, e.topic as event_type, e.history_id as event_history_id, e.payload as event_payload
   from outbox_event e`;
 
 async function findOrCreate(em: EntityManager, clientUserId: string, creatorProfileId: string, creatorUserId: string): Promise<string> {

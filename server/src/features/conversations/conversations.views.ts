@@ -1,6 +1,7 @@
-import { cancellationSentence } from '../bookings';
+import { cancellationSentence, readBookingStories, type BookingStory } from '../bookings';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatMoney } from '../../platform/shared/money';
-import { isOutboxTopic, OUTBOX_TOPICS, type OutboxPayload, type OutboxTopic } from '../../platform/outbox/outbox.topics';
+import { isOutboxTopic, OUTBOX_TOPICS, type BookingTopic, type OutboxTopic } from '../../platform/outbox/outbox.topics';
 import { publicNameSql } from '../users';
 /** Rows and views of conversations and their lines; the SQL that reads them in one statement each. */
 
@@ -10,11 +11,34 @@ export type ProposalStatus = 'pending' | 'accepted' | 'declined' | 'superseded';
 
 
 /**
- * The line a thread shows for each topic (times are shown by the client, in the reader's zone);
- * null: no line (announcements, and what is not about a booking's state). A new topic does not
- * compile until it is decided here.
+ * What a thread's event line tells of a booking's move: who, what state, why, from the booking's
+ * story (its history row that the event names, read through bookings' front door); the amounts
+ * the line states come with it (`money`).
  */
-const EVENT_LINES: { [T in OutboxTopic]: ((p: OutboxPayload<T>) => string) | null } = {
+export interface EventLineFacts {
+  bookingId: string;
+  creatorUserId: string;
+  creatorName: string;
+  bookerUserId: string;
+  bookerName: string | null;
+  /** The booking's status after the move. */
+  status: string;
+  /** The reason given with the move. */
+  reason: string | null;
+  /** Who cancelled (the move's actor, for a cancellation). */
+  cancelledBy: string | null;
+  chargedCents?: number;
+  refundCents?: number;
+  creatorCents?: number;
+  paidOutCents?: number;
+}
+
+/**
+ * The line a thread shows for each topic (times are shown by the client, in the reader's zone);
+ * null: no line (announcements, and what is not about a booking's state; only a booking's moves
+ * have lines). A new topic does not compile until it is decided here.
+ */
+const EVENT_LINES: { [T in OutboxTopic]: T extends BookingTopic ? ((f: EventLineFacts) => string) | null : null } = {
   'booking.created': () => 'Booking requested',
   'booking.confirmed': () => 'Booking accepted',
   'booking.declined': (p) => (p.reason ? `Booking declined: ${String(p.reason)}` : 'Booking declined'),
@@ -119,7 +143,11 @@ export interface MessageRow {
   responded_at: Date | null;
   created_at: Date;
   event_type?: string | null;
+  /** Event lines: the history row of the move the event tells, and the amounts its payload states. */
+  event_history_id?: string | null;
   event_payload?: Record<string, unknown> | null;
+  /** Event lines: the move's facts, read from the booking's story (`withEventFacts`). */
+  event_facts?: EventLineFacts | null;
 }
 
 export interface MessageView {
@@ -143,7 +171,7 @@ const SENDER_NAME = `case when m.is_support then 'Support' else ${publicNameSql(
 
 /** A message with its sender's name (append `where ...`). */
 export const MESSAGE_SELECT = `select m.id, m.kind, m.sender_user_id, ${SENDER_NAME} as sender_name, m.text, m.is_support, m.booking_id,
-    m.proposed_start, m.proposed_end, m.proposal_status, m.responded_at, m.created_at, null::text as event_type, null::jsonb as event_payload
+    m.proposed_start, m.proposed_end, m.proposal_status, m.responded_at, m.created_at, null::text as event_type, null::uuid as event_history_id, null::jsonb as event_payload
   from message m left join users su on su.id = m.sender_user_id left join profiles sp on sp.user_id = m.sender_user_id`;
 
 /**
@@ -235,7 +263,7 @@ export function messageFrom(r: MessageRow, viewerId: string): MessageView {
     senderId: r.sender_user_id,
     senderName: isEvent ? null : r.sender_name,
     mine: !isEvent && r.sender_user_id === viewerId,
-    text: isEvent ? eventLineText(r.event_type ?? '', r.event_payload ?? {}) : r.text,
+    text: isEvent ? eventLineText(r.event_type ?? '', r.event_facts ?? null) : r.text,
     isSupport: r.is_support,
     bookingId: r.booking_id,
     eventType: isEvent ? (r.event_type ?? null) : null,
@@ -247,8 +275,46 @@ export function messageFrom(r: MessageRow, viewerId: string): MessageView {
   };
 }
 
-/** An event line in words (a stored event: its topic and payload as the outbox wrote them). */
-export function eventLineText(topic: string, payload: object): string {
-  const line = isOutboxTopic(topic) ? (EVENT_LINES[topic] as ((p: object) => string) | null) : null;
-  return line ? line(payload) : topic;
+/** An event line in words (a stored event's topic, and the facts of the move it names; null: the move is not known). */
+export function eventLineText(topic: string, facts: EventLineFacts | null): string {
+  const line = isOutboxTopic(topic) ? (EVENT_LINES[topic] as ((f: EventLineFacts) => string) | null) : null;
+  return line && facts ? line(facts) : topic;
+}
+
+const MONEY_FIELDS = ['chargedCents', 'refundCents', 'creatorCents', 'paidOutCents'] as const;
+
+/** The facts of the move an event line tells, from the booking's story (null: not a move of this booking). */
+function factsOf(story: BookingStory, row: MessageRow): EventLineFacts | null {
+  // The move the event names; an event written before events named their moves: the latest move told as that topic.
+  const move = row.event_history_id
+    ? story.moves.find((m) => m.id === row.event_history_id)
+    : [...story.moves].reverse().find((m) => m.topic === row.event_type);
+  if (!move) return null;
+  const facts: EventLineFacts = {
+    bookingId: story.bookingId,
+    creatorUserId: story.creatorUserId,
+    creatorName: story.creatorName,
+    bookerUserId: story.bookerUserId,
+    bookerName: story.bookerName,
+    status: move.toStatus,
+    reason: move.reason,
+    cancelledBy: move.toStatus === 'cancelled' && move.fromStatus !== 'cancelled' ? move.actor : null,
+  };
+  for (const k of MONEY_FIELDS) {
+    const v = row.event_payload?.[k];
+    if (typeof v === 'number') facts[k] = v;
+  }
+  return facts;
+}
+
+/** Event lines get their facts from their bookings' stories: one read for all the lines' bookings. */
+export async function withEventFacts<R extends MessageRow>(em: EntityManager, rows: R[]): Promise<R[]> {
+  const events = rows.filter((r) => r.kind === 'event' && r.booking_id);
+  if (events.length === 0) return rows;
+  const stories = await readBookingStories(em, events.map((r) => r.booking_id!));
+  for (const r of events) {
+    const story = stories.get(r.booking_id!);
+    r.event_facts = story ? factsOf(story, r) : null;
+  }
+  return rows;
 }

@@ -120,9 +120,10 @@ export async function applyMove(
   if (update && fitTogether([update, ...parts])) {
     await runTogether(em, [update, insertPart(em, BookingHistoryEntry, 'history_row', history), ...parts]);
   } else {
-    await runApart(em, parts);
+    // The move's rows first (state, ledger, history), then the parts: an outbox consumer reading the booking's story sees this move.
     em.create(BookingHistoryEntry, history);
     await em.flush();
+    await runApart(em, parts);
   }
   return { booking, creator, freedSlots };
 }

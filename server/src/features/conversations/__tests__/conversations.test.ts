@@ -215,6 +215,30 @@ describe('support on a disputed booking', () => {
   });
 });
 
+describe("a thread's lines tell each move from the booking's story", () => {
+  it('who declined or cancelled, and why, read from the move the event names', async () => {
+    const pair = await creator(app, consecutive(hourFromNow(app, 96), 4), { displayName: 'Line Host' });
+    const declined = await heldBooking(app, brand, pair, hourFromNow(app, 96));
+    const decline = await app.gql(`mutation ($id: ID!, $reason: String) { declineBooking(bookingId: $id, reason: $reason) { status } }`, { id: declined.bookingId, reason: 'Fully booked that week' }, pair.token);
+    expect(decline.body.errors).toBeUndefined();
+    const cancelled = await heldBooking(app, brand, pair, hourFromNow(app, 98));
+    expect((await app.gql(`mutation ($id: ID!) { acceptBooking(bookingId: $id) { status } }`, { id: cancelled.bookingId }, pair.token)).body.errors).toBeUndefined();
+    const cancel = await app.gql(
+      `mutation ($input: CancelBookingInput!) { cancelBooking(input: $input) { status } }`,
+      { input: { bookingId: cancelled.bookingId, reasonCode: 'OTHER', reason: 'Our launch moved' } },
+      brand.token,
+    );
+    expect(cancel.body.errors).toBeUndefined();
+    const conv = (await app.gql(`query ($b: ID!) { bookingConversation(bookingId: $b) { id } }`, { b: cancelled.bookingId }, pair.token)).body.data.bookingConversation.id;
+    const lines = (await thread(pair, conv, { last: 50 })).body.data.conversation.messages.edges.map((e: any) => e.node).filter((n: any) => n.kind === 'EVENT');
+    const lineOf = (bookingId: string, type: string) => lines.find((n: any) => n.bookingId === bookingId && n.eventType === type)?.text;
+    expect(lineOf(declined.bookingId, 'booking.declined')).toBe('Booking declined: Fully booked that week');
+    expect(lineOf(cancelled.bookingId, 'booking.confirmed')).toBe('Booking accepted');
+    expect(lineOf(cancelled.bookingId, 'booking.cancelled')).toMatch(/ cancelled \(Our launch moved\)\. /);
+    expect(lineOf(cancelled.bookingId, 'booking.cancelled')).not.toMatch(/^You cancelled|Line Host cancelled|support|lapsed/);
+  });
+});
+
 describe('message rate limit', () => {
   it('beyond the per-user limit: 429 / RATE_LIMITED with the seconds to wait', async () => {
     const limited = await startTestApp({ RATE_LIMIT_ENABLED: 'true', MESSAGE_RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_ANON_PER_MINUTE: '1000' });
