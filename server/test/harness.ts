@@ -1,6 +1,9 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
@@ -74,9 +77,11 @@ export async function startTestApp(
   // Rate limits are off unless a test turns them on: suites sign up many users from one IP.
   // Creators' default minimum notice is 0 here: suites book hours close to their clock's now; the
   // scheduling tests set it (SCHEDULING_DEFAULT_MIN_NOTICE_MINUTES) or the creator's own.
+  // Uploaded files go to a directory of this app's own, removed on close (unless the test names one).
+  const storageDir = env.STORAGE_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'collab-files-'));
   const config = loadConfig({
     NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false',
-    SCHEDULING_DEFAULT_MIN_NOTICE_MINUTES: '0', SECRETS_KEY: TEST_SECRETS_KEY, ...env,
+    SCHEDULING_DEFAULT_MIN_NOTICE_MINUTES: '0', SECRETS_KEY: TEST_SECRETS_KEY, ...(storageDir ? { STORAGE_DIR: storageDir } : {}), ...env,
   });
   const queries: string[] = [];
   const orm = await initOrm({ clientUrl: db.url, poolMax: options.poolMax, onQuery: (sql) => queries.push(sql) });
@@ -118,6 +123,7 @@ export async function startTestApp(
       await server.close();
       await orm.close(true);
       await db.drop();
+      if (storageDir) rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }

@@ -17,6 +17,7 @@ import { webhooksModule } from '../features/webhooks';
 import { calendarModule } from '../features/calendar';
 import { mailModule } from '../features/mail';
 import { documentsModule } from '../features/documents';
+import { filesModule } from '../features/files';
 
 /**
  * Every feature of the application, one line each (see module.ts for what a module declares).
@@ -26,6 +27,7 @@ import { documentsModule } from '../features/documents';
 export const modules: readonly FeatureModule[] = [
   usersModule,
   outboxModule,
+  filesModule,
   authModule,
   availabilityModule,
   calendarSyncModule,

@@ -13,6 +13,7 @@ import type { Clock } from '../platform/shared/clock';
 import { createEventBus } from '../platform/shared/events-bus';
 import { Mail } from '../platform/mail/mail';
 import { Outbox } from '../platform/outbox/outbox';
+import { LocalDiskStorage } from '../platform/storage';
 
 export type { AppDeps, Services } from '../platform/module';
 
@@ -33,6 +34,7 @@ export function createDeps(config: Config, clock: Clock, runtime: { databaseUrl?
     limits: new RateLimitStore({ orm: runtime.orm }),
     logger: runtime.logger ?? pino({ level: config.LOG_LEVEL }),
     mail: new Mail({ config, orm: runtime.orm, logger: runtime.logger }),
+    storage: new LocalDiskStorage(config.STORAGE_DIR),
     jobs: new JobScheduler({
       clock,
       orm: runtime.orm,

@@ -38,6 +38,12 @@ const EnvSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
   EMBEDDED_PG_PORT: port.default(54329),
+  /** Where uploaded files and profile photos are kept (platform/storage: local disk). Unset: DATA_DIR/files. */
+  STORAGE_DIR: z.string().min(1).optional(),
+  /** The largest file one upload may carry (bytes); a bigger one is refused while it arrives (413). */
+  FILES_MAX_BYTES: z.coerce.number().int().min(1024).max(1_000_000_000).default(20 * 1024 * 1024),
+  /** The most bytes of files one booking or conversation may hold in all. */
+  FILES_MAX_BYTES_PER_SCOPE: z.coerce.number().int().min(1024).max(100_000_000_000).default(200 * 1024 * 1024),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
    * Key material for secrets the product must read back (two-step sign-in's TOTP secrets, AES-256-GCM):
@@ -145,7 +151,7 @@ function isProxyAddress(part: string): boolean {
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'HOST' | 'JWT_SECRET' | 'SECRETS_KEY' | 'CORS_ORIGINS' | 'SEED_DEMO_DATA' | 'ANON_RESPONSE_CACHE_SECONDS' | 'MAIL_FROM'> {
+export interface Config extends Omit<Env, 'STORAGE_DIR' | 'HOST' | 'JWT_SECRET' | 'SECRETS_KEY' | 'CORS_ORIGINS' | 'SEED_DEMO_DATA' | 'ANON_RESPONSE_CACHE_SECONDS' | 'MAIL_FROM'> {
   MAIL_FROM: string;
   /** How e-mail leaves: `smtp` (SMTP_URL), `catcher` (no SMTP_URL outside production: /dev/mailbox), `off`. */
   mailMode: 'smtp' | 'catcher' | 'off';
@@ -156,6 +162,8 @@ export interface Config extends Omit<Env, 'HOST' | 'JWT_SECRET' | 'SECRETS_KEY' 
   /** TRUST_PROXY as express takes it (a hop count is a number). */
   trustProxy: string | number;
   HOST: string;
+  /** STORAGE_DIR, or DATA_DIR/files. */
+  STORAGE_DIR: string;
   JWT_SECRET: string;
   /** 32 bytes derived from SECRETS_KEY (outside production without it: from JWT_SECRET), for AES-256-GCM. */
   secretsKey: Buffer;
@@ -183,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...rest,
     HOST: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
+    STORAGE_DIR: e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'files'),
     JWT_SECRET,
     secretsKey: deriveSecretsKey(SECRETS_KEY ?? `development secrets key from ${JWT_SECRET}`),
     CORS_ORIGINS: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),

@@ -13,6 +13,7 @@ import type { Clock } from './shared/clock';
 import type { DomainEvents, EventBus, EventName } from './shared/events';
 import type { Mail } from './mail/mail';
 import type { Outbox } from './outbox/outbox';
+import type { BlobStorage } from './storage/storage';
 
 /** Long-lived dependencies shared by every request (no per-request state here). */
 export interface AppDeps {
@@ -35,6 +36,8 @@ export interface AppDeps {
   outbox: Outbox;
   /** Outgoing e-mail (SMTP_URL, or the development catcher read at /dev/mailbox); started by createServer. */
   mail: Mail;
+  /** Where file bytes are kept, by content address (platform/storage; local disk under STORAGE_DIR). */
+  storage: BlobStorage;
 }
 
 /**

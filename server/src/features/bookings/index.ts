@@ -14,6 +14,7 @@ import { publishBookingMoves } from './booking-events';
 import { BookingReschedule } from './booking-reschedule';
 import { TransitionRunner } from './process/runner';
 import { type BookingMoveHandler } from './process/apply';
+import { bookingFileScope } from './booking-files';
 
 export type { AppliedMove, BookingMoveHandler } from './process/apply';
 export type { BookingsService } from './bookings.service';
@@ -70,6 +71,8 @@ export const bookingsModule = defineModule({
     paymentEventHandlers: [new BookingPaymentEvents(services.bookingRunner)],
     // A booking's payment intent is its booker's to pay.
     paymentIntentOwners: [{ ownerOf: bookerOfPaymentIntent }],
+    // Files attached to a booking are its parties' and support's to read.
+    fileScopes: [bookingFileScope],
   }),
 });
 

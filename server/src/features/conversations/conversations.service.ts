@@ -447,7 +447,8 @@ export class ConversationsService {
     throw notFound(CONVERSATION_MESSAGES.notFound);
   }
 
-  private async mayRead(em: EntityManager, viewer: Viewer, conversationId: string): Promise<boolean> {
+  /** Whether `viewer` may read the conversation (members; support while a booking of it is disputed): also who reads its files. */
+  async mayRead(em: EntityManager, viewer: Viewer, conversationId: string): Promise<boolean> {
     try {
       await this.access(em, viewer, conversationId);
       return true;

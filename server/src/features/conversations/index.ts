@@ -35,5 +35,7 @@ export const conversationsModule = defineModule({
   extend: ({ services }) => ({
     outboxConsumers: [services.conversations.consumer()],
     bookingMoveHandlers: [services.conversations.proposalCloser()],
+    // Files attached to a conversation are read by whoever may read the conversation.
+    fileScopes: [{ scope: 'conversation', canRead: (em, viewer, id) => services.conversations.mayRead(em, viewer, id) }],
   }),
 });

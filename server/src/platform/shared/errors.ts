@@ -8,6 +8,8 @@ export const ErrorCodes = {
   EMAIL_NOT_VERIFIED: 403,
   BAD_USER_INPUT: 400,
   NOT_FOUND: 404,
+  /** An upload past its size limit (refused while it arrives). */
+  PAYLOAD_TOO_LARGE: 413,
   CONFLICT: 409,
   INVALID_TRANSITION: 409,
   PAYMENT_FAILED: 402,
