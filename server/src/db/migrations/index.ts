@@ -32,6 +32,7 @@ import { Migration20261126100200_unverified_users_index } from './Migration20261
 import { Migration20261126110000_two_factor_and_sessions } from './Migration20261126110000_two_factor_and_sessions';
 import { Migration20261126130000_support_audit } from './Migration20261126130000_support_audit';
 import { Migration20261127030000_files } from './Migration20261127030000_files';
+import { Migration20261127030100_profile_photo } from './Migration20261127030100_profile_photo';
 
 /** Every migration, in order. Listed explicitly so they run the same from src (tests) and dist. */
 export const migrationsList: MigrationObject[] = [
@@ -68,4 +69,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126165000_refresh_tokens_revoked_at', class: Migration20261126165000_refresh_tokens_revoked_at },
   { name: 'Migration20261127020000_booking_story', class: Migration20261127020000_booking_story },
   { name: 'Migration20261127030000_files', class: Migration20261127030000_files },
+  { name: 'Migration20261127030100_profile_photo', class: Migration20261127030100_profile_photo },
 ];

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatMoney } from '../../platform/shared/money';
 import { isOutboxTopic, OUTBOX_TOPICS, type BookingTopic, type OutboxTopic } from '../../platform/outbox/outbox.topics';
 import { publicNameSql } from '../users';
+import { avatarUrlSql } from '../profiles';
 /** Rows and views of conversations and their lines; the SQL that reads them in one statement each. */
 
 export type ViewerRole = 'client' | 'creator' | 'support';
@@ -180,8 +181,8 @@ export const MESSAGE_SELECT = `select m.id, m.kind, m.sender_user_id, ${SENDER_N
  */
 export const CONVERSATION_COLUMNS = `select c.id, c.client_user_id, c.creator_profile_id, c.creator_user_id, c.created_at, c.last_activity_at,
     me.role as my_role, me.last_read_at as my_last_read_at,
-    cp.display_name as creator_name, cp.profile_image_url as creator_avatar,
-    ${publicNameSql('cu', 'clp')} as client_name, clp.profile_image_url as client_avatar, clp.id as client_profile_id,
+    cp.display_name as creator_name, ${avatarUrlSql('cp', 160)} as creator_avatar,
+    ${publicNameSql('cu', 'clp')} as client_name, ${avatarUrlSql('clp', 160)} as client_avatar, clp.id as client_profile_id,
     clm.last_read_at as client_last_read_at, crm.last_read_at as creator_last_read_at,
     (select count(*)::int from message um where um.conversation_id = c.id and um.sender_user_id is distinct from ?
        and um.created_at > coalesce(me.last_read_at, '-infinity'::timestamptz)) as unread_count,

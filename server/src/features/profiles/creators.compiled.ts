@@ -1,4 +1,4 @@
-import type { GraphQLObjectType } from 'graphql';
+import { getArgumentValues, type GraphQLObjectType } from 'graphql';
 import {
   bind,
   childFields,
@@ -8,6 +8,8 @@ import {
   enumOf,
   enumSql,
   firstOf,
+  give,
+  type FieldDef,
   iso,
   objectOf,
   objectTypeOf,
@@ -29,6 +31,14 @@ import { pageStatement } from './creator-search';
 import { hasBookableSlot } from './bookable';
 import { nextFreeSlotsJson } from './free-slots';
 import { PUBLIC_CREATOR } from './profile.view';
+import { avatarUrlSql } from './photo';
+
+/** `avatarUrl(size)`'s size for this request (checked when compiled: a bad one leaves the query to graphql-js). */
+function avatarSizeOf(def: FieldDef, f: CollectedField, variables: Record<string, unknown>): number {
+  const size = getArgumentValues(def, f.nodes[0], variables).size;
+  if (typeof size !== 'number' || !Number.isInteger(size)) give();
+  return size as number;
+}
 
 /**
  * The profiles feature's compiled root fields (graphql/compiled-roots.ts):
@@ -96,6 +106,10 @@ function profileOf(cx: Compiler, type: GraphQLObjectType, fields: Map<string, Co
         const el = element(q);
         return `coalesce(${latestReviewsJson('c.user_id', el, bind(q, first))}, '[]'::json)`;
       };
+    }
+    if (f.name === 'avatarUrl') {
+      avatarSizeOf(def, f, cx.variables);
+      return (q) => avatarUrlSql('c', avatarSizeOf(def, f, q.variables));
     }
     return scalar(cx, PROFILE_FIELDS, f, def);
   });

@@ -17,7 +17,8 @@ export const profilesModule = defineModule({
   entities: [Profile],
   resolvers: [ProfilesResolver, CreatorConnectionResolver],
   routes: profilesRoutes,
-  services: ({ deps }) => ({ profiles: new ProfilesService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }) }),
+  dependsOn: ['files'],
+  services: ({ deps, services }) => ({ profiles: new ProfilesService({ clock: deps.clock, events: deps.events, outbox: deps.outbox, files: services.files }) }),
   compiledRoots: () => [creatorsRoot, creatorRoot],
 });
 
@@ -27,6 +28,7 @@ export type { AvailabilityChange } from './creator-events';
 export { latestReviewsJson } from './latest-reviews';
 export { Profile } from './profile.entity';
 export { PUBLIC_CREATOR } from './profile.view';
+export { avatarUrlOf, avatarUrlSql } from './photo';
 export { PROFILE_MESSAGES } from './profiles.service';
 export { REVIEW_FIELDS } from './review-json';
 export { reviewFromRow } from './review.view';

@@ -14,7 +14,7 @@ export class Profile {
   [OptionalProps]?:
     | 'bio' | 'profileImageUrl' | 'isVerified' | 'averageRating' | 'reviewCount' | 'totalBookings' | 'platforms'
     | 'hourlyRateCents' | 'minimumHours' | 'isAvailable' | 'timezone' | 'noShowFlags' | 'createdAt' | 'updatedAt'
-    | 'payoutsEnabled' | 'chargesEnabled' | 'onboardingComplete';
+    | 'payoutsEnabled' | 'chargesEnabled' | 'onboardingComplete' | 'photo';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -33,6 +33,10 @@ export class Profile {
 
   @Property({ type: 'text', nullable: true })
   profileImageUrl?: string | null;
+
+  /** The uploaded photo (a brand: its logo), by size: `{ "64": sha256, "160": …, "400": … }` (features/files public images). */
+  @Property({ type: 'json', nullable: true })
+  photo?: Record<string, string> | null;
 
   @Property()
   isVerified: boolean = false;

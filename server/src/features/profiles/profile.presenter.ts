@@ -1,3 +1,4 @@
+import { avatarUrlOf, avatarUrlsOf } from './photo';
 import type { ProfileView } from './profile.view';
 
 /** The REST shape of a profile (spec §3: snake_case fields, `hourly_rate` in dollars). */
@@ -9,6 +10,9 @@ export function presentProfile(p: ProfileView) {
     display_name: p.displayName,
     bio: p.bio,
     profile_image_url: p.profileImageUrl,
+    /** The picture to show (uploaded photo at 160 px, else profile_image_url), and each uploaded size. */
+    avatar_url: avatarUrlOf(p, 160),
+    avatar_urls: avatarUrlsOf(p),
     is_verified: p.isVerified,
     average_rating: p.averageRating,
     review_count: p.reviewCount,

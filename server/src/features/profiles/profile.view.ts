@@ -2,6 +2,7 @@ import { hasBookableSlot } from './bookable';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AccountType } from '../users';
 import type { SocialPlatform } from './profile.inputs';
+import type { PhotoKeys } from './photo';
 
 /**
  * A profile as readers see it. `isAvailable` is the effective flag: the creator's own switch AND
@@ -15,6 +16,8 @@ export interface ProfileView {
   displayName: string;
   bio: string | null;
   profileImageUrl: string | null;
+  /** The uploaded photo's sizes (photo.ts: `avatarUrlOf`), or null. */
+  photo: PhotoKeys | null;
   isVerified: boolean;
   averageRating: number;
   reviewCount: number;
@@ -33,7 +36,7 @@ export interface ProfileView {
 }
 
 /** Columns of a ProfileView (`p` = profiles, `u` = users); the one `?` is "now" (a function: the scheduling defaults are read at start). */
-export const profileColumns = () => `p.id, p.user_id, p.account_type, p.display_name, p.bio, p.profile_image_url, p.is_verified,
+export const profileColumns = () => `p.id, p.user_id, p.account_type, p.display_name, p.bio, p.profile_image_url, p.photo, p.is_verified,
   p.average_rating, p.review_count, p.total_bookings, p.platforms, p.hourly_rate_cents, p.minimum_hours,
   p.twitch_username, p.youtube_handle, p.tiktok_handle, p.instagram_handle, p.timezone, p.created_at, p.updated_at,
   (p.is_available and p.suspended_at is null and u.suspended_at is null and u.email_verified_at is not null and ${hasBookableSlot('p.id')}) as bookable`;
@@ -51,6 +54,7 @@ export function rowToView(r: ProfileRow): ProfileView {
     displayName: r.display_name,
     bio: r.bio,
     profileImageUrl: r.profile_image_url,
+    photo: r.photo ?? null,
     isVerified: r.is_verified,
     averageRating: Number(r.average_rating),
     reviewCount: Number(r.review_count),

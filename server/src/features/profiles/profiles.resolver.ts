@@ -2,6 +2,8 @@ import { Arg, Ctx, Directive, FieldResolver, ID, Int, Mutation, Query, Resolver,
 import { PUBLIC_ROOT_HINT } from '../../platform/graphql/cache-policy';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import { CreatorSort, type CreatorPage } from './creator-search';
+import { avatarUrlOf } from './photo';
+import type { ProfileView } from './profile.view';
 import { CreateProfileInput, CreatorConnection, CreatorFilter, ProfileType, UpdateProfileInput } from './profiles.types';
 
 @Resolver(() => ProfileType)
@@ -32,6 +34,19 @@ export class ProfilesResolver {
   @Mutation(() => ProfileType)
   createProfile(@Arg('input', () => CreateProfileInput) input: CreateProfileInput, @Ctx() ctx: GraphQLContext) {
     return ctx.services.profiles.createMyProfile(ctx, { ...input });
+  }
+
+  @Mutation(() => ProfileType, { description: "Removes the viewer's photo or logo (initials are shown again). Upload one with PUT /api/v1/users/profile/photo (multipart: crop_x, crop_y, crop_width, crop_height, then file)." })
+  removeProfilePhoto(@Ctx() ctx: GraphQLContext) {
+    return ctx.services.profiles.removeMyPhoto(ctx);
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'The picture to show at about `size` px (square): the uploaded photo or logo (served at 64, 160 or 400 px, WebP, cached for good), else profileImageUrl; null: show initials',
+  })
+  avatarUrl(@Root() profile: ProfileView, @Arg('size', () => Int, { defaultValue: 160 }) size: number) {
+    return avatarUrlOf(profile, size);
   }
 
   @Mutation(() => ProfileType, { description: 'Changes only the fields sent' })

@@ -1,5 +1,7 @@
 import { Router } from 'express';
+import type { RequestContext } from '../../platform/request-context';
 import { route } from '../../platform/rest/route';
+import { readUpload } from '../files';
 import { presentProfile } from './profile.presenter';
 
 /** spec §7 "Profiles". `GET /streamers` answers `data` = array of profiles. */
@@ -21,6 +23,13 @@ export function profilesRoutes(): Router {
   router.get('/users/streamer-profile', route(async (ctx) => presentProfile(await ctx.services.profiles.getMyProfile(ctx))));
   router.post('/users/streamer-profile', route(async (ctx, req) => presentProfile(await ctx.services.profiles.createMyProfile(ctx, req.body)), 201));
   router.put('/users/streamer-profile', route(async (ctx, req) => presentProfile(await ctx.services.profiles.updateMyProfile(ctx, req.body))));
+  router.put('/users/profile/photo', (req, res, next) => {
+    const ctx = res.locals.ctx as RequestContext;
+    readUpload(req, res, ctx.services.files.maxBytes, (file, fields) => ctx.services.profiles.setMyPhoto(ctx, file, fields))
+      .then((view) => res.status(200).json({ success: true, data: presentProfile(view) }))
+      .catch(next);
+  });
+  router.delete('/users/profile/photo', route(async (ctx) => presentProfile(await ctx.services.profiles.removeMyPhoto(ctx))));
   router.put('/users/profile', route(async (ctx, req) => presentProfile(await ctx.services.profiles.updateMyProfile(ctx, req.body))));
   return router;
 }

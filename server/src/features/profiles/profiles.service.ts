@@ -8,6 +8,8 @@ import { pageSize, UUID_RE } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
 import type { Outbox } from '../../platform/outbox/outbox';
 import { AccountType } from '../users';
+import type { Crop, FilesService, IncomingFile } from '../files';
+import { badInput } from '../../platform/shared/errors';
 import { creatorUpdatedEvent } from './creator-events';
 import { CreatorCountCache } from './creator-counts';
 import { countCreators, creatorFilterKey, searchCreators, type CreatorFilterValue, type CreatorListArgs, type CreatorPage } from './creator-search';
@@ -21,7 +23,22 @@ export const PROFILE_MESSAGES = {
   noProfileToUpdate: 'No profile to update',
   notFound: 'Streamer profile not found',
   notOwner: 'You can only edit your own profile',
+  noProfileForPhoto: 'Create your profile before adding a photo',
 } as const;
+
+const CROP_FIELDS = ['crop_x', 'crop_y', 'crop_width', 'crop_height'] as const;
+
+/** The crop sent with a photo (`crop_x`, `crop_y`, `crop_width`, `crop_height`, whole pixels of the image): all four or none. */
+export function cropOf(fields: Record<string, string>): Crop | null {
+  const given = CROP_FIELDS.filter((f) => fields[f] !== undefined && fields[f] !== '');
+  if (given.length === 0) return null;
+  const values = CROP_FIELDS.map((f) => {
+    const v = fields[f];
+    if (v === undefined || !/^\d{1,6}$/.test(v.trim())) throw badInput(`${f} must be a whole number of pixels (0 or more)`, f);
+    return Number(v);
+  });
+  return { x: values[0], y: values[1], width: values[2], height: values[3] };
+}
 
 export type { FreeSlot } from './free-slots';
 
@@ -34,7 +51,7 @@ type LoaderContext = ServiceContext & { loaders: LoaderCache };
 export class ProfilesService {
   private readonly counts: CreatorCountCache;
 
-  constructor(private readonly deps: { clock: Clock; events: EventBus; outbox: Outbox }) {
+  constructor(private readonly deps: { clock: Clock; events: EventBus; outbox: Outbox; files: FilesService }) {
     this.counts = new CreatorCountCache(deps.events, () => deps.clock.now().getTime());
   }
 
@@ -62,6 +79,37 @@ export class ProfilesService {
     const profile = await ctx.em.findOne(Profile, { user: viewer.id });
     if (!profile) throw notFound(PROFILE_MESSAGES.noProfileToUpdate);
     return this.applyUpdate(ctx.em, profile, viewer.accountType, input);
+  }
+
+  /**
+   * The viewer's photo (a brand: its logo) from an upload, cropped as sent (`cropOf`), served in a
+   * few sizes at content-addressed URLs (files' public images); replaces the one before.
+   */
+  async setMyPhoto(ctx: ServiceContext, file: IncomingFile, fields: Record<string, string>): Promise<ProfileView> {
+    const viewer = requireViewer(ctx);
+    const crop = cropOf(fields);
+    const profile = await ctx.em.findOne(Profile, { user: viewer.id });
+    if (!profile) throw notFound(PROFILE_MESSAGES.noProfileForPhoto);
+    const keys = await this.deps.files.publishImage(ctx, file, crop);
+    return this.changePhoto(ctx.em, profile, Object.fromEntries(Object.entries(keys)));
+  }
+
+  /** Removes the viewer's photo (their initials are shown again). */
+  async removeMyPhoto(ctx: ServiceContext): Promise<ProfileView> {
+    const viewer = requireViewer(ctx);
+    const profile = await ctx.em.findOne(Profile, { user: viewer.id });
+    if (!profile) throw notFound(PROFILE_MESSAGES.noProfileToUpdate);
+    return this.changePhoto(ctx.em, profile, null);
+  }
+
+  private async changePhoto(em: EntityManager, profile: Profile, photo: Record<string, string> | null): Promise<ProfileView> {
+    await em.transactional(async (tx) => {
+      tx.assign(profile, { photo, updatedAt: this.deps.clock.now() });
+      await tx.flush();
+      if (profile.accountType === AccountType.CREATOR) await this.deps.outbox.publish(tx, creatorUpdatedEvent(profile));
+    });
+    await this.deps.events.publish('profileChanged', { userId: profile.user.id });
+    return this.ownView(em, profile.user.id);
   }
 
   /** Updates a profile by id; only its owner may. */

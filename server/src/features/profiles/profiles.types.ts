@@ -37,8 +37,11 @@ export class ProfileType implements ProfileView {
   @Field(() => String, { nullable: true, description: "Creator bio, or a brand's about text" })
   bio!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'An image URL the profile gave; avatarUrl is what to show' })
   profileImageUrl!: string | null;
+
+  /** The uploaded photo's sizes (not in the schema: read through avatarUrl). */
+  photo!: Record<string, string> | null;
 
   @Field(() => Boolean)
   isVerified!: boolean;

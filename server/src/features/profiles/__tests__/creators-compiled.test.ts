@@ -26,6 +26,9 @@ beforeAll(async () => {
   normal = await startTestApp({ COMPILED_READS: 'false', JWT_SECRET: compiled.config.JWT_SECRET }, { database: { url: db.url } });
   await seedMarketplace(db.url, { creators: 150, brands: 20, slotDays: 3, bookingsPerCreator: 3, archivedBookingsPerCreator: 2 }, compiled.clock.now(), () => {});
   const em = compiled.orm.em.fork();
+  // Every third creator has an uploaded photo (avatarUrl reads it; the others fall back to profileImageUrl or null).
+  await em.getConnection().execute(`update profiles set photo = jsonb_build_object('64', repeat('a', 64), '160', repeat('b', 64), '400', repeat('c', 64))
+    where id in (select id from profiles where account_type = 'creator' order by id) and ('x' || substr(md5(id::text), 1, 2))::bit(8)::int % 3 = 0`);
   const [brand] = await em.getConnection().execute<{ id: string }[]>(`select id from users where account_type = 'brand' order by id limit 1`);
   brandToken = new TokenIssuer(compiled.config.JWT_SECRET, 3600).signAccessToken({ sub: brand.id, role: UserRole.USER, acct: AccountType.BRAND, sid: randomUUID() }, new Date()).token;
   const key = newApiKeySecret();
@@ -74,7 +77,7 @@ async function both(viewer: Viewer, query: string, variables: Record<string, unk
 
 const compiledStatement = (statements: string[]) => statements.filter((s) => s.includes('cards as ('));
 
-const CARD = `id userId accountType displayName bio profileImageUrl isVerified averageRating reviewCount totalBookings platforms
+const CARD = `id userId accountType displayName bio profileImageUrl avatarUrl small: avatarUrl(size: 40) big: avatarUrl(size: 1000) isVerified averageRating reviewCount totalBookings platforms
   hourlyRateCents minimumHours isAvailable twitchUsername youtubeHandle tiktokHandle instagramHandle timezone createdAt updatedAt`;
 
 const DOCUMENTS: { name: string; query: string; variables?: Record<string, unknown> }[] = [
