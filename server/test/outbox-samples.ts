@@ -30,6 +30,22 @@ const booking = (): BookingEventPayload => ({
   cancelledBy: null,
 });
 
+const parties = () => ({ bookingId: ID(1), creatorUserId: ID(3), creatorName: 'A creator', bookerUserId: ID(4), bookerName: 'A client' });
+const brief = () => ({ ...parties(), briefId: ID(11), version: 1, disclosureRequired: true, at: new Date().toISOString() });
+const delivery = () => ({
+  ...parties(),
+  deliveryId: ID(12),
+  number: 1,
+  links: ['https://example.com/vod'],
+  fileIds: [],
+  note: null,
+  submittedAt: new Date().toISOString(),
+  approvalDueAt: inTwoHours(),
+  responseNote: null,
+  approvedBy: null,
+  revisionsLeft: 1,
+});
+
 /** A well-formed payload of every topic, for tests that publish events by hand (the vocabulary's types hold). */
 const SAMPLES: { [T in OutboxTopic]: () => OutboxPayload<T> } = {
   'booking.created': booking,
@@ -77,6 +93,11 @@ const SAMPLES: { [T in OutboxTopic]: () => OutboxPayload<T> } = {
     instagramHandle: null,
   }),
   'creator.availability_changed': () => ({ creatorId: ID(2), creatorName: 'A creator', change: 'slots_added', slots: [] }),
+  'brief.submitted': brief,
+  'brief.confirmed': brief,
+  'delivery.submitted': delivery,
+  'delivery.changes_requested': delivery,
+  'delivery.approved': delivery,
   'webhook_endpoint.disabled': () => ({ endpointId: ID(8), url: 'https://example.com/hook', failingSince: new Date().toISOString(), disabledAt: new Date().toISOString() }),
   'account.verify_email': () => ({ sealedToken: 'v1.sample', toAddress: 'someone@example.test' }),
   'account.password_reset': () => ({ sealedToken: 'v1.sample', toAddress: 'someone@example.test' }),

@@ -25,6 +25,11 @@ export type EventTopic =
   | 'creator.updated'
   | 'creator.availability_changed'
   | 'webhook_endpoint.disabled'
+  | 'brief.submitted'
+  | 'brief.confirmed'
+  | 'delivery.submitted'
+  | 'delivery.changes_requested'
+  | 'delivery.approved'
   | 'account.verify_email'
   | 'account.password_reset'
   | 'account.password_changed'
@@ -62,6 +67,7 @@ export type BillingDetailsInput = {
 /** A move of the booking process; `availableActions` lists the ones the viewer may make now */
 export type BookingAction =
   | 'ACCEPT'
+  | 'APPROVE_DELIVERY'
   | 'AUTHORIZE'
   | 'AUTO_COMPLETE'
   | 'CANCEL'

@@ -18,6 +18,7 @@ import { calendarModule } from '../features/calendar';
 import { mailModule } from '../features/mail';
 import { documentsModule } from '../features/documents';
 import { filesModule } from '../features/files';
+import { deliveriesModule } from '../features/deliveries';
 
 /**
  * Every feature of the application, one line each (see module.ts for what a module declares).
@@ -34,6 +35,7 @@ export const modules: readonly FeatureModule[] = [
   profilesModule,
   reviewsModule,
   bookingsModule,
+  deliveriesModule,
   documentsModule,
   supportModule,
   paymentsModule,

@@ -133,6 +133,10 @@ const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
   /** A creator's minimum notice before a bookable start until they set their own (minutes). */
   SCHEDULING_DEFAULT_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(43_200).default(240),
+  /** How long a booker has to approve a delivery or ask for changes; silence approves it then (hours). */
+  DELIVERY_APPROVAL_WINDOW_HOURS: z.coerce.number().min(0.01).max(24 * 60).default(72),
+  /** Changes a booker may ask for when the booking names no number of revisions (an hourly booking). */
+  DELIVERY_DEFAULT_REVISIONS: z.coerce.number().int().min(0).max(20).default(1),
   /** How long one calendar feed or CalDAV request may take. */
   CALENDAR_FETCH_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
   /** The largest calendar answer read (bytes); a bigger one fails the sync and keeps the last good busy times. */

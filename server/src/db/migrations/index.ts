@@ -23,6 +23,7 @@ import { Migration20261126150000_scheduling_and_calendars } from './Migration202
 import { Migration20261126150100_calendar_writeback } from './Migration20261126150100_calendar_writeback';
 import { Migration20261126165000_refresh_tokens_revoked_at } from './Migration20261126165000_refresh_tokens_revoked_at';
 import { Migration20261127020000_booking_story } from './Migration20261127020000_booking_story';
+import { Migration20261127080000_briefs_and_deliveries } from './Migration20261127080000_briefs_and_deliveries';
 import { Migration20261126140000_documents } from './Migration20261126140000_documents';
 import { Migration20261126140100_cancellation_who_why } from './Migration20261126140100_cancellation_who_why';
 import { Migration20261124010000_booking_history } from './Migration20261124010000_booking_history';
@@ -70,4 +71,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127020000_booking_story', class: Migration20261127020000_booking_story },
   { name: 'Migration20261127030000_files', class: Migration20261127030000_files },
   { name: 'Migration20261127030100_profile_photo', class: Migration20261127030100_profile_photo },
+  { name: 'Migration20261127080000_briefs_and_deliveries', class: Migration20261127080000_briefs_and_deliveries },
 ];

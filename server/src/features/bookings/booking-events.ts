@@ -46,6 +46,7 @@ export function topicOfMove(action: BookingAction | string, fromPayment: Payment
     case BookingAction.CONFIRM_COMPLETION:
       return toStatus === BookingStatus.COMPLETED ? 'booking.completed' : null;
     case BookingAction.AUTO_COMPLETE:
+    case BookingAction.APPROVE_DELIVERY:
       return 'booking.completed';
     case BookingAction.OPEN_DISPUTE:
     case BookingAction.REPORT_NO_SHOW:

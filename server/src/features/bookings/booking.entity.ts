@@ -64,6 +64,13 @@ export class Booking {
   @Property({ type: 'datetime' })
   confirmationDeadline!: Date;
 
+  /**
+   * How many times the booker may ask for changes to a delivery (features/deliveries); a package's or an offer's
+   * number, snapshotted when the booking is made. Null: the product's default (DELIVERY_DEFAULT_REVISIONS).
+   */
+  @Property({ type: 'smallint', nullable: true })
+  revisionsIncluded?: number | null;
+
   @Property({ type: 'text', nullable: true })
   cancellationReason?: string | null;
 

@@ -254,6 +254,18 @@ export class BookingsService {
   // ---- reading ----
 
   /** One booking, for its parties and support staff. */
+  /**
+   * Keeps a confirmed booking from completing on its own (and open to a dispute) until at least `until`: a delivery
+   * waiting for the booker's answer is approved by its own window (features/deliveries), never by the completion timer.
+   * In the caller's transaction.
+   */
+  async holdCompletionUntil(em: EntityManager, bookingId: string, until: Date): Promise<void> {
+    await em.execute(
+      `update bookings set confirmation_deadline = ?, version = version + 1, updated_at = ? where id = ? and status = ? and confirmation_deadline < ?`,
+      [until, this.deps.clock.now(), bookingId, BookingStatus.CONFIRMED, until],
+    );
+  }
+
   async get(ctx: LoaderContext, bookingId: string): Promise<Booking> {
     const viewer = requireViewer(ctx);
     const id = this.id(bookingId);

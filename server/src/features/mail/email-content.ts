@@ -238,6 +238,43 @@ export function bookingEmailContent(
         url: bookingUrl,
       });
     }
+    case 'brief.submitted':
+      return content(
+        Number(p.version) > 1 ? `${booker} changed the brief for your booking` : `${booker} sent the brief for your booking`,
+        Number(p.version) > 1 ? 'The brief changed: please confirm it again' : 'Please confirm the brief',
+        [`${booker} ${Number(p.version) > 1 ? 'changed' : 'wrote'} the brief: talking points, links, what to do and not to do${p.disclosureRequired ? ', and an ad disclosure is required' : ''}. Read it and confirm it on the booking.`],
+        [],
+        { label: 'Read the brief', url: bookingUrl },
+      );
+    case 'brief.confirmed':
+      return content(`${creator} confirmed the brief`, 'The brief is confirmed', [`${creator} read and confirmed version ${Number(p.version)} of the brief.`]);
+    case 'delivery.submitted': {
+      const due = str(p.approvalDueAt);
+      return content(
+        `${creator} delivered: please review it`,
+        'Your delivery is ready for review',
+        [
+          `${creator} submitted what was delivered for your booking${Array.isArray(p.links) && p.links.length > 0 ? ` (${p.links.length} link${p.links.length === 1 ? '' : 's'})` : ''}.`,
+          `Approve it or ask for changes${due ? ` before ${formatInstant(due, to.timeZone)}` : ''}; if you do neither, it is approved then and the creator is paid.`,
+        ],
+        [],
+        { label: 'Review the delivery', url: bookingUrl },
+      );
+    }
+    case 'delivery.changes_requested':
+      return content(`${booker} asked for changes`, 'Changes were requested', [
+        `${booker} asked for changes to delivery ${Number(p.number)}.${str(p.responseNote) ? ` "${str(p.responseNote)}"` : ''}`,
+        'Submit the revised delivery on the booking.',
+      ]);
+    case 'delivery.approved':
+      return content(
+        `Delivery approved: booking with ${other}`,
+        'The delivery was approved',
+        [
+          p.approvedBy === 'system' ? 'The approval window ended without an answer, so the delivery was approved.' : `${booker} approved the delivery.`,
+          isCreator ? 'The booking is complete and your share is released for payout.' : 'The booking is complete.',
+        ],
+      );
     // Messages are e-mailed as digests (messageDigestContent); the others have no e-mail kind (notification-kinds.ts).
     case 'message.created':
     case 'webhook_endpoint.disabled':

@@ -14,7 +14,7 @@ export const EMAIL_KINDS = [
   {
     key: 'booking_updates',
     label: 'Booking updates',
-    description: 'Accepted, declined, expired, moved or completed bookings (with the calendar invite)',
+    description: 'Accepted, declined, expired, moved or completed bookings (with the calendar invite); briefs and deliveries',
     required: false,
   },
   {
@@ -71,6 +71,11 @@ export const EMAIL_KIND_OF_TOPIC = {
   'booking.expired': 'booking_updates',
   'booking.moved': 'booking_updates',
   'booking.completed': 'booking_updates',
+  'brief.submitted': 'booking_updates',
+  'brief.confirmed': 'booking_updates',
+  'delivery.submitted': 'booking_updates',
+  'delivery.changes_requested': 'booking_updates',
+  'delivery.approved': 'booking_updates',
   'booking.reminder': 'reminders',
   'message.created': 'messages',
   'review.created': 'reviews',

@@ -19,7 +19,13 @@ const WEBHOOK_EVENTS = {
   'review.created': true,
   'creator.updated': true,
   'creator.availability_changed': true,
+  'delivery.submitted': true,
+  'delivery.changes_requested': true,
+  'delivery.approved': true,
   'booking.expired': false,
+  // The brief is between the two parties (and may name files); partners hear of the delivery.
+  'brief.submitted': false,
+  'brief.confirmed': false,
   'booking.moved': false,
   'booking.expiring': false,
   'booking.reminder': false,
@@ -52,7 +58,7 @@ export const isPublicEventType = (type: string) => type.startsWith('creator.');
  */
 export function recipientsOf(topic: string, audienceUserIds: readonly string[], payload: object): string[] {
   const ids = new Set(audienceUserIds);
-  if (topic.startsWith('booking.')) {
+  if (topic.startsWith('booking.') || topic.startsWith('delivery.')) {
     const { bookerUserId, creatorUserId } = payload as Partial<Record<'bookerUserId' | 'creatorUserId', unknown>>;
     for (const party of [bookerUserId, creatorUserId]) if (typeof party === 'string') ids.add(party);
   }

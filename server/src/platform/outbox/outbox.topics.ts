@@ -41,6 +41,16 @@ export interface OutboxEvents {
   'creator.updated': CreatorUpdatedPayload;
   'creator.availability_changed': AvailabilityChangedPayload;
   'webhook_endpoint.disabled': WebhookEndpointDisabledPayload;
+  // A booking's brief and what was delivered (features/deliveries), to both parties.
+  /** The booker wrote (or changed) the brief: the creator is asked to confirm this version. */
+  'brief.submitted': BriefEventPayload;
+  /** The creator confirmed the brief's version. */
+  'brief.confirmed': BriefEventPayload;
+  /** The creator submitted a delivery: the booker approves it or asks for changes within the window. */
+  'delivery.submitted': DeliveryEventPayload;
+  'delivery.changes_requested': DeliveryEventPayload;
+  /** Approved by the booker, or by the window's lapse (`approvedBy: 'system'`): the booking is complete. */
+  'delivery.approved': DeliveryEventPayload;
   // Account and security e-mails (features/auth), to the account only; a link's token travels sealed.
   /** A link that verifies `toAddress` (the account's, or the new one of an e-mail change). */
   'account.verify_email': AccountLinkPayload;
@@ -169,6 +179,40 @@ export interface AvailabilityChangedPayload {
   slots: { startTime: string; endTime: string }[];
 }
 
+/** Who a brief or delivery event is about (names for the words; both parties are its audience). */
+interface DeliveryPartiesPayload {
+  bookingId: string;
+  creatorUserId: string;
+  creatorName: string;
+  bookerUserId: string;
+  bookerName: string | null;
+}
+
+export interface BriefEventPayload extends DeliveryPartiesPayload {
+  briefId: string;
+  version: number;
+  disclosureRequired: boolean;
+  at: string;
+}
+
+export interface DeliveryEventPayload extends DeliveryPartiesPayload {
+  deliveryId: string;
+  /** 1 for the first delivery, 2 for the one after a change request… */
+  number: number;
+  links: string[];
+  fileIds: string[];
+  note: string | null;
+  submittedAt: string;
+  /** Silence approves the delivery then. */
+  approvalDueAt: string;
+  /** The booker's note with a change request. */
+  responseNote: string | null;
+  /** Who approved: the booker, or the system when the window lapsed; null otherwise. */
+  approvedBy: 'booker' | 'system' | null;
+  /** Change requests the booker has left after this event. */
+  revisionsLeft: number;
+}
+
 export interface WebhookEndpointDisabledPayload {
   endpointId: string;
   url: string;
@@ -224,6 +268,11 @@ const TOPIC_SET = {
   'creator.updated': true,
   'creator.availability_changed': true,
   'webhook_endpoint.disabled': true,
+  'brief.submitted': true,
+  'brief.confirmed': true,
+  'delivery.submitted': true,
+  'delivery.changes_requested': true,
+  'delivery.approved': true,
   'account.verify_email': true,
   'account.password_reset': true,
   'account.password_changed': true,

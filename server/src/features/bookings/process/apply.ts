@@ -34,6 +34,8 @@ export interface AppliedMove extends AppliedTransition {
   amountCents: number | null;
   /** The reason given with the move (cancel/decline reason, dispute statement, support's note). */
   reason: string | null;
+  /** The request's details as the move was asked for (e.g. the delivery an APPROVE_DELIVERY approves); null when none. */
+  details: unknown;
   bookerUserId: string;
   creatorUserId: string;
   /** The move's `booking_history` row. */
@@ -153,6 +155,7 @@ function appliedMove(t: AppliedTransition, move: MoneyPlan & DecidedMove, outcom
     moneyStep: move.effect.kind === 'none' ? null : move.effect.kind,
     amountCents,
     reason: reasonOf(move.details),
+    details: move.details ?? null,
     bookerUserId: t.booking.booker.id,
     creatorUserId: t.creator.user.id,
     historyId: randomUUID(),

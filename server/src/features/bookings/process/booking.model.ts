@@ -58,6 +58,11 @@ export enum BookingAction {
   RESCHEDULE = 'reschedule',
   /** The creator offers other hours for a pending request (a proposal in the thread; the booker answers it with RESCHEDULE). */
   PROPOSE_TIME = 'propose_time',
+  /**
+   * The booker approves what the creator delivered (or the approval window lapses: the system): the booking completes and the
+   * creator's share is allocated, as a completion does (features/deliveries asks for it with the delivery it approves).
+   */
+  APPROVE_DELIVERY = 'approve_delivery',
 }
 
 export type Actor = 'booker' | 'creator' | 'system' | 'support';

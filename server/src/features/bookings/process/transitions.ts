@@ -163,6 +163,15 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     action: BookingAction.AUTO_COMPLETE, actors: ['system'], from: [CONFIRMED], guards: [when.deadlinePassed],
     to: { status: BookingStatus.AUTO_COMPLETED, payment: PaymentStatus.ALLOCATED }, effect: { kind: 'settle', refund: 'none' },
   },
+  // A delivery approved by the booker, or by the approval window's lapse (features/deliveries checks the delivery in the move).
+  {
+    action: BookingAction.APPROVE_DELIVERY, actors: ['booker'], from: [CONFIRMED], guards: [],
+    to: { status: BookingStatus.COMPLETED, payment: PaymentStatus.ALLOCATED }, effect: { kind: 'settle', refund: 'none' },
+  },
+  {
+    action: BookingAction.APPROVE_DELIVERY, actors: ['system'], from: [CONFIRMED], guards: [],
+    to: { status: BookingStatus.AUTO_COMPLETED, payment: PaymentStatus.ALLOCATED }, effect: { kind: 'settle', refund: 'none' },
+  },
   // Disputes.
   {
     action: BookingAction.REPORT_NO_SHOW, actors: ['booker'], from: [CONFIRMED], guards: [when.noShowAfterStart, when.beforeDeadline, when.noEarlierDispute],
@@ -231,6 +240,7 @@ const VERBS: Record<BookingAction, string> = {
   [BookingAction.REVIEW]: 'reviewed',
   [BookingAction.RESCHEDULE]: 'moved to another time',
   [BookingAction.PROPOSE_TIME]: 'offered another time',
+  [BookingAction.APPROVE_DELIVERY]: 'approved',
 };
 
 const WHO: Record<Actor, string> = { booker: 'the booker', creator: 'the creator', system: 'the system', support: 'support staff' };

@@ -1,0 +1,73 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
+import type { GraphQLContext } from '../../platform/graphql/context';
+import { BookingType, type Booking } from '../bookings';
+import { BookingBriefInput, BookingBriefType, BookingDeliveryType, DeliveryTermsType, SubmitDeliveryInput } from './deliveries.types';
+
+/** The booking after a change, read afresh (its state may have moved: an approval completes it). */
+const bookingAfter = (ctx: GraphQLContext, bookingId: string) => ctx.services.bookings.get({ ...ctx, em: ctx.em.fork() }, bookingId);
+
+/** A booking's brief and deliveries, as fields of the booking (its parties and support staff see the booking). */
+@Resolver(() => BookingType)
+export class BookingDeliveriesResolver {
+  @FieldResolver(() => BookingBriefType, { nullable: true, description: 'The brief (its newest version); null until the booker writes it' })
+  brief(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.deliveries.briefOf(ctx, booking.id);
+  }
+
+  @FieldResolver(() => [BookingDeliveryType], { description: 'What the creator delivered, oldest first' })
+  deliveries(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.deliveries.deliveriesOf(ctx, booking.id);
+  }
+
+  @FieldResolver(() => DeliveryTermsType)
+  deliveryTerms(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.deliveries.termsOf(ctx, booking);
+  }
+
+  @Mutation(() => BookingType, { description: 'The booker writes or changes the brief of a confirmed booking (a change asks the creator to confirm again)' })
+  async putBookingBrief(
+    @Arg('bookingId', () => ID) bookingId: string,
+    @Arg('input', () => BookingBriefInput) input: BookingBriefInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    await ctx.services.deliveries.putBrief(ctx, bookingId, { ...input });
+    return bookingAfter(ctx, bookingId);
+  }
+
+  @Mutation(() => BookingType, { description: "The creator confirms the brief's newest version (version: the one they read)" })
+  async confirmBookingBrief(
+    @Arg('bookingId', () => ID) bookingId: string,
+    @Arg('version', () => Int, { nullable: true }) version: number | null,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    await ctx.services.deliveries.confirmBrief(ctx, bookingId, version);
+    return bookingAfter(ctx, bookingId);
+  }
+
+  @Mutation(() => BookingType, { description: 'The creator submits what was delivered; the booker answers within the approval window' })
+  async submitDelivery(
+    @Arg('bookingId', () => ID) bookingId: string,
+    @Arg('input', () => SubmitDeliveryInput) input: SubmitDeliveryInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    await ctx.services.deliveries.submitDelivery(ctx, bookingId, { ...input });
+    return bookingAfter(ctx, bookingId);
+  }
+
+  @Mutation(() => BookingType, { description: "The booker approves a delivery: the booking completes and the creator's share is released" })
+  async approveDelivery(@Arg('bookingId', () => ID) bookingId: string, @Arg('deliveryId', () => ID) deliveryId: string, @Ctx() ctx: GraphQLContext) {
+    await ctx.services.deliveries.approve(ctx, bookingId, deliveryId);
+    return bookingAfter(ctx, bookingId);
+  }
+
+  @Mutation(() => BookingType, { description: 'The booker asks for changes to a delivery (up to the revisions included, within the window)' })
+  async requestDeliveryChanges(
+    @Arg('bookingId', () => ID) bookingId: string,
+    @Arg('deliveryId', () => ID) deliveryId: string,
+    @Arg('note', () => String) note: string,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    await ctx.services.deliveries.requestChanges(ctx, bookingId, deliveryId, { note });
+    return bookingAfter(ctx, bookingId);
+  }
+}
