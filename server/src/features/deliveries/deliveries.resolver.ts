@@ -1,7 +1,27 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import { BookingType, type Booking } from '../bookings';
+import { FileType, fileType } from '../files';
+import type { BriefView, DeliveryView } from './deliveries.service';
 import { BookingBriefInput, BookingBriefType, BookingDeliveryType, DeliveryTermsType, SubmitDeliveryInput } from './deliveries.types';
+
+/** The files a brief names, with download links for the viewer. */
+@Resolver(() => BookingBriefType)
+export class BriefFilesResolver {
+  @FieldResolver(() => [FileType], { description: 'The files of fileIds, with short-lived download links' })
+  async files(@Root() brief: BriefView, @Ctx() ctx: GraphQLContext) {
+    return (await ctx.services.deliveries.filesOf(ctx, brief.bookingId, brief.fileIds)).map(fileType);
+  }
+}
+
+/** The files a delivery names, with download links for the viewer. */
+@Resolver(() => BookingDeliveryType)
+export class DeliveryFilesResolver {
+  @FieldResolver(() => [FileType], { description: 'The files of fileIds, with short-lived download links' })
+  async files(@Root() delivery: DeliveryView, @Ctx() ctx: GraphQLContext) {
+    return (await ctx.services.deliveries.filesOf(ctx, delivery.bookingId, delivery.fileIds)).map(fileType);
+  }
+}
 
 /** The booking after a change, read afresh (its state may have moved: an approval completes it). */
 const bookingAfter = (ctx: GraphQLContext, bookingId: string) => ctx.services.bookings.get({ ...ctx, em: ctx.em.fork() }, bookingId);

@@ -1,11 +1,13 @@
 import { Router, type Request } from 'express';
+import type { RequestContext } from '../../platform/request-context';
 import { route } from '../../platform/rest/route';
+import { presentFile } from '../files';
 import type { BriefView, DeliveryTerms, DeliveryView } from './deliveries.service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The REST shape of a brief (snake_case, as the rest of /api/v1). */
-export const presentBrief = (b: BriefView) => ({
+export const presentBrief = async (ctx: RequestContext, b: BriefView) => ({
   id: b.id,
   booking_id: b.bookingId,
   version: b.version,
@@ -15,18 +17,20 @@ export const presentBrief = (b: BriefView) => ({
   donts: b.donts,
   disclosure_required: b.disclosureRequired,
   file_ids: b.fileIds,
+  files: (await ctx.services.deliveries.filesOf(ctx, b.bookingId, b.fileIds)).map(presentFile),
   submitted_at: iso(b.submittedAt),
   confirmed_at: iso(b.confirmedAt),
   confirmed_version: b.confirmedVersion,
 });
 
-export const presentDelivery = (d: DeliveryView) => ({
+export const presentDelivery = async (ctx: RequestContext, d: DeliveryView) => ({
   id: d.id,
   booking_id: d.bookingId,
   number: d.number,
   links: d.links,
   note: d.note,
   file_ids: d.fileIds,
+  files: (await ctx.services.deliveries.filesOf(ctx, d.bookingId, d.fileIds)).map(presentFile),
   submitted_at: iso(d.submittedAt),
   approval_due_at: iso(d.approvalDueAt),
   status: d.status,
@@ -50,18 +54,20 @@ export function deliveriesRoutes(): Router {
   router.get('/bookings/:id/brief', route(async (ctx, req) => {
     const booking = await ctx.services.deliveries.visibleBooking(ctx, ids(req).bookingId);
     const brief = await ctx.services.deliveries.briefOf(ctx, booking.id);
-    return { brief: brief ? presentBrief(brief) : null, versions: (await ctx.services.deliveries.briefVersions(ctx, booking.id)).map(presentBrief) };
+    const versions = await ctx.services.deliveries.briefVersions(ctx, booking.id);
+    return { brief: brief ? await presentBrief(ctx, brief) : null, versions: await Promise.all(versions.map((v) => presentBrief(ctx, v))) };
   }));
-  router.put('/bookings/:id/brief', route(async (ctx, req) => presentBrief(await ctx.services.deliveries.putBrief(ctx, ids(req).bookingId, req.body)), 200, BRIEF_FIELDS));
-  router.post('/bookings/:id/brief/confirm', route(async (ctx, req) => presentBrief(await ctx.services.deliveries.confirmBrief(ctx, ids(req).bookingId, versionOf(req.body?.version)))));
+  router.put('/bookings/:id/brief', route(async (ctx, req) => presentBrief(ctx, await ctx.services.deliveries.putBrief(ctx, ids(req).bookingId, req.body)), 200, BRIEF_FIELDS));
+  router.post('/bookings/:id/brief/confirm', route(async (ctx, req) => presentBrief(ctx, await ctx.services.deliveries.confirmBrief(ctx, ids(req).bookingId, versionOf(req.body?.version)))));
   router.get('/bookings/:id/deliveries', route(async (ctx, req) => {
     const booking = await ctx.services.deliveries.visibleBooking(ctx, ids(req).bookingId);
-    return { deliveries: (await ctx.services.deliveries.deliveriesOf(ctx, booking.id)).map(presentDelivery), terms: presentTerms(await ctx.services.deliveries.termsOf(ctx, booking)) };
+    const deliveries = await ctx.services.deliveries.deliveriesOf(ctx, booking.id);
+    return { deliveries: await Promise.all(deliveries.map((d) => presentDelivery(ctx, d))), terms: presentTerms(await ctx.services.deliveries.termsOf(ctx, booking)) };
   }));
-  router.post('/bookings/:id/deliveries', route(async (ctx, req) => presentDelivery(await ctx.services.deliveries.submitDelivery(ctx, ids(req).bookingId, req.body)), 201, DELIVERY_FIELDS));
-  router.post('/bookings/:id/deliveries/:deliveryId/approve', route(async (ctx, req) => presentDelivery(await ctx.services.deliveries.approve(ctx, ids(req).bookingId, ids(req).deliveryId))));
+  router.post('/bookings/:id/deliveries', route(async (ctx, req) => presentDelivery(ctx, await ctx.services.deliveries.submitDelivery(ctx, ids(req).bookingId, req.body)), 201, DELIVERY_FIELDS));
+  router.post('/bookings/:id/deliveries/:deliveryId/approve', route(async (ctx, req) => presentDelivery(ctx, await ctx.services.deliveries.approve(ctx, ids(req).bookingId, ids(req).deliveryId))));
   router.post('/bookings/:id/deliveries/:deliveryId/request-changes', route(async (ctx, req) =>
-    presentDelivery(await ctx.services.deliveries.requestChanges(ctx, ids(req).bookingId, ids(req).deliveryId, req.body))));
+    presentDelivery(ctx, await ctx.services.deliveries.requestChanges(ctx, ids(req).bookingId, ids(req).deliveryId, req.body))));
   return router;
 }
 

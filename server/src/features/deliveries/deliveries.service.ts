@@ -14,6 +14,7 @@ import { perRequestLoader, type LoaderCache } from '../../platform/shared/loader
 import { UUID_RE } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
 import { Booking, BookingAction, BookingStatus, partyRole, partyUserIds, type AppliedMove, type BookingsService, type TransitionRunner } from '../bookings';
+import type { FilesService, FileView } from '../files';
 import type { Profile } from '../profiles';
 import { publicNameSql } from '../users';
 import { BriefSchema, ChangeRequestSchema, DeliverySchema } from './deliveries.inputs';
@@ -151,6 +152,7 @@ export class DeliveriesService {
       config: DeliveriesConfig;
       runner: () => TransitionRunner;
       bookings: () => BookingsService;
+      files: () => FilesService;
     },
   ) {}
 
@@ -182,6 +184,19 @@ export class DeliveriesService {
     }).load(bookingId);
   }
 
+  /**
+   * The files a brief or delivery names, with download links for the viewer (files attached to the
+   * booking: its parties and support read them). Batched per request: one read of a booking's files.
+   */
+  async filesOf(ctx: LoaderContext, bookingId: string, fileIds: readonly string[]): Promise<FileView[]> {
+    if (fileIds.length === 0) return [];
+    const all = await perRequestLoader<string, FileView[]>(ctx, 'deliveries.files', (ids) =>
+      Promise.all(ids.map((id) => this.deps.files().listOf(ctx, { scope: 'booking', id }).catch((err: unknown) => (err instanceof DomainError ? [] : Promise.reject(err))))),
+    ).load(bookingId);
+    const byId = new Map(all.map((f) => [f.id, f]));
+    return fileIds.map((id) => byId.get(id)).filter((f): f is FileView => f !== undefined);
+  }
+
   async termsOf(ctx: LoaderContext, booking: Booking): Promise<DeliveryTerms> {
     const deliveries = await this.deliveriesOf(ctx, booking.id);
     return this.terms(booking, deliveries.filter((d) => d.status === 'changes_requested').length);
@@ -206,8 +221,9 @@ export class DeliveriesService {
       const { booking, creator } = await this.partyBooking(em, viewer.id, bookingId, { lock: true });
       if (partyRole(viewer.id, booking, creator) !== 'booker') throw forbidden(DELIVERY_MESSAGES.briefOnlyBooker);
       if (booking.status !== BookingStatus.CONFIRMED) throw invalidTransition(DELIVERY_MESSAGES.briefNotYet);
-      const [latest]: Row[] = await em.execute(`${LATEST_BRIEFS}`, [[booking.id]]);
+      const [latest]: Row[] = await em.execute(LATEST_BRIEFS, [[booking.id]]);
       if (latest && sameBrief(latest, data)) return briefView(latest);
+      await this.attachFiles({ ...ctx, em }, booking.id, data.fileIds);
       const version = (latest?.version ?? 0) + 1;
       const [row]: Row[] = await em.execute(
         `insert into booking_briefs (id, booking_id, version, talking_points, links, dos, donts, disclosure_required, file_ids, submitted_by, submitted_at)
@@ -280,6 +296,7 @@ export class DeliveriesService {
         [booking.id],
       );
       if (counts.open > 0) throw conflict(DELIVERY_MESSAGES.deliveryOpen);
+      await this.attachFiles({ ...ctx, em }, booking.id, data.fileIds);
       const approvalDueAt = new Date(now.getTime() + this.deps.config.approvalWindowHours * HOUR_MS);
       const [row]: Row[] = await em.execute(
         `insert into booking_deliveries (id, booking_id, number, links, note, file_ids, submitted_by, submitted_at, approval_due_at, status)
@@ -387,6 +404,11 @@ export class DeliveriesService {
   };
 
   // ---- helpers -----------------------------------------------------------------------------
+
+  /** The viewer's uploads, attached to the booking (its parties and support read them); refused naming file_ids when one is not theirs. */
+  private async attachFiles(ctx: ServiceContext, bookingId: string, fileIds: readonly string[]): Promise<void> {
+    if (fileIds.length > 0) await this.deps.files().attach(ctx, fileIds, { scope: 'booking', id: bookingId });
+  }
 
   revisionsIncluded(booking: Booking): number {
     return booking.revisionsIncluded ?? this.deps.config.defaultRevisions;

@@ -18,7 +18,7 @@ export enum DeliveryResponder {
 }
 registerEnumType(DeliveryResponder, { name: 'DeliveryResponder', description: 'booker, or system: the approval window ended without an answer' });
 
-@ObjectType('BookingBrief', { description: "A booking's brief (its newest version): what the booker asks the creator to say, show and avoid", simpleResolvers: true })
+@ObjectType('BookingBrief', { description: "A booking's brief (its newest version): what the booker asks the creator to say, show and avoid" })
 export class BookingBriefType implements Omit<BriefView, 'bookingId'> {
   @Field(() => ID)
   id!: string;
@@ -54,7 +54,7 @@ export class BookingBriefType implements Omit<BriefView, 'bookingId'> {
   confirmedVersion!: number | null;
 }
 
-@ObjectType('BookingDelivery', { description: 'What the creator delivered (links, a note, files), stamped by the server, and the booker\'s answer', simpleResolvers: true })
+@ObjectType('BookingDelivery', { description: 'What the creator delivered (links, a note, files), stamped by the server, and the booker\'s answer' })
 export class BookingDeliveryType implements Omit<DeliveryView, 'bookingId'> {
   @Field(() => ID)
   id!: string;

@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/module';
-import { BookingDeliveriesResolver } from './deliveries.resolver';
+import { BookingDeliveriesResolver, BriefFilesResolver, DeliveryFilesResolver } from './deliveries.resolver';
 import { deliveriesRoutes } from './deliveries.rest';
 import { DeliveriesService } from './deliveries.service';
 
@@ -16,8 +16,8 @@ declare module '../../platform/module' {
  */
 export const deliveriesModule = defineModule({
   name: 'deliveries',
-  dependsOn: ['bookings'],
-  resolvers: [BookingDeliveriesResolver],
+  dependsOn: ['bookings', 'files'],
+  resolvers: [BookingDeliveriesResolver, BriefFilesResolver, DeliveryFilesResolver],
   routes: deliveriesRoutes,
   services: ({ deps, services }) => ({
     deliveries: new DeliveriesService({
@@ -29,6 +29,7 @@ export const deliveriesModule = defineModule({
       config: { approvalWindowHours: deps.config.DELIVERY_APPROVAL_WINDOW_HOURS, defaultRevisions: deps.config.DELIVERY_DEFAULT_REVISIONS },
       runner: () => services.bookingRunner,
       bookings: () => services.bookings,
+      files: () => services.files,
     }),
   }),
   jobs: ({ services }) => [{ name: 'deliveries-approve-due', everySeconds: 60, run: (now) => services.deliveries.approveDue(now).then(() => {}) }],

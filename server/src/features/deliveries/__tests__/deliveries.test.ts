@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { UserRole } from '../../users';
@@ -59,6 +60,45 @@ const BOOKING_DELIVERIES = /* GraphQL */ `
 
 const topics = async (bookingId: string): Promise<string[]> =>
   (await app.orm.em.fork().getConnection().execute(`select topic from outbox_event where booking_id = ? order by created_at, id`, [bookingId])).map((r: any) => r.topic);
+
+async function uploadPng(token: string): Promise<string> {
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'screenshot.png');
+  const res = await fetch(`${app.url}/api/v1/files`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as any).data.id;
+}
+
+describe('files on briefs and deliveries', () => {
+  it("the creator's screenshot on a delivery is downloadable by both parties through signed links; a stranger gets 404; someone else's upload is refused", async () => {
+    const { bookingId, brand, c } = await confirmed();
+    const fileId = await uploadPng(c.token);
+    const delivered = await app.rest('POST', `/bookings/${bookingId}/deliveries`, { links: [], file_ids: [fileId], note: 'Screenshot of the overlay' }, c.token);
+    expect(delivered.status).toBe(201);
+    expect(delivered.body.data.files).toMatchObject([{ id: fileId, name: 'screenshot.png', content_type: 'image/png' }]);
+
+    const seen = await app.gql(`query ($id: ID!) { booking(id: $id) { deliveries { fileIds files { id name signedUrl } } } }`, { id: bookingId }, brand.token);
+    expect(seen.body.errors).toBeUndefined();
+    const [file] = seen.body.data.booking.deliveries[0].files;
+    expect(file).toMatchObject({ id: fileId, name: 'screenshot.png' });
+    const got = await fetch(`${app.url}${file.signedUrl}`);
+    expect(got.status).toBe(200);
+    expect((await sharp(Buffer.from(await got.arrayBuffer())).metadata()).width).toBe(40);
+
+    const stranger = await account(app);
+    const theirs = await app.gql(`query ($id: ID!) { file(id: $id) { id } }`, { id: fileId }, stranger.token);
+    expect(theirs.body.errors[0].extensions.code).toBe('NOT_FOUND');
+
+    // The brand cannot attach the creator's upload to the brief: only their own.
+    const refused = await app.rest('PUT', `/bookings/${bookingId}/brief`, { ...BRIEF, file_ids: [fileId] }, brand.token);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/file/);
+    const own = await uploadPng(brand.token);
+    const brief = await app.rest('PUT', `/bookings/${bookingId}/brief`, { ...BRIEF, file_ids: [own] }, brand.token);
+    expect(brief.body.data.files.map((f: any) => f.id)).toEqual([own]);
+  });
+});
 
 describe('the brief', () => {
   it('the brand writes it after acceptance, the creator confirms it, a change asks for confirmation again; both see it', async () => {
