@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { decodeCursor, encodeCursor, pageWindow, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
 import { preparedQuery } from '../../platform/db/prepared';
-import { hasBookableSlot } from './bookable';
+import { hasBookableSlot, slotBookable } from './bookable';
 import { PLATFORMS } from './profile.entity';
 import { profileColumns, rowToView, type ProfileRow, type ProfileView } from './profile.view';
 
@@ -12,14 +12,37 @@ export enum CreatorSort {
   PRICE_ASC = 'price_asc',
   PRICE_DESC = 'price_desc',
   BOOKINGS = 'bookings',
+  RECOMMENDED = 'recommended',
+  SOONEST = 'soonest',
 }
 
+/**
+ * The "Recommended" order's score: a Bayesian average of the rating, as if every creator started
+ * with PRIOR_REVIEWS reviews of PRIOR_RATING stars. A creator without reviews scores PRIOR_RATING
+ * (above a proven mediocre one, below a proven good one), so new creators are not buried under
+ * everyone with a single review. The expression index of migration 20261127040000 is built on exactly this.
+ */
+export const PRIOR_RATING = 4;
+export const PRIOR_REVIEWS = 3;
+export const RECOMMENDED_SCORE = `((p.average_rating * p.review_count + ${PRIOR_RATING}.0 * ${PRIOR_REVIEWS}) / (p.review_count + ${PRIOR_REVIEWS}))`;
+
+/** "Soonest free" key: the epoch seconds of the creator's next bookable hour (one `?`: now); never-free creators last. */
+export const NO_FREE_SLOT_KEY = 1e12;
+/** A function: the scheduling defaults inside `slotBookable` are read at start. */
+const soonestKey = () => `coalesce((select extract(epoch from f.start_time)::float8 from (select ?::timestamptz as t) n
+    cross join lateral (select f.streamer_id, f.id, f.start_time, f.end_time from availability_slots f
+      where f.streamer_id = p.id and not f.is_booked and f.start_time > n.t and ${slotBookable('f', 'n.t')}
+      order by f.start_time, f.id limit 1) f), ${NO_FREE_SLOT_KEY})`;
+
 /** Each sort is one key plus the id as tie-breaker, so keyset pages are stable. */
-const SORTS: Record<CreatorSort, { key: string; dir: 'asc' | 'desc' }> = {
+const SORTS: Record<CreatorSort, { key: string; dir: 'asc' | 'desc'; derived?: true }> = {
   [CreatorSort.RATING]: { key: 'p.average_rating', dir: 'desc' },
   [CreatorSort.PRICE_ASC]: { key: 'coalesce(p.hourly_rate_cents, 0)', dir: 'asc' },
   [CreatorSort.PRICE_DESC]: { key: 'coalesce(p.hourly_rate_cents, 0)', dir: 'desc' },
   [CreatorSort.BOOKINGS]: { key: 'p.total_bookings', dir: 'desc' },
+  [CreatorSort.RECOMMENDED]: { key: RECOMMENDED_SCORE, dir: 'desc' },
+  // Computed per creator (one index probe each), so it is read in a subquery and ordered by its value.
+  [CreatorSort.SOONEST]: { key: 'soonest', dir: 'asc', derived: true },
 };
 
 /**
@@ -196,21 +219,31 @@ export function pageStatement(args: CreatorListArgs, now: Date) {
   );
 
   const { conds, params, fixed } = filterConditions(filter, now);
+  const derived = SORTS[sort].derived === true;
+  // A derived key is computed in a subquery (`s`) and compared by its name there.
+  const k = derived ? 's.sort_key' : key;
+  const after: string[] = [];
+  const afterParams: unknown[] = [];
   if (window.mode === 'cursor' && window.after) {
     const [, value, id] = window.after;
     // The first comparison alone bounds the index range (the sort's index is ordered by key then
     // id, in mixed directions, so a row comparison cannot); the rest picks up after the cursor.
-    conds.push(`${key} ${dir === 'desc' ? '<=' : '>='} ? and (${key} ${dir === 'desc' ? '<' : '>'} ? or (${key} = ? and p.id > ?))`);
-    params.push(value, value, value, id);
+    after.push(`${k} ${dir === 'desc' ? '<=' : '>='} ? and (${k} ${dir === 'desc' ? '<' : '>'} ? or (${k} = ? and ${derived ? 's.id' : 'p.id'} > ?))`);
+    afterParams.push(value, value, value, id);
   }
   // Inlined, so even a generic plan knows the page is small (as a parameter it guesses a tenth of
   // the table and joins the cards by hashing every profile). A REST page beyond the first has an
   // offset in its text: such texts are many, so they run unnamed (planned with their values).
   const offset = window.mode === 'offset' && window.offset > 0 ? ` offset ${window.offset}` : '';
-  const sql = `select p.id, ${key} as sort_key from profiles p
-       where ${conds.join(' and ')}
+  const sql = derived
+    ? `select s.id, s.sort_key from (select p.id, ${soonestKey()} as sort_key from profiles p where ${conds.join(' and ')}) s
+       ${after.length ? `where ${after.join(' and ')}` : ''}
+       order by s.sort_key ${dir}, s.id asc limit ${window.size + 1}${offset}`
+    : `select p.id, ${key} as sort_key from profiles p
+       where ${[...conds, ...after].join(' and ')}
        order by ${key} ${dir}, p.id asc limit ${window.size + 1}${offset}`;
-  return { sql, params, fixed: fixed && !offset, filter, sort, dir, window };
+  const allParams = derived ? [now, ...params, ...afterParams] : [...params, ...afterParams];
+  return { sql, params: allParams, fixed: fixed && !offset, filter, sort, dir, window };
 }
 
 /**

@@ -15,6 +15,10 @@ registerEnumType(CreatorSort, {
     PRICE_ASC: { description: 'Cheapest hourly rate first' },
     PRICE_DESC: { description: 'Most expensive hourly rate first' },
     BOOKINGS: { description: 'Most bookings first' },
+    RECOMMENDED: {
+      description: 'Best rated first, by a Bayesian average (every creator counted as if it had 3 more reviews of 4 stars), so creators without reviews are not buried',
+    },
+    SOONEST: { description: 'Soonest free first: the creator whose next bookable hour starts earliest; creators with no free hour last' },
   },
 });
 

@@ -95,6 +95,28 @@ describe('GraphQL creators: listing, filters and sorts', () => {
     expect(names(await list({ sort: 'BOOKINGS' }))).toEqual(['Echo', 'Blaze', 'Aurora', 'Cinder', 'Dusk']);
   });
 
+  it('sorts soonest free first (creators with no free hour last, by id)', async () => {
+    expect(names(await list({ sort: 'SOONEST' }))).toEqual(['Aurora', 'Blaze', 'Dusk', ...byId('cinder', 'echo').map(cap)]);
+    // The free-on filter and the sort together: only those free in the window, soonest first.
+    const window = { availableFrom: hoursFromNow(app, 0).toISOString(), availableTo: hoursFromNow(app, 100).toISOString() };
+    expect(names(await list({ filter: window, sort: 'SOONEST' }))).toEqual(['Aurora', 'Blaze']);
+  });
+
+  it('RECOMMENDED ranks by a Bayesian average: a creator without reviews is not buried under a proven mediocre one', async () => {
+    const counts = { aurora: 3, blaze: 1, cinder: 1, dusk: 0, echo: 40 };
+    for (const [key, n] of Object.entries(counts)) {
+      await app.orm.em.fork().getConnection().execute('update profiles set review_count = ? where id = ?', [n, ids[key]]);
+    }
+    try {
+      // Scores: Aurora (4.8·3+4·3)/6 = 4.4, Cinder 4.2, Blaze 4.05, Dusk 4.0 (no reviews), Echo 3.53.
+      expect(names(await list({ sort: 'RECOMMENDED' }))).toEqual(['Aurora', 'Cinder', 'Blaze', 'Dusk', 'Echo']);
+      // The plain rating order puts Dusk (0 reviews) last.
+      expect(names(await list({ sort: 'RATING' })).at(-1)).toBe('Dusk');
+    } finally {
+      await app.orm.em.fork().getConnection().execute('update profiles set review_count = 0 where id in (?)', [Object.values(ids)]);
+    }
+  });
+
   it('filters by platform, rate range and minimum rating', async () => {
     expect(names(await list({ filter: { platform: 'TWITCH' }, sort: 'BOOKINGS' }))).toEqual(['Echo', 'Aurora', 'Cinder']);
     expect(names(await list({ filter: { minRateCents: 5000, maxRateCents: 8000 }, sort: 'PRICE_DESC' }))).toEqual([
@@ -127,7 +149,7 @@ describe('GraphQL creators: listing, filters and sorts', () => {
     expect(available).toEqual({ Aurora: true, Blaze: true, Cinder: false, Dusk: true, Echo: false });
   });
 
-  it.each(['RATING', 'PRICE_ASC', 'PRICE_DESC', 'BOOKINGS'])('cursor pages (%s) never repeat or skip a creator', async (sort) => {
+  it.each(['RATING', 'PRICE_ASC', 'PRICE_DESC', 'BOOKINGS', 'RECOMMENDED', 'SOONEST'])('cursor pages (%s) never repeat or skip a creator', async (sort) => {
     const all = names(await list({ sort, first: 50 }));
     const seen: string[] = [];
     let after: string | null = null;
