@@ -1,6 +1,7 @@
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newActor } from './support/browser';
+import { gql as api, mailedToken as mailed } from './support/api';
 import { startE2EServer, type E2EServer } from './support/server';
 
 /**
@@ -13,16 +14,8 @@ import { startE2EServer, type E2EServer } from './support/server';
 let server: E2EServer;
 let browser: Browser;
 
-async function gql(query: string, variables: Record<string, unknown>, token?: string) {
-  const res = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: any; errors?: unknown };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
+const gql = (query: string, variables: Record<string, unknown>, token?: string) => api(server.url, query, variables, token);
+const mailedToken = (to: string, path: string) => mailed(server.url, to, path);
 
 /** A creator to open a creator page of. */
 async function aCreator(): Promise<string> {
@@ -46,19 +39,6 @@ async function aCreator(): Promise<string> {
   // Only a creator whose address is confirmed is shown: open the link the sign-up e-mailed (the development mailbox).
   await gql(`mutation ($t: String!) { verifyEmail(token: $t) { id } }`, { t: await mailedToken('paint@creators.test', '/verify-email') });
   return createProfile.id as string;
-}
-
-/** The token of the newest link to `path` e-mailed to `to`, read from /dev/mailbox (waiting for the e-mail worker). */
-async function mailedToken(to: string, path: string): Promise<string> {
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
-    const list = (await (await fetch(`${server.url}/dev/mailbox/messages?to=${encodeURIComponent(to)}`)).json()) as { messages: { id: string }[] };
-    for (const { id } of list.messages) {
-      const mail = (await (await fetch(`${server.url}/dev/mailbox/messages/${id}`)).json()) as { links: string[] };
-      const link = mail.links.map((l) => new URL(l)).find((u) => u.pathname === path);
-      if (link) return link.searchParams.get('token')!;
-    }
-  }
-  throw new Error(`no ${path} link e-mailed to ${to}`);
 }
 
 beforeAll(async () => {
@@ -91,9 +71,9 @@ async function firstPaint(path: string, content: string): Promise<number> {
 }
 
 /** The page as the server sends it, before any script runs. */
-async function pageHtml(path: string): Promise<string> {
+async function pageHtml(path: string, status = 200): Promise<string> {
   const res = await fetch(`${server.url}${path}`);
-  expect(res.status, path).toBe(200);
+  expect(res.status, path).toBe(status);
   return res.text();
 }
 
@@ -114,8 +94,9 @@ describe('first paint per route', () => {
     }
     // The contact form is not prerendered: text typed into a copy would be lost when the app takes over.
     expect(await pageHtml('/contact')).not.toContain('<div id="prerender">');
-    for (const path of ['/about', '/contact', '/auth', '/dashboard', '/streamer/any', '/stripe-checkout']) {
-      const preloads = (await pageHtml(path)).match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    for (const path of ['/about', '/contact', '/auth', '/dashboard', '/creators', '/streamer/any', '/stripe-checkout']) {
+      // An unknown creator's page is answered 404 (the app says so), with the same scripts.
+      const preloads = (await pageHtml(path, path === '/streamer/any' ? 404 : 200)).match(/<link rel="modulepreload"[^>]*>/g) ?? [];
       // Vite preloads the entry's own imports; the build adds the route's page chunk and its imports.
       expect(preloads.length, path).toBeGreaterThan(2);
     }

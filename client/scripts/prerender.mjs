@@ -2,7 +2,8 @@
 // plus <link rel="modulepreload"> for that route's own chunks (so the browser fetches them in
 // parallel with the entry script instead of after it), and, for the static pages, their markup
 // rendered at build time (so they paint before any script runs). The server sends the file that
-// matches the first path segment (server/src/http/static-client.ts); Brotli and gzip variants are
+// matches the first path segment (server/src/platform/http/static-client.ts), adding per-page heads and
+// first data where a feature declares them (routes/operations.json: the queries it may answer); Brotli and gzip variants are
 // written beside each file. Run by `pnpm --filter client build`.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,6 +31,7 @@ const PAGES = [
   { key: 'verify-email', module: 'src/features/auth/pages/VerifyEmailPage.tsx', graphql: true },
   { key: 'dashboard', module: 'src/features/dashboard/pages/DashboardPage.tsx', graphql: true },
   { key: 'streamer', module: 'src/features/creators/pages/CreatorProfilePage.tsx', graphql: true },
+  { key: 'creators', module: 'src/features/marketplace/pages/MarketplacePage.tsx', graphql: true },
   { key: 'stripe-checkout', module: 'src/features/checkout/pages/CheckoutPage.tsx', graphql: true },
   { key: 'support', module: 'src/features/support/pages/SupportConsolePage.tsx', graphql: true },
   { key: 'settings', module: 'src/features/settings/pages/SettingsPage.tsx', graphql: true, optional: true },
@@ -88,7 +90,7 @@ async function writeCompressed(file, text) {
 }
 
 const template = await readFile(path.join(dist, 'index.html'), 'utf8');
-const { render } = await ssrRenderer();
+const { render, pageOperations } = await ssrRenderer();
 await rm(path.join(dist, 'routes'), { recursive: true, force: true });
 await mkdir(path.join(dist, 'routes'));
 for (const page of PAGES) {
@@ -110,5 +112,7 @@ for (const page of PAGES) {
   }
   await writeCompressed(path.join(dist, 'routes', `${page.key}.html`), html);
 }
+// The queries the server answers into pages (server/src/platform/http/page-meta.ts).
+await writeFile(path.join(dist, 'routes', 'operations.json'), JSON.stringify(pageOperations));
 await rm(ssrOut, { recursive: true, force: true });
 console.log(`prerender: wrote dist/routes/ (${PAGES.filter((p) => chunkOf(p.module)).length} routes, ${PAGES.filter((p) => p.prerender).length} prerendered)`);

@@ -4,6 +4,7 @@ import { RetryLink } from '@apollo/client/link/retry';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { SessionRejectedError, type RefreshSession } from '../features/auth/lib/session-refresher';
 import { tokenStorage } from '../features/auth/lib/token-storage';
+import { seedInitialQueries } from './initial-queries';
 import { liveReconnects } from './live-reconnects';
 import { lazyLink } from './links/lazy-link';
 import { createTokenRefreshLink } from './links/token-refresh-link';
@@ -115,6 +116,7 @@ export function createApolloClient({ refreshSession, onSessionExpired }: ApolloO
     link: from([refreshLink, authLink, transport]),
     cache: new InMemoryCache(),
   });
+  seedInitialQueries(client);
 
   return client;
 }

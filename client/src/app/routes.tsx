@@ -49,6 +49,7 @@ const CreatorProfilePage = lazyPage(
   () => import('../features/creators/pages/CreatorProfilePage'),
   'CreatorProfilePage',
 );
+const MarketplacePage = lazyPage(() => import('../features/marketplace/pages/MarketplacePage'), 'MarketplacePage');
 const CheckoutPage = lazyPage(() => import('../features/checkout/pages/CheckoutPage'), 'CheckoutPage');
 const SupportConsolePage = lazyPage(() => import('../features/support/pages/SupportConsolePage'), 'SupportConsolePage');
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/ForgotPasswordPage'), 'ForgotPasswordPage');
@@ -81,6 +82,7 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
+      { path: 'creators', element: <MarketplacePage /> },
       { path: 'streamer/:id', element: <CreatorProfilePage /> },
       { path: 'stripe-checkout', element: <CheckoutPage /> },
       {

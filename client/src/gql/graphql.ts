@@ -234,6 +234,21 @@ export type CreatorFilter = {
   search?: string | null | undefined;
 };
 
+/** Creator listing order (ties broken by id, so pages are stable) */
+export type CreatorSort =
+  /** Most bookings first */
+  | 'BOOKINGS'
+  /** Cheapest hourly rate first */
+  | 'PRICE_ASC'
+  /** Most expensive hourly rate first */
+  | 'PRICE_DESC'
+  /** Highest average rating first (default) */
+  | 'RATING'
+  /** Best rated first, by a Bayesian average (every creator counted as if it had 3 more reviews of 4 stars), so creators without reviews are not buried */
+  | 'RECOMMENDED'
+  /** Soonest free first: the creator whose next bookable hour starts earliest; creators with no free hour last */
+  | 'SOONEST';
+
 export type DisableTwoFactorInput = {
   /** A current code from the authenticator app, or a recovery code */
   code: string;
@@ -2105,6 +2120,8 @@ export type CreatorHeader_CreatorFragment = {
 
 export type CreatorPageQueryVariables = Exact<{
   id: string;
+  from: string;
+  to: string;
 }>;
 
 export type CreatorPageQuery = {
@@ -2115,6 +2132,11 @@ export type CreatorPageQuery = {
     hourlyRateCents: number | null;
     minimumHours: number;
     isAvailable: boolean;
+    twitchUsername: string | null;
+    youtubeHandle: string | null;
+    tiktokHandle: string | null;
+    instagramHandle: string | null;
+    createdAt: string;
     displayName: string;
     profileImageUrl: string | null;
     bio: string | null;
@@ -2124,6 +2146,13 @@ export type CreatorPageQuery = {
     platforms: Array<Platform>;
     isVerified: boolean;
     nextFreeSlots: Array<{ id: string; startTime: string }>;
+  };
+  availabilitySlots: Array<{ id: string; creatorId: string; startTime: string; endTime: string; isBooked: boolean }>;
+  reviews: {
+    totalCount: number;
+    edges: Array<{
+      node: { id: string; rating: number; comment: string | null; reviewerName: string; createdAt: string };
+    }>;
   };
 };
 
@@ -2399,10 +2428,13 @@ export type CreatorCard_CreatorFragment = {
   hourlyRateCents: number | null;
   minimumHours: number;
   isAvailable: boolean;
+  createdAt: string;
+  nextFreeSlots: Array<{ id: string; startTime: string }>;
 };
 
 export type CreatorsQueryVariables = Exact<{
   filter?: CreatorFilter | null | undefined;
+  sort?: CreatorSort | null | undefined;
   first: number;
   after?: string | null | undefined;
 }>;
@@ -2425,6 +2457,8 @@ export type CreatorsQuery = {
         hourlyRateCents: number | null;
         minimumHours: number;
         isAvailable: boolean;
+        createdAt: string;
+        nextFreeSlots: Array<{ id: string; startTime: string }>;
       };
     }>;
     pageInfo: { endCursor: string | null; hasNextPage: boolean };
@@ -3747,6 +3781,21 @@ export const CreatorCard_CreatorFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isAvailable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'nextFreeSlots' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '1' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -12509,6 +12558,16 @@ export const CreatorPageDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -12532,6 +12591,11 @@ export const CreatorPageDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'isAvailable' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'twitchUsername' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'youtubeHandle' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tiktokHandle' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'instagramHandle' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'nextFreeSlots' },
@@ -12551,6 +12615,75 @@ export const CreatorPageDocument = {
                   },
                 },
                 { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CreatorHeader_creator' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'availabilitySlots' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'creatorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isBooked' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reviews' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'creatorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '10' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'edges' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'node' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ReviewItem_review' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -12578,6 +12711,21 @@ export const CreatorPageDocument = {
         ],
       },
     },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ReviewItem_review' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Review' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
   ],
 } as unknown as DocumentNode;
 
@@ -12594,6 +12742,8 @@ export const CreatorPageDocument = {
  * const { data, loading, error } = useCreatorPageQuery({
  *   variables: {
  *      id: // value for 'id'
+ *      from: // value for 'from'
+ *      to: // value for 'to'
  *   },
  * });
  */
@@ -14233,6 +14383,11 @@ export const CreatorsDocument = {
         },
         {
           kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreatorSort' } },
+        },
+        {
+          kind: 'VariableDefinition',
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
         },
@@ -14253,6 +14408,11 @@ export const CreatorsDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'filter' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sort' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
               },
               {
                 kind: 'Argument',
@@ -14326,6 +14486,21 @@ export const CreatorsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isAvailable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'nextFreeSlots' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '1' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -14345,6 +14520,7 @@ export const CreatorsDocument = {
  * const { data, loading, error } = useCreatorsQuery({
  *   variables: {
  *      filter: // value for 'filter'
+ *      sort: // value for 'sort'
  *      first: // value for 'first'
  *      after: // value for 'after'
  *   },

@@ -54,4 +54,4 @@ async function drain({ prelude }: { prelude: NodeJS.ReadableStream }) {
       .on('finish', resolve)
       .on('error', reject);
   });
-}
+}export { pageOperations } from './operations';

@@ -331,7 +331,21 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
     }),
   );
 
-  serveClient(app, config.CLIENT_DIST);
+  const anonymousContext = () => createRequestContext({ em: orm.em, viewer: null, services, requestId: randomUUID() });
+  serveClient(app, config.CLIENT_DIST, {
+    publicUrl: () => {
+      const address = httpServer.address();
+      return config.PUBLIC_URL ?? (address && typeof address === 'object' ? `http://localhost:${address.port}` : `http://localhost:${config.PORT}`);
+    },
+    heads: assembled.contributions('pageHeads'),
+    sitemap: assembled.contributions('sitemapEntries'),
+    anonymousContext,
+    run: async (query, variables) => {
+      const answer = await apollo.executeOperation({ query, variables }, { contextValue: anonymousContext() as GraphQLContext });
+      return answer.body.kind === 'single' ? answer.body.singleResult : { errors: [new Error('incremental answer')] };
+    },
+    onError: (err, path) => logger.warn({ err, path }, 'page head failed; sent the page without it'),
+  });
   // Anything that escaped the routes above (e.g. a /graphql body that is not JSON or too large):
   // a JSON answer without internals, never express's HTML page with a stack trace.
   app.use(graphqlTransportErrorHandler(logger, errorHooks));

@@ -63,3 +63,25 @@ export function platformInfo(value: Platform): PlatformInfo {
 export function sortPlatforms(values: readonly Platform[]): Platform[] {
   return PLATFORMS.map((p) => p.value).filter((value) => values.includes(value));
 }
+
+const bare = (handle: string) => handle.trim().replace(/^@+/, '');
+
+/** The public page of a handle on its platform (what a brand opens to check the channel it pays for). */
+export function platformUrl(platform: Platform, handle: string): string {
+  const name = encodeURIComponent(bare(handle));
+  switch (platform) {
+    case 'TWITCH':
+      return `https://www.twitch.tv/${name}`;
+    case 'YOUTUBE':
+      return `https://www.youtube.com/@${name}`;
+    case 'TIKTOK':
+      return `https://www.tiktok.com/@${name}`;
+    case 'INSTAGRAM':
+      return `https://www.instagram.com/${name}/`;
+  }
+}
+
+/** How a handle is written on screen: Twitch names bare, the others with their @. */
+export function handleLabel(platform: Platform, handle: string): string {
+  return platform === 'TWITCH' ? bare(handle) : `@${bare(handle)}`;
+}

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import { creatorPageHead, creatorSitemap, marketplaceHead } from './creator-pages';
 import { creatorRoot, creatorsRoot } from './creators.compiled';
 import { Profile } from './profile.entity';
 import { CreatorConnectionResolver, ProfilesResolver } from './profiles.resolver';
@@ -20,6 +21,8 @@ export const profilesModule = defineModule({
   dependsOn: ['files'],
   services: ({ deps, services }) => ({ profiles: new ProfilesService({ clock: deps.clock, events: deps.events, outbox: deps.outbox, files: services.files }) }),
   compiledRoots: () => [creatorsRoot, creatorRoot],
+  // Server-rendered heads of the creator pages and the marketplace, and the creators in /sitemap.xml.
+  extend: ({ deps }) => ({ pageHeads: [creatorPageHead(deps.clock), marketplaceHead], sitemapEntries: [creatorSitemap] }),
 });
 
 // The front door: what other features use of this one.

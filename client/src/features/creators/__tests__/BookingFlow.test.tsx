@@ -8,8 +8,6 @@ import {
   BookingViewerProfileDocument,
   CreateBookingCheckoutDocument,
   CreatorPageDocument,
-  CreatorPageReviewsDocument,
-  CreatorPageSlotsDocument,
   CreatorSlotsChangedDocument,
   type CreateBookingCheckoutMutationVariables,
 } from '../../../gql/graphql';
@@ -17,12 +15,11 @@ import { formatTime } from '../../../shared/lib/zoned-time';
 import { toaster } from '../../../shared/toast';
 import { renderPage } from '../../../test/render';
 import { signedIn } from '../../../test/session';
-import { addDays, addMonths, startOfMonth } from '../lib/local-dates';
+import { creatorPageSlotWindow } from '../lib/slot-window';
 import { CreatorProfilePage } from '../pages/CreatorProfilePage';
 
 const CREATOR_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const NOW = new Date(2030, 4, 1, 8, 0);
-const DAY = new Date(2030, 4, 1);
 const TAKEN = 'This time slot was just booked by someone else. Please pick another time.';
 
 const creator = {
@@ -42,6 +39,11 @@ const creator = {
   reviewCount: 0,
   platforms: ['TWITCH'],
   isVerified: false,
+  twitchUsername: 'nova',
+  youtubeHandle: null,
+  tiktokHandle: null,
+  instagramHandle: null,
+  createdAt: '2030-01-01T10:00:00.000Z',
 };
 
 const slot = (hour: number, isBooked = false) => ({
@@ -53,28 +55,20 @@ const slot = (hour: number, isBooked = false) => ({
   isBooked,
 });
 
-function slotMocks(slots: ReturnType<typeof slot>[]): MockedResponse[] {
-  return [
-    [startOfMonth(DAY), addMonths(DAY, 1)],
-    [DAY, addDays(DAY, 1)],
-  ].map(([from, to]) => ({
-    request: {
-      query: CreatorPageSlotsDocument,
-      variables: { creatorId: CREATOR_ID, from: from.toISOString(), to: to.toISOString() },
+/** The page's one query (profile, the window's hours, reviews) answering these hours. */
+function creatorPageMock(slots: ReturnType<typeof slot>[]): MockedResponse {
+  return {
+    request: { query: CreatorPageDocument, variables: { id: CREATOR_ID, ...creatorPageSlotWindow(NOW) } },
+    result: {
+      data: { creator, availabilitySlots: slots, reviews: { __typename: 'ReviewConnection', totalCount: 0, edges: [] } },
     },
-    result: { data: { availabilitySlots: slots } },
-  }));
+  };
 }
 
 function pageMocks(viewerProfile: { id: string; accountType: 'CREATOR' | 'BRAND' } | null): MockedResponse[] {
   return [
     signedIn(),
-    { request: { query: CreatorPageDocument, variables: { id: CREATOR_ID } }, result: { data: { creator } } },
-    ...slotMocks([slot(10), slot(11), slot(12)]),
-    {
-      request: { query: CreatorPageReviewsDocument, variables: { creatorId: CREATOR_ID } },
-      result: { data: { reviews: { __typename: 'ReviewConnection', totalCount: 0, edges: [] } } },
-    },
+    creatorPageMock([slot(10), slot(11), slot(12)]),
     {
       request: { query: CreatorSlotsChangedDocument, variables: { creatorId: CREATOR_ID } },
       delay: Infinity,
@@ -217,7 +211,7 @@ describe('Booking from the creator page', () => {
     const user = await pickTenToTwelveAndBook([
       ...pageMocks(null),
       checkoutMock(taken, calls),
-      ...slotMocks([slot(10), slot(11, true), slot(12)]),
+      creatorPageMock([slot(10), slot(11, true), slot(12)]),
     ]);
     await user.click(await screen.findByRole('button', { name: 'Confirm & Pay' }));
 

@@ -7,20 +7,17 @@ import { InMemoryCache } from '@apollo/client';
 import {
   CreatorCard_CreatorFragmentDoc,
   CreatorPageDocument,
-  CreatorPageReviewsDocument,
-  CreatorPageSlotsDocument,
   CreatorSlotsChangedDocument,
 } from '../../../gql/graphql';
 import { formatTime } from '../../../shared/lib/zoned-time';
 import { toaster } from '../../../shared/toast';
 import { renderPage } from '../../../test/render';
-import { addDays, addMonths, startOfMonth } from '../lib/local-dates';
+import { creatorPageSlotWindow } from '../lib/slot-window';
 import { CreatorProfilePage } from '../pages/CreatorProfilePage';
 
 const CREATOR_ID = '3d1f7c1e-5b8a-4a52-9f3e-2c1b0a9d8e7f';
 /** 08:00 on 1 May 2030 in the viewer's (the test machine's) zone. */
 const NOW = new Date(2030, 4, 1, 8, 0);
-const DAY = new Date(2030, 4, 1);
 
 const creator = {
   __typename: 'Profile',
@@ -39,6 +36,11 @@ const creator = {
   reviewCount: 7,
   platforms: ['TWITCH', 'YOUTUBE'],
   isVerified: false,
+  twitchUsername: 'nova_stream',
+  youtubeHandle: '@novastream',
+  tiktokHandle: null,
+  instagramHandle: null,
+  createdAt: '2030-01-01T10:00:00.000Z',
 };
 
 function slot(hour: number, isBooked = false) {
@@ -52,27 +54,7 @@ function slot(hour: number, isBooked = false) {
   };
 }
 
-const creatorMock = (result: MockedResponse['result']): MockedResponse => ({
-  request: { query: CreatorPageDocument, variables: { id: CREATOR_ID } },
-  result,
-});
-
-/** The month (calendar) and day (grid) slot lists the page asks for. */
-function slotMocks(slots: ReturnType<typeof slot>[]): MockedResponse[] {
-  const ranges = [
-    [startOfMonth(DAY), addMonths(DAY, 1)],
-    [DAY, addDays(DAY, 1)],
-  ];
-  return ranges.map(([from, to]) => ({
-    request: {
-      query: CreatorPageSlotsDocument,
-      variables: { creatorId: CREATOR_ID, from: from.toISOString(), to: to.toISOString() },
-    },
-    result: { data: { availabilitySlots: slots } },
-  }));
-}
-
-function reviewsMock(count: number): MockedResponse {
+function reviewsOf(count: number) {
   const edges = Array.from({ length: count }, (_, i) => ({
     __typename: 'ReviewEdge',
     node: {
@@ -84,9 +66,25 @@ function reviewsMock(count: number): MockedResponse {
       createdAt: '2030-04-01T10:00:00.000Z',
     },
   }));
+  return { __typename: 'ReviewConnection', totalCount: count, edges };
+}
+
+const pageRequest = () => ({ query: CreatorPageDocument, variables: { id: CREATOR_ID, ...creatorPageSlotWindow(NOW) } });
+
+/** The page's one query: the profile, the hours of the window and the reviews (or an error answer). */
+function pageMock(
+  page: { creator?: Record<string, unknown>; slots?: ReturnType<typeof slot>[]; reviews?: number },
+  errors?: MockedResponse['result'],
+): MockedResponse {
   return {
-    request: { query: CreatorPageReviewsDocument, variables: { creatorId: CREATOR_ID } },
-    result: { data: { reviews: { __typename: 'ReviewConnection', totalCount: count, edges } } },
+    request: pageRequest(),
+    result: errors ?? {
+      data: {
+        creator: page.creator ?? creator,
+        availabilitySlots: page.slots ?? DAY_SLOTS,
+        reviews: reviewsOf(page.reviews ?? 0),
+      },
+    },
   };
 }
 
@@ -116,7 +114,7 @@ describe('Creator public page', () => {
   afterEach(() => vi.useRealTimers());
 
   it('shows the header: initials, name, rating with bookings, rate, minimum hours, platforms, bio', async () => {
-    renderCreatorPage([creatorMock({ data: { creator } }), ...slotMocks(DAY_SLOTS), reviewsMock(0), quietSubscription]);
+    renderCreatorPage([pageMock({}), quietSubscription]);
 
     expect(await screen.findByRole('heading', { name: 'Nova Stream', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('NO')).toBeInTheDocument();
@@ -124,11 +122,17 @@ describe('Creator public page', () => {
     expect(screen.getByText('(7 reviews)')).toBeInTheDocument();
     expect(screen.getByText('$50.00/hour')).toBeInTheDocument();
     expect(screen.getByText('1 hour')).toBeInTheDocument();
-    expect(screen.getByText('twitch')).toBeInTheDocument();
-    expect(screen.getByText('youtube')).toBeInTheDocument();
+    // The channels, each linked to its page on the platform.
+    expect(screen.getByRole('link', { name: 'Twitch: nova_stream (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      'https://www.twitch.tv/nova_stream',
+    );
+    const youtube = screen.getByRole('link', { name: 'YouTube: @novastream (opens in a new tab)' });
+    expect(youtube).toHaveAttribute('href', 'https://www.youtube.com/@novastream');
+    expect(youtube).toHaveAttribute('rel', 'noopener nofollow');
     expect(screen.getByText('Variety streamer and speedrunner.')).toBeInTheDocument();
     // A signed-out visitor goes back home, not to a dashboard they do not have.
-    expect(screen.getByRole('link', { name: /back to home/i })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: /all creators/i })).toHaveAttribute('href', '/creators');
     expect(
       screen.getByText(/Times shown in your time zone, .+ \(.+\)\. Creator's time zone: Asia\/Kolkata/),
     ).toBeInTheDocument();
@@ -143,7 +147,7 @@ describe('Creator public page', () => {
       path: `/streamer/${CREATOR_ID}`,
       route: '/streamer/:id',
       cache,
-      mocks: [{ ...creatorMock({ data: { creator } }), delay: Infinity }],
+      mocks: [{ ...pageMock({}), delay: Infinity }],
     });
 
     expect(screen.getByRole('heading', { name: 'Nova Stream', level: 1 })).toBeInTheDocument();
@@ -152,25 +156,28 @@ describe('Creator public page', () => {
     expect(screen.queryByRole('status', { name: 'Loading streamer profile' })).not.toBeInTheDocument();
   });
 
-  it('an unknown creator sends the visitor to the dashboard', async () => {
+  it('an unknown creator says so, with a way to browse (no redirect)', async () => {
     const notFound = {
       errors: [new GraphQLError('Streamer profile not found', { extensions: { code: 'NOT_FOUND' } })],
     };
-    renderCreatorPage([creatorMock(notFound)]);
-    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+    renderCreatorPage([pageMock({}, notFound)]);
+    expect(
+      await screen.findByRole('heading', { name: 'This creator does not exist or is no longer listed' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse creators' })).toHaveAttribute('href', '/creators');
   });
 
   it('any other load error says "Failed to load streamer profile"', async () => {
     const broken = {
       errors: [new GraphQLError('Internal server error', { extensions: { code: 'INTERNAL_SERVER_ERROR' } })],
     };
-    renderCreatorPage([creatorMock(broken)]);
+    renderCreatorPage([pageMock({}, broken)]);
     expect(await screen.findByText('Failed to load streamer profile')).toBeInTheDocument();
   });
 
   it('keeps the hours consecutive, offers durations by free next hours, and prices hours × rate', async () => {
     const user = userEvent.setup();
-    renderCreatorPage([creatorMock({ data: { creator } }), ...slotMocks(DAY_SLOTS), reviewsMock(0), quietSubscription]);
+    renderCreatorPage([pageMock({}), quietSubscription]);
 
     await user.click(await screen.findByRole('button', { name: 'Book' }));
     expect(await screen.findByText('Please select at least one time slot')).toBeInTheDocument();
@@ -207,7 +214,7 @@ describe('Creator public page', () => {
     renderPage(<CreatorProfilePage />, {
       path,
       route: '/streamer/:id',
-      mocks: [creatorMock({ data: { creator } }), ...slotMocks(DAY_SLOTS), reviewsMock(0), quietSubscription],
+      mocks: [pageMock({}), quietSubscription],
     });
     const duration = await screen.findByLabelText('Duration');
     expect(duration).toHaveValue('2');
@@ -222,9 +229,7 @@ describe('Creator public page', () => {
     const user = userEvent.setup();
     const twoHourMinimum = { ...creator, minimumHours: 2 };
     renderCreatorPage([
-      creatorMock({ data: { creator: twoHourMinimum } }),
-      ...slotMocks(DAY_SLOTS),
-      reviewsMock(0),
+      pageMock({ creator: twoHourMinimum }),
       quietSubscription,
     ]);
 
@@ -241,7 +246,6 @@ describe('Creator public page', () => {
   });
 
   it("opens on the day of the creator's next free hour", async () => {
-    const may3 = new Date(2030, 4, 3);
     const later = {
       ...slot(9),
       id: 'slot-may-3',
@@ -252,18 +256,8 @@ describe('Creator public page', () => {
       ...creator,
       nextFreeSlots: [{ __typename: 'AvailabilitySlot', id: later.id, startTime: later.startTime }],
     };
-    const daySlots: MockedResponse = {
-      request: {
-        query: CreatorPageSlotsDocument,
-        variables: { creatorId: CREATOR_ID, from: may3.toISOString(), to: addDays(may3, 1).toISOString() },
-      },
-      result: { data: { availabilitySlots: [later] } },
-    };
     renderCreatorPage([
-      creatorMock({ data: { creator: withNext } }),
-      slotMocks([later])[0]!,
-      daySlots,
-      reviewsMock(0),
+      pageMock({ creator: withNext, slots: [later] }),
       quietSubscription,
     ]);
     expect(await screen.findByRole('heading', { name: /May 3, 2030/ })).toBeInTheDocument();
@@ -275,9 +269,7 @@ describe('Creator public page', () => {
 
   it('a day without free hours says "No available slots for this date"', async () => {
     renderCreatorPage([
-      creatorMock({ data: { creator } }),
-      ...slotMocks([slot(7), slot(9, true)]),
-      reviewsMock(0),
+      pageMock({ slots: [slot(7), slot(9, true)] }),
       quietSubscription,
     ]);
     expect(await screen.findByText('No available slots for this date')).toBeInTheDocument();
@@ -285,8 +277,9 @@ describe('Creator public page', () => {
 
   it('the grid follows other people: a slot taken elsewhere turns booked without a reload', async () => {
     const event: MockedResponse = { ...quietSubscription, delay: 200 };
-    const later = slotMocks([slot(10), slot(11, true), slot(12, true), slot(14), slot(15)]);
-    renderCreatorPage([creatorMock({ data: { creator } }), ...slotMocks(DAY_SLOTS), reviewsMock(0), event, ...later]);
+    // The event refetches the page's query: its hours come back with 11:00 taken.
+    const later = pageMock({ slots: [slot(10), slot(11, true), slot(12, true), slot(14), slot(15)] });
+    renderCreatorPage([pageMock({}), event, later]);
 
     expect(await hourButton(11, 'available')).toBeEnabled();
     await waitFor(async () => expect(await hourButton(11, 'booked')).toBeDisabled());
@@ -294,7 +287,7 @@ describe('Creator public page', () => {
 
   it('signed out, Book goes to sign in', async () => {
     const user = userEvent.setup();
-    renderCreatorPage([creatorMock({ data: { creator } }), ...slotMocks(DAY_SLOTS), reviewsMock(0), quietSubscription]);
+    renderCreatorPage([pageMock({}), quietSubscription]);
     await user.click(await hourButton(10, 'available'));
     await user.click(screen.getByRole('button', { name: 'Book' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/auth');
@@ -302,9 +295,7 @@ describe('Creator public page', () => {
 
   it('shows "Showing latest 10 reviews" when exactly 10 came back', async () => {
     renderCreatorPage([
-      creatorMock({ data: { creator } }),
-      ...slotMocks(DAY_SLOTS),
-      reviewsMock(10),
+      pageMock({ reviews: 10 }),
       quietSubscription,
     ]);
     expect(await screen.findByText('Showing latest 10 reviews')).toBeInTheDocument();

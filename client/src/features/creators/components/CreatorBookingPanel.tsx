@@ -12,7 +12,7 @@ import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { toast } from '../../../shared/toast';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { useCreateBookingCheckout } from '../hooks/useCreateBookingCheckout';
-import { useCreatorSlots, useLiveSlotUpdates } from '../hooks/useCreatorSlots';
+import { useCreatorSlots, useLiveSlotUpdates, type PreloadedSlots } from '../hooks/useCreatorSlots';
 import { useNow } from '../hooks/useNow';
 import { useSlotSelection } from '../hooks/useSlotSelection';
 import { BOOKING_PARAMS, lockedDuration, parseHours } from '../lib/booking-link';
@@ -36,14 +36,14 @@ import { OwnProfileTodayDialog } from './OwnProfileTodayDialog';
 import { PriceSummary } from './PriceSummary';
 import { TimeSlotGrid } from './TimeSlotGrid';
 
-type Creator = CreatorPageQuery['creator'];
+type Creator = NonNullable<CreatorPageQuery['creator']>;
 type Step = 'choosing' | 'own-profile-warning' | 'checkout';
 
 /**
  * Spec §2 "Below the header": the calendar, the hour grid with the duration choice, the price
  * summary and Book → (own-profile warning) → checkout dialog → card payment page.
  */
-export function CreatorBookingPanel({ creator }: { creator: Creator }) {
+export function CreatorBookingPanel({ creator, preloaded }: { creator: Creator; preloaded?: PreloadedSlots }) {
   const now = useNow();
   const navigate = useNavigate();
   const location = useLocation();
@@ -67,8 +67,9 @@ export function CreatorBookingPanel({ creator }: { creator: Creator }) {
     creator.id,
     dayStart(startOfMonth(month), zone),
     dayStart(addMonths(month, 1), zone),
+    preloaded,
   );
-  const daySlotsQuery = useCreatorSlots(creator.id, dayStart(day, zone), dayStart(addDays(day, 1), zone));
+  const daySlotsQuery = useCreatorSlots(creator.id, dayStart(day, zone), dayStart(addDays(day, 1), zone), preloaded);
   const daySlots = useMemo(
     () => [...slotsByGridHour(daySlotsQuery.slots, day, zone).values()],
     [daySlotsQuery.slots, day, zone],

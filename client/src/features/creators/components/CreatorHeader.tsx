@@ -26,7 +26,16 @@ function HeaderStat({ icon, label, value }: { icon: IconType; label: string; val
 }
 
 /** Spec §2: avatar, name, rating with booking count, rate, minimum hours, bookings, platforms, bio. */
-export function CreatorHeader({ creator, action }: { creator: CreatorHeader_CreatorFragment; action?: ReactNode }) {
+export function CreatorHeader({
+  creator,
+  action,
+  channels,
+}: {
+  creator: CreatorHeader_CreatorFragment;
+  action?: ReactNode;
+  /** The platforms as linked channels (CreatorHandles); else plain platform badges. */
+  channels?: ReactNode;
+}) {
   return (
     <GlassCard>
       <Card.Body gap="5" p={{ base: '5', md: '8' }}>
@@ -55,13 +64,18 @@ export function CreatorHeader({ creator, action }: { creator: CreatorHeader_Crea
               )}
             </HStack>
             <StarRating rating={creator.averageRating} countLabel={plural(creator.reviewCount, 'review')} />
-            {creator.platforms.length > 0 ? (
-              <PlatformBadges platforms={creator.platforms} size="md" justify={{ base: 'center', sm: 'flex-start' }} />
-            ) : (
-              <Text textStyle="sm" color="fg.muted">
-                No platforms configured
-              </Text>
-            )}
+            {channels ??
+              (creator.platforms.length > 0 ? (
+                <PlatformBadges
+                  platforms={creator.platforms}
+                  size="md"
+                  justify={{ base: 'center', sm: 'flex-start' }}
+                />
+              ) : (
+                <Text textStyle="sm" color="fg.muted">
+                  No platforms configured
+                </Text>
+              ))}
           </Stack>
           {action && <Flex flexShrink={0}>{action}</Flex>}
         </Flex>

@@ -34,7 +34,13 @@ export function CreatorProfileSkeleton() {
 /** The calendar and hours panels while they load (the header may already be shown). */
 export function CreatorPanelsSkeleton() {
   return (
-    <Grid templateColumns={{ base: '1fr', lg: '22rem 1fr' }} gap="6" role="status" aria-busy="true" aria-label="Loading free hours">
+    <Grid
+      templateColumns={{ base: '1fr', lg: '22rem 1fr' }}
+      gap="6"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading free hours"
+    >
       <Skeleton height="80" rounded="2xl" />
       <Skeleton height="80" rounded="2xl" />
     </Grid>

@@ -2,6 +2,7 @@ import { ApolloError, useApolloClient } from '@apollo/client';
 import { useState } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import {
+  CreatorPageDocument,
   CreatorPageSlotsDocument,
   useCreateBookingCheckoutMutation,
   type CreateBookingCheckoutInput,
@@ -64,7 +65,7 @@ export function useCreateBookingCheckout() {
       const message = failureText(caught);
       if (errorCode(caught) === 'CONFLICT') {
         toast.error(message);
-        await client.refetchQueries({ include: [CreatorPageSlotsDocument] }).catch(() => undefined);
+        await client.refetchQueries({ include: [CreatorPageDocument, CreatorPageSlotsDocument] }).catch(() => undefined);
         return 'slot-taken';
       }
       setError(message);

@@ -1,7 +1,8 @@
 import { useFragment } from '@apollo/client';
-import { Card, Stack, Text } from '@chakra-ui/react';
-import { LuArrowLeft } from 'react-icons/lu';
-import { Navigate, useParams } from 'react-router-dom';
+import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuArrowLeft, LuSearch } from 'react-icons/lu';
+import { useParams } from 'react-router-dom';
 import { CreatorHeader_CreatorFragmentDoc, useCreatorPageQuery } from '../../../gql/graphql';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { PageContainer } from '../../../shared/components/content/PageContainer';
@@ -11,18 +12,48 @@ import { errorCode } from '../../../shared/lib/error-message';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { MessageCreatorButton } from '../../conversations/components/MessageCreatorButton';
 import { CreatorBookingPanel } from '../components/CreatorBookingPanel';
+import { CreatorHandles } from '../components/CreatorHandles';
 import { CreatorHeader } from '../components/CreatorHeader';
 import { ReviewsPanel } from '../components/ReviewsPanel';
 import { CreatorPanelsSkeleton, CreatorProfileSkeleton } from '../components/CreatorProfileSkeleton';
+import { creatorPageSlotWindow } from '../lib/slot-window';
 
-/** An id that is not a creator (unknown, a brand, suspended, malformed): spec §2 redirects. */
+/** An id that is not a listed creator (unknown, a brand, suspended, malformed). */
 const NOT_FOUND_CODES = new Set(['NOT_FOUND', 'BAD_USER_INPUT']);
 
-/** /streamer/:id — a creator's public page: profile, calendar, hours, price, Book, reviews. No sign-in needed. */
+export const UNKNOWN_CREATOR_MESSAGE = 'This creator does not exist or is no longer listed';
+
+/** What an unknown creator link shows, to visitors and signed-in users alike: the fact, and a way on. */
+function UnknownCreator() {
+  useDocumentTitle('Creator not found');
+  return (
+    <GlassCard role="alert">
+      <Card.Body gap="4" alignItems="center" textAlign="center" py="10">
+        <Heading as="h1" size="xl">
+          {UNKNOWN_CREATOR_MESSAGE}
+        </Heading>
+        <Text color="fg.muted">The link may be old, or the creator may have closed their page.</Text>
+        <Button asChild>
+          <RouterLink to="/creators">
+            <LuSearch aria-hidden />
+            Browse creators
+          </RouterLink>
+        </Button>
+      </Card.Body>
+    </GlassCard>
+  );
+}
+
+/**
+ * /streamer/:id — a creator's public page: profile and channels, calendar, hours, price, Book,
+ * reviews. No sign-in needed. ONE query brings the profile, the hours of the month the calendar
+ * opens on and the reviews; the server writes its answer into the HTML (no query before they paint).
+ */
 export function CreatorProfilePage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  const { data, loading, error } = useCreatorPageQuery({ variables: { id } });
+  const [slotWindow] = useState(() => creatorPageSlotWindow(new Date()));
+  const { data, loading, error } = useCreatorPageQuery({ variables: { id, ...slotWindow } });
   const creator = data?.creator;
   // Opened from a card (Discover, a listing): the header is already in the cache, shown at once.
   const cached = useFragment({
@@ -31,15 +62,16 @@ export function CreatorProfilePage() {
     from: { __typename: 'Profile', id },
   });
   const cachedHeader = cached.complete ? cached.data : null;
-  useDocumentTitle(creator?.displayName ?? cachedHeader?.displayName ?? 'Creator profile');
-
-  if (error && NOT_FOUND_CODES.has(errorCode(error) ?? '')) return <Navigate to="/dashboard" replace />;
+  const unknown = error && NOT_FOUND_CODES.has(errorCode(error) ?? '');
+  useDocumentTitle(
+    unknown ? 'Creator not found' : (creator?.displayName ?? cachedHeader?.displayName ?? 'Creator profile'),
+  );
 
   return (
     <PageContainer py={{ base: '6', md: '10' }}>
       <Stack gap="6">
         <RouterLink
-          to={user ? '/dashboard?tab=discover' : '/'}
+          to={user ? '/dashboard?tab=discover' : '/creators'}
           alignSelf="flex-start"
           display="inline-flex"
           alignItems="center"
@@ -47,12 +79,18 @@ export function CreatorProfilePage() {
           fontWeight="medium"
         >
           <LuArrowLeft aria-hidden />
-          {user ? 'Back to Discover' : 'Back to home'}
+          {user ? 'Back to Discover' : 'All creators'}
         </RouterLink>
-        {creator ? (
+        {unknown ? (
+          <UnknownCreator />
+        ) : creator && data ? (
           <>
-            <CreatorHeader creator={creator} action={<MessageCreatorButton creator={creator} />} />
-            <CreatorBookingPanel creator={creator} />
+            <CreatorHeader
+              creator={creator}
+              action={<MessageCreatorButton creator={creator} />}
+              channels={<CreatorHandles creator={creator} />}
+            />
+            <CreatorBookingPanel creator={creator} preloaded={{ window: slotWindow, slots: data.availabilitySlots }} />
             <ReviewsPanel creatorId={creator.id} />
           </>
         ) : loading && cachedHeader ? (

@@ -19,6 +19,8 @@ const creator = (over: Partial<CreatorCard_CreatorFragment> = {}): CreatorCard_C
   hourlyRateCents: 8500,
   minimumHours: 2,
   isAvailable: true,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  nextFreeSlots: [{ id: 's-1', startTime: '2026-12-01T14:00:00.000Z' }],
   ...over,
 });
 

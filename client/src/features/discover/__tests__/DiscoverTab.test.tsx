@@ -23,6 +23,8 @@ const node = (id: string, displayName: string) => ({
   hourlyRateCents: 5000,
   minimumHours: 1,
   isAvailable: true,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  nextFreeSlots: [],
 });
 
 function page(names: string[], { hasNextPage = false, endCursor = 'c1' } = {}): CreatorsQuery {

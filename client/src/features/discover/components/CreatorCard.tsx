@@ -1,12 +1,19 @@
 import { Avatar, Badge, Box, Button, Card, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
-import { LuBadgeCheck, LuCalendarDays, LuStar } from 'react-icons/lu';
+import { LuBadgeCheck, LuCalendarClock, LuCalendarDays, LuSparkles, LuStar } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import type { CreatorCard_CreatorFragment } from '../../../gql/graphql';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { PlatformBadges } from '../../../shared/components/PlatformBadges';
 import { initials } from '../../../shared/lib/initials';
 import { formatCents } from '../../../shared/lib/money';
-import { bookingCountLabel, formatRating, minimumHoursLabel, reviewCountLabel } from '../lib/creator-card';
+import {
+  bookingCountLabel,
+  formatRating,
+  isNewCreator,
+  minimumHoursLabel,
+  nextFreeLabel,
+  reviewCountLabel,
+} from '../lib/creator-card';
 
 interface Props {
   creator: CreatorCard_CreatorFragment;
@@ -22,6 +29,8 @@ interface Props {
 export function CreatorCard({ creator, headingLevel = 'h3' }: Props) {
   const rating = formatRating(creator.averageRating);
   const bookings = bookingCountLabel(creator.totalBookings);
+  const isNew = isNewCreator(creator.createdAt, creator.reviewCount);
+  const nextFree = creator.nextFreeSlots[0];
 
   return (
     <GlassCard
@@ -49,7 +58,12 @@ export function CreatorCard({ creator, headingLevel = 'h3' }: Props) {
               )}
             </HStack>
             {rating && (
-              <HStack gap="1" fontSize="sm" color="fg.muted" aria-label={`Rated ${rating} out of 5 · ${reviewCountLabel(creator.reviewCount)}`}>
+              <HStack
+                gap="1"
+                fontSize="sm"
+                color="fg.muted"
+                aria-label={`Rated ${rating} out of 5 · ${reviewCountLabel(creator.reviewCount)}`}
+              >
                 <Icon as={LuStar} color="yellow.500" fill="yellow.400" aria-hidden />
                 <Text as="span" fontWeight="semibold" color="fg">
                   {rating}
@@ -61,6 +75,12 @@ export function CreatorCard({ creator, headingLevel = 'h3' }: Props) {
         </HStack>
 
         <HStack gap="1.5" wrap="wrap">
+          {isNew && (
+            <Badge size="sm" variant="solid" colorPalette="green" title="Joined recently, no reviews yet">
+              <LuSparkles aria-hidden />
+              New
+            </Badge>
+          )}
           <Badge size="sm" variant="outline" colorPalette="gray">
             {bookings}
           </Badge>
@@ -72,6 +92,11 @@ export function CreatorCard({ creator, headingLevel = 'h3' }: Props) {
         </Text>
 
         <Box flex="1" />
+
+        <HStack gap="1.5" fontSize="sm" color={nextFree ? 'fg' : 'fg.muted'}>
+          <Icon as={LuCalendarClock} aria-hidden color={nextFree ? 'brand.fg' : 'fg.muted'} />
+          <Text as="span">{nextFree ? nextFreeLabel(nextFree.startTime) : 'No free hours yet'}</Text>
+        </HStack>
 
         <HStack justify="space-between" align="end" gap="3" wrap="wrap">
           <Stack gap="0">

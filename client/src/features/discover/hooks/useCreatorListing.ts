@@ -12,7 +12,7 @@ import { DISCOVER_PAGE_SIZE, toCreatorFilter, type CreatorSearch } from '../lib/
 export function useCreatorListing(search: CreatorSearch) {
   const filter = useMemo(() => toCreatorFilter(search), [search]);
   const { data, error, networkStatus, fetchMore } = useCreatorsQuery({
-    variables: { filter, first: DISCOVER_PAGE_SIZE },
+    variables: { filter, first: DISCOVER_PAGE_SIZE, ...(search.sort ? { sort: search.sort } : {}) },
     notifyOnNetworkStatusChange: true,
   });
 

@@ -20,3 +20,22 @@ export function reviewCountLabel(count: number): string {
 export function minimumHoursLabel(hours: number): string {
   return `Min. ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }
+
+/** A creator is "New" for their first 30 days on CollabHub while nobody has reviewed them yet. */
+export const NEW_CREATOR_DAYS = 30;
+
+export function isNewCreator(createdAt: string, reviewCount: number, now = new Date()): boolean {
+  return reviewCount === 0 && now.getTime() - new Date(createdAt).getTime() < NEW_CREATOR_DAYS * 86_400_000;
+}
+
+/** "Next free Tue, 2 Dec, 14:00" in the viewer's zone and language. */
+export function nextFreeLabel(startTime: string): string {
+  const when = new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(startTime));
+  return `Next free ${when}`;
+}

@@ -3,11 +3,12 @@ import { LuArrowRight, LuCheck } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import { GradientText } from '../../../shared/components/GradientText';
 import { BRAND } from '../../../shared/brand';
+import { LandingSearch } from './LandingSearch';
 import { SampleCreatorCard } from './SampleCreatorCard';
 
 const PROMISES = ['Free to join', 'Pay by the hour', 'Payments held until confirmed'];
 
-/** Tagline, pitch and the two entry points (both lead to /auth). */
+/** Tagline, pitch, the search that leads to the marketplace, and the two entry points to /auth. */
 export function LandingHero() {
   return (
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '14', lg: '10' }} alignItems="center">
@@ -22,6 +23,7 @@ export function LandingHero() {
           {BRAND.name} is the marketplace where streamers and content creators sell collaboration time, and brands book
           it in a few clicks — with secure payments and reviews you can trust.
         </Text>
+        <LandingSearch />
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3" width={{ base: 'full', sm: 'auto' }}>
           <Button
             asChild
