@@ -304,6 +304,15 @@ export type OpenDisputeInput = {
   reason: string;
 };
 
+export type PasswordStrengthInput = {
+  /** The name on the account (counts against the password) */
+  displayName?: string | null | undefined;
+  /** The address of the account it is for (counts against the password) */
+  email?: string | null | undefined;
+  /** The password being typed (at most 128 characters); it is judged and forgotten, never stored or logged */
+  password: string;
+};
+
 /** A payment authorization's state; REQUIRES_CAPTURE means the funds are authorized and held */
 export type PaymentIntentStatus =
   | 'CANCELED'
@@ -566,6 +575,14 @@ export type MeQuery = {
     role: UserRole;
     createdAt: string;
   } | null;
+};
+
+export type PasswordStrengthMutationVariables = Exact<{
+  input: PasswordStrengthInput;
+}>;
+
+export type PasswordStrengthMutation = {
+  passwordStrength: { score: number; minScore: number; warning: string | null; suggestions: Array<string> };
 };
 
 export type RefreshTokenMutationVariables = Exact<{
@@ -5381,6 +5398,88 @@ export type MeQueryHookResult = ReturnType<typeof useMeQuery>;
 export type MeLazyQueryHookResult = ReturnType<typeof useMeLazyQuery>;
 export type MeSuspenseQueryHookResult = ReturnType<typeof useMeSuspenseQuery>;
 export type MeQueryResult = Apollo.QueryResult<MeQuery, MeQueryVariables>;
+export const PasswordStrengthDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PasswordStrength' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PasswordStrengthInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'passwordStrength' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'score' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minScore' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'warning' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'suggestions' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type PasswordStrengthMutationFn = Apollo.MutationFunction<
+  PasswordStrengthMutation,
+  PasswordStrengthMutationVariables
+>;
+
+/**
+ * __usePasswordStrengthMutation__
+ *
+ * To run a mutation, you first call `usePasswordStrengthMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `usePasswordStrengthMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [passwordStrengthMutation, { data, loading, error }] = usePasswordStrengthMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function usePasswordStrengthMutation(
+  baseOptions?: Apollo.MutationHookOptions<PasswordStrengthMutation, PasswordStrengthMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<PasswordStrengthMutation, PasswordStrengthMutationVariables>(
+    PasswordStrengthDocument,
+    options,
+  );
+}
+export type PasswordStrengthMutationHookResult = ReturnType<typeof usePasswordStrengthMutation>;
+export type PasswordStrengthMutationResult = Apollo.MutationResult<PasswordStrengthMutation>;
+export type PasswordStrengthMutationOptions = Apollo.BaseMutationOptions<
+  PasswordStrengthMutation,
+  PasswordStrengthMutationVariables
+>;
 export const RefreshTokenDocument = {
   kind: 'Document',
   definitions: [

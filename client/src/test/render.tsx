@@ -8,6 +8,7 @@ import { routes } from '../app/routes';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { AppToaster } from '../shared/components/AppToaster';
 import { system } from '../theme';
+import { passwordStrengthMock } from './password-strength';
 
 function Providers({
   mocks = [],
@@ -21,7 +22,7 @@ function Providers({
 }) {
   return (
     <ChakraProvider value={system}>
-      <MockedProvider mocks={mocks} cache={cache}>
+      <MockedProvider mocks={[...mocks, passwordStrengthMock]} cache={cache}>
         <AuthProvider>
           {children}
           <AppToaster />

@@ -69,6 +69,12 @@ export const RefreshSchema = z.object({
   refreshToken: z.string({ error: 'refreshToken is required' }).min(1, 'refreshToken is required').max(512),
 });
 export const ForgotPasswordSchema = z.object({ email });
+/** The live meter's question: the password as typed so far and the account's words (optional, any text). */
+export const PasswordStrengthSchema = z.object({
+  password: givenPassword('password'),
+  email: z.string({ error: 'email must be text' }).max(320, 'email must be at most 320 characters').nullish(),
+  displayName: z.string({ error: 'displayName must be text' }).max(100, 'displayName must be at most 100 characters').nullish(),
+});
 export const ResetPasswordSchema = z.object({ token, password: newPassword('password') });
 export const VerifyEmailSchema = z.object({ token });
 export const ChangeEmailSchema = z.object({

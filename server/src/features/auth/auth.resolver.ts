@@ -1,7 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import { User } from '../users';
-import { AuthPayload, AuthTokens, ChangePasswordInput, LoginInput, RegisterInput } from './auth.types';
+import { AuthPayload, AuthTokens, ChangePasswordInput, LoginInput, PasswordStrengthInput, PasswordStrengthType, RegisterInput } from './auth.types';
 
 @Resolver()
 export class AuthResolver {
@@ -28,6 +28,13 @@ export class AuthResolver {
   @Mutation(() => Boolean, { description: 'Revokes the given session, or all sessions of the viewer' })
   logout(@Arg('refreshToken', () => String, { nullable: true }) refreshToken: string | null, @Ctx() ctx: GraphQLContext) {
     return ctx.services.auth.logout(ctx, { refreshToken });
+  }
+
+  @Mutation(() => PasswordStrengthType, {
+    description: "How strong a new password is, as the sign-up and password forms' live meter shows it (a mutation: never cached, never in a URL)",
+  })
+  passwordStrength(@Arg('input', () => PasswordStrengthInput) input: PasswordStrengthInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.auth.passwordStrength(input);
   }
 
   @Mutation(() => AuthPayload)

@@ -16,12 +16,14 @@ import {
   assertStrongPassword,
   ChangePasswordSchema,
   LoginSchema,
+  PasswordStrengthSchema,
   RefreshSchema,
   RegisterSchema,
   type ChangePasswordInput,
   type LoginInput,
   type RegisterInput,
 } from './auth.inputs';
+import { passwordStrength, type PasswordStrengthView } from './password-strength';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { RefreshToken } from './refresh-token.entity';
 import type { SessionRevocations } from '../../platform/auth/sessions';
@@ -174,6 +176,12 @@ export class AuthService {
     const revoked = await ctx.em.transactional((em) => this.revokeAllSessions(em, viewer.id, now));
     await this.deps.sessions?.revoked(revoked);
     return true;
+  }
+
+  /** The live meter's estimate of a new password (BAD_USER_INPUT naming `password` when it is not 1-128 characters of text). */
+  passwordStrength(input: { password?: unknown; email?: unknown; displayName?: unknown }): PasswordStrengthView {
+    const { password, email, displayName } = parseInput(PasswordStrengthSchema, input);
+    return passwordStrength(password, { email, displayName });
   }
 
   async me(ctx: ServiceContext): Promise<User> {

@@ -1,4 +1,4 @@
-import { Field, InputType, ObjectType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { AccountType, User } from '../users';
 
 @ObjectType()
@@ -80,4 +80,31 @@ export class ChangeEmailInput {
 export class AccountMessage {
   @Field()
   message!: string;
+}
+
+@InputType('PasswordStrengthInput')
+export class PasswordStrengthInput {
+  @Field({ description: 'The password being typed (at most 128 characters); it is judged and forgotten, never stored or logged' })
+  password!: string;
+
+  @Field(() => String, { nullable: true, description: 'The address of the account it is for (counts against the password)' })
+  email?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The name on the account (counts against the password)' })
+  displayName?: string | null;
+}
+
+@ObjectType('PasswordStrength', { description: "The server's estimate of a new password (zxcvbn), as the live meter of the forms shows it" })
+export class PasswordStrengthType {
+  @Field(() => Int, { description: '0 (guessed in seconds) to 4 (very hard to guess)' })
+  score!: number;
+
+  @Field(() => Int, { description: 'The score a new password needs' })
+  minScore!: number;
+
+  @Field(() => String, { nullable: true, description: 'Why it is weak, when the estimator has a reason' })
+  warning!: string | null;
+
+  @Field(() => [String])
+  suggestions!: string[];
 }

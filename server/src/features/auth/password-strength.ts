@@ -13,8 +13,8 @@ import { dictionary as enDictionary, translations } from '@zxcvbn-ts/language-en
  * about 5 s of event loop), so it judges only the first PASSWORD_STRENGTH_CHARS characters; a
  * longer password is at least as strong as its prefix, and the length itself is capped at
  * PASSWORD_MAX_LENGTH before any work (auth.inputs.ts). The web client's live meter
- * (client/src/features/auth/lib/zxcvbn.ts) uses these same options, prefix and user inputs, so it
- * never calls strong what the server refuses.
+ * asks this estimator itself as the user types (`passwordStrength` mutation), so it never calls
+ * strong what the server refuses, and no form downloads the dictionaries.
  */
 export const PASSWORD_MIN_SCORE = 3;
 export const PASSWORD_STRENGTH_CHARS = 64;
@@ -45,6 +45,22 @@ export function passwordUserInputs(account: { email?: string | null; displayName
 }
 
 let estimator: ZxcvbnFactory | undefined;
+
+/** What the forms' live meter shows (zxcvbn's score 0-4 and its advice): the same estimate as the rule below. */
+export interface PasswordStrengthView {
+  score: number;
+  /** The score the rule asks for (PASSWORD_MIN_SCORE). */
+  minScore: number;
+  warning: string | null;
+  suggestions: string[];
+}
+
+/** The strength of a password for an account (the first PASSWORD_STRENGTH_CHARS characters, the account's words counted against it). */
+export function passwordStrength(password: string, account: { email?: string | null; displayName?: string | null }): PasswordStrengthView {
+  estimator ??= new ZxcvbnFactory(PASSWORD_STRENGTH_OPTIONS);
+  const result = estimator.check(password.slice(0, PASSWORD_STRENGTH_CHARS), passwordUserInputs(account));
+  return { score: result.score, minScore: PASSWORD_MIN_SCORE, warning: result.feedback.warning || null, suggestions: result.feedback.suggestions };
+}
 
 /** Why `password` is too weak, as a message naming `field` with zxcvbn's warning and suggestions; null when it is strong enough. */
 export function passwordWeakness(password: string, field: string, userInputs: string[] = passwordUserInputs({})): string | null {

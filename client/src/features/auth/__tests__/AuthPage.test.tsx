@@ -92,7 +92,7 @@ describe('Auth page', () => {
     const user = userEvent.setup();
     renderApp('/');
 
-    const [getStarted] = await screen.findAllByRole('link', { name: /get started/i });
+    const [getStarted] = await screen.findAllByRole('link', { name: /get started/i }, { timeout: 10_000 });
     await user.click(getStarted!);
     expect(await screen.findByRole('tab', { name: 'Join', selected: true })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Join CollabHub' })).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('Auth page', () => {
     const user = userEvent.setup();
     renderApp('/');
 
-    const [signIn] = await screen.findAllByRole('link', { name: 'Sign In' });
+    const [signIn] = await screen.findAllByRole('link', { name: 'Sign In' }, { timeout: 10_000 });
     await user.click(signIn!);
     expect(await screen.findByRole('tab', { name: 'Sign In', selected: true })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { useApolloClient } from '@apollo/client';
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import type { Credentials } from '../auth-context';
@@ -15,6 +16,7 @@ interface Props {
 
 /** Email + password with browser validation (required, email format). */
 export function CredentialsForm({ submitLabel, submittingLabel, newPassword = false, onSubmit }: Props) {
+  const client = useApolloClient();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -25,7 +27,7 @@ export function CredentialsForm({ submitLabel, submittingLabel, newPassword = fa
     setSubmitting(true);
     try {
       if (newPassword) {
-        const weak = await weakPasswordMessage(password, { email });
+        const weak = await weakPasswordMessage(client, password, { email });
         setPasswordError(weak);
         if (weak) return;
       }

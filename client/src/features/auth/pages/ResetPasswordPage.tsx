@@ -1,3 +1,4 @@
+import { useApolloClient } from '@apollo/client';
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -12,6 +13,7 @@ import { weakPasswordMessage } from '../lib/password-strength';
 
 /** /reset-password?token=…: the e-mailed link; a new password signs out every session. */
 export function ResetPasswordPage() {
+  const client = useApolloClient();
   useDocumentTitle('Choose a new password');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -25,7 +27,7 @@ export function ResetPasswordPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const weak = await weakPasswordMessage(password);
+    const weak = await weakPasswordMessage(client, password);
     setPasswordError(weak);
     if (weak) return;
     try {

@@ -52,7 +52,17 @@ export function CreatorSearchBar({ value, onSearch, searching = false, empty = E
 
   useEffect(() => setDraft(value), [value]);
 
-  const set = (patch: Partial<CreatorSearch>) => setDraft((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<CreatorSearch>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    // A field's message goes once it is changed (the range's message once either bound is).
+    setProblems((current) => {
+      if (!current) return current;
+      const next = { ...current };
+      for (const key of Object.keys(patch)) delete next[key as keyof typeof next];
+      if ('maxPrice' in patch || 'minPrice' in patch) delete next.minPrice;
+      return Object.keys(next).length ? next : null;
+    });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

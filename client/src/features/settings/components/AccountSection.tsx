@@ -1,3 +1,4 @@
+import { useApolloClient } from '@apollo/client';
 import { Button, Field, Heading, Separator, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LuLogOut } from 'react-icons/lu';
@@ -28,6 +29,7 @@ export function AccountSection() {
 }
 
 function ChangePasswordForm() {
+  const client = useApolloClient();
   const { user, changePassword } = useAuth();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
@@ -40,7 +42,7 @@ function ChangePasswordForm() {
     event.preventDefault();
     setFormError(null);
     const missingCurrent = currentPassword ? null : MSG.currentPasswordRequired;
-    const weak = await weakPasswordMessage(newPassword, { email: user?.email });
+    const weak = await weakPasswordMessage(client, newPassword, { email: user?.email });
     setCurrentError(missingCurrent);
     setNewError(weak);
     if (missingCurrent || weak) return;
