@@ -72,6 +72,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127020000_booking_story', class: Migration20261127020000_booking_story },
   { name: 'Migration20261127030000_files', class: Migration20261127030000_files },
   { name: 'Migration20261127030100_profile_photo', class: Migration20261127030100_profile_photo },
-  { name: 'Migration20261127080000_briefs_and_deliveries', class: Migration20261127080000_briefs_and_deliveries },
   { name: 'Migration20261127040000_recommended_order', class: Migration20261127040000_recommended_order },
+  { name: 'Migration20261127080000_briefs_and_deliveries', class: Migration20261127080000_briefs_and_deliveries },
 ];
