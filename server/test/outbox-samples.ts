@@ -103,7 +103,38 @@ const SAMPLES: { [T in OutboxTopic]: () => OutboxPayload<T> } = {
   'account.password_reset': () => ({ sealedToken: 'v1.sample', toAddress: 'someone@example.test' }),
   'account.password_changed': () => ({ how: 'changed', at: new Date().toISOString() }),
   'account.email_change_requested': () => ({ newAddress: 'new@example.test', toAddress: 'someone@example.test' }),
+  'offer.sent': () => offerSample('pending'),
+  'offer.countered': () => ({ ...offerSample('pending'), version: 2, previousOfferId: ID(11) }),
+  'offer.accepted': () => offerSample('accepted'),
+  'offer.declined': () => offerSample('declined'),
+  'offer.withdrawn': () => offerSample('withdrawn'),
+  'offer.expired': () => offerSample('expired'),
 };
+
+function offerSample(status: string) {
+  return {
+    offerId: ID(12),
+    conversationId: ID(6),
+    messageId: ID(7),
+    rootId: ID(12),
+    version: 1,
+    status,
+    senderUserId: ID(3),
+    senderName: 'A creator',
+    recipientUserId: ID(4),
+    recipientName: 'A client',
+    creatorUserId: ID(3),
+    clientUserId: ID(4),
+    totalCents: 45_000,
+    items: [{ label: '15 min live segment', quantity: 1, unitPriceCents: 30_000 }, { label: 'Clip', quantity: 3, unitPriceCents: 5000 }],
+    startTime: null,
+    endTime: null,
+    dueAt: inTwoHours(),
+    expiresAt: inAnHour(),
+    bookingId: null,
+    previousOfferId: null,
+  };
+}
 
 /** `topic`'s sample payload with `overrides` (only fields the topic has). */
 export const samplePayload = <T extends OutboxTopic>(topic: T, overrides: Partial<OutboxPayload<T>> = {}): OutboxPayload<T> => ({

@@ -33,7 +33,13 @@ export type EventTopic =
   | 'account.verify_email'
   | 'account.password_reset'
   | 'account.password_changed'
-  | 'account.email_change_requested';
+  | 'account.email_change_requested'
+  | 'offer.sent'
+  | 'offer.countered'
+  | 'offer.accepted'
+  | 'offer.declined'
+  | 'offer.withdrawn'
+  | 'offer.expired';
 const defaultOptions = {} as const;
 /** creator (also called streamer) or brand */
 export type AccountType = 'BRAND' | 'CREATOR';
@@ -292,8 +298,8 @@ export type MarkNotificationsReadInput = {
   ids?: Array<string> | null | undefined;
 };
 
-/** A written message, a booking event line, or a proposed time */
-export type MessageKind = 'EVENT' | 'PROPOSAL' | 'TEXT';
+/** A written message, a booking event line, a proposed time, or a custom offer (its card: offerId) */
+export type MessageKind = 'EVENT' | 'OFFER' | 'PROPOSAL' | 'TEXT';
 
 export type OpenDisputeInput = {
   bookingId: string;

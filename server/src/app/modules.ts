@@ -19,6 +19,8 @@ import { mailModule } from '../features/mail';
 import { documentsModule } from '../features/documents';
 import { filesModule } from '../features/files';
 import { deliveriesModule } from '../features/deliveries';
+import { packagesModule } from '../features/packages';
+import { offersModule } from '../features/offers';
 
 /**
  * Every feature of the application, one line each (see module.ts for what a module declares).
@@ -36,12 +38,14 @@ export const modules: readonly FeatureModule[] = [
   reviewsModule,
   bookingsModule,
   deliveriesModule,
+  packagesModule,
   documentsModule,
   supportModule,
   paymentsModule,
   partnersModule,
   notificationsModule,
   conversationsModule,
+  offersModule,
   testClockModule,
   webhooksModule,
   calendarModule,

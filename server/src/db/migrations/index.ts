@@ -25,6 +25,7 @@ import { Migration20261126165000_refresh_tokens_revoked_at } from './Migration20
 import { Migration20261127020000_booking_story } from './Migration20261127020000_booking_story';
 import { Migration20261127080000_briefs_and_deliveries } from './Migration20261127080000_briefs_and_deliveries';
 import { Migration20261127040000_recommended_order } from './Migration20261127040000_recommended_order';
+import { Migration20261127070000_packages_offers_line_items } from './Migration20261127070000_packages_offers_line_items';
 import { Migration20261126140000_documents } from './Migration20261126140000_documents';
 import { Migration20261126140100_cancellation_who_why } from './Migration20261126140100_cancellation_who_why';
 import { Migration20261124010000_booking_history } from './Migration20261124010000_booking_history';
@@ -73,5 +74,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127030000_files', class: Migration20261127030000_files },
   { name: 'Migration20261127030100_profile_photo', class: Migration20261127030100_profile_photo },
   { name: 'Migration20261127040000_recommended_order', class: Migration20261127040000_recommended_order },
+  { name: 'Migration20261127070000_packages_offers_line_items', class: Migration20261127070000_packages_offers_line_items },
   { name: 'Migration20261127080000_briefs_and_deliveries', class: Migration20261127080000_briefs_and_deliveries },
 ];

@@ -3,6 +3,7 @@ import type { PaymentEventContext, PaymentEventHandler, PaymentEventOutcome, Pro
 import { Booking } from './booking.entity';
 import type { TransitionRunner } from './process/runner';
 import { BookingAction } from './process/booking.model';
+import { acceptAgreed, authorizeHeld } from './checkout.service';
 
 /**
  * Provider events that move bookings. Money the app moved itself (capture, cancel, refund,
@@ -10,14 +11,22 @@ import { BookingAction } from './process/booking.model';
  * nothing; what starts outside the app does: a card authorized in the browser, a payout paid.
  */
 export class BookingPaymentEvents implements PaymentEventHandler {
-  constructor(private readonly runner: TransitionRunner) {}
+  constructor(
+    private readonly runner: TransitionRunner,
+    /** A new EntityManager outside any transaction (an agreed offer's acceptance captures after the event's commit). */
+    private readonly fork: () => EntityManager,
+  ) {}
 
   async handle(ctx: PaymentEventContext, event: ProviderEvent): Promise<PaymentEventOutcome> {
     switch (event.type) {
       case 'authorization.succeeded': {
         const booking = await ctx.em.findOne(Booking, { paymentIntentId: event.paymentIntentId });
         if (!booking) return 'ignored';
-        const moved = await this.runner.runIfAllowed(ctx, booking.id, { action: BookingAction.AUTHORIZE, as: 'system' });
+        const moved = await authorizeHeld(this.runner, ctx, booking.id);
+        if (moved?.offerId) {
+          const id = booking.id;
+          ctx.afterCommit(async () => void (await acceptAgreed(this.runner, { em: this.fork(), viewer: null }, id)));
+        }
         return moved ? 'applied' : 'ignored';
       }
       case 'payout.paid': {

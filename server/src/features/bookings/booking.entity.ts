@@ -29,8 +29,21 @@ export class Booking {
   @Property({ type: 'datetime' })
   endTime!: Date;
 
+  /** 0 for a booking without hours (an asynchronous package or offer, due at `dueAt`). */
   @Property()
   totalHours!: number;
+
+  /** An asynchronous booking's due date (its range is the empty `[due, due)`); null for a booking of hours. */
+  @Property({ type: 'datetime', nullable: true })
+  dueAt?: Date | null;
+
+  /** The package bought (its terms are snapshotted in the line items and `revisionsIncluded`). */
+  @Property({ type: 'uuid', nullable: true })
+  packageId?: string | null;
+
+  /** The custom offer accepted: both sides agreed, so the request is accepted once the money is held. */
+  @Property({ type: 'uuid', nullable: true })
+  offerId?: string | null;
 
   @Property()
   hourlyRateCents!: number;

@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../platform/shared/context';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { readLineItems, type LineItem } from './line-items';
 import { perRequestLoader, turnBatchedRead, type LoaderCache } from '../../platform/shared/loaders';
 import { Profile } from '../profiles';
 import { User } from '../users';
@@ -111,6 +112,13 @@ async function readCards(em: EntityManager, ids: readonly string[]): Promise<Car
  */
 const deliveryCards = turnBatchedRead<EntityManager, string, CardRow>(readCards, (row) => row.b__id as string);
 
+/** Each booking's line items in order, one statement per batch. */
+const lineItems = (ctx: LoaderContext) =>
+  readLoader<string, LineItem[]>(ctx, 'bookings.lineItems', async (reads, bookingIds) => {
+    const byBooking = await readLineItems(reads.em, bookingIds);
+    return bookingIds.map((id) => byBooking.get(id)!);
+  });
+
 export const bookingLoaders = {
   /**
    * Bookings read fresh with everything their cards show, in one statement: the creator's
@@ -143,4 +151,6 @@ export const bookingLoaders = {
   facts,
 
   history,
+
+  lineItems,
 };

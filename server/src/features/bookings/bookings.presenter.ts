@@ -41,6 +41,10 @@ export function presentBooking(view: BookingView) {
     payment_intent_id: view.paymentIntentId,
     viewer_role: view.viewerRole,
     available_actions: view.availableActions,
+    due_at: booking.dueAt ? booking.dueAt.toISOString() : null,
+    package_id: booking.packageId ?? null,
+    offer_id: booking.offerId ?? null,
+    line_items: view.lineItems.map((l) => ({ label: l.label, quantity: l.quantity, unit_price_cents: l.unitPriceCents, total_cents: l.quantity * l.unitPriceCents, kind: l.kind })),
   };
 }
 

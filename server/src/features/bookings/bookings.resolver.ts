@@ -6,6 +6,7 @@ import type { BookingDisputeView } from './bookings.service';
 import {
   BookingBooker,
   BookingCheckout,
+  BookingLineItemType,
   BookingConnection,
   BookingCreator,
   BookingDisputeType,
@@ -159,6 +160,11 @@ export class BookingsResolver {
   @FieldResolver(() => Date, { nullable: true, description: 'A request waiting for the creator lapses then (null once answered)' })
   requestDeadline(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
     return ctx.services.bookings.requestDeadlineOf(booking);
+  }
+
+  @FieldResolver(() => [BookingLineItemType], { description: 'What was sold, line by line; their sum is totalCents' })
+  async lineItems(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+    return (await ctx.services.bookings.lineItemsOf(ctx, booking)).map((l) => ({ ...l, totalCents: l.quantity * l.unitPriceCents }));
   }
 
   @FieldResolver(() => BookingSettlementType)

@@ -17,7 +17,8 @@ const CANCEL_FIELDS = { reasonCode: 'reason_code' } as const;
 
 const checkoutInput = (req: Request) => ({ ...req.body, creatorId: req.body?.streamerId, idempotencyKey: req.get('Idempotency-Key') ?? req.body?.idempotencyKey });
 
-const presentCheckout = async (ctx: RequestContext, c: CheckoutResult) => ({
+/** A checkout over REST (the hourly one, a package's, an accepted offer's). */
+export const presentCheckout = async (ctx: RequestContext, c: CheckoutResult) => ({
   checkoutUrl: c.checkoutUrl,
   bookingId: c.booking.id,
   paymentIntentId: c.paymentIntentId,

@@ -12,6 +12,7 @@ import { Profile } from '../profiles';
 import { DisputeKind, DisputeResolution } from './dispute.entity';
 import type { User } from '../users';
 import { Booking } from './booking.entity';
+import type { LineItem } from './line-items';
 import type { BookingHistoryEntry } from './booking-history.entity';
 import type { DisputeRecord } from './process/facts';
 import { bookingLoaders, joinEventReads, type LoaderContext } from './bookings.loaders';
@@ -38,6 +39,8 @@ export interface BookingView {
   paymentIntentId: string | null;
   /** Where the money went, from the ledger (`settlementOf`). */
   settlement: Settlement;
+  /** What was sold, line by line (their sum is the price). */
+  lineItems: LineItem[];
 }
 
 /** A booking's money as the ledger records it (cents): the card, REST and support read this. */
@@ -340,7 +343,13 @@ export class BookingsService {
       availableActions: await this.availableActions(ctx, booking),
       paymentIntentId: await this.paymentIntentIdFor(ctx, booking),
       settlement: await this.settlementOf(ctx, booking),
+      lineItems: await this.lineItemsOf(ctx, booking),
     };
+  }
+
+  /** The booking's line items, in order (batched per request). */
+  lineItemsOf(ctx: LoaderContext, booking: Booking): Promise<LineItem[]> {
+    return bookingLoaders.lineItems(ctx).load(booking.id);
   }
 
   /** The one rule for the payment intent: only the booker sees it (to finish paying); the creator and support never do. */

@@ -137,6 +137,24 @@ export class BookingDisputeType {
   resolvedAt!: Date | null;
 }
 
+@ObjectType('BookingLineItem', { description: 'One line of what a booking sells, snapshotted when it was made. Money in cents.' })
+export class BookingLineItemType {
+  @Field(() => String)
+  label!: string;
+
+  @Field(() => Int)
+  quantity!: number;
+
+  @Field(() => Int)
+  unitPriceCents!: number;
+
+  @Field(() => Int, { description: 'quantity x unit price' })
+  totalCents!: number;
+
+  @Field(() => String, { description: 'hourly, package or custom' })
+  kind!: string;
+}
+
 /** Fields read straight from the Booking row; the rest are resolved per viewer (bookings.resolver.ts). */
 @ObjectType('Booking', { description: 'A paid collaboration between a booker and a creator. Money in cents.' })
 export class BookingType {
@@ -155,8 +173,17 @@ export class BookingType {
   @Field(() => Int)
   hourlyRateCents!: number;
 
-  @Field(() => Int, { description: 'hourly rate x hours' })
+  @Field(() => Int, { description: 'The sum of the line items (an hourly booking: hourly rate x hours)' })
   totalCents!: number;
+
+  @Field(() => Date, { nullable: true, description: 'A booking without hours (clips, posts, an overlay): due then; its start and end are this instant' })
+  dueAt!: Date | null;
+
+  @Field(() => ID, { nullable: true, description: 'The package bought' })
+  packageId!: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'The custom offer accepted' })
+  offerId!: string | null;
 
   @Field(() => Int, { description: 'Platform fee quoted at checkout: round(total x 10%)' })
   feeCents!: number;

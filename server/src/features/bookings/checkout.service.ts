@@ -15,7 +15,8 @@ import { Profile } from '../profiles';
 import { AccountType, User } from '../users';
 import { Booking } from './booking.entity';
 import { CheckoutSchema, VerifyPaymentSchema, type CheckoutInput, type VerifyPaymentInput } from './bookings.inputs';
-import { checkoutExpiryFor, confirmationDeadlineFor, CURRENT_POLICY, MAX_BOOKING_HOURS, priceBooking } from './process/policy';
+import { checkoutExpiryFor, confirmationDeadlineFor, CURRENT_POLICY, MAX_BOOKING_HOURS } from './process/policy';
+import { hourlyLine, lineRows, priceLines, type LineItem } from './line-items';
 import { providerKey } from './process/money-steps';
 import { partyRole, type TransitionRunner } from './process/runner';
 import { BookingStatus, PaymentStatus, BookingAction } from './process/booking.model';
@@ -35,7 +36,30 @@ export const CHECKOUT_MESSAGES = {
   keyReused: 'This Idempotency-Key was already used for a different booking',
   earlierAttemptFailed: 'The earlier checkout with this Idempotency-Key failed; try again with a new key',
   paymentNotFound: 'Payment not found',
+  dueInPast: 'The due date must be in the future',
 } as const;
+
+/**
+ * A booking to hold (the hourly checkout, a package, an accepted offer): hours of a creator, or a
+ * due date without hours, priced by its line items (absent: the creator's hourly rate × hours).
+ */
+export interface BookingOrder {
+  creatorId: string;
+  /** The hours: startTime < endTime, whole hours. Null for a booking without hours (then `dueAt`). */
+  startTime: Date | null;
+  endTime: Date | null;
+  dueAt?: Date | null;
+  /** The lines sold; absent: one hourly line at the creator's rate (their minimum hours apply). */
+  lines?: LineItem[];
+  packageId?: string | null;
+  offerId?: string | null;
+  revisionsIncluded?: number;
+  availabilitySlotId?: string | null;
+  bookingDetails?: string | null;
+  idempotencyKey?: string | null;
+  /** Runs in the hold's transaction once the booking is written (an offer records its acceptance there). */
+  onHeld?: (em: EntityManager, booking: Booking) => Promise<void>;
+}
 
 const HOUR_MS = 3_600_000;
 
@@ -93,15 +117,30 @@ export class CheckoutService {
   constructor(private readonly deps: CheckoutDeps) {}
 
   async createBookingCheckout(ctx: ServiceContext, input: CheckoutInput): Promise<CheckoutResult> {
+    requireViewer(ctx);
+    return this.checkoutOrder(ctx, parseInput(CheckoutSchema, input));
+  }
+
+  /**
+   * The one checkout: the hold (hours or a due date, priced by the order's lines) and the payment's
+   * authorization, for the hourly booking, a package and an accepted offer alike.
+   */
+  async checkoutOrder(ctx: ServiceContext, data: BookingOrder): Promise<CheckoutResult> {
     const viewer = requireViewer(ctx);
-    const data = parseInput(CheckoutSchema, input);
     if (data.idempotencyKey) {
       const earlier = await this.findByKey(ctx.em, viewer.id, data.idempotencyKey);
       if (earlier) return this.resume(ctx.em, earlier, data);
     }
     let held: HeldBooking;
     try {
-      held = await this.hold(ctx.em, viewer, data);
+      const onHeld = data.onHeld;
+      held = onHeld
+        ? await ctx.em.transactional(async (em) => {
+            const h = await this.hold(em, viewer, data);
+            await onHeld(em, h.booking);
+            return h;
+          })
+        : await this.hold(ctx.em, viewer, data);
     } catch (err) {
       // A retry racing its first attempt loses the slots to it: answer with that attempt's checkout.
       const earlier = data.idempotencyKey && err instanceof DomainError && err.code === 'CONFLICT'
@@ -141,7 +180,7 @@ export class CheckoutService {
     if (booking.paymentStatus === PaymentStatus.UNPAID && booking.paymentIntentId) {
       const authorization = await this.deps.provider().getAuthorization(booking.paymentIntentId);
       if (authorization.status === 'requires_capture') {
-        const updated = await this.deps.runner.runIfAllowed(ctx, booking.id, { action: BookingAction.AUTHORIZE, as: 'system' });
+        const updated = await authorizeHeld(this.deps.runner, ctx, booking.id);
         if (updated) return { booking: updated, bookingConfirmed: PAID.has(updated.paymentStatus) };
       }
       await ctx.em.refresh(booking);
@@ -157,12 +196,16 @@ export class CheckoutService {
    * concurrent one to commit first), and the slots are only taken while still free. If fewer slots
    * were taken than read (availability removed meanwhile), the booking is undone.
    */
-  private async hold(em: EntityManager, viewer: Viewer, data: ReturnType<typeof CheckoutSchema.parse>): Promise<HeldBooking> {
+  private async hold(em: EntityManager, viewer: Viewer, data: BookingOrder): Promise<HeldBooking> {
     const now = this.deps.clock.now();
-    const { startTime, endTime } = data;
-    const hours = (endTime.getTime() - startTime.getTime()) / HOUR_MS;
-    if (!Number.isInteger(hours) || hours < 1 || hours > MAX_BOOKING_HOURS) throw badInput(CHECKOUT_MESSAGES.duration, 'endTime');
-    if (startTime.getTime() <= now.getTime()) throw badInput(CHECKOUT_MESSAGES.past, 'startTime');
+    // A booking without hours: the empty range [due, due), no slots taken.
+    const timed = data.startTime !== null && data.endTime !== null;
+    const startTime = timed ? data.startTime! : data.dueAt!;
+    const endTime = timed ? data.endTime! : data.dueAt!;
+    if (!startTime) throw badInput(CHECKOUT_MESSAGES.dueInPast, 'dueAt');
+    const hours = timed ? (endTime.getTime() - startTime.getTime()) / HOUR_MS : 0;
+    if (timed && (!Number.isInteger(hours) || hours < 1 || hours > MAX_BOOKING_HOURS)) throw badInput(CHECKOUT_MESSAGES.duration, 'endTime');
+    if (startTime.getTime() <= now.getTime()) throw timed ? badInput(CHECKOUT_MESSAGES.past, 'startTime') : badInput(CHECKOUT_MESSAGES.dueInPast, 'dueAt');
 
     const { rows } = await preparedQuery<CreatorWithSlot>(
       em,
@@ -174,20 +217,34 @@ export class CheckoutService {
        join users u on u.id = p.user_id
        left join lateral (
          select a.id, a.start_time, a.end_time, a.is_booked, ${slotBookable('a', '?')} as bookable from availability_slots a
-         where a.streamer_id = p.id and a.start_time < ? and a.end_time > ?
+         where a.streamer_id = p.id and ?::boolean and a.start_time < ? and a.end_time > ?
          order by a.start_time
        ) s on true
        where p.id = ?`,
-      [now, endTime, startTime, data.creatorId],
+      [now, timed, endTime, startTime, data.creatorId],
     );
     const creator = rows[0];
     if (!creator) throw notFound(CHECKOUT_MESSAGES.creatorNotFound);
     if (creator.user_id === viewer.id) throw forbidden(CHECKOUT_MESSAGES.ownProfile);
     const rate = creator.hourly_rate_cents;
-    if (creator.account_type !== AccountType.CREATOR || !rate || creator.suspended || creator.unverified || !creator.is_available) {
+    const hourly = !data.lines;
+    if (creator.account_type !== AccountType.CREATOR || (hourly && !rate) || creator.suspended || creator.unverified || !creator.is_available) {
       throw badInput(CHECKOUT_MESSAGES.notBookable, 'creatorId');
     }
-    if (hours < creator.minimum_hours) throw badInput(CHECKOUT_MESSAGES.minimumHours(creator.minimum_hours), 'endTime');
+    if (hourly && hours < creator.minimum_hours) throw badInput(CHECKOUT_MESSAGES.minimumHours(creator.minimum_hours), 'endTime');
+    const lines = data.lines ?? [hourlyLine(hours, rate!)];
+
+    if (!timed) {
+      const booking = this.newBooking(em, viewer, data, { startTime, endTime, hours, rate: 0, lines, now });
+      try {
+        await preparedQuery(em, ...sqlOf(em.getKnex().with('inserted', (k) => k.insert(bookingRow(booking)).into('bookings')).insert(lineRows(booking.id, lines, randomUUID)).into('booking_line_items')));
+      } catch (err) {
+        // This key's first attempt won the race.
+        if (pgErrorCode(err) === PG.uniqueViolation) throw conflict(CHECKOUT_MESSAGES.taken);
+        throw err;
+      }
+      return { booking, creatorUserId: creator.user_id };
+    }
 
     const slots = rows.filter((r) => r.slot_id !== null).map((r) => ({ id: r.slot_id!, startTime: new Date(r.start_time!), endTime: new Date(r.end_time!), isBooked: r.is_booked! }));
     assertCovers(slots, startTime, endTime);
@@ -197,29 +254,8 @@ export class CheckoutService {
     if (slots.some((s) => s.isBooked)) throw conflict(CHECKOUT_MESSAGES.taken);
     if (rows.some((r) => r.slot_id !== null && !r.bookable)) throw conflict(CHECKOUT_MESSAGES.unavailable);
 
-    const policy = { ...CURRENT_POLICY };
-    const booking = em.create(
-      Booking,
-      {
-        id: randomUUID(),
-        creator: em.getReference(Profile, data.creatorId),
-        booker: em.getReference(User, viewer.id),
-        startTime,
-        endTime,
-        totalHours: hours,
-        hourlyRateCents: rate,
-        ...priceBooking(rate, hours, policy),
-        bookingDetails: data.bookingDetails,
-        confirmationDeadline: confirmationDeadlineFor(endTime, policy),
-        policy,
-        idempotencyKey: data.idempotencyKey ?? null,
-        checkoutExpiresAt: checkoutExpiryFor(now, policy),
-        createdAt: now,
-        updatedAt: now,
-      },
-      { persist: false },
-    );
-    const taken = await this.insertTakingSlots(em, booking, slots.map((s) => s.id), now);
+    const booking = this.newBooking(em, viewer, data, { startTime, endTime, hours, rate: hourly ? rate! : 0, lines, now });
+    const taken = await this.insertTakingSlots(em, booking, lines, slots.map((s) => s.id), now);
     if (taken !== slots.length) {
       await this.release(em, booking);
       throw conflict(CHECKOUT_MESSAGES.taken);
@@ -227,11 +263,47 @@ export class CheckoutService {
     return { booking, creatorUserId: creator.user_id };
   }
 
-  /** Inserts the booking and takes those of its slots that are still free, in one statement; returns how many it took. */
-  private async insertTakingSlots(em: EntityManager, booking: Booking, slotIds: string[], now: Date): Promise<number> {
+  /** The new booking (not written yet), priced by its lines under the current policy. */
+  private newBooking(
+    em: EntityManager,
+    viewer: Viewer,
+    data: BookingOrder,
+    a: { startTime: Date; endTime: Date; hours: number; rate: number; lines: LineItem[]; now: Date },
+  ): Booking {
+    const policy = { ...CURRENT_POLICY };
+    return em.create(
+      Booking,
+      {
+        id: randomUUID(),
+        creator: em.getReference(Profile, data.creatorId),
+        booker: em.getReference(User, viewer.id),
+        startTime: a.startTime,
+        endTime: a.endTime,
+        totalHours: a.hours,
+        hourlyRateCents: a.rate,
+        ...priceLines(a.lines, policy),
+        dueAt: a.hours === 0 ? a.startTime : null,
+        packageId: data.packageId ?? null,
+        offerId: data.offerId ?? null,
+        revisionsIncluded: data.revisionsIncluded ?? null,
+        bookingDetails: data.bookingDetails ?? null,
+        confirmationDeadline: confirmationDeadlineFor(a.endTime, policy),
+        policy,
+        idempotencyKey: data.idempotencyKey ?? null,
+        checkoutExpiresAt: checkoutExpiryFor(a.now, policy),
+        createdAt: a.now,
+        updatedAt: a.now,
+      },
+      { persist: false },
+    );
+  }
+
+  /** Inserts the booking with its lines and takes those of its slots that are still free, in one statement; returns how many it took. */
+  private async insertTakingSlots(em: EntityManager, booking: Booking, lines: LineItem[], slotIds: string[], now: Date): Promise<number> {
     const statement = em
       .getKnex()
       .with('inserted', (knex) => knex.insert(bookingRow(booking)).into('bookings'))
+      .with('lines', (knex) => knex.insert(lineRows(booking.id, lines, randomUUID)).into('booking_line_items'))
       .table('availability_slots')
       .update({ is_booked: true, booking_id: booking.id, updated_at: now })
       .whereIn('id', slotIds)
@@ -255,7 +327,7 @@ export class CheckoutService {
       amountCents: booking.totalCents,
       currency: 'usd',
       bookingId: booking.id,
-      description: `Collaboration booking ${booking.id} (${booking.totalHours} h)`,
+      description: booking.totalHours > 0 ? `Collaboration booking ${booking.id} (${booking.totalHours} h)` : `Collaboration booking ${booking.id}`,
       metadata: { booking_id: booking.id, streamer_id: booking.creator.id, booker_id: booking.booker.id },
       idempotencyKey: providerKey(booking.id, 'authorize'),
     });
@@ -279,11 +351,11 @@ export class CheckoutService {
     });
   }
 
-  private async resume(em: EntityManager, earlier: Booking, data: ReturnType<typeof CheckoutSchema.parse>): Promise<CheckoutResult> {
+  private async resume(em: EntityManager, earlier: Booking, data: BookingOrder): Promise<CheckoutResult> {
     const same =
       earlier.creator.id === data.creatorId &&
-      earlier.startTime.getTime() === data.startTime.getTime() &&
-      earlier.endTime.getTime() === data.endTime.getTime();
+      earlier.startTime.getTime() === (data.startTime ?? data.dueAt)?.getTime() &&
+      earlier.endTime.getTime() === (data.endTime ?? data.dueAt)?.getTime();
     if (!same) throw conflict(CHECKOUT_MESSAGES.keyReused);
     if (!earlier.paymentIntentId && earlier.status === BookingStatus.CANCELLED) {
       throw new DomainError('PAYMENT_FAILED', CHECKOUT_MESSAGES.earlierAttemptFailed);
@@ -314,6 +386,10 @@ function bookingRow(booking: Booking): Record<string, unknown> {
     end_time: booking.endTime,
     total_hours: booking.totalHours,
     hourly_rate_cents: booking.hourlyRateCents,
+    due_at: booking.dueAt ?? null,
+    package_id: booking.packageId ?? null,
+    offer_id: booking.offerId ?? null,
+    revisions_included: booking.revisionsIncluded ?? null,
     total_cents: booking.totalCents,
     fee_cents: booking.feeCents,
     streamer_amount_cents: booking.creatorAmountCents,
@@ -342,3 +418,24 @@ function assertCovers(slots: Pick<AvailabilitySlot, 'startTime' | 'endTime'>[], 
     if (slots[i].startTime.getTime() !== slots[i - 1].endTime.getTime()) throw badInput(CHECKOUT_MESSAGES.consecutive, 'startTime');
   }
 }
+
+const sqlOf = (q: { toSQL(): { sql: string; bindings: readonly unknown[] } }): [string, readonly unknown[]] => {
+  const { sql, bindings } = q.toSQL();
+  return [sql, bindings];
+};
+
+/**
+ * The provider holds the booker's money: the booking moves to pending/held (AUTHORIZE). A booking
+ * of an accepted offer was agreed by both sides, so the request is accepted right away (the
+ * system's ACCEPT, which captures; outside any transaction). The return from the card form and the
+ * provider's event both come here.
+ */
+export async function authorizeHeld(runner: TransitionRunner, ctx: ServiceContext, bookingId: string): Promise<Booking | null> {
+  const moved = await runner.runIfAllowed(ctx, bookingId, { action: BookingAction.AUTHORIZE, as: 'system' });
+  if (!moved?.offerId || ctx.em.isInTransaction()) return moved;
+  return (await acceptAgreed(runner, ctx, bookingId)) ?? moved;
+}
+
+/** An agreed offer's held booking is accepted by the system (nothing when it is no longer a held request). */
+export const acceptAgreed = (runner: TransitionRunner, ctx: ServiceContext, bookingId: string) =>
+  runner.runIfAllowed(ctx, bookingId, { action: BookingAction.ACCEPT, as: 'system' });

@@ -20,6 +20,11 @@ export type { AppliedMove, BookingMoveHandler } from './process/apply';
 export type { BookingsService } from './bookings.service';
 export type { LoaderContext } from './bookings.loaders';
 export { moneyFigures, type LedgerLine, type MoneyFigures } from './ledger';
+export { hourlyLine, lineAmount, linesTotal, readLineItems, type LineItem, type LineItemKind } from './line-items';
+export { CHECKOUT_MESSAGES, type BookingOrder, type CheckoutResult } from './checkout.service';
+export { BookingCheckout, BookingLineItemType } from './bookings.types';
+export { MAX_BOOKING_HOURS } from './process/policy';
+export { presentCheckout } from './bookings.rest';
 export { splitRetained } from './process/policy';
 export { confirmedBookingIds, readBookingStories, readBookingStory, storyUpTo, type BookingMoveEntry, type BookingStory } from './booking-story';
 export { currentBookingPayload } from './booking-events';
@@ -68,7 +73,7 @@ export const bookingsModule = defineModule({
   // Provider events (a card authorized in the browser, a payout paid) move bookings through the payments port.
   extend: ({ deps, services }) => ({
     bookingMoveHandlers: [publishBookingMoves(deps.outbox)],
-    paymentEventHandlers: [new BookingPaymentEvents(services.bookingRunner)],
+    paymentEventHandlers: [new BookingPaymentEvents(services.bookingRunner, () => deps.orm.em.fork())],
     // A booking's payment intent is its booker's to pay.
     paymentIntentOwners: [{ ownerOf: bookerOfPaymentIntent }],
     // Files attached to a booking are its parties' and support's to read.

@@ -11,6 +11,7 @@ const presentMessage = (m: MessageView) => ({
   kind: m.kind,
   is_support: m.isSupport,
   booking_id: m.bookingId,
+  offer_id: m.offerId,
   event_type: m.eventType,
   proposal: m.proposal
     ? { start_time: m.proposal.startTime, end_time: m.proposal.endTime, status: m.proposal.status, responded_at: m.proposal.respondedAt }

@@ -59,6 +59,16 @@ const SendSchema = z.object({ conversationId: id('conversationId'), text });
 const ProposeSchema = z.object({ bookingId: id('bookingId'), text: z.string({ error: 'text must be text' }).trim().max(MAX_TEXT, `text must be at most ${MAX_TEXT} characters`).nullish() });
 const RespondSchema = z.object({ messageId: id('messageId'), accept: z.boolean({ error: 'accept must be true or false' }) });
 
+/** A conversation's two parties, as the offers feature uses them. */
+export interface ConversationPair {
+  conversationId: string;
+  clientUserId: string;
+  creatorUserId: string;
+  creatorProfileId: string;
+  /** The viewer's side. */
+  role: 'client' | 'creator';
+}
+
 /** Who may read a conversation, and as what. */
 interface Access {
   conversation: ConversationRow;
@@ -435,6 +445,30 @@ export class ConversationsService {
     return eventStream(mine);
   }
 
+  // ---- offers (features/offers posts its cards through these) ----
+
+  /** The conversation's pair, for one of the pair only (support and everyone else: 404). */
+  async pairOf(em: EntityManager, viewer: Viewer, conversationId: unknown): Promise<ConversationPair> {
+    const { conversation: c, role } = await this.access(em, viewer, conversationId);
+    if (role === 'support') throw notFound(CONVERSATION_MESSAGES.notFound);
+    return { conversationId: c.id, clientUserId: c.client_user_id, creatorUserId: c.creator_user_id, creatorProfileId: c.creator_profile_id, role };
+  }
+
+  /**
+   * Writes an offer's card line in the thread, in `em`'s transaction (suspended parties refused like
+   * a message); the offer's own outbox event tells the other side and carries the line live.
+   */
+  async postOfferLine(em: EntityManager, conversationId: string, viewer: Viewer, offerId: string, text: string): Promise<string> {
+    await this.assertMayMessage(em, conversationId, viewer, false);
+    const messageId = randomUUID();
+    await em.execute(
+      `insert into message (id, conversation_id, sender_user_id, kind, text, is_support, offer_id, created_at) values (?, ?, ?, 'offer', ?, false, ?, ${NOW})`,
+      [messageId, conversationId, viewer.id, text, offerId],
+    );
+    await touch(em, conversationId);
+    return messageId;
+  }
+
   // ---- internals ----
 
   /** The conversation as `viewer` may see it, or 404 (also for an id that is not a uuid). */
@@ -614,7 +648,7 @@ const EVENT_TOPICS_PG = `{${EVENT_LINE_TOPICS.join(',')}}`;
 
 const EVENT_LINE_SELECT = `select e.id, 'event' as kind, e.actor_user_id as sender_user_id, null::text as sender_name, '' as text, false as is_support, e.booking_id,
     null::timestamptz as proposed_start, null::timestamptz as proposed_end, null::text as proposal_status, null::timestamptz as responded_at,
-    e.created_at, e.topic as event_type, e.history_id as event_history_id, e.payload as event_payload
+    null::uuid as offer_id, e.created_at, e.topic as event_type, e.history_id as event_history_id, e.payload as event_payload
   from outbox_event e`;
 
 async function findOrCreate(em: EntityManager, clientUserId: string, creatorProfileId: string, creatorUserId: string): Promise<string> {

@@ -13,8 +13,9 @@ export enum MessageKind {
   TEXT = 'text',
   EVENT = 'event',
   PROPOSAL = 'proposal',
+  OFFER = 'offer',
 }
-registerEnumType(MessageKind, { name: 'MessageKind', description: 'A written message, a booking event line, or a proposed time' });
+registerEnumType(MessageKind, { name: 'MessageKind', description: 'A written message, a booking event line, a proposed time, or a custom offer (its card: offerId)' });
 
 export enum ProposalStatus {
   PENDING = 'pending',
@@ -94,6 +95,9 @@ export class MessageType implements Omit<MessageView, 'kind' | 'proposal'> {
 
   @Field(() => ProposedTimeType, { nullable: true })
   proposal!: ProposedTimeType | null;
+
+  @Field(() => ID, { nullable: true, description: 'Offer lines: the custom offer shown as a card' })
+  offerId!: string | null;
 
   @Field(() => Date)
   createdAt!: Date;

@@ -7,7 +7,7 @@ import { avatarUrlSql } from '../profiles';
 /** Rows and views of conversations and their lines; the SQL that reads them in one statement each. */
 
 export type ViewerRole = 'client' | 'creator' | 'support';
-export type MessageKind = 'text' | 'event' | 'proposal';
+export type MessageKind = 'text' | 'event' | 'proposal' | 'offer';
 export type ProposalStatus = 'pending' | 'accepted' | 'declined' | 'superseded';
 
 
@@ -70,6 +70,13 @@ const EVENT_LINES: { [T in OutboxTopic]: T extends BookingTopic ? ((f: EventLine
   'account.password_reset': null,
   'account.password_changed': null,
   'account.email_change_requested': null,
+  // An offer is its card in the thread (kind 'offer'): the card shows its status, so no extra line.
+  'offer.sent': null,
+  'offer.countered': null,
+  'offer.accepted': null,
+  'offer.declined': null,
+  'offer.withdrawn': null,
+  'offer.expired': null,
 };
 
 /** The bookings' events a thread shows as lines (read from the outbox, never copied). */
@@ -105,6 +112,7 @@ export interface ConversationRow {
   lm_proposed_end: Date | null;
   lm_proposal_status: string | null;
   lm_responded_at: Date | null;
+  lm_offer_id: string | null;
   lm_created_at: Date | null;
 }
 
@@ -148,6 +156,7 @@ export interface MessageRow {
   proposed_end: Date | null;
   proposal_status: ProposalStatus | null;
   responded_at: Date | null;
+  offer_id?: string | null;
   created_at: Date;
   event_type?: string | null;
   /** Event lines: the history row of the move the event tells, and the amounts its payload states. */
@@ -171,6 +180,8 @@ export interface MessageView {
   /** Event lines: the booking event's topic (e.g. booking.confirmed). */
   eventType: string | null;
   proposal: { startTime: Date; endTime: Date; status: ProposalStatus; respondedAt: Date | null } | null;
+  /** An offer line: the custom offer its card shows. */
+  offerId: string | null;
   createdAt: Date;
 }
 
@@ -178,7 +189,7 @@ const SENDER_NAME = `case when m.is_support then 'Support' else ${publicNameSql(
 
 /** A message with its sender's name (append `where ...`). */
 export const MESSAGE_SELECT = `select m.id, m.kind, m.sender_user_id, ${SENDER_NAME} as sender_name, m.text, m.is_support, m.booking_id,
-    m.proposed_start, m.proposed_end, m.proposal_status, m.responded_at, m.created_at, null::text as event_type, null::uuid as event_history_id, null::jsonb as event_payload
+    m.proposed_start, m.proposed_end, m.proposal_status, m.responded_at, m.offer_id, m.created_at, null::text as event_type, null::uuid as event_history_id, null::jsonb as event_payload
   from message m left join users su on su.id = m.sender_user_id left join profiles sp on sp.user_id = m.sender_user_id`;
 
 /**
@@ -197,7 +208,7 @@ export const CONVERSATION_COLUMNS = `select c.id, c.client_user_id, c.creator_pr
     lm.id as lm_id, lm.kind as lm_kind, lm.text as lm_text, lm.sender_user_id as lm_sender_user_id,
     case when lm.is_support then 'Support' else ${publicNameSql('lsu', 'lsp')} end as lm_sender_name,
     lm.is_support as lm_is_support, lm.booking_id as lm_booking_id, lm.proposed_start as lm_proposed_start, lm.proposed_end as lm_proposed_end,
-    lm.proposal_status as lm_proposal_status, lm.responded_at as lm_responded_at, lm.created_at as lm_created_at
+    lm.proposal_status as lm_proposal_status, lm.responded_at as lm_responded_at, lm.offer_id as lm_offer_id, lm.created_at as lm_created_at
   from conversation c
   left join conversation_member me on me.conversation_id = c.id and me.user_id = ?
   join profiles cp on cp.id = c.creator_profile_id
@@ -241,6 +252,7 @@ export function conversationFrom(r: ConversationRow, viewerId: string, role?: Vi
           proposed_end: r.lm_proposed_end,
           proposal_status: r.lm_proposal_status as ProposalStatus | null,
           responded_at: r.lm_responded_at,
+          offer_id: r.lm_offer_id,
           created_at: r.lm_created_at!,
         },
         viewerId,
@@ -278,6 +290,7 @@ export function messageFrom(r: MessageRow, viewerId: string): MessageView {
       r.kind === 'proposal' && r.proposed_start && r.proposed_end
         ? { startTime: new Date(r.proposed_start), endTime: new Date(r.proposed_end), status: r.proposal_status ?? 'pending', respondedAt: date(r.responded_at) }
         : null,
+    offerId: r.kind === 'offer' ? (r.offer_id ?? null) : null,
     createdAt: new Date(r.created_at),
   };
 }

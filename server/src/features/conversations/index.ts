@@ -39,3 +39,6 @@ export const conversationsModule = defineModule({
     fileScopes: [{ scope: 'conversation', canRead: (em, viewer, id) => services.conversations.mayRead(em, viewer, id) }],
   }),
 });
+
+export type { ConversationPair, ConversationsService } from './conversations.service';
+export { MessageType } from './conversations.types';

@@ -10,7 +10,7 @@ import type { LoaderContext } from '../bookings';
 import { parseInput } from '../../platform/shared/validation';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { AppliedMove, BookingMoveHandler, BookingsService, LedgerLine } from '../bookings';
-import { moneyFigures, splitRetained } from '../bookings';
+import { lineAmount, moneyFigures, readLineItems, splitRetained, type LineItem } from '../bookings';
 import { User } from '../users';
 import { BillingDetails, DocumentKind, IssuedDocument, type DocumentBody, type DocumentLine, type DocumentParty } from './document.entity';
 import { renderDocumentPdf } from './document-pdf';
@@ -157,7 +157,8 @@ export class DocumentsService {
   private subjectOf(t: AppliedMove): string {
     const b = t.booking;
     const day = b.startTime.toISOString().slice(0, 16).replace('T', ' ');
-    return `Collaboration with ${t.creator.displayName}: ${b.totalHours} h from ${day} UTC (booking ${b.id})`;
+    const what = b.totalHours > 0 ? `${b.totalHours} h from ${day} UTC` : `due ${day} UTC`;
+    return `Collaboration with ${t.creator.displayName}: ${what} (booking ${b.id})`;
   }
 
   private static creatorIssuer(t: { creator: { id: string } }) {
@@ -171,7 +172,7 @@ export class DocumentsService {
     const { feeCents, creatorCents } = splitRetained(money.chargedCents, booking.policy);
     const buyer = await this.buyerOf(em, booking.booker.id, t.bookerName ?? null);
     const seller: DocumentParty = { name: creator.displayName, lines: [`Creator on ${PLATFORM}`, `Sold via ${PLATFORM} (${PLATFORM_LINES[1].toLowerCase()})`] };
-    const rate = formatAmount(booking.hourlyRateCents, CURRENCY);
+    const items = (await readLineItems(em, [booking.id])).get(booking.id) ?? [];
     const captureRef = t.recorded.find((e) => e.kind === 'capture')?.providerRef ?? null;
     const invoice = await this.issue(em, {
       kind: DocumentKind.INVOICE,
@@ -189,7 +190,7 @@ export class DocumentsService {
         buyer,
         subject: this.subjectOf(t),
         lines: [
-          { description: `Collaboration with ${creator.displayName}`, detail: `${booking.totalHours} h at ${rate}/h, less the platform fee`, amountCents: creatorCents },
+          { description: `Collaboration with ${creator.displayName}`, detail: `${itemsDetail(items)}, less the platform fee`, amountCents: creatorCents },
           { description: `${PLATFORM} platform fee (${booking.policy.feePercent} %)`, detail: `Charged by ${PLATFORM}`, amountCents: feeCents },
         ],
         totals: [{ description: 'Total paid', amountCents: money.chargedCents }],
@@ -471,4 +472,11 @@ export class DocumentsService {
       .filter((r): r is string[] => r !== null);
     return stringify([['date', 'booking_id', 'type', 'counterparty', 'amount', 'currency', 'reference'], ...rows], { record_delimiter: 'windows' });
   }
+}
+
+/** The invoice's words for what was sold: the booking's line items (label, quantity × unit price = amount), in order. */
+export function itemsDetail(items: readonly LineItem[]): string {
+  return items
+    .map((l) => (l.kind === 'hourly' ? `${l.label} = ${formatAmount(lineAmount(l), CURRENCY)}` : l.quantity === 1 ? `${l.label}: ${formatAmount(lineAmount(l), CURRENCY)}` : `${l.label} (${l.quantity} × ${formatAmount(l.unitPriceCents, CURRENCY)} = ${formatAmount(lineAmount(l), CURRENCY)})`))
+    .join('; ');
 }

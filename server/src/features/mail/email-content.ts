@@ -275,7 +275,39 @@ export function bookingEmailContent(
           isCreator ? 'The booking is complete and your share is released for payout.' : 'The booking is complete.',
         ],
       );
+    case 'offer.sent':
+    case 'offer.countered': {
+      const sender = str(p.senderName) ?? 'Someone';
+      const offerTotal = money(p.totalCents) ?? '';
+      const expires = str(p.expiresAt);
+      const items = Array.isArray(p.items) ? (p.items as { label?: unknown; quantity?: unknown }[]) : [];
+      return content(
+        n.type === 'offer.sent' ? `${sender} sent you an offer: ${offerTotal}` : `${sender} countered your offer: ${offerTotal}`,
+        n.type === 'offer.sent' ? `${sender} sent you an offer` : `${sender} made a counter-offer`,
+        [
+          `${sender} offers ${items.map((i) => `${String(i.label ?? '')}${Number(i.quantity) > 1 ? ` × ${Number(i.quantity)}` : ''}`).join(', ')} for ${offerTotal}.`,
+          expires ? `Accept, decline or counter it before ${formatInstant(expires, to.timeZone)}; after that it expires.` : 'Accept, decline or counter it in the conversation.',
+        ],
+        [{ label: 'Total', value: offerTotal }],
+        { label: 'See the offer', url: n.conversationId ? links.conversation(n.conversationId) : links.dashboard() },
+      );
+    }
+    case 'offer.accepted': {
+      const recipient = str(p.recipientName) ?? 'Someone';
+      const offerTotal = money(p.totalCents) ?? '';
+      const brandPays = p.senderUserId === p.clientUserId && !p.bookingId;
+      return content(
+        `${recipient} accepted your offer of ${offerTotal}`,
+        'Your offer was accepted',
+        [brandPays ? `${recipient} accepted your offer. Pay in the conversation to book it.` : `${recipient} accepted your offer and is paying for it; the booking follows in your dashboard.`],
+        [{ label: 'Total', value: offerTotal }],
+        { label: brandPays ? 'Pay now' : 'Open the conversation', url: n.conversationId ? links.conversation(n.conversationId) : links.dashboard() },
+      );
+    }
     // Messages are e-mailed as digests (messageDigestContent); the others have no e-mail kind (notification-kinds.ts).
+    case 'offer.declined':
+    case 'offer.withdrawn':
+    case 'offer.expired':
     case 'message.created':
     case 'webhook_endpoint.disabled':
     case 'creator.updated':

@@ -45,6 +45,14 @@ const NOTIFICATION_TEXT: { [T in OutboxTopic]: ((p: OutboxPayload<T>, readerUser
   'account.password_reset': () => 'A password reset link was sent to your e-mail address',
   'account.password_changed': () => 'Your password was changed and every session signed out',
   'account.email_change_requested': (p) => `A change of your e-mail address to ${str(p.newAddress) ?? 'a new address'} waits for confirmation`,
+  'offer.sent': (p) => `${str(p.senderName) ?? 'Someone'} sent you an offer: ${cents(p.totalCents)}`,
+  'offer.countered': (p) => `${str(p.senderName) ?? 'Someone'} countered with ${cents(p.totalCents)}`,
+  // To the sender; a brand whose offer the creator accepted pays next.
+  'offer.accepted': (p) =>
+    `${str(p.recipientName) ?? 'Someone'} accepted your offer of ${cents(p.totalCents)}${p.senderUserId === p.clientUserId && !p.bookingId ? ': pay to book it' : ''}`,
+  'offer.declined': (p) => `${str(p.recipientName) ?? 'Someone'} declined your offer of ${cents(p.totalCents)}`,
+  'offer.withdrawn': (p) => `${str(p.senderName) ?? 'Someone'} withdrew their offer of ${cents(p.totalCents)}`,
+  'offer.expired': (p) => `An offer of ${cents(p.totalCents)} expired without an answer`,
 };
 
 /** One line a person reads in the inbox for a notification (a stored row: its type and payload as written by the outbox). */

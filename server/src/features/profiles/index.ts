@@ -29,7 +29,7 @@ export const profilesModule = defineModule({
 export { availabilityChangedEvent } from './creator-events';
 export type { AvailabilityChange } from './creator-events';
 export { latestReviewsJson } from './latest-reviews';
-export { Profile } from './profile.entity';
+export { Profile, PLATFORMS, type Platform } from './profile.entity';
 export { PUBLIC_CREATOR } from './profile.view';
 export { avatarUrlOf, avatarUrlSql } from './photo';
 export { PROFILE_MESSAGES } from './profiles.service';

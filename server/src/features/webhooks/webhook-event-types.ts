@@ -30,6 +30,13 @@ const WEBHOOK_EVENTS = {
   'booking.expiring': false,
   'booking.reminder': false,
   'message.created': false,
+  // Custom offers: partners follow a negotiation (offer terms; money figures stay the bookings').
+  'offer.sent': true,
+  'offer.countered': true,
+  'offer.accepted': true,
+  'offer.declined': true,
+  'offer.withdrawn': true,
+  'offer.expired': true,
   'booking.time_proposed': false,
   'webhook_endpoint.disabled': false,
   // Account e-mails carry a sealed link token and concern one person: never a partner's event.

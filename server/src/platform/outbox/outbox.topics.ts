@@ -59,6 +59,45 @@ export interface OutboxEvents {
   'account.password_changed': PasswordChangedPayload;
   /** Told to the current address when a change to `newAddress` is asked for. */
   'account.email_change_requested': EmailChangeRequestedPayload;
+  // Custom offers in a conversation (features/offers); aggregate: the conversation, so the thread shows the card live.
+  /** A new offer (to its recipient). */
+  'offer.sent': OfferEventPayload;
+  /** A counter: a new version of the negotiation (to its recipient); the previous version is `countered`. */
+  'offer.countered': OfferEventPayload;
+  /** Accepted by its recipient (to its sender); by the brand: the checkout is open. */
+  'offer.accepted': OfferEventPayload;
+  'offer.declined': OfferEventPayload;
+  'offer.withdrawn': OfferEventPayload;
+  /** Lapsed without an answer (to both sides). */
+  'offer.expired': OfferEventPayload;
+}
+
+/** A custom offer after a move (amounts in cents are the offer's terms, for the words of a message). */
+export interface OfferEventPayload {
+  offerId: string;
+  conversationId: string;
+  /** The offer's card in the thread. */
+  messageId: string;
+  /** The negotiation (the first version's id) and this offer's version in it. */
+  rootId: string;
+  version: number;
+  status: string;
+  senderUserId: string;
+  senderName: string;
+  recipientUserId: string;
+  recipientName: string;
+  creatorUserId: string;
+  clientUserId: string;
+  totalCents: number;
+  items: { label: string; quantity: number; unitPriceCents: number }[];
+  startTime: string | null;
+  endTime: string | null;
+  dueAt: string | null;
+  expiresAt: string;
+  /** The booking of the brand's checkout, once there is one. */
+  bookingId: string | null;
+  /** offer.countered: the version it answers. */
+  previousOfferId: string | null;
 }
 
 export type OutboxTopic = keyof OutboxEvents;
@@ -277,6 +316,12 @@ const TOPIC_SET = {
   'account.password_reset': true,
   'account.password_changed': true,
   'account.email_change_requested': true,
+  'offer.sent': true,
+  'offer.countered': true,
+  'offer.accepted': true,
+  'offer.declined': true,
+  'offer.withdrawn': true,
+  'offer.expired': true,
 } as const satisfies Record<OutboxTopic, true>;
 
 export const OUTBOX_TOPICS = Object.keys(TOPIC_SET) as OutboxTopic[];

@@ -3,7 +3,7 @@ import type { ProposalState } from '../components/ProposalCard';
 /** A thread's entry as the screen draws it (mapped from the API's message). */
 export interface ThreadItem {
   id: string;
-  kind: 'TEXT' | 'EVENT' | 'PROPOSAL';
+  kind: 'TEXT' | 'EVENT' | 'PROPOSAL' | 'OFFER';
   text: string;
   createdAt: string;
   /** The author's user id; null for a booking event. */

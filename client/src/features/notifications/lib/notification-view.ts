@@ -8,6 +8,8 @@ import {
   LuCalendarX,
   LuClipboardList,
   LuPackageCheck,
+  LuFilePen,
+  LuHandshake,
   LuKeyRound,
   LuMailCheck,
   LuMessageSquare,
@@ -55,6 +57,12 @@ const NOTIFICATION_ICONS: Record<EventTopic, IconType> = {
   'account.password_reset': LuKeyRound,
   'account.password_changed': LuKeyRound,
   'account.email_change_requested': LuMailCheck,
+  'offer.sent': LuFilePen,
+  'offer.countered': LuFilePen,
+  'offer.accepted': LuHandshake,
+  'offer.declined': LuCalendarX,
+  'offer.withdrawn': LuCalendarX,
+  'offer.expired': LuTimer,
 };
 
 /** The icon of a notification by its event topic (an unknown one, from a newer server: the bell). */

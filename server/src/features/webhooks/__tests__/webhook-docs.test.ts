@@ -36,7 +36,7 @@ beforeAll(async () => {
   const brand = await account(app, 'brand');
   const created = await app.gql(
     `mutation ($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { secret } }`,
-    { input: { url: receiver.url('/docs'), eventTypes: ['booking.created', 'booking.confirmed', 'creator.updated', 'creator.availability_changed'] } },
+    { input: { url: receiver.url('/docs'), eventTypes: ['booking.created', 'booking.confirmed', 'creator.updated', 'creator.availability_changed', 'offer.sent'] } },
     c.token,
   );
   secret = created.body.data.createWebhookEndpoint.secret;
@@ -47,6 +47,10 @@ beforeAll(async () => {
     input: { startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString() },
   }, c.token);
   expect(add.body.errors).toBeUndefined();
+  // The brand sends the creator a custom offer in their conversation.
+  const convo = await app.rest('POST', '/conversations', { creatorId: c.profileId, text: 'A segment?' }, brand.token);
+  const offer = await app.rest('POST', `/conversations/${convo.body.data.id}/offers`, { items: [{ label: '15 min live segment', quantity: 1, unit_price_cents: 30_000 }], due_at: hourFromNow(app, 200).toISOString() }, brand.token);
+  expect(offer.status).toBe(201);
   await app.server.services.webhookDispatcher.runDue();
   await app.server.services.webhookDispatcher.idle();
 });
@@ -59,7 +63,7 @@ const delivered = (type: string) => receiver.at('/docs').find((r) => JSON.parse(
 
 describe('docs/partners.md: webhooks', () => {
   it('each example envelope has the fields of a real delivery of its event', () => {
-    expect(Object.keys(examples).sort()).toEqual(['booking.created', 'creator.availability_changed', 'creator.updated']);
+    expect(Object.keys(examples).sort()).toEqual(['booking.created', 'creator.availability_changed', 'creator.updated', 'offer.sent']);
     for (const [type, example] of Object.entries(examples)) {
       const real = JSON.parse(delivered(type).body);
       expect(shape(example), type).toEqual(shape(real));

@@ -86,6 +86,8 @@ const MEMBERS_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', othe
 const CREATOR_SETTING = { anonymous: 'UNAUTHENTICATED', stranger: 'BAD_USER_INPUT', otherParty: 'BAD_USER_INPUT', support: 'BAD_USER_INPUT' } as const;
 /** Answering a proposed time: the booker only. */
 const PROPOSAL_BOOKER_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'FORBIDDEN', support: 'NOT_FOUND' } as const;
+/** An offer's move: its recipient's (or, to withdraw, its sender's); the other side is refused, anyone else told it does not exist. */
+const OFFER_RECIPIENT_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'FORBIDDEN', support: 'NOT_FOUND' } as const;
 const OWNER_OR_SUPPORT = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'ok' } as const;
 // Changes to a partner's integration that support may not make (support reads, revokes and disables only).
 const OWNER_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'NOT_FOUND' } as const;
@@ -194,6 +196,20 @@ const MUTATIONS: Record<string, Row> = {
   },
   sendMessage: { stage: 'base', owner: 'booker', request: async (w) => gql(`mutation ($id: ID!) { sendMessage(conversationId: $id, text: "Hi") { id } }`, { id: await bookersConversation(w) }), expect: MEMBERS_ONLY },
   markConversationRead: { stage: 'base', owner: 'booker', request: async (w) => gql(`mutation ($id: ID!) { markConversationRead(conversationId: $id) { id } }`, { id: await bookersConversation(w) }), expect: MEMBERS_ONLY },
+  // Packages (issue 33): the creator's own; bought like an hourly booking.
+  createPackage: { stage: 'base', owner: 'creator', request: () => gql(`mutation { createPackage(input: { title: "Segment", deliverables: { liveMinutes: 15 }, priceCents: 20000 }) { id } }`), expect: CREATOR_SELF },
+  updatePackage: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { updatePackage(id: $id, input: { priceCents: 100 }) { id } }`, { id: await creatorsPackage(w) }), expect: OWNER_ONLY },
+  checkoutPackage: {
+    stage: 'base', owner: 'booker',
+    request: async (w, actor) => gql(`mutation ($i: PackageCheckoutInput!) { checkoutPackage(input: $i) { checkoutUrl } }`, { i: { packageId: await creatorsPackage(w), startTime: hourFromNowIso(HOUR_OF[actor]) } }),
+    expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'FORBIDDEN', support: 'ok' },
+  },
+  // Custom offers: the conversation's members only; the answer is its recipient's, the withdrawal its sender's.
+  sendOffer: { stage: 'base', owner: 'booker', request: async (w) => gql(`mutation ($id: ID!, $i: OfferTermsInput!) { sendOffer(conversationId: $id, input: $i) { id } }`, { id: await bookersConversation(w), i: OFFER_TERMS() }), expect: MEMBERS_ONLY },
+  counterOffer: { stage: 'base', owner: 'booker', request: async (w) => gql(`mutation ($id: ID!, $i: OfferTermsInput!) { counterOffer(offerId: $id, input: $i) { id } }`, { id: await creatorsOffer(w), i: OFFER_TERMS() }), expect: OFFER_RECIPIENT_ONLY },
+  acceptOffer: { stage: 'base', owner: 'booker', request: async (w) => gql(`mutation ($id: ID!) { acceptOffer(offerId: $id) { offer { id } } }`, { id: await creatorsOffer(w) }), expect: OFFER_RECIPIENT_ONLY },
+  declineOffer: { stage: 'base', owner: 'booker', request: async (w) => gql(`mutation ($id: ID!) { declineOffer(offerId: $id) { id } }`, { id: await creatorsOffer(w) }), expect: OFFER_RECIPIENT_ONLY },
+  withdrawOffer: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { withdrawOffer(offerId: $id) { id } }`, { id: await creatorsOffer(w) }), expect: OFFER_RECIPIENT_ONLY },
   setTyping: { stage: 'base', owner: 'booker', request: async (w) => gql(`mutation ($id: ID!) { setTyping(conversationId: $id) }`, { id: await bookersConversation(w) }), expect: MEMBERS_ONLY },
   proposeBookingTime: {
     stage: 'held', owner: 'creator',
@@ -251,6 +267,22 @@ const MUTATIONS: Record<string, Row> = {
 async function bookersConversation(w: World): Promise<string> {
   const res = await app.gql(`mutation ($c: ID!) { startConversation(creatorId: $c, text: "Hello") { id } }`, { c: w.creator.profileId }, w.booker.token);
   return res.body.data.startConversation.id;
+}
+
+/** A live package of the row's creator (made fresh for each caller; no lead time). */
+async function creatorsPackage(w: World): Promise<string> {
+  const res = await app.rest('POST', '/packages', { title: 'Segment', deliverables: { live_minutes: 30 }, price_cents: 20_000 }, w.creator.token);
+  return res.body.data.package.id;
+}
+
+/** An offer's terms: two clips due in a week. */
+const OFFER_TERMS = () => ({ items: [{ label: 'Clip', quantity: 2, unitPriceCents: 5000 }], dueAt: hourFromNowIso(24 * 7) });
+
+/** An offer the row's creator sends the booker in their conversation (made fresh for each caller). */
+async function creatorsOffer(w: World): Promise<string> {
+  const id = await bookersConversation(w);
+  const res = await app.rest('POST', `/conversations/${id}/offers`, { items: [{ label: 'Clip', quantity: 2, unit_price_cents: 5000 }], due_at: hourFromNowIso(24 * 7) }, w.creator.token);
+  return res.body.data.offer.id;
 }
 
 /** A time the creator proposes for the held booking: the next free hour after the booked one. */
@@ -364,6 +396,26 @@ const REST_WRITES: Record<string, Row> = {
   'DELETE /availability/time-off/:id': { stage: 'base', owner: 'creator', request: async (w) => rest('DELETE', `/availability/time-off/${await creatorsTimeOff(w)}`), expect: CREATORS_THING },
   // One-click unsubscribe is keyed by the signed token in its link, not by a session: a forged one changes nothing for anyone.
   'POST /mail/unsubscribe': { stage: 'base', owner: 'user', request: () => rest('POST', '/mail/unsubscribe?token=forged'), expect: { anonymous: 'HTTP 400', stranger: 'HTTP 400', otherParty: 'HTTP 400', support: 'HTTP 400' } },
+  'POST /packages': { stage: 'base', owner: 'creator', request: () => rest('POST', '/packages', { title: 'Segment', deliverables: { clips: 2 }, price_cents: 20_000 }), expect: CREATOR_SELF },
+  'PUT /packages/:id': { stage: 'base', owner: 'creator', request: async (w) => rest('PUT', `/packages/${await creatorsPackage(w)}`, { price_cents: 100 }), expect: OWNER_ONLY },
+  'POST /packages/:id/checkout': {
+    stage: 'base', owner: 'booker',
+    request: async (w, actor) => rest('POST', `/packages/${await creatorsPackage(w)}/checkout`, { start_time: hourFromNowIso(HOUR_OF[actor]) }),
+    expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'FORBIDDEN', support: 'ok' },
+  },
+  'POST /conversations/:id/offers': {
+    stage: 'base', owner: 'booker',
+    request: async (w) => rest('POST', `/conversations/${await bookersConversation(w)}/offers`, { items: [{ label: 'Clip', quantity: 1, unit_price_cents: 5000 }], due_at: hourFromNowIso(100) }),
+    expect: MEMBERS_ONLY,
+  },
+  'POST /offers/:id/accept': { stage: 'base', owner: 'booker', request: async (w) => rest('POST', `/offers/${await creatorsOffer(w)}/accept`), expect: OFFER_RECIPIENT_ONLY },
+  'POST /offers/:id/decline': { stage: 'base', owner: 'booker', request: async (w) => rest('POST', `/offers/${await creatorsOffer(w)}/decline`), expect: OFFER_RECIPIENT_ONLY },
+  'POST /offers/:id/counter': {
+    stage: 'base', owner: 'booker',
+    request: async (w) => rest('POST', `/offers/${await creatorsOffer(w)}/counter`, { items: [{ label: 'Clip', quantity: 1, unit_price_cents: 4000 }], due_at: hourFromNowIso(100) }),
+    expect: OFFER_RECIPIENT_ONLY,
+  },
+  'POST /offers/:id/withdraw': { stage: 'base', owner: 'creator', request: async (w) => rest('POST', `/offers/${await creatorsOffer(w)}/withdraw`), expect: OFFER_RECIPIENT_ONLY },
   // ENABLE_TEST_CLOCK is off here: moving the server's time is refused to everyone.
   'POST /testing/clock': { stage: 'base', owner: 'user', request: () => rest('POST', '/testing/clock', { advanceMs: 1000 }), expect: { anonymous: 'NOT_FOUND', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'NOT_FOUND' } },
 };
