@@ -93,6 +93,18 @@ export type BookingAction =
   | 'RESOLVE_RELEASE'
   | 'REVIEW';
 
+export type BookingBriefInput = {
+  disclosureRequired: boolean;
+  donts?: string | null | undefined;
+  dos?: string | null | undefined;
+  /** Uploaded files (POST /api/v1/files); at most 10 */
+  fileIds?: Array<string> | null | undefined;
+  /** Web addresses (product page, assets); at most 20 */
+  links?: Array<string> | null | undefined;
+  /** What the creator should say or show (required) */
+  talkingPoints: string;
+};
+
 /** The viewer's side of a booking */
 export type BookingRole = 'BOOKER' | 'CREATOR';
 
@@ -240,20 +252,11 @@ export type CreatorFilter = {
   search?: string | null | undefined;
 };
 
-/** Creator listing order (ties broken by id, so pages are stable) */
-export type CreatorSort =
-  /** Most bookings first */
-  | 'BOOKINGS'
-  /** Cheapest hourly rate first */
-  | 'PRICE_ASC'
-  /** Most expensive hourly rate first */
-  | 'PRICE_DESC'
-  /** Highest average rating first (default) */
-  | 'RATING'
-  /** Best rated first, by a Bayesian average (every creator counted as if it had 3 more reviews of 4 stars), so creators without reviews are not buried */
-  | 'RECOMMENDED'
-  /** Soonest free first: the creator whose next bookable hour starts earliest; creators with no free hour last */
-  | 'SOONEST';
+/** booker, or system: the approval window ended without an answer */
+export type DeliveryResponder = 'BOOKER' | 'SYSTEM';
+
+/** submitted (waiting for the booker) -> changes_requested | approved; closed: the booking ended otherwise (a dispute, a cancellation) */
+export type DeliveryStatus = 'APPROVED' | 'CHANGES_REQUESTED' | 'CLOSED' | 'SUBMITTED';
 
 export type DisableTwoFactorInput = {
   /** A current code from the authenticator app, or a recovery code */
@@ -308,15 +311,6 @@ export type OpenDisputeInput = {
   kind?: DisputeKind | null | undefined;
   /** Required; trimmed */
   reason: string;
-};
-
-export type PasswordStrengthInput = {
-  /** The name on the account (counts against the password) */
-  displayName?: string | null | undefined;
-  /** The address of the account it is for (counts against the password) */
-  email?: string | null | undefined;
-  /** The password being typed (at most 128 characters); it is judged and forgotten, never stored or logged */
-  password: string;
 };
 
 /** A payment authorization's state; REQUIRES_CAPTURE means the funds are authorized and held */
@@ -389,6 +383,14 @@ export type SchedulingSettingsInput = {
   bufferBeforeMinutes?: number | null | undefined;
   maxDaysAhead?: number | null | undefined;
   minNoticeMinutes?: number | null | undefined;
+};
+
+export type SubmitDeliveryInput = {
+  /** Uploaded files (screenshots, the clip); at most 10 */
+  fileIds?: Array<string> | null | undefined;
+  /** VOD, clip and post addresses; at least one link or one file */
+  links?: Array<string> | null | undefined;
+  note?: string | null | undefined;
 };
 
 export type TimeOffInput = {
@@ -581,14 +583,6 @@ export type MeQuery = {
     role: UserRole;
     createdAt: string;
   } | null;
-};
-
-export type PasswordStrengthMutationVariables = Exact<{
-  input: PasswordStrengthInput;
-}>;
-
-export type PasswordStrengthMutation = {
-  passwordStrength: { score: number; minScore: number; warning: string | null; suggestions: Array<string> };
 };
 
 export type RefreshTokenMutationVariables = Exact<{
@@ -804,6 +798,40 @@ export type AcceptBookingMutation = {
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
+    brief: {
+      id: string;
+      version: number;
+      talkingPoints: string;
+      links: Array<string>;
+      dos: string | null;
+      donts: string | null;
+      disclosureRequired: boolean;
+      fileIds: Array<string>;
+      submittedAt: string;
+      confirmedAt: string | null;
+      confirmedVersion: number | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    } | null;
+    deliveries: Array<{
+      id: string;
+      number: number;
+      links: Array<string>;
+      note: string | null;
+      fileIds: Array<string>;
+      submittedAt: string;
+      approvalDueAt: string;
+      status: DeliveryStatus;
+      responseNote: string | null;
+      respondedAt: string | null;
+      respondedBy: DeliveryResponder | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    }>;
+    deliveryTerms: {
+      revisionsIncluded: number;
+      revisionsUsed: number;
+      revisionsLeft: number;
+      approvalWindowHours: number;
+    };
   };
 };
 
@@ -882,6 +910,40 @@ export type BookingCard_BookingFragment = {
     createdAt: string;
     proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
   } | null;
+  brief: {
+    id: string;
+    version: number;
+    talkingPoints: string;
+    links: Array<string>;
+    dos: string | null;
+    donts: string | null;
+    disclosureRequired: boolean;
+    fileIds: Array<string>;
+    submittedAt: string;
+    confirmedAt: string | null;
+    confirmedVersion: number | null;
+    files: Array<{ id: string; name: string; signedUrl: string }>;
+  } | null;
+  deliveries: Array<{
+    id: string;
+    number: number;
+    links: Array<string>;
+    note: string | null;
+    fileIds: Array<string>;
+    submittedAt: string;
+    approvalDueAt: string;
+    status: DeliveryStatus;
+    responseNote: string | null;
+    respondedAt: string | null;
+    respondedBy: DeliveryResponder | null;
+    files: Array<{ id: string; name: string; signedUrl: string }>;
+  }>;
+  deliveryTerms: {
+    revisionsIncluded: number;
+    revisionsUsed: number;
+    revisionsLeft: number;
+    approvalWindowHours: number;
+  };
 };
 
 export type BookingDisputeDetails_DisputeFragment = {
@@ -982,9 +1044,594 @@ export type BookingListQuery = {
           createdAt: string;
           proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
         } | null;
+        brief: {
+          id: string;
+          version: number;
+          talkingPoints: string;
+          links: Array<string>;
+          dos: string | null;
+          donts: string | null;
+          disclosureRequired: boolean;
+          fileIds: Array<string>;
+          submittedAt: string;
+          confirmedAt: string | null;
+          confirmedVersion: number | null;
+          files: Array<{ id: string; name: string; signedUrl: string }>;
+        } | null;
+        deliveries: Array<{
+          id: string;
+          number: number;
+          links: Array<string>;
+          note: string | null;
+          fileIds: Array<string>;
+          submittedAt: string;
+          approvalDueAt: string;
+          status: DeliveryStatus;
+          responseNote: string | null;
+          respondedAt: string | null;
+          respondedBy: DeliveryResponder | null;
+          files: Array<{ id: string; name: string; signedUrl: string }>;
+        }>;
+        deliveryTerms: {
+          revisionsIncluded: number;
+          revisionsUsed: number;
+          revisionsLeft: number;
+          approvalWindowHours: number;
+        };
       };
     }>;
     pageInfo: { endCursor: string | null; hasNextPage: boolean };
+  };
+};
+
+export type BookingWork_BookingFragment = {
+  id: string;
+  status: BookingStatus;
+  viewerRole: BookingRole | null;
+  brief: {
+    id: string;
+    version: number;
+    talkingPoints: string;
+    links: Array<string>;
+    dos: string | null;
+    donts: string | null;
+    disclosureRequired: boolean;
+    fileIds: Array<string>;
+    submittedAt: string;
+    confirmedAt: string | null;
+    confirmedVersion: number | null;
+    files: Array<{ id: string; name: string; signedUrl: string }>;
+  } | null;
+  deliveries: Array<{
+    id: string;
+    number: number;
+    links: Array<string>;
+    note: string | null;
+    fileIds: Array<string>;
+    submittedAt: string;
+    approvalDueAt: string;
+    status: DeliveryStatus;
+    responseNote: string | null;
+    respondedAt: string | null;
+    respondedBy: DeliveryResponder | null;
+    files: Array<{ id: string; name: string; signedUrl: string }>;
+  }>;
+  deliveryTerms: {
+    revisionsIncluded: number;
+    revisionsUsed: number;
+    revisionsLeft: number;
+    approvalWindowHours: number;
+  };
+};
+
+export type PutBookingBriefMutationVariables = Exact<{
+  bookingId: string;
+  input: BookingBriefInput;
+}>;
+
+export type PutBookingBriefMutation = {
+  putBookingBrief: {
+    id: string;
+    creatorId: string;
+    bookerId: string;
+    startTime: string;
+    endTime: string;
+    totalHours: number;
+    hourlyRateCents: number;
+    totalCents: number;
+    feeCents: number;
+    creatorAmountCents: number;
+    refundCents: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    paymentIntentId: string | null;
+    bookingDetails: string | null;
+    creatorConfirmed: boolean;
+    bookerConfirmed: boolean;
+    confirmationDeadline: string;
+    cancellationReason: string | null;
+    cancellationCode: CancellationReasonCode | null;
+    cancelledByRole: string | null;
+    cancelledAt: string | null;
+    completedAt: string | null;
+    createdAt: string;
+    viewerRole: BookingRole | null;
+    availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
+    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    booker: { id: string; name: string; email: string };
+    dispute: {
+      id: string;
+      kind: DisputeKind;
+      reason: string;
+      evidence: string | null;
+      respondentStatement: string | null;
+      openedBy: BookingRole;
+      resolution: DisputeResolution | null;
+      refundCents: number | null;
+      resolutionNote: string | null;
+      createdAt: string;
+      resolvedAt: string | null;
+    } | null;
+    conversation: { id: string; unreadCount: number } | null;
+    openProposal: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: EventTopic | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+    } | null;
+    brief: {
+      id: string;
+      version: number;
+      talkingPoints: string;
+      links: Array<string>;
+      dos: string | null;
+      donts: string | null;
+      disclosureRequired: boolean;
+      fileIds: Array<string>;
+      submittedAt: string;
+      confirmedAt: string | null;
+      confirmedVersion: number | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    } | null;
+    deliveries: Array<{
+      id: string;
+      number: number;
+      links: Array<string>;
+      note: string | null;
+      fileIds: Array<string>;
+      submittedAt: string;
+      approvalDueAt: string;
+      status: DeliveryStatus;
+      responseNote: string | null;
+      respondedAt: string | null;
+      respondedBy: DeliveryResponder | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    }>;
+    deliveryTerms: {
+      revisionsIncluded: number;
+      revisionsUsed: number;
+      revisionsLeft: number;
+      approvalWindowHours: number;
+    };
+  };
+};
+
+export type ConfirmBookingBriefMutationVariables = Exact<{
+  bookingId: string;
+  version?: number | null | undefined;
+}>;
+
+export type ConfirmBookingBriefMutation = {
+  confirmBookingBrief: {
+    id: string;
+    creatorId: string;
+    bookerId: string;
+    startTime: string;
+    endTime: string;
+    totalHours: number;
+    hourlyRateCents: number;
+    totalCents: number;
+    feeCents: number;
+    creatorAmountCents: number;
+    refundCents: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    paymentIntentId: string | null;
+    bookingDetails: string | null;
+    creatorConfirmed: boolean;
+    bookerConfirmed: boolean;
+    confirmationDeadline: string;
+    cancellationReason: string | null;
+    cancellationCode: CancellationReasonCode | null;
+    cancelledByRole: string | null;
+    cancelledAt: string | null;
+    completedAt: string | null;
+    createdAt: string;
+    viewerRole: BookingRole | null;
+    availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
+    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    booker: { id: string; name: string; email: string };
+    dispute: {
+      id: string;
+      kind: DisputeKind;
+      reason: string;
+      evidence: string | null;
+      respondentStatement: string | null;
+      openedBy: BookingRole;
+      resolution: DisputeResolution | null;
+      refundCents: number | null;
+      resolutionNote: string | null;
+      createdAt: string;
+      resolvedAt: string | null;
+    } | null;
+    conversation: { id: string; unreadCount: number } | null;
+    openProposal: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: EventTopic | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+    } | null;
+    brief: {
+      id: string;
+      version: number;
+      talkingPoints: string;
+      links: Array<string>;
+      dos: string | null;
+      donts: string | null;
+      disclosureRequired: boolean;
+      fileIds: Array<string>;
+      submittedAt: string;
+      confirmedAt: string | null;
+      confirmedVersion: number | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    } | null;
+    deliveries: Array<{
+      id: string;
+      number: number;
+      links: Array<string>;
+      note: string | null;
+      fileIds: Array<string>;
+      submittedAt: string;
+      approvalDueAt: string;
+      status: DeliveryStatus;
+      responseNote: string | null;
+      respondedAt: string | null;
+      respondedBy: DeliveryResponder | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    }>;
+    deliveryTerms: {
+      revisionsIncluded: number;
+      revisionsUsed: number;
+      revisionsLeft: number;
+      approvalWindowHours: number;
+    };
+  };
+};
+
+export type SubmitDeliveryMutationVariables = Exact<{
+  bookingId: string;
+  input: SubmitDeliveryInput;
+}>;
+
+export type SubmitDeliveryMutation = {
+  submitDelivery: {
+    id: string;
+    creatorId: string;
+    bookerId: string;
+    startTime: string;
+    endTime: string;
+    totalHours: number;
+    hourlyRateCents: number;
+    totalCents: number;
+    feeCents: number;
+    creatorAmountCents: number;
+    refundCents: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    paymentIntentId: string | null;
+    bookingDetails: string | null;
+    creatorConfirmed: boolean;
+    bookerConfirmed: boolean;
+    confirmationDeadline: string;
+    cancellationReason: string | null;
+    cancellationCode: CancellationReasonCode | null;
+    cancelledByRole: string | null;
+    cancelledAt: string | null;
+    completedAt: string | null;
+    createdAt: string;
+    viewerRole: BookingRole | null;
+    availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
+    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    booker: { id: string; name: string; email: string };
+    dispute: {
+      id: string;
+      kind: DisputeKind;
+      reason: string;
+      evidence: string | null;
+      respondentStatement: string | null;
+      openedBy: BookingRole;
+      resolution: DisputeResolution | null;
+      refundCents: number | null;
+      resolutionNote: string | null;
+      createdAt: string;
+      resolvedAt: string | null;
+    } | null;
+    conversation: { id: string; unreadCount: number } | null;
+    openProposal: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: EventTopic | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+    } | null;
+    brief: {
+      id: string;
+      version: number;
+      talkingPoints: string;
+      links: Array<string>;
+      dos: string | null;
+      donts: string | null;
+      disclosureRequired: boolean;
+      fileIds: Array<string>;
+      submittedAt: string;
+      confirmedAt: string | null;
+      confirmedVersion: number | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    } | null;
+    deliveries: Array<{
+      id: string;
+      number: number;
+      links: Array<string>;
+      note: string | null;
+      fileIds: Array<string>;
+      submittedAt: string;
+      approvalDueAt: string;
+      status: DeliveryStatus;
+      responseNote: string | null;
+      respondedAt: string | null;
+      respondedBy: DeliveryResponder | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    }>;
+    deliveryTerms: {
+      revisionsIncluded: number;
+      revisionsUsed: number;
+      revisionsLeft: number;
+      approvalWindowHours: number;
+    };
+  };
+};
+
+export type ApproveDeliveryMutationVariables = Exact<{
+  bookingId: string;
+  deliveryId: string;
+}>;
+
+export type ApproveDeliveryMutation = {
+  approveDelivery: {
+    id: string;
+    creatorId: string;
+    bookerId: string;
+    startTime: string;
+    endTime: string;
+    totalHours: number;
+    hourlyRateCents: number;
+    totalCents: number;
+    feeCents: number;
+    creatorAmountCents: number;
+    refundCents: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    paymentIntentId: string | null;
+    bookingDetails: string | null;
+    creatorConfirmed: boolean;
+    bookerConfirmed: boolean;
+    confirmationDeadline: string;
+    cancellationReason: string | null;
+    cancellationCode: CancellationReasonCode | null;
+    cancelledByRole: string | null;
+    cancelledAt: string | null;
+    completedAt: string | null;
+    createdAt: string;
+    viewerRole: BookingRole | null;
+    availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
+    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    booker: { id: string; name: string; email: string };
+    dispute: {
+      id: string;
+      kind: DisputeKind;
+      reason: string;
+      evidence: string | null;
+      respondentStatement: string | null;
+      openedBy: BookingRole;
+      resolution: DisputeResolution | null;
+      refundCents: number | null;
+      resolutionNote: string | null;
+      createdAt: string;
+      resolvedAt: string | null;
+    } | null;
+    conversation: { id: string; unreadCount: number } | null;
+    openProposal: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: EventTopic | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+    } | null;
+    brief: {
+      id: string;
+      version: number;
+      talkingPoints: string;
+      links: Array<string>;
+      dos: string | null;
+      donts: string | null;
+      disclosureRequired: boolean;
+      fileIds: Array<string>;
+      submittedAt: string;
+      confirmedAt: string | null;
+      confirmedVersion: number | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    } | null;
+    deliveries: Array<{
+      id: string;
+      number: number;
+      links: Array<string>;
+      note: string | null;
+      fileIds: Array<string>;
+      submittedAt: string;
+      approvalDueAt: string;
+      status: DeliveryStatus;
+      responseNote: string | null;
+      respondedAt: string | null;
+      respondedBy: DeliveryResponder | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    }>;
+    deliveryTerms: {
+      revisionsIncluded: number;
+      revisionsUsed: number;
+      revisionsLeft: number;
+      approvalWindowHours: number;
+    };
+  };
+};
+
+export type RequestDeliveryChangesMutationVariables = Exact<{
+  bookingId: string;
+  deliveryId: string;
+  note: string;
+}>;
+
+export type RequestDeliveryChangesMutation = {
+  requestDeliveryChanges: {
+    id: string;
+    creatorId: string;
+    bookerId: string;
+    startTime: string;
+    endTime: string;
+    totalHours: number;
+    hourlyRateCents: number;
+    totalCents: number;
+    feeCents: number;
+    creatorAmountCents: number;
+    refundCents: number;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    paymentIntentId: string | null;
+    bookingDetails: string | null;
+    creatorConfirmed: boolean;
+    bookerConfirmed: boolean;
+    confirmationDeadline: string;
+    cancellationReason: string | null;
+    cancellationCode: CancellationReasonCode | null;
+    cancelledByRole: string | null;
+    cancelledAt: string | null;
+    completedAt: string | null;
+    createdAt: string;
+    viewerRole: BookingRole | null;
+    availableActions: Array<BookingAction>;
+    cancelFeeApplies: boolean;
+    requestDeadline: string | null;
+    settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
+    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    booker: { id: string; name: string; email: string };
+    dispute: {
+      id: string;
+      kind: DisputeKind;
+      reason: string;
+      evidence: string | null;
+      respondentStatement: string | null;
+      openedBy: BookingRole;
+      resolution: DisputeResolution | null;
+      refundCents: number | null;
+      resolutionNote: string | null;
+      createdAt: string;
+      resolvedAt: string | null;
+    } | null;
+    conversation: { id: string; unreadCount: number } | null;
+    openProposal: {
+      id: string;
+      kind: MessageKind;
+      senderId: string | null;
+      senderName: string | null;
+      mine: boolean;
+      text: string;
+      isSupport: boolean;
+      bookingId: string | null;
+      eventType: EventTopic | null;
+      createdAt: string;
+      proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+    } | null;
+    brief: {
+      id: string;
+      version: number;
+      talkingPoints: string;
+      links: Array<string>;
+      dos: string | null;
+      donts: string | null;
+      disclosureRequired: boolean;
+      fileIds: Array<string>;
+      submittedAt: string;
+      confirmedAt: string | null;
+      confirmedVersion: number | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    } | null;
+    deliveries: Array<{
+      id: string;
+      number: number;
+      links: Array<string>;
+      note: string | null;
+      fileIds: Array<string>;
+      submittedAt: string;
+      approvalDueAt: string;
+      status: DeliveryStatus;
+      responseNote: string | null;
+      respondedAt: string | null;
+      respondedBy: DeliveryResponder | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    }>;
+    deliveryTerms: {
+      revisionsIncluded: number;
+      revisionsUsed: number;
+      revisionsLeft: number;
+      approvalWindowHours: number;
+    };
   };
 };
 
@@ -1052,6 +1699,40 @@ export type CancelBookingMutation = {
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
+    brief: {
+      id: string;
+      version: number;
+      talkingPoints: string;
+      links: Array<string>;
+      dos: string | null;
+      donts: string | null;
+      disclosureRequired: boolean;
+      fileIds: Array<string>;
+      submittedAt: string;
+      confirmedAt: string | null;
+      confirmedVersion: number | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    } | null;
+    deliveries: Array<{
+      id: string;
+      number: number;
+      links: Array<string>;
+      note: string | null;
+      fileIds: Array<string>;
+      submittedAt: string;
+      approvalDueAt: string;
+      status: DeliveryStatus;
+      responseNote: string | null;
+      respondedAt: string | null;
+      respondedBy: DeliveryResponder | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    }>;
+    deliveryTerms: {
+      revisionsIncluded: number;
+      revisionsUsed: number;
+      revisionsLeft: number;
+      approvalWindowHours: number;
+    };
   };
 };
 
@@ -1119,6 +1800,40 @@ export type ConfirmBookingCompletionMutation = {
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
+    brief: {
+      id: string;
+      version: number;
+      talkingPoints: string;
+      links: Array<string>;
+      dos: string | null;
+      donts: string | null;
+      disclosureRequired: boolean;
+      fileIds: Array<string>;
+      submittedAt: string;
+      confirmedAt: string | null;
+      confirmedVersion: number | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    } | null;
+    deliveries: Array<{
+      id: string;
+      number: number;
+      links: Array<string>;
+      note: string | null;
+      fileIds: Array<string>;
+      submittedAt: string;
+      approvalDueAt: string;
+      status: DeliveryStatus;
+      responseNote: string | null;
+      respondedAt: string | null;
+      respondedBy: DeliveryResponder | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    }>;
+    deliveryTerms: {
+      revisionsIncluded: number;
+      revisionsUsed: number;
+      revisionsLeft: number;
+      approvalWindowHours: number;
+    };
   };
 };
 
@@ -1187,6 +1902,40 @@ export type DeclineBookingMutation = {
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
+    brief: {
+      id: string;
+      version: number;
+      talkingPoints: string;
+      links: Array<string>;
+      dos: string | null;
+      donts: string | null;
+      disclosureRequired: boolean;
+      fileIds: Array<string>;
+      submittedAt: string;
+      confirmedAt: string | null;
+      confirmedVersion: number | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    } | null;
+    deliveries: Array<{
+      id: string;
+      number: number;
+      links: Array<string>;
+      note: string | null;
+      fileIds: Array<string>;
+      submittedAt: string;
+      approvalDueAt: string;
+      status: DeliveryStatus;
+      responseNote: string | null;
+      respondedAt: string | null;
+      respondedBy: DeliveryResponder | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    }>;
+    deliveryTerms: {
+      revisionsIncluded: number;
+      revisionsUsed: number;
+      revisionsLeft: number;
+      approvalWindowHours: number;
+    };
   };
 };
 
@@ -1252,6 +2001,40 @@ export type LiveBookingUpdatesSubscription = {
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
+    brief: {
+      id: string;
+      version: number;
+      talkingPoints: string;
+      links: Array<string>;
+      dos: string | null;
+      donts: string | null;
+      disclosureRequired: boolean;
+      fileIds: Array<string>;
+      submittedAt: string;
+      confirmedAt: string | null;
+      confirmedVersion: number | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    } | null;
+    deliveries: Array<{
+      id: string;
+      number: number;
+      links: Array<string>;
+      note: string | null;
+      fileIds: Array<string>;
+      submittedAt: string;
+      approvalDueAt: string;
+      status: DeliveryStatus;
+      responseNote: string | null;
+      respondedAt: string | null;
+      respondedBy: DeliveryResponder | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    }>;
+    deliveryTerms: {
+      revisionsIncluded: number;
+      revisionsUsed: number;
+      revisionsLeft: number;
+      approvalWindowHours: number;
+    };
   };
 };
 
@@ -1319,6 +2102,40 @@ export type OpenBookingDisputeMutation = {
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
+    brief: {
+      id: string;
+      version: number;
+      talkingPoints: string;
+      links: Array<string>;
+      dos: string | null;
+      donts: string | null;
+      disclosureRequired: boolean;
+      fileIds: Array<string>;
+      submittedAt: string;
+      confirmedAt: string | null;
+      confirmedVersion: number | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    } | null;
+    deliveries: Array<{
+      id: string;
+      number: number;
+      links: Array<string>;
+      note: string | null;
+      fileIds: Array<string>;
+      submittedAt: string;
+      approvalDueAt: string;
+      status: DeliveryStatus;
+      responseNote: string | null;
+      respondedAt: string | null;
+      respondedBy: DeliveryResponder | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    }>;
+    deliveryTerms: {
+      revisionsIncluded: number;
+      revisionsUsed: number;
+      revisionsLeft: number;
+      approvalWindowHours: number;
+    };
   };
 };
 
@@ -1386,6 +2203,40 @@ export type RequestBookingPayoutMutation = {
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
+    brief: {
+      id: string;
+      version: number;
+      talkingPoints: string;
+      links: Array<string>;
+      dos: string | null;
+      donts: string | null;
+      disclosureRequired: boolean;
+      fileIds: Array<string>;
+      submittedAt: string;
+      confirmedAt: string | null;
+      confirmedVersion: number | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    } | null;
+    deliveries: Array<{
+      id: string;
+      number: number;
+      links: Array<string>;
+      note: string | null;
+      fileIds: Array<string>;
+      submittedAt: string;
+      approvalDueAt: string;
+      status: DeliveryStatus;
+      responseNote: string | null;
+      respondedAt: string | null;
+      respondedBy: DeliveryResponder | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    }>;
+    deliveryTerms: {
+      revisionsIncluded: number;
+      revisionsUsed: number;
+      revisionsLeft: number;
+      approvalWindowHours: number;
+    };
   };
 };
 
@@ -2143,8 +2994,6 @@ export type CreatorHeader_CreatorFragment = {
 
 export type CreatorPageQueryVariables = Exact<{
   id: string;
-  from: string;
-  to: string;
 }>;
 
 export type CreatorPageQuery = {
@@ -2155,11 +3004,6 @@ export type CreatorPageQuery = {
     hourlyRateCents: number | null;
     minimumHours: number;
     isAvailable: boolean;
-    twitchUsername: string | null;
-    youtubeHandle: string | null;
-    tiktokHandle: string | null;
-    instagramHandle: string | null;
-    createdAt: string;
     displayName: string;
     profileImageUrl: string | null;
     bio: string | null;
@@ -2169,13 +3013,6 @@ export type CreatorPageQuery = {
     platforms: Array<Platform>;
     isVerified: boolean;
     nextFreeSlots: Array<{ id: string; startTime: string }>;
-  };
-  availabilitySlots: Array<{ id: string; creatorId: string; startTime: string; endTime: string; isBooked: boolean }>;
-  reviews: {
-    totalCount: number;
-    edges: Array<{
-      node: { id: string; rating: number; comment: string | null; reviewerName: string; createdAt: string };
-    }>;
   };
 };
 
@@ -2451,13 +3288,10 @@ export type CreatorCard_CreatorFragment = {
   hourlyRateCents: number | null;
   minimumHours: number;
   isAvailable: boolean;
-  createdAt: string;
-  nextFreeSlots: Array<{ id: string; startTime: string }>;
 };
 
 export type CreatorsQueryVariables = Exact<{
   filter?: CreatorFilter | null | undefined;
-  sort?: CreatorSort | null | undefined;
   first: number;
   after?: string | null | undefined;
 }>;
@@ -2480,8 +3314,6 @@ export type CreatorsQuery = {
         hourlyRateCents: number | null;
         minimumHours: number;
         isAvailable: boolean;
-        createdAt: string;
-        nextFreeSlots: Array<{ id: string; startTime: string }>;
       };
     }>;
     pageInfo: { endCursor: string | null; hasNextPage: boolean };
@@ -2912,6 +3744,40 @@ export type ResolveDisputeMutation = {
         createdAt: string;
         proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
       } | null;
+      brief: {
+        id: string;
+        version: number;
+        talkingPoints: string;
+        links: Array<string>;
+        dos: string | null;
+        donts: string | null;
+        disclosureRequired: boolean;
+        fileIds: Array<string>;
+        submittedAt: string;
+        confirmedAt: string | null;
+        confirmedVersion: number | null;
+        files: Array<{ id: string; name: string; signedUrl: string }>;
+      } | null;
+      deliveries: Array<{
+        id: string;
+        number: number;
+        links: Array<string>;
+        note: string | null;
+        fileIds: Array<string>;
+        submittedAt: string;
+        approvalDueAt: string;
+        status: DeliveryStatus;
+        responseNote: string | null;
+        respondedAt: string | null;
+        respondedBy: DeliveryResponder | null;
+        files: Array<{ id: string; name: string; signedUrl: string }>;
+      }>;
+      deliveryTerms: {
+        revisionsIncluded: number;
+        revisionsUsed: number;
+        revisionsLeft: number;
+        approvalWindowHours: number;
+      };
     };
   };
 };
@@ -3030,6 +3896,40 @@ export type SupportDisputeCard_DisputeFragment = {
       createdAt: string;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
+    brief: {
+      id: string;
+      version: number;
+      talkingPoints: string;
+      links: Array<string>;
+      dos: string | null;
+      donts: string | null;
+      disclosureRequired: boolean;
+      fileIds: Array<string>;
+      submittedAt: string;
+      confirmedAt: string | null;
+      confirmedVersion: number | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    } | null;
+    deliveries: Array<{
+      id: string;
+      number: number;
+      links: Array<string>;
+      note: string | null;
+      fileIds: Array<string>;
+      submittedAt: string;
+      approvalDueAt: string;
+      status: DeliveryStatus;
+      responseNote: string | null;
+      respondedAt: string | null;
+      respondedBy: DeliveryResponder | null;
+      files: Array<{ id: string; name: string; signedUrl: string }>;
+    }>;
+    deliveryTerms: {
+      revisionsIncluded: number;
+      revisionsUsed: number;
+      revisionsLeft: number;
+      approvalWindowHours: number;
+    };
   };
 };
 
@@ -3128,6 +4028,40 @@ export type SupportDisputesQuery = {
         createdAt: string;
         proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
       } | null;
+      brief: {
+        id: string;
+        version: number;
+        talkingPoints: string;
+        links: Array<string>;
+        dos: string | null;
+        donts: string | null;
+        disclosureRequired: boolean;
+        fileIds: Array<string>;
+        submittedAt: string;
+        confirmedAt: string | null;
+        confirmedVersion: number | null;
+        files: Array<{ id: string; name: string; signedUrl: string }>;
+      } | null;
+      deliveries: Array<{
+        id: string;
+        number: number;
+        links: Array<string>;
+        note: string | null;
+        fileIds: Array<string>;
+        submittedAt: string;
+        approvalDueAt: string;
+        status: DeliveryStatus;
+        responseNote: string | null;
+        respondedAt: string | null;
+        respondedBy: DeliveryResponder | null;
+        files: Array<{ id: string; name: string; signedUrl: string }>;
+      }>;
+      deliveryTerms: {
+        revisionsIncluded: number;
+        revisionsUsed: number;
+        revisionsLeft: number;
+        approvalWindowHours: number;
+      };
     };
   }>;
 };
@@ -3804,21 +4738,6 @@ export const CreatorCard_CreatorFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isAvailable' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'nextFreeSlots' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '1' } },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-              ],
-            },
-          },
         ],
       },
     },
@@ -4137,6 +5056,101 @@ export const BookingDisputeDetails_DisputeFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode;
+export const BookingWork_BookingFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export const BookingCard_BookingFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -4240,6 +5254,7 @@ export const BookingCard_BookingFragmentDoc = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
         ],
       },
     },
@@ -4261,6 +5276,96 @@ export const BookingCard_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -4463,6 +5568,7 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
         ],
       },
     },
@@ -4505,6 +5611,96 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'amountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -5404,88 +6600,6 @@ export type MeQueryHookResult = ReturnType<typeof useMeQuery>;
 export type MeLazyQueryHookResult = ReturnType<typeof useMeLazyQuery>;
 export type MeSuspenseQueryHookResult = ReturnType<typeof useMeSuspenseQuery>;
 export type MeQueryResult = Apollo.QueryResult<MeQuery, MeQueryVariables>;
-export const PasswordStrengthDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'PasswordStrength' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-          type: {
-            kind: 'NonNullType',
-            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PasswordStrengthInput' } },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'passwordStrength' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'input' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'score' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'minScore' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'warning' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'suggestions' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
-export type PasswordStrengthMutationFn = Apollo.MutationFunction<
-  PasswordStrengthMutation,
-  PasswordStrengthMutationVariables
->;
-
-/**
- * __usePasswordStrengthMutation__
- *
- * To run a mutation, you first call `usePasswordStrengthMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `usePasswordStrengthMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [passwordStrengthMutation, { data, loading, error }] = usePasswordStrengthMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function usePasswordStrengthMutation(
-  baseOptions?: Apollo.MutationHookOptions<PasswordStrengthMutation, PasswordStrengthMutationVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useMutation<PasswordStrengthMutation, PasswordStrengthMutationVariables>(
-    PasswordStrengthDocument,
-    options,
-  );
-}
-export type PasswordStrengthMutationHookResult = ReturnType<typeof usePasswordStrengthMutation>;
-export type PasswordStrengthMutationResult = Apollo.MutationResult<PasswordStrengthMutation>;
-export type PasswordStrengthMutationOptions = Apollo.BaseMutationOptions<
-  PasswordStrengthMutation,
-  PasswordStrengthMutationVariables
->;
 export const RefreshTokenDocument = {
   kind: 'Document',
   definitions: [
@@ -6951,6 +8065,7 @@ export const AcceptBookingDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
         ],
       },
     },
@@ -6972,6 +8087,96 @@ export const AcceptBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -7339,6 +8544,7 @@ export const BookingListDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
         ],
       },
     },
@@ -7360,6 +8566,96 @@ export const BookingListDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -7446,6 +8742,1682 @@ export type BookingListQueryHookResult = ReturnType<typeof useBookingListQuery>;
 export type BookingListLazyQueryHookResult = ReturnType<typeof useBookingListLazyQuery>;
 export type BookingListSuspenseQueryHookResult = ReturnType<typeof useBookingListSuspenseQuery>;
 export type BookingListQueryResult = Apollo.QueryResult<BookingListQuery, BookingListQueryVariables>;
+export const PutBookingBriefDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PutBookingBrief' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingBriefInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'putBookingBrief' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'bookingId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creator' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type PutBookingBriefMutationFn = Apollo.MutationFunction<
+  PutBookingBriefMutation,
+  PutBookingBriefMutationVariables
+>;
+
+/**
+ * __usePutBookingBriefMutation__
+ *
+ * To run a mutation, you first call `usePutBookingBriefMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `usePutBookingBriefMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [putBookingBriefMutation, { data, loading, error }] = usePutBookingBriefMutation({
+ *   variables: {
+ *      bookingId: // value for 'bookingId'
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function usePutBookingBriefMutation(
+  baseOptions?: Apollo.MutationHookOptions<PutBookingBriefMutation, PutBookingBriefMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<PutBookingBriefMutation, PutBookingBriefMutationVariables>(
+    PutBookingBriefDocument,
+    options,
+  );
+}
+export type PutBookingBriefMutationHookResult = ReturnType<typeof usePutBookingBriefMutation>;
+export type PutBookingBriefMutationResult = Apollo.MutationResult<PutBookingBriefMutation>;
+export type PutBookingBriefMutationOptions = Apollo.BaseMutationOptions<
+  PutBookingBriefMutation,
+  PutBookingBriefMutationVariables
+>;
+export const ConfirmBookingBriefDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConfirmBookingBrief' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'version' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'confirmBookingBrief' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'bookingId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'version' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'version' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creator' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type ConfirmBookingBriefMutationFn = Apollo.MutationFunction<
+  ConfirmBookingBriefMutation,
+  ConfirmBookingBriefMutationVariables
+>;
+
+/**
+ * __useConfirmBookingBriefMutation__
+ *
+ * To run a mutation, you first call `useConfirmBookingBriefMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useConfirmBookingBriefMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [confirmBookingBriefMutation, { data, loading, error }] = useConfirmBookingBriefMutation({
+ *   variables: {
+ *      bookingId: // value for 'bookingId'
+ *      version: // value for 'version'
+ *   },
+ * });
+ */
+export function useConfirmBookingBriefMutation(
+  baseOptions?: Apollo.MutationHookOptions<ConfirmBookingBriefMutation, ConfirmBookingBriefMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<ConfirmBookingBriefMutation, ConfirmBookingBriefMutationVariables>(
+    ConfirmBookingBriefDocument,
+    options,
+  );
+}
+export type ConfirmBookingBriefMutationHookResult = ReturnType<typeof useConfirmBookingBriefMutation>;
+export type ConfirmBookingBriefMutationResult = Apollo.MutationResult<ConfirmBookingBriefMutation>;
+export type ConfirmBookingBriefMutationOptions = Apollo.BaseMutationOptions<
+  ConfirmBookingBriefMutation,
+  ConfirmBookingBriefMutationVariables
+>;
+export const SubmitDeliveryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SubmitDelivery' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SubmitDeliveryInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'submitDelivery' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'bookingId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creator' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type SubmitDeliveryMutationFn = Apollo.MutationFunction<SubmitDeliveryMutation, SubmitDeliveryMutationVariables>;
+
+/**
+ * __useSubmitDeliveryMutation__
+ *
+ * To run a mutation, you first call `useSubmitDeliveryMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useSubmitDeliveryMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [submitDeliveryMutation, { data, loading, error }] = useSubmitDeliveryMutation({
+ *   variables: {
+ *      bookingId: // value for 'bookingId'
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useSubmitDeliveryMutation(
+  baseOptions?: Apollo.MutationHookOptions<SubmitDeliveryMutation, SubmitDeliveryMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<SubmitDeliveryMutation, SubmitDeliveryMutationVariables>(SubmitDeliveryDocument, options);
+}
+export type SubmitDeliveryMutationHookResult = ReturnType<typeof useSubmitDeliveryMutation>;
+export type SubmitDeliveryMutationResult = Apollo.MutationResult<SubmitDeliveryMutation>;
+export type SubmitDeliveryMutationOptions = Apollo.BaseMutationOptions<
+  SubmitDeliveryMutation,
+  SubmitDeliveryMutationVariables
+>;
+export const ApproveDeliveryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ApproveDelivery' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'deliveryId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'approveDelivery' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'bookingId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'deliveryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'deliveryId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creator' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type ApproveDeliveryMutationFn = Apollo.MutationFunction<
+  ApproveDeliveryMutation,
+  ApproveDeliveryMutationVariables
+>;
+
+/**
+ * __useApproveDeliveryMutation__
+ *
+ * To run a mutation, you first call `useApproveDeliveryMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useApproveDeliveryMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [approveDeliveryMutation, { data, loading, error }] = useApproveDeliveryMutation({
+ *   variables: {
+ *      bookingId: // value for 'bookingId'
+ *      deliveryId: // value for 'deliveryId'
+ *   },
+ * });
+ */
+export function useApproveDeliveryMutation(
+  baseOptions?: Apollo.MutationHookOptions<ApproveDeliveryMutation, ApproveDeliveryMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<ApproveDeliveryMutation, ApproveDeliveryMutationVariables>(
+    ApproveDeliveryDocument,
+    options,
+  );
+}
+export type ApproveDeliveryMutationHookResult = ReturnType<typeof useApproveDeliveryMutation>;
+export type ApproveDeliveryMutationResult = Apollo.MutationResult<ApproveDeliveryMutation>;
+export type ApproveDeliveryMutationOptions = Apollo.BaseMutationOptions<
+  ApproveDeliveryMutation,
+  ApproveDeliveryMutationVariables
+>;
+export const RequestDeliveryChangesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RequestDeliveryChanges' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'deliveryId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'note' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'requestDeliveryChanges' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'bookingId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'bookingId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'deliveryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'deliveryId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'note' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'note' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingCard_booking' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingCard_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'feeCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookerConfirmed' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'confirmationDeadline' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationReason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancellationCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledByRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelFeeApplies' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'settlement' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'capturedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'platformFeeCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creator' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booker' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dispute' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversation' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'openProposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+            },
+          },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingDispute' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'evidence' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'respondentStatement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'openedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolution' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type RequestDeliveryChangesMutationFn = Apollo.MutationFunction<
+  RequestDeliveryChangesMutation,
+  RequestDeliveryChangesMutationVariables
+>;
+
+/**
+ * __useRequestDeliveryChangesMutation__
+ *
+ * To run a mutation, you first call `useRequestDeliveryChangesMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useRequestDeliveryChangesMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [requestDeliveryChangesMutation, { data, loading, error }] = useRequestDeliveryChangesMutation({
+ *   variables: {
+ *      bookingId: // value for 'bookingId'
+ *      deliveryId: // value for 'deliveryId'
+ *      note: // value for 'note'
+ *   },
+ * });
+ */
+export function useRequestDeliveryChangesMutation(
+  baseOptions?: Apollo.MutationHookOptions<RequestDeliveryChangesMutation, RequestDeliveryChangesMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<RequestDeliveryChangesMutation, RequestDeliveryChangesMutationVariables>(
+    RequestDeliveryChangesDocument,
+    options,
+  );
+}
+export type RequestDeliveryChangesMutationHookResult = ReturnType<typeof useRequestDeliveryChangesMutation>;
+export type RequestDeliveryChangesMutationResult = Apollo.MutationResult<RequestDeliveryChangesMutation>;
+export type RequestDeliveryChangesMutationOptions = Apollo.BaseMutationOptions<
+  RequestDeliveryChangesMutation,
+  RequestDeliveryChangesMutationVariables
+>;
 export const CancelBookingDocument = {
   kind: 'Document',
   definitions: [
@@ -7584,6 +10556,7 @@ export const CancelBookingDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
         ],
       },
     },
@@ -7605,6 +10578,96 @@ export const CancelBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -7809,6 +10872,7 @@ export const ConfirmBookingCompletionDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
         ],
       },
     },
@@ -7830,6 +10894,96 @@ export const ConfirmBookingCompletionDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -8050,6 +11204,7 @@ export const DeclineBookingDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
         ],
       },
     },
@@ -8071,6 +11226,96 @@ export const DeclineBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -8262,6 +11507,7 @@ export const LiveBookingUpdatesDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
         ],
       },
     },
@@ -8283,6 +11529,96 @@ export const LiveBookingUpdatesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -8483,6 +11819,7 @@ export const OpenBookingDisputeDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
         ],
       },
     },
@@ -8504,6 +11841,96 @@ export const OpenBookingDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -8714,6 +12141,7 @@ export const RequestBookingPayoutDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
         ],
       },
     },
@@ -8735,6 +12163,96 @@ export const RequestBookingPayoutDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'resolutionNote' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'resolvedAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -12663,16 +16181,6 @@ export const CreatorPageDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
         },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } } },
-        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -12696,11 +16204,6 @@ export const CreatorPageDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'isAvailable' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'twitchUsername' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'youtubeHandle' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'tiktokHandle' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'instagramHandle' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'nextFreeSlots' },
@@ -12720,75 +16223,6 @@ export const CreatorPageDocument = {
                   },
                 },
                 { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CreatorHeader_creator' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'availabilitySlots' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'creatorId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'from' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'to' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'isBooked' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'reviews' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'creatorId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
-              },
-              { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '10' } },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'edges' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      {
-                        kind: 'Field',
-                        name: { kind: 'Name', value: 'node' },
-                        selectionSet: {
-                          kind: 'SelectionSet',
-                          selections: [
-                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                            { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ReviewItem_review' } },
-                          ],
-                        },
-                      },
-                    ],
-                  },
-                },
               ],
             },
           },
@@ -12816,21 +16250,6 @@ export const CreatorPageDocument = {
         ],
       },
     },
-    {
-      kind: 'FragmentDefinition',
-      name: { kind: 'Name', value: 'ReviewItem_review' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Review' } },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'reviewerName' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-        ],
-      },
-    },
   ],
 } as unknown as DocumentNode;
 
@@ -12847,8 +16266,6 @@ export const CreatorPageDocument = {
  * const { data, loading, error } = useCreatorPageQuery({
  *   variables: {
  *      id: // value for 'id'
- *      from: // value for 'from'
- *      to: // value for 'to'
  *   },
  * });
  */
@@ -14488,11 +17905,6 @@ export const CreatorsDocument = {
         },
         {
           kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreatorSort' } },
-        },
-        {
-          kind: 'VariableDefinition',
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
         },
@@ -14513,11 +17925,6 @@ export const CreatorsDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'filter' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'sort' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
               },
               {
                 kind: 'Argument',
@@ -14591,21 +17998,6 @@ export const CreatorsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isAvailable' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'nextFreeSlots' },
-            arguments: [
-              { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '1' } },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
-              ],
-            },
-          },
         ],
       },
     },
@@ -14625,7 +18017,6 @@ export const CreatorsDocument = {
  * const { data, loading, error } = useCreatorsQuery({
  *   variables: {
  *      filter: // value for 'filter'
- *      sort: // value for 'sort'
  *      first: // value for 'first'
  *      after: // value for 'after'
  *   },
@@ -16595,6 +19986,7 @@ export const ResolveDisputeDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
         ],
       },
     },
@@ -16637,6 +20029,96 @@ export const ResolveDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'amountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -17070,6 +20552,7 @@ export const SupportDisputesDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingWork_booking' } },
         ],
       },
     },
@@ -17112,6 +20595,96 @@ export const SupportDisputesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'amountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BookingWork_booking' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Booking' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brief' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'talkingPoints' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dos' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'donts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'disclosureRequired' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'confirmedVersion' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'number' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'links' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fileIds' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalDueAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'responseNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedBy' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliveryTerms' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsUsed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'revisionsLeft' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'approvalWindowHours' } },
+              ],
+            },
+          },
         ],
       },
     },

@@ -8,6 +8,7 @@ import { bookingHeading } from '../lib/booking-view';
 import { BookingActions } from './BookingActions';
 import { CancellationDetails, CompletionState, DisputeDetails } from './BookingNotes';
 import { BookingStatusBadges } from './BookingStatusBadges';
+import { BookingWork } from './BookingWork';
 import { DetailList } from '../../../shared/components/DetailList';
 import { BookingConversation } from '../../conversations/components/BookingConversation';
 import { BookingDocuments } from '../../documents/components/BookingDocuments';
@@ -77,6 +78,7 @@ export function BookingCard({ booking, creatorSide }: Props) {
           {booking.status === 'CANCELLED' && <CancellationDetails booking={booking} />}
         </Stack>
 
+        <BookingWork booking={booking} creatorSide={creatorSide} />
         <BookingActions booking={booking} creatorSide={creatorSide} counterpart={heading.counterpart} />
         <BookingConversation booking={booking} counterpart={heading.counterpart} />
         <BookingDocuments bookingId={booking.id} />
