@@ -83,7 +83,7 @@ describe('My Bookings', () => {
         .queryAllByRole('button')
         .map((b) => b.textContent);
     expect(names(first)).toEqual(['Accept', 'Decline', 'Messages', 'Documents']);
-    expect(names(cardOf('Collab with Luna'))).toEqual(['Confirm completion', 'Dispute', 'Messages', 'Documents']);
+    expect(names(cardOf('Collab with Luna'))).toEqual(['Write the brief', 'Confirm completion', 'Dispute', 'Messages', 'Documents']);
     expect(
       within(cardOf('Booking Request from Old Client')).queryByRole('group', { name: 'Booking actions' }),
     ).not.toBeInTheDocument();

@@ -56,6 +56,9 @@ export function booking(overrides: { [K in keyof Booking]?: unknown } & { starts
     dispute: null,
     conversation: null,
     openProposal: null,
+    brief: null,
+    deliveries: [],
+    deliveryTerms: { __typename: 'DeliveryTerms', revisionsIncluded: 1, revisionsUsed: 0, revisionsLeft: 1, approvalWindowHours: 72 },
     ...rest,
   } as Booking;
 }
