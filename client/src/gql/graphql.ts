@@ -252,6 +252,21 @@ export type CreatorFilter = {
   search?: string | null | undefined;
 };
 
+/** Creator listing order (ties broken by id, so pages are stable) */
+export type CreatorSort =
+  /** Most bookings first */
+  | 'BOOKINGS'
+  /** Cheapest hourly rate first */
+  | 'PRICE_ASC'
+  /** Most expensive hourly rate first */
+  | 'PRICE_DESC'
+  /** Highest average rating first (default) */
+  | 'RATING'
+  /** Best rated first, by a Bayesian average (every creator counted as if it had 3 more reviews of 4 stars), so creators without reviews are not buried */
+  | 'RECOMMENDED'
+  /** Soonest free first: the creator whose next bookable hour starts earliest; creators with no free hour last */
+  | 'SOONEST';
+
 /** booker, or system: the approval window ended without an answer */
 export type DeliveryResponder = 'BOOKER' | 'SYSTEM';
 
@@ -311,6 +326,15 @@ export type OpenDisputeInput = {
   kind?: DisputeKind | null | undefined;
   /** Required; trimmed */
   reason: string;
+};
+
+export type PasswordStrengthInput = {
+  /** The name on the account (counts against the password) */
+  displayName?: string | null | undefined;
+  /** The address of the account it is for (counts against the password) */
+  email?: string | null | undefined;
+  /** The password being typed (at most 128 characters); it is judged and forgotten, never stored or logged */
+  password: string;
 };
 
 /** A payment authorization's state; REQUIRES_CAPTURE means the funds are authorized and held */
@@ -583,6 +607,14 @@ export type MeQuery = {
     role: UserRole;
     createdAt: string;
   } | null;
+};
+
+export type PasswordStrengthMutationVariables = Exact<{
+  input: PasswordStrengthInput;
+}>;
+
+export type PasswordStrengthMutation = {
+  passwordStrength: { score: number; minScore: number; warning: string | null; suggestions: Array<string> };
 };
 
 export type RefreshTokenMutationVariables = Exact<{
@@ -2994,6 +3026,8 @@ export type CreatorHeader_CreatorFragment = {
 
 export type CreatorPageQueryVariables = Exact<{
   id: string;
+  from: string;
+  to: string;
 }>;
 
 export type CreatorPageQuery = {
@@ -3004,6 +3038,11 @@ export type CreatorPageQuery = {
     hourlyRateCents: number | null;
     minimumHours: number;
     isAvailable: boolean;
+    twitchUsername: string | null;
+    youtubeHandle: string | null;
+    tiktokHandle: string | null;
+    instagramHandle: string | null;
+    createdAt: string;
     displayName: string;
     profileImageUrl: string | null;
     bio: string | null;
@@ -3013,6 +3052,13 @@ export type CreatorPageQuery = {
     platforms: Array<Platform>;
     isVerified: boolean;
     nextFreeSlots: Array<{ id: string; startTime: string }>;
+  };
+  availabilitySlots: Array<{ id: string; creatorId: string; startTime: string; endTime: string; isBooked: boolean }>;
+  reviews: {
+    totalCount: number;
+    edges: Array<{
+      node: { id: string; rating: number; comment: string | null; reviewerName: string; createdAt: string };
+    }>;
   };
 };
 
@@ -3288,10 +3334,13 @@ export type CreatorCard_CreatorFragment = {
   hourlyRateCents: number | null;
   minimumHours: number;
   isAvailable: boolean;
+  createdAt: string;
+  nextFreeSlots: Array<{ id: string; startTime: string }>;
 };
 
 export type CreatorsQueryVariables = Exact<{
   filter?: CreatorFilter | null | undefined;
+  sort?: CreatorSort | null | undefined;
   first: number;
   after?: string | null | undefined;
 }>;
@@ -3314,6 +3363,8 @@ export type CreatorsQuery = {
         hourlyRateCents: number | null;
         minimumHours: number;
         isAvailable: boolean;
+        createdAt: string;
+        nextFreeSlots: Array<{ id: string; startTime: string }>;
       };
     }>;
     pageInfo: { endCursor: string | null; hasNextPage: boolean };
@@ -4738,6 +4789,21 @@ export const CreatorCard_CreatorFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isAvailable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'nextFreeSlots' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '1' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -6600,6 +6666,88 @@ export type MeQueryHookResult = ReturnType<typeof useMeQuery>;
 export type MeLazyQueryHookResult = ReturnType<typeof useMeLazyQuery>;
 export type MeSuspenseQueryHookResult = ReturnType<typeof useMeSuspenseQuery>;
 export type MeQueryResult = Apollo.QueryResult<MeQuery, MeQueryVariables>;
+export const PasswordStrengthDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'PasswordStrength' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PasswordStrengthInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'passwordStrength' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'score' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'minScore' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'warning' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'suggestions' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type PasswordStrengthMutationFn = Apollo.MutationFunction<
+  PasswordStrengthMutation,
+  PasswordStrengthMutationVariables
+>;
+
+/**
+ * __usePasswordStrengthMutation__
+ *
+ * To run a mutation, you first call `usePasswordStrengthMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `usePasswordStrengthMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [passwordStrengthMutation, { data, loading, error }] = usePasswordStrengthMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function usePasswordStrengthMutation(
+  baseOptions?: Apollo.MutationHookOptions<PasswordStrengthMutation, PasswordStrengthMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<PasswordStrengthMutation, PasswordStrengthMutationVariables>(
+    PasswordStrengthDocument,
+    options,
+  );
+}
+export type PasswordStrengthMutationHookResult = ReturnType<typeof usePasswordStrengthMutation>;
+export type PasswordStrengthMutationResult = Apollo.MutationResult<PasswordStrengthMutation>;
+export type PasswordStrengthMutationOptions = Apollo.BaseMutationOptions<
+  PasswordStrengthMutation,
+  PasswordStrengthMutationVariables
+>;
 export const RefreshTokenDocument = {
   kind: 'Document',
   definitions: [
@@ -16181,6 +16329,16 @@ export const CreatorPageDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTimeISO' } } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -16204,6 +16362,11 @@ export const CreatorPageDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'isAvailable' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'twitchUsername' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'youtubeHandle' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'tiktokHandle' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'instagramHandle' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'nextFreeSlots' },
@@ -16223,6 +16386,75 @@ export const CreatorPageDocument = {
                   },
                 },
                 { kind: 'FragmentSpread', name: { kind: 'Name', value: 'CreatorHeader_creator' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'availabilitySlots' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'creatorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isBooked' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reviews' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'creatorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '10' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'edges' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'node' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ReviewItem_review' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -16250,6 +16482,21 @@ export const CreatorPageDocument = {
         ],
       },
     },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ReviewItem_review' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Review' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+        ],
+      },
+    },
   ],
 } as unknown as DocumentNode;
 
@@ -16266,6 +16513,8 @@ export const CreatorPageDocument = {
  * const { data, loading, error } = useCreatorPageQuery({
  *   variables: {
  *      id: // value for 'id'
+ *      from: // value for 'from'
+ *      to: // value for 'to'
  *   },
  * });
  */
@@ -17905,6 +18154,11 @@ export const CreatorsDocument = {
         },
         {
           kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreatorSort' } },
+        },
+        {
+          kind: 'VariableDefinition',
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
         },
@@ -17925,6 +18179,11 @@ export const CreatorsDocument = {
                 kind: 'Argument',
                 name: { kind: 'Name', value: 'filter' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sort' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sort' } },
               },
               {
                 kind: 'Argument',
@@ -17998,6 +18257,21 @@ export const CreatorsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isAvailable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'nextFreeSlots' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '1' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -18017,6 +18291,7 @@ export const CreatorsDocument = {
  * const { data, loading, error } = useCreatorsQuery({
  *   variables: {
  *      filter: // value for 'filter'
+ *      sort: // value for 'sort'
  *      first: // value for 'first'
  *      after: // value for 'after'
  *   },
