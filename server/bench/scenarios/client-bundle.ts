@@ -29,6 +29,9 @@ const GRAPHQL_SESSION = 'session';
 export const ROUTE_BUDGETS = [
   { route: '/', module: 'src/features/landing/pages/LandingPage.tsx', needs: [], limitKb: 200 },
   { route: '/streamer/:id', module: 'src/features/creators/pages/CreatorProfilePage.tsx', needs: [GRAPHQL_SESSION], limitKb: 300 },
+  // The sign-up form with its password meter (which asks the server: no dictionaries to load).
+  { route: '/auth', module: 'src/features/auth/pages/AuthPage.tsx', needs: [GRAPHQL_SESSION], limitKb: 300 },
+  { route: '/creators', module: 'src/features/marketplace/pages/MarketplacePage.tsx', needs: [GRAPHQL_SESSION], limitKb: 300 },
 ];
 
 /**
