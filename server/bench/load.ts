@@ -28,6 +28,8 @@ export interface LoadResult extends Latency {
   errors: number;
   firstError: string | null;
   sqlPerRequest: number;
+  /** Statements per request by kind (first 80 characters), most frequent first. */
+  sqlKinds: [string, number][];
   rssMb: number;
 }
 
@@ -128,6 +130,7 @@ interface MeasuredRun {
   /** HTTP requests and SQL statements the server counted meanwhile, and its RSS after. */
   served: number;
   sqlStatements: number;
+  sqlKinds: Map<string, number>;
   rssBytes: number;
 }
 
@@ -153,8 +156,17 @@ async function measuredRun(opts: LoadOptions, drive: Driver, runSeconds: number)
     firstError: firstError ?? firstTransportError,
     served: after.httpRequests - before.httpRequests,
     sqlStatements: after.sqlStatements - before.sqlStatements,
+    sqlKinds: new Map([...after.sqlKinds].map(([k, n]) => [k, n - (before.sqlKinds.get(k) ?? 0)] as [string, number]).filter(([, n]) => n > 0)),
     rssBytes: after.rssBytes,
   };
+}
+
+/** Statements per request by kind over the runs, most frequent first. */
+function kindsPerRequest(runs: MeasuredRun[]): [string, number][] {
+  const served = Math.max(1, runs.reduce((total, r) => total + r.served, 0));
+  const kinds = new Map<string, number>();
+  for (const r of runs) for (const [k, n] of r.sqlKinds) kinds.set(k, (kinds.get(k) ?? 0) + n);
+  return [...kinds].map(([k, n]) => [k, n / served] as [string, number]).sort((a, b) => b[1] - a[1]);
 }
 
 /** One row's figures over its measured runs. */
@@ -168,6 +180,7 @@ function resultOf(runs: MeasuredRun[]): LoadResult {
     errors: sum((r) => r.errors),
     firstError: runs.find((r) => r.firstError)?.firstError ?? null,
     sqlPerRequest: sum((r) => r.sqlStatements) / Math.max(1, sum((r) => r.served)),
+    sqlKinds: kindsPerRequest(runs),
     rssMb: runs[runs.length - 1].rssBytes / 1024 / 1024,
   };
 }

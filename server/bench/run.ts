@@ -134,7 +134,11 @@ function scenarios(settings: BenchSettings, databaseUrl: string, fixtures: Fixtu
     errors: r.errors,
     sqlPerRequest: r.sqlPerRequest,
     rssMb: r.rssMb,
-    notes: r.firstError ? [`first error: ${r.firstError}`] : [],
+    notes: [
+      ...(r.firstError ? [`first error: ${r.firstError}`] : []),
+      // Where the statements per request go (each kind ≥ 0.01 per request), so an extra one shows with its SQL.
+      ...(r.sqlKinds.length > 1 ? [`SQL per request by statement: ${r.sqlKinds.filter(([, n]) => n >= 0.01).map(([k, n]) => `${n.toFixed(2)} × ${k}`).join(' | ')}`] : []),
+    ],
   });
   const poolMax = ormOptions({ clientUrl: databaseUrl }).pool?.max ?? 20;
   /** PostGraphile v5 on the same data (--peers): its listing pages in the same closed loop as ours. */

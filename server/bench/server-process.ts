@@ -8,6 +8,8 @@ import { sleep } from './stats';
 /** What the bench reads from the server's GET /metrics. */
 export interface ServerMetrics {
   sqlStatements: number;
+  /** The same by statement kind (their first 80 characters). */
+  sqlKinds: Map<string, number>;
   /** HTTP requests answered, without the bench's own /metrics and health probes. */
   httpRequests: number;
   rssBytes: number;
@@ -122,11 +124,12 @@ async function stopChild(child: ChildProcess, exited: Promise<number | null>): P
 }
 
 function parseMetrics(text: string): ServerMetrics {
-  const m: ServerMetrics = { sqlStatements: 0, httpRequests: 0, rssBytes: 0, websocketConnections: 0 };
+  const m: ServerMetrics = { sqlStatements: 0, sqlKinds: new Map(), httpRequests: 0, rssBytes: 0, websocketConnections: 0 };
   for (const line of text.split('\n')) {
     if (line.startsWith('#') || line === '') continue;
     const value = Number(line.slice(line.lastIndexOf(' ') + 1));
     if (line.startsWith('sql_statements_total ')) m.sqlStatements = value;
+    else if (line.startsWith('sql_statement_kinds_total{')) m.sqlKinds.set(line.slice(line.indexOf('"') + 1, line.lastIndexOf('"')), value);
     else if (line.startsWith('process_resident_memory_bytes ')) m.rssBytes = value;
     else if (line.startsWith('websocket_connections_open ')) m.websocketConnections = value;
     else if (line.startsWith('http_requests_total{') && !/route="\/(metrics|healthz|readyz)"/.test(line)) m.httpRequests += value;

@@ -151,7 +151,7 @@ export async function startPostGraphile(opts: { databaseUrl: string; logDir: str
     wsUrl: '',
     jwtSecret: '',
     // PostGraphile keeps no statement counter: SQL/req is not known for it.
-    metrics: async () => ({ sqlStatements: 0, httpRequests: 0, rssBytes: rssBytes(), websocketConnections: 0 }),
+    metrics: async () => ({ sqlStatements: 0, sqlKinds: new Map(), httpRequests: 0, rssBytes: rssBytes(), websocketConnections: 0 }),
     settle: async () => {},
     listingRequests: async () => {
       const requests: RequestSpec[] = [];

@@ -1,5 +1,5 @@
 import type { Config } from '../platform/config';
-import { sqlStatementsTotal } from '../platform/observability/metrics';
+import { sqlStatementKinds, sqlStatementsTotal, statementKind } from '../platform/observability/metrics';
 import { startEmbeddedPostgres } from '../platform/db/embedded';
 import type { Orm } from '../platform/db/orm';
 import { initOrm } from './init-orm';
@@ -25,7 +25,12 @@ export async function openDatabase(config: Config, log: (msg: string) => void = 
     : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT, database: 'collab', log });
   const url = config.DATABASE_URL ?? embedded!.url;
   try {
-    const orm = await initOrm({ clientUrl: url, onQuery: config.SQL_STATEMENT_COUNTER ? () => sqlStatementsTotal.inc() : undefined, migrate });
+    const orm = await initOrm({ clientUrl: url, onQuery: config.SQL_STATEMENT_COUNTER
+        ? (sql: string) => {
+            sqlStatementsTotal.inc();
+            sqlStatementKinds.inc({ statement: statementKind(sql) });
+          }
+        : undefined, migrate });
     const supervisor = embedded?.supervise({ log: (msg, err) => log(err ? `${msg}: ${err instanceof Error ? err.message : String(err)}` : msg) }) ?? undefined;
     return {
       orm,

@@ -11,7 +11,7 @@ import { GraphQLError } from 'graphql';
 import pino, { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { redactUrl } from '../platform/observability/log-redaction';
-import { routeGroup, sqlStatementsTotal } from '../platform/observability/metrics';
+import { routeGroup, sqlStatementKinds, sqlStatementsTotal } from '../platform/observability/metrics';
 import { metricsAccess } from '../platform/observability/metrics-access';
 import { securityHeaders } from '../platform/observability/security';
 import type { Config } from '../platform/config';
@@ -81,7 +81,10 @@ export async function createServer(opts: CreateServerOptions): Promise<AppServer
   const deps = createDeps(config, clock, { databaseUrl: opts.databaseUrl, logger, orm });
   const assembled = assembleModules(deps, opts.modules);
   const { services } = assembled;
-  if (config.SQL_STATEMENT_COUNTER) deps.metrics.registry.registerMetric(sqlStatementsTotal);
+  if (config.SQL_STATEMENT_COUNTER) {
+    deps.metrics.registry.registerMetric(sqlStatementsTotal);
+    deps.metrics.registry.registerMetric(sqlStatementKinds);
+  }
   await deps.mail.start();
   // Every module's jobs and event handlers, in module order.
   for (const m of assembled.modules) for (const job of m.jobs?.(assembled) ?? []) deps.jobs.register(job);

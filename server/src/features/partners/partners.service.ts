@@ -205,7 +205,16 @@ export class PartnersService {
     if (!isWellFormedApiKey(secret)) throw unauthenticated(PARTNER_MESSAGES.invalidKey);
     const now = this.deps.clock.now();
     const hash = hashApiKey(secret);
-    let entry = this.cache.get(hash, Date.now());
+    // The keys in memory are checked again together every few seconds (one statement for all).
+    await this.cache.recheck(Date.now(), async (keyIds) => {
+      const rows = await em.getConnection().execute<{ id: string }[]>(
+        `select k.id from api_keys k join users u on u.id = k.user_id
+          where k.id = any(?::uuid[]) and k.revoked_at is null and u.suspended_at is null`,
+        [`{${keyIds.join(',')}}`],
+      );
+      return new Set(rows.map((r) => r.id));
+    });
+    let entry = this.cache.get(hash);
     if (!entry) {
       const [row] = await em.getConnection().execute<{ id: string; user_id: string; account_type: string; expires_at: Date | null; suspended_at: Date | null }[]>(
         `select k.id, k.user_id, k.expires_at, u.account_type, u.suspended_at
@@ -217,7 +226,7 @@ export class PartnersService {
       if (row.suspended_at) throw unauthenticated(PARTNER_MESSAGES.suspended);
       const viewer: Viewer = { id: row.user_id, role: UserRole.USER, accountType: row.account_type as Viewer['accountType'], partnerKeyId: row.id };
       this.cache.set(hash, viewer, row.expires_at ? new Date(row.expires_at) : null, Date.now());
-      entry = this.cache.get(hash, Date.now())!;
+      entry = this.cache.get(hash)!;
     }
     if (entry.expiresAt && entry.expiresAt <= now) throw unauthenticated(PARTNER_MESSAGES.expiredKey);
     this.deps.usage.record(entry.viewer.partnerKeyId!, now);

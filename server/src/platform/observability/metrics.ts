@@ -76,6 +76,20 @@ export const sqlStatementsTotal = new Counter({
   registers: [],
 });
 
+/**
+ * The same statements by kind (their first words, whitespace collapsed), SQL_STATEMENT_COUNTER only:
+ * the bench prints, per row, which statements a request ran besides its main one.
+ */
+export const sqlStatementKinds = new Counter({
+  name: 'sql_statement_kinds_total',
+  help: 'SQL statements run through the ORM, by their first 80 characters (SQL_STATEMENT_COUNTER only)',
+  labelNames: ['statement'],
+  registers: [],
+});
+
+/** A statement's kind: its first 80 characters, whitespace collapsed, quotes dropped. */
+export const statementKind = (sql: string): string => sql.replace(/\s+/g, ' ').replace(/["\\]/g, '').trim().slice(0, 80);
+
 /** A low-cardinality route label: the API area, never ids from the path. */
 export function routeGroup(path: string): string {
   if (path.startsWith('/graphql')) return '/graphql';

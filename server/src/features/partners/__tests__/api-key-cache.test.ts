@@ -7,6 +7,7 @@ import { createServer, type AppServer } from '../../../app/server';
 import { registerAccount } from '../../profiles/__tests__/fixtures';
 import { createKey, gqlWith, REVOKE_KEY } from './partner-fixtures';
 import { initOrm } from '../../../app/init-orm';
+import { ApiKeyCache, KEY_CACHE_MS } from '../api-key-cache';
 
 let app: TestApp;
 /** A second server instance on the same database (as behind a load balancer). */
@@ -67,5 +68,27 @@ describe('API key lookups at cache speed', () => {
       if (status === 200) await new Promise((r) => setTimeout(r, 50));
     }
     expect(status).toBe(401);
+  });
+});
+
+describe('the keys in memory are checked again together', () => {
+  it('one check for every cached key each KEY_CACHE_MS (not a lookup per key): revoked or suspended keys leave the cache', async () => {
+    const cache = new ApiKeyCache();
+    const viewer = (keyId: string) => ({ id: `user-${keyId}`, role: 'user', accountType: 'brand', partnerKeyId: keyId }) as any;
+    for (const k of ['a', 'b', 'c']) cache.set(`hash-${k}`, viewer(k), null, 0);
+    const checks: string[][] = [];
+    const stillValid = async (ids: string[]) => {
+      checks.push([...ids].sort());
+      return new Set(ids.filter((id) => id !== 'b'));
+    };
+    await cache.recheck(KEY_CACHE_MS - 1, stillValid);
+    expect(checks).toEqual([]);
+    // Many requests at once after the window: one check between them.
+    await Promise.all([1, 2, 3, 4].map(() => cache.recheck(KEY_CACHE_MS, stillValid)));
+    expect(checks).toEqual([['a', 'b', 'c']]);
+    expect(cache.get('hash-a')?.viewer.partnerKeyId).toBe('a');
+    expect(cache.get('hash-b')).toBeUndefined();
+    await cache.recheck(KEY_CACHE_MS + 10, stillValid);
+    expect(checks).toHaveLength(1);
   });
 });
