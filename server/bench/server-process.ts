@@ -82,14 +82,14 @@ export async function startProductionServer(opts: {
   const tail = () => readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n');
 
   // Ready: /readyz answers.
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     const status = await fetch(`${url}/readyz`).then((r) => r.status, () => 0);
     if (status === 200) break;
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${tail()}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server did not become ready within 60 s:\n${tail()}`);
+      throw new Error(`the server did not become ready within 180 s:\n${tail()}`);
     }
     await sleep(200);
   }
