@@ -801,7 +801,13 @@ export type AcceptBookingMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: {
+      id: string;
+      userId: string;
+      displayName: string;
+      profileImageUrl: string | null;
+      avatarUrl: string | null;
+    };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -913,7 +919,13 @@ export type BookingCard_BookingFragment = {
   cancelFeeApplies: boolean;
   requestDeadline: string | null;
   settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-  creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+  creator: {
+    id: string;
+    userId: string;
+    displayName: string;
+    profileImageUrl: string | null;
+    avatarUrl: string | null;
+  };
   booker: { id: string; name: string; email: string };
   dispute: {
     id: string;
@@ -1047,7 +1059,13 @@ export type BookingListQuery = {
         cancelFeeApplies: boolean;
         requestDeadline: string | null;
         settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-        creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+        creator: {
+          id: string;
+          userId: string;
+          displayName: string;
+          profileImageUrl: string | null;
+          avatarUrl: string | null;
+        };
         booker: { id: string; name: string; email: string };
         dispute: {
           id: string;
@@ -1702,7 +1720,13 @@ export type CancelBookingMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: {
+      id: string;
+      userId: string;
+      displayName: string;
+      profileImageUrl: string | null;
+      avatarUrl: string | null;
+    };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -1803,7 +1827,13 @@ export type ConfirmBookingCompletionMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: {
+      id: string;
+      userId: string;
+      displayName: string;
+      profileImageUrl: string | null;
+      avatarUrl: string | null;
+    };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -1905,7 +1935,13 @@ export type DeclineBookingMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: {
+      id: string;
+      userId: string;
+      displayName: string;
+      profileImageUrl: string | null;
+      avatarUrl: string | null;
+    };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -2004,7 +2040,13 @@ export type LiveBookingUpdatesSubscription = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: {
+      id: string;
+      userId: string;
+      displayName: string;
+      profileImageUrl: string | null;
+      avatarUrl: string | null;
+    };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -2105,7 +2147,13 @@ export type OpenBookingDisputeMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: {
+      id: string;
+      userId: string;
+      displayName: string;
+      profileImageUrl: string | null;
+      avatarUrl: string | null;
+    };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -2206,7 +2254,13 @@ export type RequestBookingPayoutMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: {
+      id: string;
+      userId: string;
+      displayName: string;
+      profileImageUrl: string | null;
+      avatarUrl: string | null;
+    };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -2440,7 +2494,7 @@ export type CheckoutBookingQuery = {
     requestDeadline: string | null;
     checkoutExpiresAt: string;
     cancellationTerms: { freeUntil: string; lateKeptPercent: number };
-    creator: { id: string; displayName: string; profileImageUrl: string | null };
+    creator: { id: string; displayName: string; profileImageUrl: string | null; avatarUrl: string | null };
   };
 };
 
@@ -2456,7 +2510,7 @@ export type CheckoutSummary_BookingFragment = {
   requestDeadline: string | null;
   checkoutExpiresAt: string;
   cancellationTerms: { freeUntil: string; lateKeptPercent: number };
-  creator: { id: string; displayName: string; profileImageUrl: string | null };
+  creator: { id: string; displayName: string; profileImageUrl: string | null; avatarUrl: string | null };
 };
 
 export type CheckoutClientSecretQueryVariables = Exact<{
@@ -3014,6 +3068,7 @@ export type CreatorHeader_CreatorFragment = {
   id: string;
   displayName: string;
   profileImageUrl: string | null;
+  avatarUrl: string | null;
   bio: string | null;
   averageRating: number;
   totalBookings: number;
@@ -3045,6 +3100,7 @@ export type CreatorPageQuery = {
     createdAt: string;
     displayName: string;
     profileImageUrl: string | null;
+    avatarUrl: string | null;
     bio: string | null;
     averageRating: number;
     totalBookings: number;
@@ -3325,6 +3381,7 @@ export type CreatorCard_CreatorFragment = {
   id: string;
   displayName: string;
   profileImageUrl: string | null;
+  avatarUrl: string | null;
   isVerified: boolean;
   averageRating: number;
   totalBookings: number;
@@ -3354,6 +3411,7 @@ export type CreatorsQuery = {
         id: string;
         displayName: string;
         profileImageUrl: string | null;
+        avatarUrl: string | null;
         isVerified: boolean;
         averageRating: number;
         totalBookings: number;
@@ -3529,6 +3587,7 @@ export type CreateProfileMutation = {
     platforms: Array<Platform>;
     averageRating: number;
     displayName: string;
+    avatarUrl: string | null;
     isVerified: boolean;
     totalBookings: number;
     reviewCount: number;
@@ -3552,6 +3611,7 @@ export type MyProfileQuery = {
     platforms: Array<Platform>;
     averageRating: number;
     displayName: string;
+    avatarUrl: string | null;
     isVerified: boolean;
     totalBookings: number;
     reviewCount: number;
@@ -3572,6 +3632,7 @@ export type MyProfile_ProfileFragment = {
   platforms: Array<Platform>;
   averageRating: number;
   displayName: string;
+  avatarUrl: string | null;
   isVerified: boolean;
   totalBookings: number;
   reviewCount: number;
@@ -3602,6 +3663,7 @@ export type ProfileTab_ProfileFragment = {
   id: string;
   accountType: AccountType;
   displayName: string;
+  avatarUrl: string | null;
   bio: string | null;
   isVerified: boolean;
   totalBookings: number;
@@ -3617,6 +3679,30 @@ export type ProfileTab_ProfileFragment = {
   timezone: string;
 };
 
+export type RemoveProfilePhotoMutationVariables = Exact<{ [key: string]: never }>;
+
+export type RemoveProfilePhotoMutation = {
+  removeProfilePhoto: {
+    id: string;
+    accountType: AccountType;
+    timezone: string;
+    bio: string | null;
+    platforms: Array<Platform>;
+    averageRating: number;
+    displayName: string;
+    avatarUrl: string | null;
+    isVerified: boolean;
+    totalBookings: number;
+    reviewCount: number;
+    hourlyRateCents: number | null;
+    minimumHours: number;
+    twitchUsername: string | null;
+    youtubeHandle: string | null;
+    tiktokHandle: string | null;
+    instagramHandle: string | null;
+  };
+};
+
 export type UpdateProfileMutationVariables = Exact<{
   input: UpdateProfileInput;
 }>;
@@ -3630,6 +3716,7 @@ export type UpdateProfileMutation = {
     platforms: Array<Platform>;
     averageRating: number;
     displayName: string;
+    avatarUrl: string | null;
     isVerified: boolean;
     totalBookings: number;
     reviewCount: number;
@@ -3766,7 +3853,13 @@ export type ResolveDisputeMutation = {
         createdAt: string;
       }>;
       settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-      creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+      creator: {
+        id: string;
+        userId: string;
+        displayName: string;
+        profileImageUrl: string | null;
+        avatarUrl: string | null;
+      };
       booker: { id: string; name: string; email: string };
       dispute: {
         id: string;
@@ -3918,7 +4011,13 @@ export type SupportDisputeCard_DisputeFragment = {
       createdAt: string;
     }>;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: {
+      id: string;
+      userId: string;
+      displayName: string;
+      profileImageUrl: string | null;
+      avatarUrl: string | null;
+    };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -4050,7 +4149,13 @@ export type SupportDisputesQuery = {
         createdAt: string;
       }>;
       settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-      creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+      creator: {
+        id: string;
+        userId: string;
+        displayName: string;
+        profileImageUrl: string | null;
+        avatarUrl: string | null;
+      };
       booker: { id: string; name: string; email: string };
       dispute: {
         id: string;
@@ -4407,6 +4512,17 @@ export const CheckoutSummary_BookingFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -4686,6 +4802,13 @@ export const CreatorHeader_CreatorFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '160' } },
+            ],
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
           { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
@@ -4780,6 +4903,13 @@ export const CreatorCard_CreatorFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '160' } },
+            ],
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
           { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
@@ -4946,6 +5076,13 @@ export const ProfileTab_ProfileFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '400' } },
+            ],
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
@@ -5039,6 +5176,13 @@ export const MyProfile_ProfileFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '400' } },
+            ],
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
@@ -5278,6 +5422,17 @@ export const BookingCard_BookingFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -5592,6 +5747,17 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -8171,6 +8337,17 @@ export const AcceptBookingDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -8650,6 +8827,17 @@ export const BookingListDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -10662,6 +10850,17 @@ export const CancelBookingDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -10978,6 +11177,17 @@ export const ConfirmBookingCompletionDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -11310,6 +11520,17 @@ export const DeclineBookingDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -11613,6 +11834,17 @@ export const LiveBookingUpdatesDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -11925,6 +12157,17 @@ export const OpenBookingDisputeDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -12247,6 +12490,17 @@ export const RequestBookingPayoutDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -13491,6 +13745,17 @@ export const CheckoutBookingDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -16471,6 +16736,13 @@ export const CreatorPageDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '160' } },
+            ],
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
           { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
@@ -18248,6 +18520,13 @@ export const CreatorsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '160' } },
+            ],
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
           { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
@@ -19192,6 +19471,13 @@ export const CreateProfileDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '400' } },
+            ],
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
@@ -19312,6 +19598,13 @@ export const MyProfileDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '400' } },
+            ],
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
@@ -19374,6 +19667,138 @@ export type MyProfileQueryHookResult = ReturnType<typeof useMyProfileQuery>;
 export type MyProfileLazyQueryHookResult = ReturnType<typeof useMyProfileLazyQuery>;
 export type MyProfileSuspenseQueryHookResult = ReturnType<typeof useMyProfileSuspenseQuery>;
 export type MyProfileQueryResult = Apollo.QueryResult<MyProfileQuery, MyProfileQueryVariables>;
+export const RemoveProfilePhotoDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'RemoveProfilePhoto' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'removeProfilePhoto' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'MyProfile_profile' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'MyProfile_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProfileTab_profile' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProfileForm_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'twitchUsername' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'youtubeHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tiktokHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instagramHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProfileTab_profile' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Profile' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '400' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'minimumHours' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'twitchUsername' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'youtubeHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'tiktokHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instagramHandle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timezone' } },
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProfileForm_profile' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type RemoveProfilePhotoMutationFn = Apollo.MutationFunction<
+  RemoveProfilePhotoMutation,
+  RemoveProfilePhotoMutationVariables
+>;
+
+/**
+ * __useRemoveProfilePhotoMutation__
+ *
+ * To run a mutation, you first call `useRemoveProfilePhotoMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useRemoveProfilePhotoMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [removeProfilePhotoMutation, { data, loading, error }] = useRemoveProfilePhotoMutation({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useRemoveProfilePhotoMutation(
+  baseOptions?: Apollo.MutationHookOptions<RemoveProfilePhotoMutation, RemoveProfilePhotoMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<RemoveProfilePhotoMutation, RemoveProfilePhotoMutationVariables>(
+    RemoveProfilePhotoDocument,
+    options,
+  );
+}
+export type RemoveProfilePhotoMutationHookResult = ReturnType<typeof useRemoveProfilePhotoMutation>;
+export type RemoveProfilePhotoMutationResult = Apollo.MutationResult<RemoveProfilePhotoMutation>;
+export type RemoveProfilePhotoMutationOptions = Apollo.BaseMutationOptions<
+  RemoveProfilePhotoMutation,
+  RemoveProfilePhotoMutationVariables
+>;
 export const UpdateProfileDocument = {
   kind: 'Document',
   definitions: [
@@ -19461,6 +19886,13 @@ export const UpdateProfileDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
           { kind: 'Field', name: { kind: 'Name', value: 'accountType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '400' } },
+            ],
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'bio' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isVerified' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalBookings' } },
@@ -20219,6 +20651,17 @@ export const ResolveDisputeDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -20785,6 +21228,17 @@ export const SupportDisputesDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../platform/graphql/context';
-import type { Profile } from '../profiles';
+import { avatarUrlOf, type Profile } from '../profiles';
 import type { Booking } from './booking.entity';
 import type { BookingDisputeView } from './bookings.service';
 import {
@@ -30,8 +30,17 @@ const toCreator = (p: Profile): BookingCreator => ({
   userId: p.user.id,
   displayName: p.displayName,
   profileImageUrl: p.profileImageUrl ?? null,
+  photo: p.photo ?? null,
   platforms: p.platforms,
 });
+
+@Resolver(() => BookingCreator)
+export class BookingCreatorResolver {
+  @FieldResolver(() => String, { nullable: true, description: "The creator's photo at about `size` px (as Profile.avatarUrl); null: show initials" })
+  avatarUrl(@Root() creator: BookingCreator, @Arg('size', () => Int, { defaultValue: 160 }) size: number) {
+    return avatarUrlOf({ photo: creator.photo, profileImageUrl: creator.profileImageUrl }, size);
+  }
+}
 
 @Resolver(() => BookingType)
 export class BookingsResolver {

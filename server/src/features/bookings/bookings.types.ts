@@ -43,6 +43,9 @@ export class BookingCreator {
   @Field(() => String, { nullable: true })
   profileImageUrl!: string | null;
 
+  /** The uploaded photo's sizes (read through avatarUrl). */
+  photo!: Record<string, string> | null;
+
   @Field(() => [String], { description: 'twitch, youtube, tiktok, instagram' })
   platforms!: string[];
 }

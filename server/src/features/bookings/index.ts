@@ -3,7 +3,7 @@ import { Booking } from './booking.entity';
 import { BookingHistoryEntry } from './booking-history.entity';
 import { Dispute } from './dispute.entity';
 import { BookingPaymentEvents, bookerOfPaymentIntent } from './booking-payment-events';
-import { BookingDisputeResolver, BookingsResolver } from './bookings.resolver';
+import { BookingCreatorResolver, BookingDisputeResolver, BookingsResolver } from './bookings.resolver';
 import { bookingsRoutes } from './bookings.rest';
 import { BookingsService } from './bookings.service';
 import { BookingTimers } from './bookings.timers';
@@ -52,7 +52,7 @@ export const bookingsModule = defineModule({
   name: 'bookings',
   dependsOn: ['payments'],
   entities: [Booking, LedgerEntry, BookingHistoryEntry, Dispute],
-  resolvers: [BookingsResolver, BookingDisputeResolver, LiveUpdatesResolver],
+  resolvers: [BookingsResolver, BookingDisputeResolver, BookingCreatorResolver, LiveUpdatesResolver],
   routes: bookingsRoutes,
   services: ({ deps, services, contributions }) => {
     const provider = () => services.payments.provider;

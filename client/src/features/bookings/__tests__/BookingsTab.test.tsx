@@ -45,7 +45,7 @@ describe('My Bookings', () => {
         id: 'p-other',
         userId: 'u-other',
         displayName: 'Pixel Pete',
-        profileImageUrl: null,
+        profileImageUrl: null, avatarUrl: null,
       },
     });
     renderPage(<BookingsTab profile={PROFILE} />, { mocks: [listMock([request, nameless, collab])] });
@@ -66,7 +66,7 @@ describe('My Bookings', () => {
       status: 'CONFIRMED',
       viewerRole: 'BOOKER',
       booker: { __typename: 'BookingBooker', id: 'me', name: 'Me', email: 'me@x.test' },
-      creator: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null },
+      creator: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null, avatarUrl: null },
       availableActions: ['CONFIRM_COMPLETION', 'OPEN_DISPUTE'],
     });
     const done = booking({
@@ -95,7 +95,7 @@ describe('My Bookings', () => {
       status: 'CONFIRMED',
       viewerRole: 'BOOKER',
       startsInHours: 5,
-      creator: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null },
+      creator: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null, avatarUrl: null },
       availableActions: ['CANCEL'],
       cancelFeeApplies: true,
     });
@@ -326,7 +326,7 @@ describe('My Bookings, live', () => {
     const pending = booking({
       viewerRole: 'BOOKER',
       availableActions: ['CANCEL'],
-      creator: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null },
+      creator: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null, avatarUrl: null },
     });
     const accepted = { ...pending, status: 'CONFIRMED', availableActions: ['CANCEL', 'OPEN_DISPUTE'] };
     const event: MockedResponse = {

@@ -50,7 +50,7 @@ export function booking(overrides: { [K in keyof Booking]?: unknown } & { starts
       id: PROFILE.id,
       userId: 'u-creator',
       displayName: 'Nova Streams',
-      profileImageUrl: null,
+      profileImageUrl: null, avatarUrl: null,
     },
     booker: { __typename: 'BookingBooker', id: 'u-booker', name: 'Acme Games', email: 'team@acme.test' },
     dispute: null,

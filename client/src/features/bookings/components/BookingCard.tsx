@@ -1,4 +1,4 @@
-import { Avatar, Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { BookingCard_BookingFragment } from '../../../gql/graphql';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { formatCents } from '../../../shared/lib/money';
@@ -12,6 +12,7 @@ import { BookingWork } from './BookingWork';
 import { DetailList } from '../../../shared/components/DetailList';
 import { BookingConversation } from '../../conversations/components/BookingConversation';
 import { BookingDocuments } from '../../documents/components/BookingDocuments';
+import { ProfileAvatar } from '../../../shared/components/ProfileAvatar';
 
 interface Props {
   booking: BookingCard_BookingFragment;
@@ -29,12 +30,7 @@ export function BookingCard({ booking, creatorSide }: Props) {
       <Card.Body gap="4" p={{ base: '4', md: '5' }}>
         <Flex gap="3" align="flex-start" justify="space-between" wrap="wrap">
           <Flex gap="3" align="center" minW="0">
-            <Avatar.Root size="md" colorPalette="brand">
-              <Avatar.Fallback name={heading.counterpart} />
-              {!creatorSide && booking.creator.profileImageUrl && (
-                <Avatar.Image src={booking.creator.profileImageUrl} alt={booking.creator.displayName} />
-              )}
-            </Avatar.Root>
+            <ProfileAvatar name={heading.counterpart} src={creatorSide ? null : booking.creator.avatarUrl} decorative />
             <Box minW="0">
               <Heading as="h3" size="md" id={headingId}>
                 {heading.title}{' '}

@@ -111,7 +111,7 @@ const bookingMock: MockedResponse = {
         requestDeadline: '2030-04-30T09:00:00.000Z',
         checkoutExpiresAt: '2030-04-24T09:15:00.000Z',
         cancellationTerms: { __typename: 'CancellationTerms', freeUntil: '2030-05-02T14:00:00.000Z', lateKeptPercent: 50 },
-        creator: { __typename: 'BookingCreator', id: 'p-1', displayName: 'Nova Rivers', profileImageUrl: null },
+        creator: { __typename: 'BookingCreator', id: 'p-1', displayName: 'Nova Rivers', profileImageUrl: null, avatarUrl: null },
       },
     },
   },

@@ -1,9 +1,10 @@
-import { Avatar, Box, Flex, HStack, Icon, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, Icon, Separator, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuHandCoins } from 'react-icons/lu';
 import type { CheckoutSummary_BookingFragment } from '../../../gql/graphql';
 import { formatCents } from '../../../shared/lib/money';
 import { formatDeadline, formatLongDate, formatTimeRange, zoneAbbreviation } from '../../../shared/lib/zoned-time';
 import { CancellationPolicyLine } from '../../bookings/components/CancellationPolicyLine';
+import { ProfileAvatar } from '../../../shared/components/ProfileAvatar';
 
 interface Props {
   booking: CheckoutSummary_BookingFragment | null | undefined;
@@ -39,10 +40,7 @@ export function CheckoutSummary({ booking, zone, failed = false }: Props) {
         Order summary
       </Text>
       <Flex gap="3" align="center">
-        <Avatar.Root size="lg" colorPalette="brand">
-          <Avatar.Fallback name={creator} />
-          {booking.creator.profileImageUrl && <Avatar.Image src={booking.creator.profileImageUrl} alt="" />}
-        </Avatar.Root>
+        <ProfileAvatar name={creator} src={booking.creator.avatarUrl} size="lg" decorative />
         <Box minW="0">
           <Text fontWeight="semibold" data-testid="summary-creator">
             Collab with {creator}

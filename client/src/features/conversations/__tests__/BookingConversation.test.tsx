@@ -120,7 +120,7 @@ describe("a booking card's conversation", () => {
       viewerRole: 'BOOKER',
       creatorId: 'p-2',
       availableActions: ['CANCEL'],
-      creator: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-creator', displayName: 'Nova Streams', profileImageUrl: null },
+      creator: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-creator', displayName: 'Nova Streams', profileImageUrl: null, avatarUrl: null },
       conversation: { __typename: 'Conversation', id: 'c1', unreadCount: 2 },
     });
     const later = new Date(Date.parse(base.startTime) + 48 * HOUR).toISOString();

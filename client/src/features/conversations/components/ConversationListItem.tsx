@@ -1,7 +1,7 @@
-import { Avatar, Badge, Box, chakra, Flex, Text } from '@chakra-ui/react';
-import { initials } from '../../../shared/lib/initials';
+import { Badge, Box, chakra, Flex, Text } from '@chakra-ui/react';
 import { dayKeyOf, formatDay, formatTime } from '../../../shared/lib/zoned-time';
 import { useViewerZone } from '../../profile/hooks/useViewerZone';
+import { ProfileAvatar } from '../../../shared/components/ProfileAvatar';
 
 interface Props {
   name: string;
@@ -61,10 +61,7 @@ export function ConversationListItem({
       transition="background 0.15s"
     >
       <Flex gap="3" align="center">
-        <Avatar.Root size="md" colorPalette="brand" flexShrink={0}>
-          <Avatar.Fallback>{initials(name)}</Avatar.Fallback>
-          {avatarUrl && <Avatar.Image src={avatarUrl} alt="" />}
-        </Avatar.Root>
+        <ProfileAvatar name={name} src={avatarUrl} decorative />
         <Box flex="1" minW="0">
           <Flex justify="space-between" align="baseline" gap="2">
             <Text fontWeight={unread ? 'bold' : 'semibold'} truncate>

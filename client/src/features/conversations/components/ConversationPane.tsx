@@ -1,8 +1,7 @@
-import { Avatar, Box, Center, Flex, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Center, Flex, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { FormError } from '../../../shared/components/FormError';
 import { errorMessage } from '../../../shared/lib/error-message';
-import { initials } from '../../../shared/lib/initials';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { useConversationThread } from '../hooks/useConversationThread';
 import { useRespondToProposal } from '../hooks/useRespondToProposal';
@@ -11,6 +10,7 @@ import { conversationContext, counterpartName, partyNames, toThreadItem } from '
 import { seenMessageId } from '../lib/thread';
 import { Composer } from './Composer';
 import { ThreadView } from './ThreadView';
+import { ProfileAvatar } from '../../../shared/components/ProfileAvatar';
 
 /** One conversation: who, the thread (live, typing, Seen), and the message box. */
 export function ConversationPane({
@@ -49,10 +49,7 @@ export function ConversationPane({
             <LuArrowLeft />
           </IconButton>
         )}
-        <Avatar.Root size="sm" colorPalette="brand">
-          <Avatar.Fallback>{initials(name)}</Avatar.Fallback>
-          {c.viewerRole !== 'SUPPORT' && c.otherParty.avatarUrl && <Avatar.Image src={c.otherParty.avatarUrl} alt="" />}
-        </Avatar.Root>
+        <ProfileAvatar name={name} src={c.viewerRole !== 'SUPPORT' ? c.otherParty.avatarUrl : null} size="sm" decorative />
         <Box minW="0">
           <Text as="h3" fontWeight="semibold" truncate>
             {name}

@@ -32,7 +32,7 @@ const creator = {
   isAvailable: true,
   nextFreeSlots: [],
   displayName: 'Pixel Pete',
-  profileImageUrl: null,
+  profileImageUrl: null, avatarUrl: null,
   bio: null,
   averageRating: 0,
   totalBookings: 0,

@@ -29,7 +29,7 @@ const creator = {
   isAvailable: true,
   nextFreeSlots: [],
   displayName: 'Nova Stream',
-  profileImageUrl: null,
+  profileImageUrl: null, avatarUrl: null,
   bio: 'Variety streamer and speedrunner.',
   averageRating: 4.75,
   totalBookings: 12,

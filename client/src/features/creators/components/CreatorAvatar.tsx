@@ -1,4 +1,5 @@
-import { Avatar } from '@chakra-ui/react';
+import type { Avatar } from '@chakra-ui/react';
+import { ProfileAvatar } from '../../../shared/components/ProfileAvatar';
 
 /** Spec §2: initials from the first two letters of the display name. */
 export function creatorInitials(displayName: string): string {
@@ -11,12 +12,7 @@ interface Props {
   size?: Avatar.RootProps['size'];
 }
 
-/** The creator's picture, or their initials while it loads or when there is none. */
+/** The creator page's picture: their photo, or the first two letters of their name (spec §2). */
 export function CreatorAvatar({ displayName, imageUrl, size = '2xl' }: Props) {
-  return (
-    <Avatar.Root size={size} colorPalette="brand" variant="solid" shape="full" flexShrink={0}>
-      <Avatar.Fallback aria-label={displayName}>{creatorInitials(displayName)}</Avatar.Fallback>
-      {imageUrl && <Avatar.Image src={imageUrl} alt={`${displayName}'s profile picture`} />}
-    </Avatar.Root>
-  );
+  return <ProfileAvatar name={displayName} src={imageUrl} size={size} letters={creatorInitials(displayName)} />;
 }

@@ -44,7 +44,7 @@ export function CreatorHeader({
           direction={{ base: 'column', sm: 'row' }}
           align={{ base: 'center', sm: 'flex-start' }}
         >
-          <CreatorAvatar displayName={creator.displayName} imageUrl={creator.profileImageUrl} />
+          <CreatorAvatar displayName={creator.displayName} imageUrl={creator.avatarUrl} />
           <Stack
             gap="2"
             flex="1"

@@ -9,7 +9,7 @@ import { formatRating } from '../lib/creator-card';
 const creator = (over: Partial<CreatorCard_CreatorFragment> = {}): CreatorCard_CreatorFragment => ({
   id: 'p-1',
   displayName: 'Nova Rivers',
-  profileImageUrl: null,
+  profileImageUrl: null, avatarUrl: null,
   isVerified: true,
   averageRating: 4.76,
   totalBookings: 12,

@@ -13,7 +13,7 @@ const node = (id: string, displayName: string) => ({
   __typename: 'Profile' as const,
   id,
   displayName,
-  profileImageUrl: null,
+  profileImageUrl: null, avatarUrl: null,
   isVerified: false,
   averageRating: 0,
   totalBookings: 0,

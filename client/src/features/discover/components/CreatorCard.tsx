@@ -1,10 +1,9 @@
-import { Avatar, Badge, Box, Button, Card, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { LuBadgeCheck, LuCalendarClock, LuCalendarDays, LuSparkles, LuStar } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import type { CreatorCard_CreatorFragment } from '../../../gql/graphql';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { PlatformBadges } from '../../../shared/components/PlatformBadges';
-import { initials } from '../../../shared/lib/initials';
 import { formatCents } from '../../../shared/lib/money';
 import {
   bookingCountLabel,
@@ -14,6 +13,7 @@ import {
   nextFreeLabel,
   reviewCountLabel,
 } from '../lib/creator-card';
+import { ProfileAvatar } from '../../../shared/components/ProfileAvatar';
 
 interface Props {
   creator: CreatorCard_CreatorFragment;
@@ -42,10 +42,7 @@ export function CreatorCard({ creator, headingLevel = 'h3' }: Props) {
     >
       <Card.Body gap="4" p={{ base: '4', md: '5' }}>
         <HStack gap="3" align="center">
-          <Avatar.Root size="lg" colorPalette="brand" flexShrink={0}>
-            <Avatar.Fallback>{initials(creator.displayName)}</Avatar.Fallback>
-            {creator.profileImageUrl && <Avatar.Image src={creator.profileImageUrl} alt={creator.displayName} />}
-          </Avatar.Root>
+          <ProfileAvatar name={creator.displayName} src={creator.avatarUrl} size="lg" decorative />
           <Stack gap="0.5" minW="0">
             <HStack gap="1.5" minW="0">
               <Heading as={headingLevel} size="md" truncate>

@@ -6,6 +6,7 @@ import { formatCents } from '../../../shared/lib/money';
 import { averageRatingLabel, profileTabTitle } from '../lib/profile-stats';
 import { ProfileDetails } from './ProfileDetails';
 import { ProfileDialog } from './ProfileDialog';
+import { PhotoEditor } from './PhotoEditor';
 import { StatCard } from '../../../shared/components/content/StatCard';
 
 /**
@@ -46,6 +47,8 @@ export function ProfileTab({ profile }: { profile: ProfileTab_ProfileFragment })
           Edit Profile
         </Button>
       </Stack>
+
+      <PhotoEditor displayName={profile.displayName} avatarUrl={profile.avatarUrl} isCreator={isCreator} />
 
       <SimpleGrid columns={{ base: 1, sm: isCreator ? 3 : 2 }} gap="4">
         <StatCard label="Total Bookings" value={String(profile.totalBookings)} icon={LuCalendarCheck} />
