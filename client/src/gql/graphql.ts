@@ -1210,7 +1210,13 @@ export type PutBookingBriefMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: {
+      id: string;
+      userId: string;
+      displayName: string;
+      profileImageUrl: string | null;
+      avatarUrl: string | null;
+    };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -1312,7 +1318,13 @@ export type ConfirmBookingBriefMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: {
+      id: string;
+      userId: string;
+      displayName: string;
+      profileImageUrl: string | null;
+      avatarUrl: string | null;
+    };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -1414,7 +1426,13 @@ export type SubmitDeliveryMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: {
+      id: string;
+      userId: string;
+      displayName: string;
+      profileImageUrl: string | null;
+      avatarUrl: string | null;
+    };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -1516,7 +1534,13 @@ export type ApproveDeliveryMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: {
+      id: string;
+      userId: string;
+      displayName: string;
+      profileImageUrl: string | null;
+      avatarUrl: string | null;
+    };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -1619,7 +1643,13 @@ export type RequestDeliveryChangesMutation = {
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
-    creator: { id: string; userId: string; displayName: string; profileImageUrl: string | null };
+    creator: {
+      id: string;
+      userId: string;
+      displayName: string;
+      profileImageUrl: string | null;
+      avatarUrl: string | null;
+    };
     booker: { id: string; name: string; email: string };
     dispute: {
       id: string;
@@ -9184,6 +9214,17 @@ export const PutBookingBriefDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -9517,6 +9558,17 @@ export const ConfirmBookingBriefDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -9853,6 +9905,17 @@ export const SubmitDeliveryDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -10180,6 +10243,17 @@ export const ApproveDeliveryDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
@@ -10523,6 +10597,17 @@ export const RequestDeliveryChangesDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'profileImageUrl' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
               ],
             },
           },
