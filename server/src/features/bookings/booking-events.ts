@@ -7,8 +7,7 @@ import { requestDeadline } from './process/policy';
 import { BookingStatus, BookingAction, PaymentStatus } from './process/booking.model';
 import { type BookingMoveHandler } from './process/apply';
 import { bookerNameOf } from './process/read';
-import { readBookingFacts } from './process/facts';
-import { moneyFigures, type LedgerTotals } from './ledger';
+import type { MoneyFigures } from './ledger';
 
 /**
  * The booking process's events in the outbox (docs/architecture.md, "An event"): every applied move that people hear
@@ -19,7 +18,7 @@ export function publishBookingMoves(outbox: Outbox): BookingMoveHandler {
   return async (t) => {
     const topic = topicOfMove(t.action, t.previous.payment, t.booking.status);
     if (!topic) return;
-    const event = { ...(await bookingEvent(t.em, topic, t.booking, t.creator, t.actingUserId, audienceOf(topic, t.booking, t.creator), t.bookerName, t.ledger)), historyId: t.historyId };
+    const event = { ...(await bookingEvent(t.em, topic, t.booking, t.creator, t.actingUserId, audienceOf(topic, t.booking, t.creator), t.bookerName)), historyId: t.historyId };
     // Into the move's one statement when it takes parts, else a statement of its own.
     if (t.defer) t.defer(outbox.append(t.em, event));
     else await outbox.publish(t.em, event);
@@ -80,12 +79,8 @@ export async function bookingEvent(
   audienceUserIds: string[],
   /** Already read with the booking (undefined: read it here). */
   knownBookerName?: string | null,
-  /** The booking's ledger totals as of this event (a move's: after it; undefined: read them here). */
-  knownLedger?: LedgerTotals,
 ): Promise<OutboxEventInput<BookingTopic>> {
-  const ledger = knownLedger ?? (await readBookingFacts(em, [booking.id])).get(booking.id)!.totals;
-  // Every amount the event's readers tell (e-mail, bell, thread line, webhook) is the ledger's, through the one function over it.
-  const money = moneyFigures(ledger, booking);
+  // No amount travels in the event: whoever tells one (e-mail, bell, thread line, webhook) reads the ledger when it renders (`readMoneyFigures`).
   const bookerName =
     knownBookerName !== undefined
       ? knownBookerName
@@ -108,15 +103,6 @@ export async function bookingEvent(
       paymentStatus: booking.paymentStatus,
       startTime: booking.startTime.toISOString(),
       endTime: booking.endTime.toISOString(),
-      totalCents: booking.totalCents,
-      chargedCents: money.chargedCents,
-      paidCents: money.paidCents,
-      feeCents: money.feeCents,
-      refundCents: money.refundedCents,
-      creatorCents: money.creatorCents,
-      paidOutCents: money.paidOutCents,
-      // What the creator is told they get: paid out for a payout, else their share.
-      amountCents: topic === 'payout.paid' ? money.paidOutCents : money.creatorCents,
       requestDeadline: requestDeadline(booking).toISOString(),
       reason: booking.cancellationReason ?? null,
       reasonCode: booking.cancellationCode ?? null,
@@ -134,4 +120,22 @@ export async function currentBookingPayload(em: EntityManager, bookingId: string
   if (!booking) return null;
   // An announcement is not a payout: the creator's amount is their share.
   return (await bookingEvent(em, 'booking.expiring', booking, booking.creator.getEntity(), null, [])).payload;
+}
+
+/**
+ * A booking event's money as partners read it in a webhook's `data` (docs/partners.md), from the
+ * ledger's figures read when the delivery is built: the field names partners have always seen.
+ */
+export function moneyEventFields(topic: string, m: MoneyFigures) {
+  return {
+    totalCents: m.priceCents,
+    chargedCents: m.chargedCents,
+    paidCents: m.paidCents,
+    feeCents: m.feeCents,
+    refundCents: m.refundedCents,
+    creatorCents: m.creatorCents,
+    paidOutCents: m.paidOutCents,
+    // What the creator is told they get: paid out for a payout, else their share.
+    amountCents: topic === 'payout.paid' ? m.paidOutCents : m.creatorCents,
+  };
 }

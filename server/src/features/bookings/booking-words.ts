@@ -1,9 +1,11 @@
 import { formatMoney } from '../../platform/shared/money';
+import type { MoneyFigures } from './ledger';
 
 /**
  * A booking event's cancellation in words, for whoever reads it (the bell, the thread's line, the
  * e-mail): who cancelled, why, and what it means for the reader's money. The amounts are the
- * event's ledger figures (`moneyFigures` at the move). One wording for every channel.
+ * ledger's figures read when the channel renders (`readMoneyFigures`), never the event's. One
+ * wording for every channel.
  */
 export interface CancellationWords {
   /** "Nova Stream cancelled", "You cancelled", "Support cancelled", "The request expired". */
@@ -15,9 +17,8 @@ export interface CancellationWords {
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-const cents = (v: unknown) => (typeof v === 'number' ? v : 0);
 
-export function cancellationWords(payload: object, readerUserId: string | null): CancellationWords {
+export function cancellationWords(payload: object, readerUserId: string | null, money: MoneyFigures | null): CancellationWords {
   const p = payload as Record<string, unknown>;
   const booker = str(p.bookerName) ?? 'The client';
   const creator = str(p.creatorName) ?? 'The creator';
@@ -36,9 +37,9 @@ export function cancellationWords(payload: object, readerUserId: string | null):
           : by === 'system'
             ? 'The request lapsed and was cancelled'
             : 'The booking was cancelled';
-  const charged = cents(p.chargedCents);
-  const refund = cents(p.refundCents);
-  const creatorShare = cents(p.creatorCents);
+  const charged = money?.chargedCents ?? 0;
+  const refund = money?.refundedCents ?? 0;
+  const creatorShare = money?.creatorCents ?? 0;
   const forBooker =
     charged === 0
       ? 'You were not charged: the hold on your card is released'
@@ -51,7 +52,7 @@ export function cancellationWords(payload: object, readerUserId: string | null):
 }
 
 /** One line: "Nova Stream cancelled (Schedule conflict). $50.00 is refunded to your card in full." */
-export function cancellationSentence(p: object, readerUserId: string | null): string {
-  const w = cancellationWords(p, readerUserId);
+export function cancellationSentence(p: object, readerUserId: string | null, money: MoneyFigures | null): string {
+  const w = cancellationWords(p, readerUserId, money);
   return `${w.who}${w.why ? ` (${w.why})` : ''}. ${w.money}.`;
 }

@@ -7,6 +7,7 @@ import { User } from '../users';
 import { Booking } from './booking.entity';
 import { BookingHistoryEntry } from './booking-history.entity';
 import { factsColumns, factsOfRow, readBookingFacts, type BookingFacts, type FactsColumns } from './process/facts';
+import { readMoneyFigures, type MoneyFigures } from './ledger';
 import { preparedQuery } from '../../platform/db/prepared';
 import { mapPrefixed, prefixedColumns } from '../../platform/db/prefixed-rows';
 
@@ -72,6 +73,13 @@ const facts = (ctx: LoaderContext) =>
   readLoader<string, BookingFacts>(ctx, 'bookings.facts', async (reads, bookingIds) => {
     const known = await readBookingFacts(reads.em, bookingIds);
     return bookingIds.map((id) => known.get(id)!);
+  });
+
+/** Each booking's money figures from the ledger (`readMoneyFigures`), one statement per batch. */
+const money = (ctx: LoaderContext) =>
+  readLoader<string, MoneyFigures | null>(ctx, 'bookings.money', async (reads, bookingIds) => {
+    const known = await readMoneyFigures(reads.em, bookingIds);
+    return bookingIds.map((id) => known.get(id) ?? null);
   });
 
 /** Each booking's applied moves in the order they were applied, one statement per batch. */
@@ -149,6 +157,8 @@ export const bookingLoaders = {
   profileOfUser,
 
   facts,
+
+  money,
 
   history,
 

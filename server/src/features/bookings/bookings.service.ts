@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { readLedgerLines, type LedgerLine } from './ledger';
+import { readLedgerLines, readMoneyFigures, type LedgerLine, type MoneyFigures } from './ledger';
 import type { Clock } from '../../platform/shared/clock';
 import { requireViewer, type ServiceContext } from '../../platform/shared/context';
 import { badInput, forbidden, invalidTransition, notFound } from '../../platform/shared/errors';
@@ -246,6 +246,20 @@ export class BookingsService {
   /** When a paid request lapses unless the creator answers; null when it is not waiting for them. */
   requestDeadlineOf(booking: Booking): Date | null {
     return booking.status === BookingStatus.PENDING ? requestDeadline(booking) : null;
+  }
+
+  /**
+   * The money figures of bookings as the ledger holds them now, in one statement: the one source every
+   * channel reads when it tells an amount (e-mail, bell, conversation line, webhook, receipts).
+   * No access check: for features rendering what their own rows already concern.
+   */
+  moneyOf(em: EntityManager, bookingIds: readonly string[]): Promise<Map<string, MoneyFigures>> {
+    return readMoneyFigures(em, bookingIds);
+  }
+
+  /** One booking's money figures, batched with the others of the request (a list renders many): one statement per list. */
+  moneyFiguresOf(ctx: LoaderContext, bookingId: string): Promise<MoneyFigures | null> {
+    return bookingLoaders.money(ctx).load(bookingId);
   }
 
   /** Where the money went, as the ledger records it: what the card showed after a cancel is what happened. */

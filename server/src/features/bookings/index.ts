@@ -25,6 +25,7 @@ export { CHECKOUT_MESSAGES, type BookingOrder, type CheckoutResult } from './che
 export { BookingCheckout, BookingLineItemType } from './bookings.types';
 export { MAX_BOOKING_HOURS } from './process/policy';
 export { presentCheckout } from './bookings.rest';
+export { moneyEventFields } from './booking-events';
 export { splitRetained } from './process/policy';
 export { confirmedBookingIds, readBookingStories, readBookingStory, storyUpTo, type BookingMoveEntry, type BookingStory } from './booking-story';
 export { currentBookingPayload } from './booking-events';

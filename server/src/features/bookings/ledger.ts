@@ -35,6 +35,11 @@ export interface LedgerSum {
   amount: string | number;
 }
 
+/** A select-list expression: the booking's ledger sums per kind (`LedgerSum[]` as JSON) for the booking whose id is `bookingId` (a column reference). */
+export const ledgerSumsColumn = (bookingId: string) =>
+  `coalesce((select json_agg(l) from (select kind, sum(amount_cents)::bigint as amount from ledger_entries
+                                     where booking_id = ${bookingId} group by kind) l), '[]')`;
+
 export function totalsOfSums(sums: Iterable<LedgerSum>): LedgerTotals {
   const totals = emptyTotals();
   for (const s of sums) addTo(totals, s.kind, Number(s.amount));
@@ -135,6 +140,8 @@ export async function readLedgerLines(em: EntityManager, q: { from?: Date | null
  * `priceCents` is the booking's price, used only for what is not decided yet (a request's expected split).
  */
 export interface MoneyFigures {
+  /** The booking's price (hourly rate x hours), before any capture or refund. */
+  priceCents: number;
   /** Captured from the booker's card (0 before the creator accepts). */
   chargedCents: number;
   /** Returned to the booker. */
@@ -156,6 +163,7 @@ export function moneyFigures(totals: LedgerTotals, booking: { totalCents: number
   const paidCents = totals.captured > 0 ? totals.captured - totals.refunded : booking.totalCents;
   const expected = splitRetained(paidCents, booking.policy);
   return {
+    priceCents: booking.totalCents,
     chargedCents: totals.captured,
     refundedCents: totals.refunded,
     paidCents,
@@ -164,4 +172,22 @@ export function moneyFigures(totals: LedgerTotals, booking: { totalCents: number
     paidOutCents: totals.transferred,
     decided,
   };
+}
+
+/**
+ * The money figures of many bookings, read from the ledger now, in one statement (absent: no such
+ * booking). Every channel that tells an amount (e-mail, bell, conversation line, webhook, documents'
+ * e-mails) reads it through this when it renders, never from a copy carried in an event.
+ */
+export async function readMoneyFigures(em: EntityManager, bookingIds: readonly string[]): Promise<Map<string, MoneyFigures>> {
+  const ids = [...new Set(bookingIds)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (ids.length === 0) return new Map();
+  const rows = await em.execute<{ id: string; total_cents: number; policy: BookingPolicy | string; sums: LedgerSum[] }[]>(
+    `select b.id, b.total_cents, b.policy, ${ledgerSumsColumn('b.id')} as sums
+       from bookings b where b.id = any(?::uuid[])`,
+    [`{${ids.join(',')}}`],
+  );
+  return new Map(
+    rows.map((r) => [r.id, moneyFigures(totalsOfSums(r.sums), { totalCents: Number(r.total_cents), policy: typeof r.policy === 'string' ? (JSON.parse(r.policy) as BookingPolicy) : r.policy })]),
+  );
 }

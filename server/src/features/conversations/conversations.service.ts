@@ -21,6 +21,7 @@ import {
   MESSAGE_SELECT,
   messageFrom,
   withEventFacts,
+  moneyBookingIds,
   type ConversationRow,
   type ConversationView,
   type MessageRow,
@@ -29,7 +30,7 @@ import {
 } from './conversations.views';
 import { publicNameSql } from '../users';
 import { readBookingStories } from '../bookings';
-import type { BookingMoveHandler } from '../bookings';
+import type { BookingMoveHandler, MoneyFigures } from '../bookings';
 import { ActivityThrottle } from './activity-throttle';
 
 const CONVERSATION_MESSAGES = {
@@ -97,6 +98,8 @@ export class ConversationsService {
       events: EventBus;
       outbox: Outbox;
       bookings: BookingPort;
+      /** Bookings' money figures from the ledger (features/bookings `moneyOf`): what event lines tell. */
+      money: (em: EntityManager, bookingIds: readonly string[]) => Promise<Map<string, MoneyFigures>>;
       notifications: NotificationsService;
       limits: RateLimitStore;
       /** Messages per user per minute; null: no limit. */
@@ -430,7 +433,7 @@ export class ConversationsService {
       }
       if (!e.bookingId || !(await belongs(e.bookingId))) return null;
       const [row] = await withEventFacts(em, await em.execute<MessageRow[]>(`${EVENT_LINE_SELECT} where e.id = ?`, [e.id]));
-      return row ? messageFrom(row, viewer.id) : null;
+      return row ? messageFrom(row, viewer.id, await this.moneyOf(em, [row])) : null;
     });
   }
 
@@ -611,7 +614,8 @@ export class ConversationsService {
     const more = rows.length > size;
     const pageRows = await withEventFacts(em, rows.slice(0, size));
     if (!forward) pageRows.reverse();
-    const nodes = pageRows.map((r) => messageFrom(r, viewerId));
+    const money = await this.moneyOf(em, pageRows);
+    const nodes = pageRows.map((r) => messageFrom(r, viewerId, money));
     const edges = nodes.map((node) => ({ cursor: encodeCursor([node.createdAt.toISOString(), node.id]), node }));
     return {
       edges,
@@ -622,6 +626,12 @@ export class ConversationsService {
         endCursor: edges.at(-1)?.cursor ?? null,
       },
     };
+  }
+
+  /** The money figures of the bookings a page's event lines tell, read from the ledger now (one statement per page). */
+  private moneyOf(em: EntityManager, rows: readonly MessageRow[]): Promise<Map<string, MoneyFigures>> {
+    const ids = moneyBookingIds(rows);
+    return ids.length ? this.deps.money(em, ids) : Promise.resolve(new Map());
   }
 
   private async countMessage(userId: string): Promise<void> {

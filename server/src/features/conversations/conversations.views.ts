@@ -1,4 +1,4 @@
-import { cancellationSentence, readBookingStories, type BookingStory } from '../bookings';
+import { cancellationSentence, readBookingStories, type BookingStory, type MoneyFigures } from '../bookings';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatMoney } from '../../platform/shared/money';
 import { isOutboxTopic, OUTBOX_TOPICS, type BookingTopic, type OutboxTopic } from '../../platform/outbox/outbox.topics';
@@ -13,8 +13,8 @@ export type ProposalStatus = 'pending' | 'accepted' | 'declined' | 'superseded';
 
 /**
  * What a thread's event line tells of a booking's move: who, what state, why, from the booking's
- * story (its history row that the event names, read through bookings' front door); the amounts
- * the line states come with it (`money`).
+ * story (its history row that the event names, read through bookings' front door). The amounts a
+ * line states are the booking's figures read from the ledger when the thread renders (`money`).
  */
 export interface EventLineFacts {
   bookingId: string;
@@ -28,10 +28,6 @@ export interface EventLineFacts {
   reason: string | null;
   /** Who cancelled (the move's actor, for a cancellation). */
   cancelledBy: string | null;
-  chargedCents?: number;
-  refundCents?: number;
-  creatorCents?: number;
-  paidOutCents?: number;
 }
 
 /**
@@ -39,18 +35,18 @@ export interface EventLineFacts {
  * null: no line (announcements, and what is not about a booking's state; only a booking's moves
  * have lines). A new topic does not compile until it is decided here.
  */
-const EVENT_LINES: { [T in OutboxTopic]: T extends BookingTopic ? ((f: EventLineFacts) => string) | null : null } = {
+const EVENT_LINES: { [T in OutboxTopic]: T extends BookingTopic ? ((f: EventLineFacts, money: MoneyFigures | null) => string) | null : null } = {
   'booking.created': () => 'Booking requested',
   'booking.confirmed': () => 'Booking accepted',
   'booking.declined': (p) => (p.reason ? `Booking declined: ${String(p.reason)}` : 'Booking declined'),
   'booking.expired': () => 'Request expired without an answer',
   // The thread is read by both sides: who cancelled, why, and both sides' money.
-  'booking.cancelled': (p) => cancellationSentence(p, null),
+  'booking.cancelled': (p, money) => cancellationSentence(p, null, money),
   'booking.completed': () => 'Booking completed',
   'booking.disputed': () => 'Dispute opened',
   'booking.resolved': () => 'Dispute resolved',
   'booking.moved': () => 'Booking moved to the new time',
-  'payout.paid': (p) => (typeof p.paidOutCents === 'number' ? `Paid out ${formatMoney(p.paidOutCents)}` : 'Paid out'),
+  'payout.paid': (_p, money) => (money ? `Paid out ${formatMoney(money.paidOutCents)}` : 'Paid out'),
   // The brief and deliveries are on the booking card (not a move of the booking: no line).
   'brief.submitted': null,
   'brief.confirmed': null,
@@ -78,6 +74,13 @@ const EVENT_LINES: { [T in OutboxTopic]: T extends BookingTopic ? ((f: EventLine
   'offer.withdrawn': null,
   'offer.expired': null,
 };
+
+/** Event lines that tell an amount: their booking's figures are read from the ledger when the thread renders. */
+export const MONEY_LINE_TOPICS: readonly OutboxTopic[] = ['booking.cancelled', 'payout.paid'];
+
+/** The bookings whose money a list of rows tells (event lines of MONEY_LINE_TOPICS). */
+export const moneyBookingIds = (rows: readonly MessageRow[]) =>
+  rows.filter((r) => r.kind === 'event' && r.booking_id && MONEY_LINE_TOPICS.includes(r.event_type as OutboxTopic)).map((r) => r.booking_id!);
 
 /** The bookings' events a thread shows as lines (read from the outbox, never copied). */
 export const EVENT_LINE_TOPICS: readonly OutboxTopic[] = OUTBOX_TOPICS.filter((t) => EVENT_LINES[t] !== null);
@@ -274,7 +277,7 @@ export function conversationFrom(r: ConversationRow, viewerId: string, role?: Vi
   };
 }
 
-export function messageFrom(r: MessageRow, viewerId: string): MessageView {
+export function messageFrom(r: MessageRow, viewerId: string, money: ReadonlyMap<string, MoneyFigures> = new Map()): MessageView {
   const isEvent = r.kind === 'event';
   return {
     id: r.id,
@@ -282,7 +285,7 @@ export function messageFrom(r: MessageRow, viewerId: string): MessageView {
     senderId: r.sender_user_id,
     senderName: isEvent ? null : r.sender_name,
     mine: !isEvent && r.sender_user_id === viewerId,
-    text: isEvent ? eventLineText(r.event_type ?? '', r.event_facts ?? null) : r.text,
+    text: isEvent ? eventLineText(r.event_type ?? '', r.event_facts ?? null, (r.booking_id && money.get(r.booking_id)) || null) : r.text,
     isSupport: r.is_support,
     bookingId: r.booking_id,
     eventType: isEvent ? (r.event_type ?? null) : null,
@@ -295,13 +298,11 @@ export function messageFrom(r: MessageRow, viewerId: string): MessageView {
   };
 }
 
-/** An event line in words (a stored event's topic, and the facts of the move it names; null: the move is not known). */
-export function eventLineText(topic: string, facts: EventLineFacts | null): string {
-  const line = isOutboxTopic(topic) ? (EVENT_LINES[topic] as ((f: EventLineFacts) => string) | null) : null;
-  return line && facts ? line(facts) : topic;
+/** An event line in words (a stored event's topic, the facts of the move it names, null: the move is not known; its booking's money now). */
+export function eventLineText(topic: string, facts: EventLineFacts | null, money: MoneyFigures | null = null): string {
+  const line = isOutboxTopic(topic) ? (EVENT_LINES[topic] as ((f: EventLineFacts, money: MoneyFigures | null) => string) | null) : null;
+  return line && facts ? line(facts, money) : topic;
 }
-
-const MONEY_FIELDS = ['chargedCents', 'refundCents', 'creatorCents', 'paidOutCents'] as const;
 
 /** The facts of the move an event line tells, from the booking's story (null: not a move of this booking). */
 function factsOf(story: BookingStory, row: MessageRow): EventLineFacts | null {
@@ -310,7 +311,7 @@ function factsOf(story: BookingStory, row: MessageRow): EventLineFacts | null {
     ? story.moves.find((m) => m.id === row.event_history_id)
     : [...story.moves].reverse().find((m) => m.topic === row.event_type);
   if (!move) return null;
-  const facts: EventLineFacts = {
+  return {
     bookingId: story.bookingId,
     creatorUserId: story.creatorUserId,
     creatorName: story.creatorName,
@@ -320,11 +321,6 @@ function factsOf(story: BookingStory, row: MessageRow): EventLineFacts | null {
     reason: move.reason,
     cancelledBy: move.toStatus === 'cancelled' && move.fromStatus !== 'cancelled' ? move.actor : null,
   };
-  for (const k of MONEY_FIELDS) {
-    const v = row.event_payload?.[k];
-    if (typeof v === 'number') facts[k] = v;
-  }
-  return facts;
 }
 
 /** Event lines get their facts from their bookings' stories: one read for all the lines' bookings. */

@@ -25,6 +25,7 @@ export const conversationsModule = defineModule({
       events: deps.events,
       outbox: deps.outbox,
       bookings: services.bookingReschedule,
+      money: (em, ids) => services.bookings.moneyOf(em, ids),
       notifications: services.notifications,
       limits: deps.limits,
       messagesPerMinute: deps.config.RATE_LIMIT_ENABLED ? deps.config.MESSAGE_RATE_LIMIT_PER_MINUTE : null,

@@ -85,6 +85,30 @@ const LINE_TYPES: Record<string, string> = {
   transfer: 'payout',
 };
 
+/** An item sold on an invoice, at its price before the platform fee (a booking's hours; later its line items and packages). */
+export interface InvoiceItem {
+  description: string;
+  detail: string | null;
+  amountCents: number;
+}
+
+/**
+ * The lines of an invoice from the items sold: each item less its share of the platform fee (the
+ * creator's), then the fee as its own line. The one place invoice lines are made: a booking with
+ * line items or a package passes them as items. The fee is split over the items in proportion
+ * (the last item takes the rounding), so the lines always add up to what was paid.
+ */
+export function invoiceLines(items: readonly InvoiceItem[], fee: { feeCents: number; feePercent: number }): DocumentLine[] {
+  const gross = items.reduce((s, i) => s + i.amountCents, 0);
+  let feeLeft = fee.feeCents;
+  const lines = items.map((item, n) => {
+    const share = n === items.length - 1 ? feeLeft : gross > 0 ? Math.round((fee.feeCents * item.amountCents) / gross) : 0;
+    feeLeft -= share;
+    return { description: item.description, detail: [item.detail, 'less the platform fee'].filter(Boolean).join(', '), amountCents: item.amountCents - share };
+  });
+  return [...lines, { description: `${PLATFORM} platform fee (${fee.feePercent} %)`, detail: `Charged by ${PLATFORM}`, amountCents: fee.feeCents }];
+}
+
 /**
  * Documents (invoices, receipts, credit notes, payout and monthly statements): issued in the
  * transaction of the booking move that moved the money (a `bookingMoveHandlers` contribution),
@@ -169,7 +193,7 @@ export class DocumentsService {
   private async issueInvoice(t: AppliedMove): Promise<void> {
     const { em, booking, creator } = t;
     const money = moneyFigures(t.ledger, booking);
-    const { feeCents, creatorCents } = splitRetained(money.chargedCents, booking.policy);
+    const { feeCents } = splitRetained(money.chargedCents, booking.policy);
     const buyer = await this.buyerOf(em, booking.booker.id, t.bookerName ?? null);
     const seller: DocumentParty = { name: creator.displayName, lines: [`Creator on ${PLATFORM}`, `Sold via ${PLATFORM} (${PLATFORM_LINES[1].toLowerCase()})`] };
     const items = (await readLineItems(em, [booking.id])).get(booking.id) ?? [];
@@ -189,10 +213,10 @@ export class DocumentsService {
         seller,
         buyer,
         subject: this.subjectOf(t),
-        lines: [
-          { description: `Collaboration with ${creator.displayName}`, detail: `${itemsDetail(items)}, less the platform fee`, amountCents: creatorCents },
-          { description: `${PLATFORM} platform fee (${booking.policy.feePercent} %)`, detail: `Charged by ${PLATFORM}`, amountCents: feeCents },
-        ],
+        lines: invoiceLines(
+          [{ description: `Collaboration with ${creator.displayName}`, detail: itemsDetail(items), amountCents: money.chargedCents }],
+          { feeCents, feePercent: booking.policy.feePercent },
+        ),
         totals: [{ description: 'Total paid', amountCents: money.chargedCents }],
         references: null,
         notes: [`Paid by card on ${t.now.toISOString().slice(0, 10)}${captureRef ? ` (payment ${captureRef})` : ''}. Nothing is due.`],
@@ -236,9 +260,7 @@ export class DocumentsService {
         bookerName: t.bookerName ?? null,
         startTime: booking.startTime.toISOString(),
         endTime: booking.endTime.toISOString(),
-        paidCents: money.chargedCents,
-        feeCents,
-        creatorCents,
+        invoiceId: invoice.id,
         invoiceNumber: invoice.number,
         invoiceUrl: documentUrl(invoice.id),
         receiptNumber: receipt.number,
@@ -254,8 +276,9 @@ export class DocumentsService {
     if (!invoice) return; // captured before documents were issued: nothing to correct
     const refund = t.recorded.filter((e) => e.kind === 'refund').reduce((s, e) => s + e.amountCents, 0);
     const earlier = await em.find(IssuedDocument, { referencesId: invoice.id, kind: DocumentKind.CREDIT_NOTE });
-    const invoicedFee = invoice.body.lines[1]?.amountCents ?? 0;
-    const creditedFee = earlier.reduce((s, d) => s + (d.body.lines.find((l) => l.description.startsWith(PLATFORM))?.amountCents ?? 0), 0);
+    const feeLine = (d: IssuedDocument) => d.body.lines.find((l) => l.description.startsWith(PLATFORM))?.amountCents ?? 0;
+    const invoicedFee = feeLine(invoice);
+    const creditedFee = earlier.reduce((s, d) => s + feeLine(d), 0);
     // The fee is charged on what the brand finally pays: what it no longer keeps is credited.
     const feeCredit = Math.min(refund, Math.max(0, invoicedFee - t.ledger.fee - creditedFee));
     const lines: DocumentLine[] = [
@@ -419,6 +442,17 @@ export class DocumentsService {
     const doc = await ctx.em.findOne(IssuedDocument, { id: documentId });
     if (!doc || viewer.partnerKeyId || !this.mayRead(viewer, doc)) throw notFound('Document not found');
     return { filename: `${doc.number}.pdf`, bytes: await renderDocumentPdf(doc) };
+  }
+
+  /**
+   * An issued document's PDF and lines by id, for the e-mail that sends it to its own recipient (the
+   * receipt e-mail attaches the invoice); no viewer: the caller decides who receives it. Null: no such document.
+   */
+  async issuedPdf(em: EntityManager, documentId: string): Promise<{ number: string; filename: string; bytes: Buffer; body: DocumentBody; totalCents: number; currency: string; bookerUserId: string | null } | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(documentId)) return null;
+    const doc = await em.findOne(IssuedDocument, { id: documentId });
+    if (!doc) return null;
+    return { number: doc.number, filename: `${doc.number}.pdf`, bytes: await renderDocumentPdf(doc), body: doc.body, totalCents: doc.totalCents, currency: doc.currency, bookerUserId: doc.bookerUserId };
   }
 
   // ---- billing details ----

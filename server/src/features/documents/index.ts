@@ -26,3 +26,7 @@ export const documentsModule = defineModule({
   jobs: ({ services }) => [{ name: 'documents-monthly-statements', cron: '15 0 * * *', run: async (now) => void (await services.documents.issueMonthlyStatements(now)) }],
   extend: ({ services }) => ({ bookingMoveHandlers: [services.documents.moveHandler()] }),
 });
+
+// The front door: what other features use of this one.
+export type { DocumentsService, InvoiceItem } from './documents.service';
+export { invoiceLines } from './documents.service';

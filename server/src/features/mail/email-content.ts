@@ -1,4 +1,4 @@
-import { cancellationWords } from '../bookings';
+import { cancellationWords, type MoneyFigures } from '../bookings';
 import { formatMoney } from '../../platform/shared/money';
 import { DateTime } from 'luxon';
 import type { OutboxTopic } from '../../platform/outbox/outbox.topics';
@@ -27,7 +27,7 @@ export interface NotificationForEmail {
 
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-const money = (cents: unknown): string | null => (typeof cents === 'number' ? formatMoney(cents) : null);
+const cash = (cents: number | null | undefined): string | null => (typeof cents === 'number' ? formatMoney(cents) : null);
 
 /**
  * The zone's usual abbreviation at that instant ("CET", "CEST", "EST", "BST"), else its offset
@@ -62,17 +62,28 @@ export function formatInstant(iso: string | Date, zone: string): string {
   return at.isValid ? `${at.toFormat('ccc d LLL, HH:mm')} ${zoneLabel(zone, at.toJSDate())}` : '';
 }
 
+/** What an e-mail tells of money, read when it is rendered: the booking's figures from the ledger, and the invoice a receipt attaches. */
+export interface EmailMoney {
+  /** The booking's figures (features/bookings `moneyOf`); null: not about a booking, or unknown. */
+  figures: MoneyFigures | null;
+  /** The invoice the e-mail attaches (a receipt): its number and lines as printed on the PDF. */
+  invoice?: { number: string; lines: { description: string; amountCents: number }[] } | null;
+}
+
 /**
  * One e-mail's subject and content for a notification, from its recipient's side. `invite` is the
  * calendar invite the e-mail carries (null: none); the text mentions an attachment only when there is one.
+ * Amounts come from `money`, read when the e-mail is rendered, never from the event.
  */
 export function bookingEmailContent(
   n: NotificationForEmail,
   to: Recipient,
   links: ProductLinks,
   invite: 'REQUEST' | 'CANCEL' | null = null,
+  money: EmailMoney = { figures: null },
 ): { subject: string; content: EmailContent } {
   const p = n.payload;
+  const m = money.figures;
   const creator = str(p.creatorName) ?? 'The creator';
   const booker = str(p.bookerName) ?? 'A client';
   const isCreator = str(p.creatorUserId) === to.userId;
@@ -82,7 +93,7 @@ export function bookingEmailContent(
   const facts: EmailContent['facts'] = [];
   if (when) facts.push({ label: 'When', value: when });
   facts.push({ label: isCreator ? 'Client' : 'Creator', value: other });
-  const total = money(p.totalCents);
+  const total = cash(m?.priceCents);
   const open = { label: 'Open the booking', url: bookingUrl };
   const content = (subject: string, heading: string, paragraphs: (string | null)[], extraFacts: EmailContent['facts'] = [], button = open) => {
     const lines = paragraphs.filter((line): line is string => line !== null);
@@ -94,7 +105,7 @@ export function bookingEmailContent(
   const updateAttached = attached('The attached invite updates your calendar entry.', 'The attached update removes it from your calendar.');
 
   if (n.actorCopy) {
-    const refund = typeof p.refundCents === 'number' ? (p.refundCents as number) : null;
+    const refund = m ? m.refundedCents : null;
     const reason = str(p.reason);
     switch (n.type) {
       case 'booking.confirmed':
@@ -113,14 +124,14 @@ export function bookingEmailContent(
           updateAttached,
         ]);
       case 'booking.cancelled': {
-        const words = cancellationWords(p, to.userId);
+        const words = cancellationWords(p, to.userId, m);
         const lines: (string | null)[] = [
           isCreator ? `You cancelled the booking with ${booker}. Its hours are free again.` : `You cancelled your booking with ${creator}.`,
           `${words.money}.`,
         ];
         if (reason) lines.push(`Reason you gave: "${reason}"`);
         lines.push(updateAttached);
-        return content(`You cancelled your booking with ${other}`, 'You cancelled a booking', lines, refund !== null && refund > 0 && !isCreator ? [{ label: 'Refund', value: money(refund)! }] : []);
+        return content(`You cancelled your booking with ${other}`, 'You cancelled a booking', lines, refund !== null && refund > 0 && !isCreator ? [{ label: 'Refund', value: cash(refund)! }] : []);
       }
     }
   }
@@ -135,7 +146,7 @@ export function bookingEmailContent(
           `${booker} sent you a booking request. The payment is authorised and waits for your answer.`,
           deadline ? `Accept or decline before ${formatInstant(deadline, to.timeZone)}; after that the request expires and the hold is released.` : 'Accept or decline it from your dashboard.',
         ],
-        [...(total ? [{ label: 'Total', value: total }] : []), ...(money(p.amountCents) ? [{ label: 'Your share', value: money(p.amountCents)! }] : [])],
+        [...(total ? [{ label: 'Total', value: total }] : []), ...(m ? [{ label: 'Your share', value: cash(m.creatorCents)! }] : [])],
         { label: 'Review the request', url: bookingUrl },
       );
     }
@@ -160,21 +171,24 @@ export function bookingEmailContent(
         // A creator hears of a confirmation they did not make when the brand accepted the time they proposed.
         isCreator ? `${booker} accepted your proposed time` : `${creator} accepted your booking`,
         [isCreator ? `Your collaboration with ${booker} is confirmed at the hours you proposed.` : `Your collaboration with ${creator} is confirmed.`, inviteAttached],
-        money(p.paidCents) ? [{ label: 'Paid', value: money(p.paidCents)! }] : [],
+        m ? [{ label: 'Paid', value: cash(m.paidCents)! }] : [],
       );
     case 'payment.captured': {
-      const paid = money(p.paidCents) ?? '';
+      const paid = cash(m?.chargedCents) ?? '';
+      const invoice = money.invoice ?? null;
       return content(
         `Receipt: ${paid} paid for your booking with ${creator}`,
         'Your payment receipt',
         [
           `We charged ${paid} to your card for your collaboration with ${creator}.`,
-          `Invoice ${str(p.invoiceNumber) ?? ''} (from ${creator}, via CollabHub) and receipt ${str(p.receiptNumber) ?? ''} are on the booking as PDFs, with your billing details from Settings.`,
+          invoice
+            ? `Invoice ${invoice.number} (from ${creator}, via CollabHub) is attached as a PDF; it and receipt ${str(p.receiptNumber) ?? ''} are on the booking too, with your billing details from Settings.`
+            : `Invoice ${str(p.invoiceNumber) ?? ''} (from ${creator}, via CollabHub) and receipt ${str(p.receiptNumber) ?? ''} are on the booking as PDFs, with your billing details from Settings.`,
         ],
         [
           { label: 'Paid', value: paid },
-          ...(money(p.creatorCents) ? [{ label: `Collaboration with ${creator}`, value: money(p.creatorCents)! }] : []),
-          ...(money(p.feeCents) ? [{ label: 'Platform fee', value: money(p.feeCents)! }] : []),
+          // The attached invoice's own lines (the creator's share of each item, the platform fee).
+          ...(invoice?.lines ?? []).map((l) => ({ label: l.description.replace(/^CollabHub platform fee.*/, 'Platform fee'), value: cash(l.amountCents)! })),
           { label: 'Invoice', value: str(p.invoiceNumber) ?? '' },
           { label: 'Receipt', value: str(p.receiptNumber) ?? '' },
         ],
@@ -197,8 +211,8 @@ export function bookingEmailContent(
           ]);
     case 'booking.cancelled': {
       // Who cancelled, why, and what it means for the reader's money (the ledger's figures, one wording for every channel).
-      const words = cancellationWords(p, to.userId);
-      const refund = typeof p.refundCents === 'number' ? p.refundCents : 0;
+      const words = cancellationWords(p, to.userId, m);
+      const refund = m?.refundedCents ?? 0;
       const lines: (string | null)[] = [
         `${words.who} the booking ${isCreator ? `with ${booker}` : `with ${creator}`}.${isCreator ? ' Its hours are free again.' : ''}`,
         words.why ? `Reason: "${words.why}"` : null,
@@ -206,8 +220,8 @@ export function bookingEmailContent(
         updateAttached,
       ];
       const facts = isCreator
-        ? (typeof p.creatorCents === 'number' && typeof p.chargedCents === 'number' && p.chargedCents > 0 ? [{ label: 'You keep', value: money(p.creatorCents)! }] : [])
-        : refund > 0 ? [{ label: 'Refund', value: money(refund)! }] : [];
+        ? (m && m.chargedCents > 0 ? [{ label: 'You keep', value: cash(m.creatorCents)! }] : [])
+        : refund > 0 ? [{ label: 'Refund', value: cash(refund)! }] : [];
       return content(`Cancelled: booking with ${other}`, words.who.startsWith('You') ? 'You cancelled a booking' : 'A booking was cancelled', lines, facts);
     }
     case 'booking.completed':
@@ -217,11 +231,11 @@ export function bookingEmailContent(
         'A dispute was opened on this booking. Support reads the conversation and decides; the money stays with the platform until then.',
       ]);
     case 'booking.resolved': {
-      const refund = money(p.refundCents);
-      return content(`Dispute resolved: booking with ${other}`, 'The dispute was resolved', [`Support resolved the dispute on your booking with ${other}.${refund && p.refundCents ? ` Refund: ${refund}.` : ''}`]);
+      const refund = m && m.refundedCents > 0 ? cash(m.refundedCents) : null;
+      return content(`Dispute resolved: booking with ${other}`, 'The dispute was resolved', [`Support resolved the dispute on your booking with ${other}.${refund ? ` Refund: ${refund}.` : ''}`]);
     }
     case 'payout.paid':
-      return content(`Payout sent: ${money(p.paidOutCents) ?? ''}`.trim(), 'Your payout is on its way', [`We sent ${money(p.paidOutCents) ?? 'your earnings'} for your booking with ${booker} to your connected account.`], [], {
+      return content(`Payout sent: ${cash(m?.paidOutCents) ?? ''}`.trim(), 'Your payout is on its way', [`We sent ${cash(m?.paidOutCents) ?? 'your earnings'} for your booking with ${booker} to your connected account.`], [], {
         label: 'See your earnings',
         url: links.dashboard(),
       });
@@ -278,7 +292,7 @@ export function bookingEmailContent(
     case 'offer.sent':
     case 'offer.countered': {
       const sender = str(p.senderName) ?? 'Someone';
-      const offerTotal = money(p.totalCents) ?? '';
+      const offerTotal = cash(typeof p.totalCents === 'number' ? p.totalCents : null) ?? '';
       const expires = str(p.expiresAt);
       const items = Array.isArray(p.items) ? (p.items as { label?: unknown; quantity?: unknown }[]) : [];
       return content(
@@ -294,7 +308,7 @@ export function bookingEmailContent(
     }
     case 'offer.accepted': {
       const recipient = str(p.recipientName) ?? 'Someone';
-      const offerTotal = money(p.totalCents) ?? '';
+      const offerTotal = cash(typeof p.totalCents === 'number' ? p.totalCents : null) ?? '';
       const brandPays = p.senderUserId === p.clientUserId && !p.bookingId;
       return content(
         `${recipient} accepted your offer of ${offerTotal}`,

@@ -7,13 +7,14 @@ import type { CalendarService } from '../calendar';
 import { exponentialBackoff, WorkQueue, type Outcome, type WorkRow } from '../../platform/jobs/work-queue';
 import { productLinks } from '../../platform/shared/product-links';
 import type { SecretBox } from '../../platform/security/secret-box';
-import { accountEmailContent, bookingEmailContent, messageDigestContent, type NotificationForEmail, type Recipient } from './email-content';
+import { accountEmailContent, bookingEmailContent, messageDigestContent, type EmailMoney, type NotificationForEmail, type Recipient } from './email-content';
 import type { OutgoingMail } from '../../platform/mail/mail-transport';
 import { emailKindOf, sentToUnverified } from './notification-kinds';
 import type { PreferencesService } from './preferences.service';
 import { renderEmail } from './templates/render-email';
 import type { OutboxTopic } from '../../platform/outbox/outbox.topics';
 import { publicNameSql } from '../users';
+import type { MoneyFigures } from '../bookings';
 
 /** A delivery is given up (status failed) after this many attempts. */
 export const MAX_ATTEMPTS = 8;
@@ -48,6 +49,10 @@ export interface EmailDeliveryDeps {
   publicUrl: () => string;
   /** Opens the sealed token of an account e-mail's link (features/auth seals it with the same key, bound to the user). */
   linkBox: SecretBox;
+  /** Bookings' money figures from the ledger (features/bookings `moneyOf`): the amounts an e-mail tells, read when it is rendered. */
+  money: (em: EntityManager, bookingIds: readonly string[]) => Promise<Map<string, MoneyFigures>>;
+  /** An issued document's PDF and lines by id (features/documents `issuedPdf`): the receipt e-mail attaches the invoice. */
+  document: (em: EntityManager, documentId: string) => Promise<{ number: string; filename: string; bytes: Buffer; body: { lines: { description: string; amountCents: number }[] }; bookerUserId: string | null } | null>;
 }
 
 interface NotificationRow {
@@ -306,11 +311,12 @@ export class EmailDeliveryWorker {
     const links = productLinks(this.deps.publicUrl());
     const account = sentToUnverified(d.topic);
     const sealed = typeof head.payload.sealedToken === 'string' ? head.payload.sealedToken : null;
+    const money = account || d.topic === 'message.created' ? null : await this.moneyOf(em, head);
     const { subject, content } = account
       ? accountEmailContent(asNotification(head), recipient, links, sealed ? this.openLinkToken(sealed, d.user_id) : null)
       : d.topic === 'message.created'
         ? messageDigestContent(notifications.map(asNotification), recipient, links)
-        : bookingEmailContent(asNotification(head), recipient, links, calendar?.method ?? null);
+        : bookingEmailContent(asNotification(head), recipient, links, calendar?.method ?? null, money?.told);
     const kind = emailKindOf(d.topic)!;
     const preferencesUrl = `${links.settings()}#notifications`;
     const { html, text } = await renderEmail(content, {
@@ -329,8 +335,25 @@ export class EmailDeliveryWorker {
       text,
       unsubscribeUrl: `${this.deps.publicUrl()}/api/v1/mail/unsubscribe?u=${d.user_id}&k=${kind.key}&t=${token}`,
       ...(calendar ? { calendar } : {}),
+      ...(money?.attachment ? { attachments: [money.attachment] } : {}),
     });
     return ['sent', null];
+  }
+
+  /**
+   * What a booking e-mail tells of money, read now: the booking's figures from the ledger and, for a
+   * receipt, the invoice issued at the capture (rendered from its row by id, attached as a PDF, its
+   * lines told), only when it is the recipient's own.
+   */
+  private async moneyOf(em: EntityManager, head: NotificationRow): Promise<{ told: EmailMoney; attachment: { filename: string; content: Buffer; contentType: string } | null }> {
+    const figures = head.booking_id ? ((await this.deps.money(em, [head.booking_id])).get(head.booking_id) ?? null) : null;
+    const invoiceId = head.type === 'payment.captured' && typeof head.payload.invoiceId === 'string' ? head.payload.invoiceId : null;
+    const invoice = invoiceId ? await this.deps.document(em, invoiceId) : null;
+    if (!invoice || invoice.bookerUserId !== head.user_id) return { told: { figures }, attachment: null };
+    return {
+      told: { figures, invoice: { number: invoice.number, lines: invoice.body.lines } },
+      attachment: { filename: invoice.filename, content: invoice.bytes, contentType: 'application/pdf' },
+    };
   }
 
   private async people(em: EntityManager, ids: string[]): Promise<Map<string, { userId: string; email: string; name: string }>> {

@@ -21,7 +21,8 @@ declare module '../../platform/module' {
  */
 export const mailModule = defineModule({
   name: 'mail',
-  dependsOn: ['calendar'],
+  // Amounts are read from the ledger (bookings) when an e-mail is rendered; a receipt attaches the invoice (documents).
+  dependsOn: ['calendar', 'bookings', 'documents'],
   resolvers: [MailResolver],
   routes: mailRoutes,
   services: ({ deps, services }) => {
@@ -38,6 +39,8 @@ export const mailModule = defineModule({
       calendar: services.calendar,
       publicUrl: () => deps.mail.publicUrl(),
       linkBox: new SecretBox(deps.config.secretsKey),
+      money: (em, ids) => services.bookings.moneyOf(em, ids),
+      document: (em, id) => services.documents.issuedPdf(em, id),
     });
     return { mailPreferences, emailDelivery };
   },

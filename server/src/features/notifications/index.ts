@@ -12,9 +12,11 @@ declare module '../../platform/module' {
 /** The notification inbox: one row per (outbox event, concerned user), written in the event's transaction. */
 export const notificationsModule = defineModule({
   name: 'notifications',
+  // Inbox lines that tell an amount read it from the ledger through bookings' front door.
+  dependsOn: ['bookings'],
   resolvers: [NotificationsResolver],
   routes: notificationsRoutes,
-  services: ({ deps }) => ({ notifications: new NotificationsService({ events: deps.events }) }),
+  services: ({ deps, services }) => ({ notifications: new NotificationsService({ events: deps.events, money: (em, ids) => services.bookings.moneyOf(em, ids) }) }),
   extend: ({ services }) => ({ outboxConsumers: [services.notifications.consumer()] }),
 });
 

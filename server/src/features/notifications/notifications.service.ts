@@ -9,7 +9,8 @@ import { parseInput } from '../../platform/shared/validation';
 import { CALENDAR_CHANGE_TOPICS } from '../calendar';
 import type { OutboxConsumer, OutboxEvent, PendingOutboxEvent, SqlPart } from '../../platform/outbox/outbox';
 import { SELF_REQUESTED_TOPICS } from '../../platform/outbox/outbox.topics';
-import { notificationText } from './notifications.text';
+import { MONEY_TOPICS, notificationText } from './notifications.text';
+import type { MoneyFigures } from '../bookings';
 
 /** A notification as its recipient sees it. */
 export interface NotificationView {
@@ -38,14 +39,17 @@ interface NotificationRow {
 
 const COLUMNS = 'id, user_id, type, event_id, booking_id, conversation_id, payload, read_at, created_at';
 
-const view = (r: NotificationRow): NotificationView => ({
+/** Reads bookings' money figures from the ledger (features/bookings `moneyOf`): the amounts an inbox line tells. */
+export type MoneyReader = (em: EntityManager, bookingIds: readonly string[]) => Promise<Map<string, MoneyFigures>>;
+
+const view = (r: NotificationRow, money: Map<string, MoneyFigures>): NotificationView => ({
   id: r.id,
   type: r.type,
   eventId: r.event_id,
   bookingId: r.booking_id,
   conversationId: r.conversation_id,
   payload: r.payload,
-  text: notificationText(r.type, r.payload, r.user_id),
+  text: notificationText(r.type, r.payload, r.user_id, (r.booking_id && money.get(r.booking_id)) || null),
   readAt: r.read_at ? new Date(r.read_at) : null,
   createdAt: new Date(r.created_at),
 });
@@ -71,7 +75,7 @@ export type MarkReadInput = z.input<typeof MarkReadSchema>;
 export class NotificationsService {
   private readonly committedFor: (userId: string) => Listen<DomainEvents['outboxCommitted']>;
 
-  constructor(deps: { events: EventBus }) {
+  constructor(private readonly deps: { events: EventBus; money: MoneyReader }) {
     this.committedFor = keyedEvents(deps.events, 'outboxCommitted', (e) => e.audienceUserIds);
   }
 
@@ -99,7 +103,14 @@ export class NotificationsService {
       params,
     );
     const [{ count }] = await ctx.em.execute<{ count: number }[]>(`select count(*)::int as count from notification where user_id = ? and not actor_copy${unread}`, [viewer.id]);
-    return toConnection(rows.map(view), size, count, (n) => encodeCursor([n.createdAt.toISOString(), n.id]));
+    const money = await this.moneyOf(ctx.em, rows);
+    return toConnection(rows.map((r) => view(r, money)), size, count, (n) => encodeCursor([n.createdAt.toISOString(), n.id]));
+  }
+
+  /** The money figures of the bookings whose lines tell an amount, read from the ledger now (one statement for a page). */
+  private moneyOf(em: EntityManager, rows: NotificationRow[]): Promise<Map<string, MoneyFigures>> {
+    const ids = rows.filter((r) => r.booking_id && MONEY_TOPICS.includes(r.type as never)).map((r) => r.booking_id!);
+    return ids.length ? this.deps.money(em, ids) : Promise.resolve(new Map());
   }
 
   async unreadCount(ctx: ServiceContext): Promise<number> {
@@ -130,8 +141,9 @@ export class NotificationsService {
     const viewer = requirePerson(ctx);
     const root = ctx.em;
     return mapStream(eventStream(this.committedFor(viewer.id)), async (event) => {
-      const [row] = await root.fork().execute<NotificationRow[]>(`select ${COLUMNS} from notification where event_id = ? and user_id = ? and not actor_copy`, [event.id, viewer.id]);
-      return row ? view(row) : null;
+      const em = root.fork();
+      const [row] = await em.execute<NotificationRow[]>(`select ${COLUMNS} from notification where event_id = ? and user_id = ? and not actor_copy`, [event.id, viewer.id]);
+      return row ? view(row, await this.moneyOf(em, [row])) : null;
     });
   }
 }

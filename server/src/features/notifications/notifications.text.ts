@@ -1,5 +1,5 @@
 import { formatMoney } from '../../platform/shared/money';
-import { cancellationSentence } from '../bookings';
+import { cancellationSentence, type MoneyFigures } from '../bookings';
 import { isOutboxTopic, type OutboxPayload, type OutboxTopic } from '../../platform/outbox/outbox.topics';
 
 const cents = (v: number) => formatMoney(v);
@@ -8,9 +8,10 @@ const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null
 /**
  * The inbox line of each topic (names only: times are shown by the client in the reader's zone);
  * null: the topic is never in anyone's inbox (public listing events have no audience). A new
- * topic does not compile until it has its line here.
+ * topic does not compile until it has its line here. `money` is the booking's figures read from the
+ * ledger when the line is rendered (null: not about a booking, or unknown).
  */
-const NOTIFICATION_TEXT: { [T in OutboxTopic]: ((p: OutboxPayload<T>, readerUserId: string | null) => string) | null } = {
+const NOTIFICATION_TEXT: { [T in OutboxTopic]: ((p: OutboxPayload<T>, readerUserId: string | null, money: MoneyFigures | null) => string) | null } = {
   'booking.created': (p) => `New booking request from ${str(p.bookerName) ?? 'A client'}`,
   'booking.expiring': (p) => `The request from ${str(p.bookerName) ?? 'A client'} expires in 24 hours`,
   // The creator reads a confirmation only when they did not accept it themselves (their own accept is not listed):
@@ -22,15 +23,15 @@ const NOTIFICATION_TEXT: { [T in OutboxTopic]: ((p: OutboxPayload<T>, readerUser
   'booking.declined': (p) => `${str(p.creatorName) ?? 'The creator'} declined your booking`,
   'booking.expired': () => 'A booking request expired without an answer',
   // Who cancelled, why, and what it means for the reader's money.
-  'booking.cancelled': (p, reader) => cancellationSentence(p, reader),
+  'booking.cancelled': (p, reader, money) => cancellationSentence(p, reader, money),
   'booking.completed': () => 'A booking was completed',
   'booking.disputed': () => 'A dispute was opened on a booking',
   'booking.resolved': () => 'A dispute was resolved',
   'booking.moved': () => 'A booking moved to the new time',
   'booking.time_proposed': (p) => `${str(p.creatorName) ?? 'The creator'} proposed another time`,
   'booking.reminder': () => 'A booking starts soon',
-  'payout.paid': (p) => (typeof p.paidOutCents === 'number' ? `Payout sent: ${cents(p.paidOutCents)}` : 'Payout sent'),
-  'payment.captured': (p) => `Payment of ${cents(p.paidCents)} captured: your invoice and receipt are ready`,
+  'payout.paid': (_p, _reader, money) => (money ? `Payout sent: ${cents(money.paidOutCents)}` : 'Payout sent'),
+  'payment.captured': (_p, _reader, money) => (money ? `Payment of ${cents(money.chargedCents)} captured: your invoice and receipt are ready` : 'Payment captured: your invoice and receipt are ready'),
   'review.created': (p) => `${str(p.reviewerName) ?? 'Someone'} left you a ${p.rating}-star review`,
   'webhook_endpoint.disabled': (p) => `Your webhook endpoint ${str(p.url) ?? ''} was disabled: every delivery failed for 3 days`,
   'message.created': (p) => `New message from ${str(p.senderName) ?? 'someone'}`,
@@ -55,9 +56,12 @@ const NOTIFICATION_TEXT: { [T in OutboxTopic]: ((p: OutboxPayload<T>, readerUser
   'offer.expired': (p) => `An offer of ${cents(p.totalCents)} expired without an answer`,
 };
 
-/** One line a person reads in the inbox for a notification (a stored row: its type and payload as written by the outbox). */
-export function notificationText(type: string, payload: object, readerUserId: string | null = null): string {
+/** Topics whose inbox line tells an amount: their booking's figures are read from the ledger when listed. */
+export const MONEY_TOPICS: readonly OutboxTopic[] = ['booking.cancelled', 'payout.paid', 'payment.captured'];
+
+/** One line a person reads in the inbox for a notification (a stored row: its type and payload as written by the outbox; its booking's money now). */
+export function notificationText(type: string, payload: object, readerUserId: string | null = null, money: MoneyFigures | null = null): string {
   if (!isOutboxTopic(type)) return type;
-  const text = NOTIFICATION_TEXT[type] as ((p: object, reader: string | null) => string) | null;
-  return text ? text(payload, readerUserId) : type;
+  const text = NOTIFICATION_TEXT[type] as ((p: object, reader: string | null, money: MoneyFigures | null) => string) | null;
+  return text ? text(payload, readerUserId, money) : type;
 }

@@ -4,6 +4,7 @@ import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { isWebhookEventType } from './webhook-event-types';
+import { moneyEventFields } from '../bookings';
 import { WebhooksResolver } from './webhooks.resolver';
 import { WebhooksService } from './webhooks.service';
 
@@ -19,7 +20,7 @@ declare module '../../platform/module' {
 export const webhooksModule = defineModule({
   name: 'webhooks',
   // Support's disabling of an endpoint is audited (support.audit).
-  dependsOn: ['auth', 'support'],
+  dependsOn: ['auth', 'support', 'bookings'],
   entities: [WebhookEndpoint, WebhookDelivery],
   resolvers: [WebhooksResolver],
   services: ({ deps, services }) => {
@@ -32,6 +33,11 @@ export const webhooksModule = defineModule({
       timeoutMs: deps.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
       metrics: deps.metrics,
       fanOut: (em, id) => webhooks!.fanOut(em, id),
+      // A booking event's amounts are the ledger's, read when its delivery is built (never carried in the event).
+      bookingMoney: async (em, topic, bookingId) => {
+        const money = (await services.bookings.moneyOf(em, [bookingId])).get(bookingId);
+        return money ? moneyEventFields(topic, money) : null;
+      },
       // The owner hears of it through the outbox (a notification, and their e-mail).
       onEndpointDisabled: async (em, endpoint) => {
         await deps.outbox.publish(em, {

@@ -6,6 +6,7 @@ import { exponentialBackoff, WorkQueue, type Outcome, type Recorded, type WorkRo
 import type { Metrics } from '../../platform/observability/metrics';
 import { sendWebhook } from './webhook-sender';
 import { signDelivery } from './webhook-signing';
+import { bookingMoneyPending, withBookingMoney } from './webhook-envelope';
 
 /** Retries stop (the delivery fails) this long after it was queued; an endpoint failing this long is disabled. */
 export const RETRY_WINDOW_MS = 3 * 24 * 3_600_000;
@@ -29,12 +30,15 @@ export interface DispatcherDeps {
   metrics?: Pick<Metrics, 'jobRuns' | 'jobClaims'>;
   /** Writes a public event's deliveries from its fan-out row (WebhooksService.fanOut); returns how many. */
   fanOut: (em: EntityManager, fanoutId: string) => Promise<number>;
+  /** A booking event's money fields as partners read them, from the ledger now (features/bookings `moneyOf` + `moneyEventFields`); null: no such booking. */
+  bookingMoney: (em: EntityManager, topic: string, bookingId: string) => Promise<Record<string, number> | null>;
   /** Called in the transaction that disables an endpoint (publishes `webhook_endpoint.disabled`). */
   onEndpointDisabled?: (em: EntityManager, endpoint: { id: string; userId: string; url: string; failingSince: Date; disabledAt: Date }) => Promise<void>;
 }
 
 interface DeliveryRow extends WorkRow {
   endpoint_id: string;
+  event_type: string;
   body: string;
   created_at: Date;
 }
@@ -131,13 +135,28 @@ export class WebhookDispatcher {
       [row.endpoint_id],
     );
     if (!endpoint) return { ok: false, error: 'endpoint deleted' };
+    const body = await this.builtBody(em, row);
     const secrets = [endpoint.secret];
     if (endpoint.previous_secret && endpoint.previous_secret_expires_at && new Date(endpoint.previous_secret_expires_at) > now) secrets.push(endpoint.previous_secret);
     // The timestamp is the real time of sending: receivers compare it with their own clock.
-    const headers = signDelivery(secrets, row.id, new Date(), row.body);
-    const outcome = await sendWebhook(endpoint.url, row.body, headers, { allowPrivateAddresses: this.deps.allowPrivateAddresses, timeoutMs: this.deps.timeoutMs });
+    const headers = signDelivery(secrets, row.id, new Date(), body);
+    const outcome = await sendWebhook(endpoint.url, body, headers, { allowPrivateAddresses: this.deps.allowPrivateAddresses, timeoutMs: this.deps.timeoutMs });
     const set = { last_attempt_at: now, response_status: outcome.status, response_time_ms: outcome.durationMs, response_body: outcome.body, error: outcome.error };
     return outcome.ok ? { ok: true, status: 'succeeded', set } : { ok: false, error: outcome.error ?? 'failed', set };
+  }
+
+  /**
+   * The body to send: a booking event's money is added from the ledger at its first send and stored
+   * with the delivery, so every retry sends the same bytes (a replay builds it again from the event).
+   */
+  private async builtBody(em: EntityManager, row: DeliveryRow): Promise<string> {
+    const bookingId = bookingMoneyPending(row.event_type, row.body);
+    if (!bookingId) return row.body;
+    const money = await this.deps.bookingMoney(em, row.event_type, bookingId);
+    if (!money) return row.body;
+    const body = withBookingMoney(row.body, money);
+    await em.execute('update webhook_deliveries set body = ? where id = ?', [body, row.id]);
+    return body;
   }
 
   /** The endpoint's failure streak: cleared by a success; 3 days of failures disable it (its owner hears through the outbox). */

@@ -23,9 +23,10 @@ export interface WebhookEnvelope {
 }
 
 /**
- * The one serializer of webhook bodies: the outbox payload (ids, amounts in cents, ISO times,
- * names) under `data`, wrapped in the versioned envelope. The docs' example payloads are produced
- * by this function in a test.
+ * The one serializer of webhook bodies: the outbox payload (ids, ISO times, names) under `data`,
+ * wrapped in the versioned envelope. A booking event's amounts are not in the event: they are added
+ * from the ledger when the delivery is first sent (`withBookingMoney`). The docs' example payloads
+ * are checked against real deliveries in a test.
  */
 export function toEnvelope(event: WebhookSourceEvent): WebhookEnvelope {
   return {
@@ -54,3 +55,22 @@ export function envelopeAroundCreated(event: Omit<WebhookSourceEvent, 'createdAt
 
 /** SQL for a timestamptz (stored to the millisecond) as `Date.toISOString()` writes it. */
 export const createdIsoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Booking events: their `data` tells the booking's money, read from the ledger when the delivery is built. */
+export const tellsBookingMoney = (topic: string) => topic.startsWith('booking.') || topic === 'payout.paid';
+
+/**
+ * The booking whose money a stored body still waits for (null: none, or already built). A body
+ * built once is sent as it is on every retry (same bytes, same signature input).
+ */
+export function bookingMoneyPending(topic: string, body: string): string | null {
+  if (!tellsBookingMoney(topic)) return null;
+  const { data } = JSON.parse(body) as WebhookEnvelope;
+  return typeof data?.bookingId === 'string' && !('totalCents' in data) ? data.bookingId : null;
+}
+
+/** The body with the booking's money fields (features/bookings `moneyEventFields`) in its `data`, keeping the envelope as it was. */
+export function withBookingMoney(body: string, money: Record<string, number>): string {
+  const envelope = JSON.parse(body) as WebhookEnvelope;
+  return JSON.stringify({ ...envelope, data: { ...envelope.data, ...money } });
+}

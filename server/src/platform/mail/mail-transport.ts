@@ -12,6 +12,8 @@ export interface OutgoingMail {
   unsubscribeUrl: string;
   /** A calendar invite (iTIP): sent as the text/calendar alternative and as an .ics attachment. */
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
+  /** Files sent with it (a receipt's invoice PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
   headers?: Record<string, string>;
 }
 
@@ -35,12 +37,11 @@ export function smtpTransport(url: string, from: string): MailTransport {
         messageId: mail.messageId,
         list: { unsubscribe: mail.unsubscribeUrl },
         headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', ...mail.headers },
-        ...(mail.calendar
-          ? {
-              icalEvent: { method: mail.calendar.method, filename: 'invite.ics', content: mail.calendar.content },
-              attachments: [{ filename: 'invite.ics', content: mail.calendar.content, contentType: `application/ics; method=${mail.calendar.method}` }],
-            }
-          : {}),
+        ...(mail.calendar ? { icalEvent: { method: mail.calendar.method, filename: 'invite.ics', content: mail.calendar.content } } : {}),
+        attachments: [
+          ...(mail.calendar ? [{ filename: 'invite.ics', content: mail.calendar.content, contentType: `application/ics; method=${mail.calendar.method}` }] : []),
+          ...(mail.attachments ?? []),
+        ],
       });
     },
     close: () => transporter.close(),

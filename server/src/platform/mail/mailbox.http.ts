@@ -117,7 +117,7 @@ export function mailboxRoutes(orm: Orm, mailbox: MailboxService): Router {
       const m = await mailbox.get(em(), String(req.params.id));
       const a = m?.attachments[Number(req.params.n)];
       if (!a) return notFound(res);
-      res.type(a.contentType.split(';')[0]).setHeader('Content-Disposition', `attachment; filename="${a.filename.replace(/"/g, '')}"`).send(a.content);
+      res.type(a.contentType.split(';')[0]).setHeader('Content-Disposition', `attachment; filename="${a.filename.replace(/"/g, '')}"`).send(Buffer.from(a.base64, 'base64'));
     }),
   );
   return router;

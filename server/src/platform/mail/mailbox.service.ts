@@ -18,7 +18,8 @@ export interface MailboxMessage extends MailboxEntry {
   text: string;
   html: string | null;
   headers: Record<string, string>;
-  attachments: { filename: string; contentType: string; content: string }[];
+  /** `content` as UTF-8 text (an invite), `base64` the exact bytes (a PDF). */
+  attachments: { filename: string; contentType: string; content: string; base64: string }[];
   /** Links in the HTML part, in order (the buttons of our e-mails). */
   links: string[];
 }
@@ -74,7 +75,7 @@ export class MailboxService {
       text: parsed.text ?? '',
       html,
       headers,
-      attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? 'attachment', contentType: a.contentType, content: a.content.toString('utf8') })),
+      attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? 'attachment', contentType: a.contentType, content: a.content.toString('utf8'), base64: a.content.toString('base64') })),
       links: html ? [...html.matchAll(/<a\b[^>]*\bhref="([^"]+)"/gi)].map((m) => m[1].replace(/&amp;/g, '&')) : [],
     };
   }

@@ -14,8 +14,9 @@
  *
  * Adding a topic: add it here with its payload, run `pnpm --filter server typecheck` and answer
  * every error (each channel says what the new topic becomes there, or `null`: nothing), then
- * `pnpm codegen` for the client's view. Payloads are plain JSON: ids, names, ISO times, amounts in
- * cents (figures of money are the ledger's: a payload's amounts are for the words of a message).
+ * `pnpm codegen` for the client's view. Payloads are plain JSON: ids, names, ISO times. No figure of
+ * money travels in an event: a channel that tells an amount reads it from the ledger when it renders
+ * (features/bookings `readMoneyFigures`, through `services.bookings.moneyOf`).
  */
 export interface OutboxEvents {
   'booking.created': BookingEventPayload;
@@ -118,23 +119,6 @@ export interface BookingEventPayload {
   paymentStatus: string;
   startTime: string;
   endTime: string;
-  /** The booking's price. */
-  totalCents: number;
-  // The money as the ledger holds it after the move (features/bookings/ledger.ts `moneyFigures`, the one function over it).
-  /** Taken from the booker's card. */
-  chargedCents: number;
-  /** What the booker pays in the end: charged less refunded (the price before any capture). */
-  paidCents: number;
-  /** The platform's fee on what the booker pays (expected until the money is decided). */
-  feeCents: number;
-  /** Returned to the booker. */
-  refundCents: number;
-  /** The creator's share (expected until the money is decided). */
-  creatorCents: number;
-  /** Transferred to the creator. */
-  paidOutCents: number;
-  /** The creator's share; for `payout.paid` what was paid out. */
-  amountCents: number;
   requestDeadline: string;
   reason: string | null;
   /** The cancellation's reason code from the short list, when one was picked. */
@@ -143,7 +127,7 @@ export interface BookingEventPayload {
   cancelledBy: string | null;
 }
 
-/** A captured payment and the documents issued for it (figures from the ledger after the capture). */
+/** A captured payment and the documents issued for it (the amounts are the invoice's and the ledger's, read when told). */
 export interface PaymentCapturedPayload {
   bookingId: string;
   creatorName: string;
@@ -152,9 +136,8 @@ export interface PaymentCapturedPayload {
   bookerName: string | null;
   startTime: string;
   endTime: string;
-  paidCents: number;
-  feeCents: number;
-  creatorCents: number;
+  /** The invoice issued in the capture's transaction: the receipt e-mail attaches its PDF and tells its lines. */
+  invoiceId: string;
   invoiceNumber: string;
   invoiceUrl: string;
   receiptNumber: string;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Dispute } from '../dispute.entity';
-import { totalsOfSums, type LedgerSum, type LedgerTotals } from '../ledger';
+import { ledgerSumsColumn, totalsOfSums, type LedgerSum, type LedgerTotals } from '../ledger';
 
 /** A booking's dispute as cards and guards read it. */
 export type DisputeRecord = Pick<
@@ -25,8 +25,7 @@ export interface FactsColumns {
 
 /** The select list of a booking's facts, for the booking whose id is `bookingId` (a column reference). */
 export const factsColumns = (bookingId: string) => `
-  coalesce((select json_agg(l) from (select kind, sum(amount_cents)::bigint as amount from ledger_entries
-                                     where booking_id = ${bookingId} group by kind) l), '[]') as sums,
+  ${ledgerSumsColumn(bookingId)} as sums,
   (select json_build_object('id', d.id, 'kind', d.kind, 'reason', d.reason, 'evidence', d.evidence,
                             'respondentStatement', d.respondent_statement, 'openedBy', d.opened_by,
                             'resolution', d.resolution, 'refundCents', d.refund_cents,

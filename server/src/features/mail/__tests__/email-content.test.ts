@@ -35,8 +35,9 @@ describe("the acting party's copy of a calendar change is worded for them", () =
     bookerName: 'Nimbus Games',
     startTime: '2026-12-01T09:00:00Z',
     endTime: '2026-12-01T10:00:00Z',
-    totalCents: 5000,
   };
+  // The booking's money as the ledger holds it when the e-mail is rendered (never in the event).
+  const refunded = { figures: { priceCents: 5000, chargedCents: 5000, refundedCents: 5000, paidCents: 0, feeCents: 0, creatorCents: 0, paidOutCents: 0, decided: true } };
   const note = (type: OutboxTopic, extra: Record<string, unknown> = {}) => ({ id: 'n1', type, bookingId: 'b1', conversationId: null, payload: { ...payload, ...extra }, createdAt: winter, actorCopy: true });
   const creatorSide = { userId: 'creator-1', email: 'nova@example.com', name: 'Nova Stream', timeZone: 'Europe/Berlin' };
   const bookerSide = { userId: 'booker-1', email: 'nimbus@example.com', name: 'Nimbus Games', timeZone: 'Europe/Berlin' };
@@ -47,7 +48,7 @@ describe("the acting party's copy of a calendar change is worded for them", () =
     expect(accepted.content.paragraphs[0]).toBe("You accepted Nimbus Games's request — it is in your calendar.");
     const moved = bookingEmailContent(note('booking.moved'), bookerSide, links);
     expect(moved.content.paragraphs[0]).toBe('You confirmed the new hours of your booking with Nova Stream — your calendar entry moves with it.');
-    const cancelled = bookingEmailContent(note('booking.cancelled', { chargedCents: 5000, refundCents: 5000, reason: 'Sick', cancelledBy: 'booker' }), bookerSide, links, 'CANCEL');
+    const cancelled = bookingEmailContent(note('booking.cancelled', { reason: 'Sick', cancelledBy: 'booker' }), bookerSide, links, 'CANCEL', refunded);
     expect(cancelled.subject).toBe('You cancelled your booking with Nova Stream');
     expect(cancelled.content.paragraphs).toEqual([
       'You cancelled your booking with Nova Stream.',
@@ -56,7 +57,7 @@ describe("the acting party's copy of a calendar change is worded for them", () =
       'The attached update removes it from your calendar.',
     ]);
     // An attachment is mentioned only when the e-mail carries one (a request cancelled before it was accepted has none).
-    expect(bookingEmailContent(note('booking.cancelled', { refundCents: 5000 }), bookerSide, links).content.paragraphs.join(' ')).not.toMatch(/attached/);
+    expect(bookingEmailContent(note('booking.cancelled'), bookerSide, links, null, refunded).content.paragraphs.join(' ')).not.toMatch(/attached/);
     // The other party's copy keeps its wording.
     expect(bookingEmailContent({ ...note('booking.confirmed'), actorCopy: false }, bookerSide, links).content.heading).toBe('Nova Stream accepted your booking');
     // A creator who did not accept (the brand took the time they proposed: a system accept) is never told they were accepted.

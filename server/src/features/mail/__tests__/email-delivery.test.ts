@@ -123,6 +123,8 @@ describe('transactional e-mail from the outbox', () => {
       calendar: services.calendar,
       publicUrl: () => app.server.deps.mail.publicUrl(),
       linkBox: new SecretBox(app.config.secretsKey),
+      money: (em, ids) => services.bookings.moneyOf(em, ids),
+      document: (em, id) => services.documents.issuedPdf(em, id),
     });
     const before = (await mailTo(app, star.email)).length;
     const b = await heldBooking(app, brand, star, nextHour());
@@ -165,6 +167,8 @@ describe('transactional e-mail from the outbox', () => {
       calendar: services.calendar,
       publicUrl: () => app.server.deps.mail.publicUrl(),
       linkBox: new SecretBox(app.config.secretsKey),
+      money: (em, ids) => services.bookings.moneyOf(em, ids),
+      document: (em, id) => services.documents.issuedPdf(em, id),
     });
     const before = (await mailTo(app, star.email)).length;
     await heldBooking(app, brand, star, nextHour());

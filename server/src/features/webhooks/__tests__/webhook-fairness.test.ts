@@ -90,7 +90,7 @@ describe('a slow partner delays only itself', () => {
           topic: 'payout.paid',
           aggregateId: healthy.userId,
           audienceUserIds: [healthy.userId],
-          payload: samplePayload('payout.paid', { creatorUserId: healthy.userId, amountCents: 1000 + i }),
+          payload: samplePayload('payout.paid', { creatorUserId: healthy.userId, bookerName: `Client ${i}` }),
         }),
       );
       const got = await arrived;
