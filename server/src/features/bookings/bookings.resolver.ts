@@ -14,6 +14,7 @@ import {
   BookingPaymentVerification,
   BookingRole,
   BookingSettlementType,
+  BookingMoneyType,
   BookingType,
   CancelBookingInput,
   CancellationTermsType,
@@ -179,6 +180,11 @@ export class BookingsResolver {
   @FieldResolver(() => BookingSettlementType)
   settlement(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
     return ctx.services.bookings.settlementOf(ctx, booking);
+  }
+
+  @FieldResolver(() => BookingMoneyType, { description: "The booking's money from the ledger, as every channel tells it (batched: one statement per list)" })
+  async money(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.moneyFiguresOf(ctx, booking.id);
   }
 
   @FieldResolver(() => [BookingHistoryEntryType], { description: 'Every applied move, oldest first' })

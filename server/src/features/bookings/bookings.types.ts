@@ -340,6 +340,35 @@ export class BookingSettlementType {
   paidOutCents!: number;
 }
 
+@ObjectType('BookingMoney', {
+  description: "A booking's money as every channel tells it (e-mail, bell, thread, webhooks, documents): one function over the ledger, in cents",
+})
+export class BookingMoneyType {
+  @Field(() => Int, { description: "The booking's price (hourly rate x hours)" })
+  priceCents!: number;
+
+  @Field(() => Int, { description: "Captured from the booker's card (0 before the creator accepts)" })
+  chargedCents!: number;
+
+  @Field(() => Int, { description: 'Returned to the booker' })
+  refundedCents!: number;
+
+  @Field(() => Int, { description: 'What the booker pays in the end: charged less refunded (the price before any capture)' })
+  paidCents!: number;
+
+  @Field(() => Int, { description: 'The platform fee on what the booker pays (expected until decided)' })
+  feeCents!: number;
+
+  @Field(() => Int, { description: "The creator's share (expected until decided)" })
+  creatorCents!: number;
+
+  @Field(() => Int, { description: "Transferred to the creator's payout account" })
+  paidOutCents!: number;
+
+  @Field(() => Boolean, { description: 'Whether fee and share are decided in the ledger (false: expected from the split)' })
+  decided!: boolean;
+}
+
 @ObjectType('Overview', { description: "The dashboard's Overview tab" })
 export class OverviewType {
   @Field(() => Int, { description: "Creator side: the ledger's net allocation to the creator (completed bookings and shares kept after late cancellations)" })

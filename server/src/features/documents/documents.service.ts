@@ -8,6 +8,7 @@ import { requirePerson, requireViewer, type ServiceContext } from '../../platfor
 import { notFound } from '../../platform/shared/errors';
 import type { LoaderContext } from '../bookings';
 import { parseInput } from '../../platform/shared/validation';
+import { perRequestLoader } from '../../platform/shared/loaders';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { AppliedMove, BookingMoveHandler, BookingsService, LedgerLine } from '../bookings';
 import { lineAmount, moneyFigures, readLineItems, splitRetained, type LineItem } from '../bookings';
@@ -414,10 +415,16 @@ export class DocumentsService {
     return this.listOf(ctx, booking.id);
   }
 
-  /** The documents of a booking the viewer may already see (GraphQL `Booking.documents`). */
-  async listOf(ctx: ServiceContext, bookingId: string): Promise<DocumentSummary[]> {
+  /**
+   * The documents of a booking the viewer may already see (GraphQL `Booking.documents`), batched
+   * with the other bookings of the request: one statement per list, whatever its length.
+   */
+  async listOf(ctx: LoaderContext, bookingId: string): Promise<DocumentSummary[]> {
     const viewer = requireViewer(ctx);
-    const docs = await ctx.em.find(IssuedDocument, { bookingId }, { orderBy: { issuedAt: 'asc', number: 'asc' } });
+    const docs = await perRequestLoader<string, IssuedDocument[]>(ctx, 'documents.ofBooking', async (bookingIds) => {
+      const rows = await ctx.em.find(IssuedDocument, { bookingId: { $in: [...bookingIds] } }, { orderBy: { issuedAt: 'asc', number: 'asc' } });
+      return bookingIds.map((id) => rows.filter((d) => d.bookingId === id));
+    }).load(bookingId);
     return docs.filter((d) => this.mayRead(viewer, d)).map(summary);
   }
 
