@@ -3566,7 +3566,7 @@ export type OverviewQuery = {
       startTime: string;
       completedAt: string | null;
       totalHours: number;
-      creatorAmountCents: number;
+      money: { creatorCents: number };
       booker: { id: string; name: string };
     }>;
     upcoming: Array<{
@@ -3574,9 +3574,8 @@ export type OverviewQuery = {
       startTime: string;
       endTime: string;
       totalHours: number;
-      totalCents: number;
-      creatorAmountCents: number;
       viewerRole: BookingRole | null;
+      money: { priceCents: number; creatorCents: number };
       booker: { id: string; name: string };
       creator: { id: string; displayName: string };
     }>;
@@ -3588,7 +3587,7 @@ export type EarningRow_BookingFragment = {
   startTime: string;
   completedAt: string | null;
   totalHours: number;
-  creatorAmountCents: number;
+  money: { creatorCents: number };
   booker: { id: string; name: string };
 };
 
@@ -3597,9 +3596,8 @@ export type UpcomingBookingRow_BookingFragment = {
   startTime: string;
   endTime: string;
   totalHours: number;
-  totalCents: number;
-  creatorAmountCents: number;
   viewerRole: BookingRole | null;
+  money: { priceCents: number; creatorCents: number };
   booker: { id: string; name: string };
   creator: { id: string; displayName: string };
 };
@@ -5005,7 +5003,14 @@ export const EarningRow_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'money' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'booker' },
@@ -5036,8 +5041,17 @@ export const UpcomingBookingRow_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'money' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'priceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           {
             kind: 'Field',
@@ -19372,7 +19386,14 @@ export const OverviewDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'money' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'booker' },
@@ -19398,8 +19419,17 @@ export const OverviewDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'money' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'priceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorCents' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
           {
             kind: 'Field',

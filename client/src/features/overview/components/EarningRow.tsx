@@ -17,7 +17,7 @@ export function EarningRow({ booking, zone }: { booking: EarningRow_BookingFragm
         </Text>
       </Stack>
       <Text fontWeight="semibold" color="green.fg" flexShrink={0}>
-        +{formatCents(booking.creatorAmountCents)}
+        +{formatCents(booking.money.creatorCents)}
       </Text>
     </HStack>
   );

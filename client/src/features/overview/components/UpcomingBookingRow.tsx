@@ -26,7 +26,7 @@ export function UpcomingBookingRow({ booking, zone }: { booking: UpcomingBooking
         </Text>
       </Stack>
       <Text fontWeight="semibold" flexShrink={0}>
-        {formatCents(asCreator ? booking.creatorAmountCents : booking.totalCents)}
+        {formatCents(asCreator ? booking.money.creatorCents : booking.money.priceCents)}
       </Text>
     </HStack>
   );

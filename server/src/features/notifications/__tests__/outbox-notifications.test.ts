@@ -114,7 +114,9 @@ describe('booking moves notify the parties', () => {
     expect(res.body.errors).toBeUndefined();
     const events = await rows(`select topic, payload from outbox_event where booking_id = ? order by seq`, [bookingId]);
     expect(events.map((e: any) => e.topic)).toEqual(['booking.created', 'booking.declined']);
-    expect(events[1].payload).toMatchObject({ reason: 'Fully booked', bookingId, totalCents: 5000 });
+    expect(events[1].payload).toMatchObject({ reason: 'Fully booked', bookingId });
+    // No amount travels in an event: whoever tells one reads the ledger when it renders.
+    expect(Object.keys(events[1].payload).filter((k) => k.endsWith('Cents'))).toEqual([]);
     expect(await rows(`select user_id from notification n join outbox_event e on e.id = n.event_id where e.booking_id = ? and e.topic = 'booking.declined'`, [bookingId])).toEqual([
       { user_id: brand.userId },
     ]);
