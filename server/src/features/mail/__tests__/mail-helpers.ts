@@ -12,7 +12,8 @@ export interface CaughtMail {
   text: string;
   html: string | null;
   headers: Record<string, string>;
-  attachments: { filename: string; contentType: string; content: string }[];
+  /** `content` as UTF-8 text (an invite), `base64` the exact bytes (a PDF). */
+  attachments: { filename: string; contentType: string; content: string; base64: string }[];
   links: string[];
 }
 
