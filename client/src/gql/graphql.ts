@@ -191,6 +191,17 @@ export type CreateBookingCheckoutInput = {
   startTime: string;
 };
 
+export type CreatePackageInput = {
+  active?: boolean | null | undefined;
+  deliverables: PackageDeliverablesInput;
+  description?: string | null | undefined;
+  leadTimeDays?: number | null | undefined;
+  platforms?: Array<string> | null | undefined;
+  priceCents: number;
+  revisionsIncluded?: number | null | undefined;
+  title: string;
+};
+
 export type CreateProfileInput = {
   /** Bio, or a brand's about text */
   bio?: string | null | undefined;
@@ -319,6 +330,29 @@ export type MarkNotificationsReadInput = {
 /** A written message, a booking event line, a proposed time, or a custom offer (its card: offerId) */
 export type MessageKind = 'EVENT' | 'OFFER' | 'PROPOSAL' | 'TEXT';
 
+/** What the viewer may do with an offer now */
+export type OfferAction = 'ACCEPT' | 'COUNTER' | 'DECLINE' | 'PAY' | 'WITHDRAW';
+
+export type OfferItemInput = {
+  label: string;
+  quantity: number;
+  unitPriceCents: number;
+};
+
+/** countered: answered with a new version (see the next card) */
+export type OfferStatus = 'ACCEPTED' | 'COUNTERED' | 'DECLINED' | 'EXPIRED' | 'PENDING' | 'WITHDRAWN';
+
+/** An offer’s terms: line items, a time (startTime and endTime) or a due date, an expiry (default 72 h) */
+export type OfferTermsInput = {
+  dueAt?: string | null | undefined;
+  endTime?: string | null | undefined;
+  expiresAt?: string | null | undefined;
+  items: Array<OfferItemInput>;
+  note?: string | null | undefined;
+  revisionsIncluded?: number | null | undefined;
+  startTime?: string | null | undefined;
+};
+
 export type OpenDisputeInput = {
   bookingId: string;
   /** Free text or a link */
@@ -326,6 +360,24 @@ export type OpenDisputeInput = {
   kind?: DisputeKind | null | undefined;
   /** Required; trimmed */
   reason: string;
+};
+
+export type PackageCheckoutInput = {
+  bookingDetails?: string | null | undefined;
+  /** A package without live parts: when it is due */
+  dueAt?: string | null | undefined;
+  idempotencyKey?: string | null | undefined;
+  packageId: string;
+  /** A package with live parts: the first of its free hours */
+  startTime?: string | null | undefined;
+};
+
+export type PackageDeliverablesInput = {
+  clips?: number | null | undefined;
+  costreamHours?: number | null | undefined;
+  liveMinutes?: number | null | undefined;
+  overlayDays?: number | null | undefined;
+  posts?: number | null | undefined;
 };
 
 export type PasswordStrengthInput = {
@@ -426,6 +478,18 @@ export type UpdateNotificationPreferencesInput = {
   kinds?: Array<EmailPreferenceInput> | null | undefined;
   /** IANA zone, e.g. Europe/Berlin */
   timeZone?: string | null | undefined;
+};
+
+/** The fields to change */
+export type UpdatePackageInput = {
+  active?: boolean | null | undefined;
+  deliverables?: PackageDeliverablesInput | null | undefined;
+  description?: string | null | undefined;
+  leadTimeDays?: number | null | undefined;
+  platforms?: Array<string> | null | undefined;
+  priceCents?: number | null | undefined;
+  revisionsIncluded?: number | null | undefined;
+  title?: string | null | undefined;
 };
 
 export type UpdateProfileInput = {
@@ -834,6 +898,28 @@ export type AcceptBookingMutation = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
     brief: {
@@ -952,6 +1038,28 @@ export type BookingCard_BookingFragment = {
     bookingId: string | null;
     eventType: EventTopic | null;
     createdAt: string;
+    offerId: string | null;
+    offer: {
+      id: string;
+      conversationId: string;
+      rootId: string;
+      version: number;
+      status: OfferStatus;
+      senderUserId: string;
+      senderRole: string;
+      recipientUserId: string;
+      totalCents: number;
+      startTime: string | null;
+      endTime: string | null;
+      dueAt: string | null;
+      expiresAt: string;
+      revisionsIncluded: number;
+      note: string | null;
+      bookingId: string | null;
+      createdAt: string;
+      availableActions: Array<OfferAction>;
+      items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+    } | null;
     proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
   } | null;
   brief: {
@@ -1092,6 +1200,28 @@ export type BookingListQuery = {
           bookingId: string | null;
           eventType: EventTopic | null;
           createdAt: string;
+          offerId: string | null;
+          offer: {
+            id: string;
+            conversationId: string;
+            rootId: string;
+            version: number;
+            status: OfferStatus;
+            senderUserId: string;
+            senderRole: string;
+            recipientUserId: string;
+            totalCents: number;
+            startTime: string | null;
+            endTime: string | null;
+            dueAt: string | null;
+            expiresAt: string;
+            revisionsIncluded: number;
+            note: string | null;
+            bookingId: string | null;
+            createdAt: string;
+            availableActions: Array<OfferAction>;
+            items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+          } | null;
           proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
         } | null;
         brief: {
@@ -1783,6 +1913,28 @@ export type CancelBookingMutation = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
     brief: {
@@ -1890,6 +2042,28 @@ export type ConfirmBookingCompletionMutation = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
     brief: {
@@ -1998,6 +2172,28 @@ export type DeclineBookingMutation = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
     brief: {
@@ -2103,6 +2299,28 @@ export type LiveBookingUpdatesSubscription = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
     brief: {
@@ -2210,6 +2428,28 @@ export type OpenBookingDisputeMutation = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
     brief: {
@@ -2317,6 +2557,28 @@ export type RequestBookingPayoutMutation = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
     brief: {
@@ -2519,10 +2781,12 @@ export type CheckoutBookingQuery = {
     totalHours: number;
     hourlyRateCents: number;
     totalCents: number;
+    dueAt: string | null;
     status: BookingStatus;
     paymentStatus: PaymentStatus;
     requestDeadline: string | null;
     checkoutExpiresAt: string;
+    lineItems: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number; kind: string }>;
     cancellationTerms: { freeUntil: string; lateKeptPercent: number };
     creator: { id: string; displayName: string; profileImageUrl: string | null; avatarUrl: string | null };
   };
@@ -2535,10 +2799,12 @@ export type CheckoutSummary_BookingFragment = {
   totalHours: number;
   hourlyRateCents: number;
   totalCents: number;
+  dueAt: string | null;
   status: BookingStatus;
   paymentStatus: PaymentStatus;
   requestDeadline: string | null;
   checkoutExpiresAt: string;
+  lineItems: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number; kind: string }>;
   cancellationTerms: { freeUntil: string; lateKeptPercent: number };
   creator: { id: string; displayName: string; profileImageUrl: string | null; avatarUrl: string | null };
 };
@@ -2647,6 +2913,28 @@ export type BookingConversationQuery = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
   };
@@ -2668,6 +2956,28 @@ export type ConversationMessageAddedSubscription = {
     bookingId: string | null;
     eventType: EventTopic | null;
     createdAt: string;
+    offerId: string | null;
+    offer: {
+      id: string;
+      conversationId: string;
+      rootId: string;
+      version: number;
+      status: OfferStatus;
+      senderUserId: string;
+      senderRole: string;
+      recipientUserId: string;
+      totalCents: number;
+      startTime: string | null;
+      endTime: string | null;
+      dueAt: string | null;
+      expiresAt: string;
+      revisionsIncluded: number;
+      note: string | null;
+      bookingId: string | null;
+      createdAt: string;
+      availableActions: Array<OfferAction>;
+      items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+    } | null;
     proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
   };
 };
@@ -2728,6 +3038,28 @@ export type ConversationSummary_ConversationFragment = {
     bookingId: string | null;
     eventType: EventTopic | null;
     createdAt: string;
+    offerId: string | null;
+    offer: {
+      id: string;
+      conversationId: string;
+      rootId: string;
+      version: number;
+      status: OfferStatus;
+      senderUserId: string;
+      senderRole: string;
+      recipientUserId: string;
+      totalCents: number;
+      startTime: string | null;
+      endTime: string | null;
+      dueAt: string | null;
+      expiresAt: string;
+      revisionsIncluded: number;
+      note: string | null;
+      bookingId: string | null;
+      createdAt: string;
+      availableActions: Array<OfferAction>;
+      items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+    } | null;
     proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
   } | null;
 };
@@ -2746,6 +3078,28 @@ export type ConversationThread_MessagesFragment = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     };
   }>;
@@ -2781,6 +3135,28 @@ export type ConversationThreadQuery = {
           bookingId: string | null;
           eventType: EventTopic | null;
           createdAt: string;
+          offerId: string | null;
+          offer: {
+            id: string;
+            conversationId: string;
+            rootId: string;
+            version: number;
+            status: OfferStatus;
+            senderUserId: string;
+            senderRole: string;
+            recipientUserId: string;
+            totalCents: number;
+            startTime: string | null;
+            endTime: string | null;
+            dueAt: string | null;
+            expiresAt: string;
+            revisionsIncluded: number;
+            note: string | null;
+            bookingId: string | null;
+            createdAt: string;
+            availableActions: Array<OfferAction>;
+            items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+          } | null;
           proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
         };
       }>;
@@ -2823,6 +3199,28 @@ export type ConversationThreadQuery = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
   };
@@ -2851,6 +3249,28 @@ export type ConversationMessagesAfterQuery = {
           bookingId: string | null;
           eventType: EventTopic | null;
           createdAt: string;
+          offerId: string | null;
+          offer: {
+            id: string;
+            conversationId: string;
+            rootId: string;
+            version: number;
+            status: OfferStatus;
+            senderUserId: string;
+            senderRole: string;
+            recipientUserId: string;
+            totalCents: number;
+            startTime: string | null;
+            endTime: string | null;
+            dueAt: string | null;
+            expiresAt: string;
+            revisionsIncluded: number;
+            note: string | null;
+            bookingId: string | null;
+            createdAt: string;
+            availableActions: Array<OfferAction>;
+            items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+          } | null;
           proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
         };
       }>;
@@ -2914,6 +3334,28 @@ export type ConversationsQuery = {
           bookingId: string | null;
           eventType: EventTopic | null;
           createdAt: string;
+          offerId: string | null;
+          offer: {
+            id: string;
+            conversationId: string;
+            rootId: string;
+            version: number;
+            status: OfferStatus;
+            senderUserId: string;
+            senderRole: string;
+            recipientUserId: string;
+            totalCents: number;
+            startTime: string | null;
+            endTime: string | null;
+            dueAt: string | null;
+            expiresAt: string;
+            revisionsIncluded: number;
+            note: string | null;
+            bookingId: string | null;
+            createdAt: string;
+            availableActions: Array<OfferAction>;
+            items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+          } | null;
           proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
         } | null;
       };
@@ -2956,6 +3398,28 @@ export type ProposeBookingTimeMutation = {
     bookingId: string | null;
     eventType: EventTopic | null;
     createdAt: string;
+    offerId: string | null;
+    offer: {
+      id: string;
+      conversationId: string;
+      rootId: string;
+      version: number;
+      status: OfferStatus;
+      senderUserId: string;
+      senderRole: string;
+      recipientUserId: string;
+      totalCents: number;
+      startTime: string | null;
+      endTime: string | null;
+      dueAt: string | null;
+      expiresAt: string;
+      revisionsIncluded: number;
+      note: string | null;
+      bookingId: string | null;
+      createdAt: string;
+      availableActions: Array<OfferAction>;
+      items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+    } | null;
     proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
   };
 };
@@ -2976,6 +3440,28 @@ export type RespondToProposedTimeMutation = {
     bookingId: string | null;
     eventType: EventTopic | null;
     createdAt: string;
+    offerId: string | null;
+    offer: {
+      id: string;
+      conversationId: string;
+      rootId: string;
+      version: number;
+      status: OfferStatus;
+      senderUserId: string;
+      senderRole: string;
+      recipientUserId: string;
+      totalCents: number;
+      startTime: string | null;
+      endTime: string | null;
+      dueAt: string | null;
+      expiresAt: string;
+      revisionsIncluded: number;
+      note: string | null;
+      bookingId: string | null;
+      createdAt: string;
+      availableActions: Array<OfferAction>;
+      items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+    } | null;
     proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
   };
 };
@@ -2997,6 +3483,28 @@ export type SendMessageMutation = {
     bookingId: string | null;
     eventType: EventTopic | null;
     createdAt: string;
+    offerId: string | null;
+    offer: {
+      id: string;
+      conversationId: string;
+      rootId: string;
+      version: number;
+      status: OfferStatus;
+      senderUserId: string;
+      senderRole: string;
+      recipientUserId: string;
+      totalCents: number;
+      startTime: string | null;
+      endTime: string | null;
+      dueAt: string | null;
+      expiresAt: string;
+      revisionsIncluded: number;
+      note: string | null;
+      bookingId: string | null;
+      createdAt: string;
+      availableActions: Array<OfferAction>;
+      items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+    } | null;
     proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
   };
 };
@@ -3053,6 +3561,28 @@ export type StartConversationMutation = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
   };
@@ -3069,6 +3599,28 @@ export type ThreadMessage_MessageFragment = {
   bookingId: string | null;
   eventType: EventTopic | null;
   createdAt: string;
+  offerId: string | null;
+  offer: {
+    id: string;
+    conversationId: string;
+    rootId: string;
+    version: number;
+    status: OfferStatus;
+    senderUserId: string;
+    senderRole: string;
+    recipientUserId: string;
+    totalCents: number;
+    startTime: string | null;
+    endTime: string | null;
+    dueAt: string | null;
+    expiresAt: string;
+    revisionsIncluded: number;
+    note: string | null;
+    bookingId: string | null;
+    createdAt: string;
+    availableActions: Array<OfferAction>;
+    items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+  } | null;
   proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
 };
 
@@ -3548,6 +4100,201 @@ export type UnreadNotificationCountQueryVariables = Exact<{ [key: string]: never
 
 export type UnreadNotificationCountQuery = { unreadNotificationCount: number };
 
+export type OfferCard_OfferFragment = {
+  id: string;
+  conversationId: string;
+  rootId: string;
+  version: number;
+  status: OfferStatus;
+  senderUserId: string;
+  senderRole: string;
+  recipientUserId: string;
+  totalCents: number;
+  startTime: string | null;
+  endTime: string | null;
+  dueAt: string | null;
+  expiresAt: string;
+  revisionsIncluded: number;
+  note: string | null;
+  bookingId: string | null;
+  createdAt: string;
+  availableActions: Array<OfferAction>;
+  items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+};
+
+export type SendOfferMutationVariables = Exact<{
+  conversationId: string;
+  input: OfferTermsInput;
+}>;
+
+export type SendOfferMutation = {
+  sendOffer: {
+    id: string;
+    conversationId: string;
+    rootId: string;
+    version: number;
+    status: OfferStatus;
+    senderUserId: string;
+    senderRole: string;
+    recipientUserId: string;
+    totalCents: number;
+    startTime: string | null;
+    endTime: string | null;
+    dueAt: string | null;
+    expiresAt: string;
+    revisionsIncluded: number;
+    note: string | null;
+    bookingId: string | null;
+    createdAt: string;
+    availableActions: Array<OfferAction>;
+    items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+  };
+};
+
+export type CounterOfferMutationVariables = Exact<{
+  offerId: string;
+  input: OfferTermsInput;
+}>;
+
+export type CounterOfferMutation = {
+  counterOffer: {
+    id: string;
+    conversationId: string;
+    rootId: string;
+    version: number;
+    status: OfferStatus;
+    senderUserId: string;
+    senderRole: string;
+    recipientUserId: string;
+    totalCents: number;
+    startTime: string | null;
+    endTime: string | null;
+    dueAt: string | null;
+    expiresAt: string;
+    revisionsIncluded: number;
+    note: string | null;
+    bookingId: string | null;
+    createdAt: string;
+    availableActions: Array<OfferAction>;
+    items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+  };
+};
+
+export type AcceptOfferMutationVariables = Exact<{
+  offerId: string;
+}>;
+
+export type AcceptOfferMutation = {
+  acceptOffer: {
+    offer: {
+      id: string;
+      conversationId: string;
+      rootId: string;
+      version: number;
+      status: OfferStatus;
+      senderUserId: string;
+      senderRole: string;
+      recipientUserId: string;
+      totalCents: number;
+      startTime: string | null;
+      endTime: string | null;
+      dueAt: string | null;
+      expiresAt: string;
+      revisionsIncluded: number;
+      note: string | null;
+      bookingId: string | null;
+      createdAt: string;
+      availableActions: Array<OfferAction>;
+      items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+    };
+    checkout: { checkoutUrl: string } | null;
+  };
+};
+
+export type DeclineOfferMutationVariables = Exact<{
+  offerId: string;
+}>;
+
+export type DeclineOfferMutation = {
+  declineOffer: {
+    id: string;
+    conversationId: string;
+    rootId: string;
+    version: number;
+    status: OfferStatus;
+    senderUserId: string;
+    senderRole: string;
+    recipientUserId: string;
+    totalCents: number;
+    startTime: string | null;
+    endTime: string | null;
+    dueAt: string | null;
+    expiresAt: string;
+    revisionsIncluded: number;
+    note: string | null;
+    bookingId: string | null;
+    createdAt: string;
+    availableActions: Array<OfferAction>;
+    items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+  };
+};
+
+export type WithdrawOfferMutationVariables = Exact<{
+  offerId: string;
+}>;
+
+export type WithdrawOfferMutation = {
+  withdrawOffer: {
+    id: string;
+    conversationId: string;
+    rootId: string;
+    version: number;
+    status: OfferStatus;
+    senderUserId: string;
+    senderRole: string;
+    recipientUserId: string;
+    totalCents: number;
+    startTime: string | null;
+    endTime: string | null;
+    dueAt: string | null;
+    expiresAt: string;
+    revisionsIncluded: number;
+    note: string | null;
+    bookingId: string | null;
+    createdAt: string;
+    availableActions: Array<OfferAction>;
+    items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+  };
+};
+
+export type ConversationOffersQueryVariables = Exact<{
+  conversationId: string;
+}>;
+
+export type ConversationOffersQuery = {
+  conversationOffers: Array<{
+    id: string;
+    conversationId: string;
+    rootId: string;
+    version: number;
+    status: OfferStatus;
+    senderUserId: string;
+    senderRole: string;
+    recipientUserId: string;
+    totalCents: number;
+    startTime: string | null;
+    endTime: string | null;
+    dueAt: string | null;
+    expiresAt: string;
+    revisionsIncluded: number;
+    note: string | null;
+    bookingId: string | null;
+    createdAt: string;
+    availableActions: Array<OfferAction>;
+    items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+  }>;
+};
+
 export type OverviewQueryVariables = Exact<{ [key: string]: never }>;
 
 export type OverviewQuery = {
@@ -3601,6 +4348,110 @@ export type UpcomingBookingRow_BookingFragment = {
   booker: { id: string; name: string };
   creator: { id: string; displayName: string };
 };
+
+export type PackageCard_PackageFragment = {
+  id: string;
+  creatorId: string;
+  title: string;
+  description: string;
+  summary: string;
+  priceCents: number;
+  leadTimeDays: number;
+  revisionsIncluded: number;
+  platforms: Array<string>;
+  active: boolean;
+  scheduledHours: number;
+  deliverables: { liveMinutes: number; costreamHours: number; clips: number; posts: number; overlayDays: number };
+};
+
+export type CreatorPackagesQueryVariables = Exact<{
+  creatorId: string;
+}>;
+
+export type CreatorPackagesQuery = {
+  creatorPackages: Array<{
+    id: string;
+    creatorId: string;
+    title: string;
+    description: string;
+    summary: string;
+    priceCents: number;
+    leadTimeDays: number;
+    revisionsIncluded: number;
+    platforms: Array<string>;
+    active: boolean;
+    scheduledHours: number;
+    deliverables: { liveMinutes: number; costreamHours: number; clips: number; posts: number; overlayDays: number };
+  }>;
+};
+
+export type MyPackagesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MyPackagesQuery = {
+  myPackages: Array<{
+    id: string;
+    creatorId: string;
+    title: string;
+    description: string;
+    summary: string;
+    priceCents: number;
+    leadTimeDays: number;
+    revisionsIncluded: number;
+    platforms: Array<string>;
+    active: boolean;
+    scheduledHours: number;
+    deliverables: { liveMinutes: number; costreamHours: number; clips: number; posts: number; overlayDays: number };
+  }>;
+};
+
+export type CreatePackageMutationVariables = Exact<{
+  input: CreatePackageInput;
+}>;
+
+export type CreatePackageMutation = {
+  createPackage: {
+    id: string;
+    creatorId: string;
+    title: string;
+    description: string;
+    summary: string;
+    priceCents: number;
+    leadTimeDays: number;
+    revisionsIncluded: number;
+    platforms: Array<string>;
+    active: boolean;
+    scheduledHours: number;
+    deliverables: { liveMinutes: number; costreamHours: number; clips: number; posts: number; overlayDays: number };
+  };
+};
+
+export type UpdatePackageMutationVariables = Exact<{
+  id: string;
+  input: UpdatePackageInput;
+}>;
+
+export type UpdatePackageMutation = {
+  updatePackage: {
+    id: string;
+    creatorId: string;
+    title: string;
+    description: string;
+    summary: string;
+    priceCents: number;
+    leadTimeDays: number;
+    revisionsIncluded: number;
+    platforms: Array<string>;
+    active: boolean;
+    scheduledHours: number;
+    deliverables: { liveMinutes: number; costreamHours: number; clips: number; posts: number; overlayDays: number };
+  };
+};
+
+export type CheckoutPackageMutationVariables = Exact<{
+  input: PackageCheckoutInput;
+}>;
+
+export type CheckoutPackageMutation = { checkoutPackage: { checkoutUrl: string } };
 
 export type CreateProfileMutationVariables = Exact<{
   input: CreateProfileInput;
@@ -3914,6 +4765,28 @@ export type ResolveDisputeMutation = {
         bookingId: string | null;
         eventType: EventTopic | null;
         createdAt: string;
+        offerId: string | null;
+        offer: {
+          id: string;
+          conversationId: string;
+          rootId: string;
+          version: number;
+          status: OfferStatus;
+          senderUserId: string;
+          senderRole: string;
+          recipientUserId: string;
+          totalCents: number;
+          startTime: string | null;
+          endTime: string | null;
+          dueAt: string | null;
+          expiresAt: string;
+          revisionsIncluded: number;
+          note: string | null;
+          bookingId: string | null;
+          createdAt: string;
+          availableActions: Array<OfferAction>;
+          items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+        } | null;
         proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
       } | null;
       brief: {
@@ -4072,6 +4945,28 @@ export type SupportDisputeCard_DisputeFragment = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
     brief: {
@@ -4210,6 +5105,28 @@ export type SupportDisputesQuery = {
         bookingId: string | null;
         eventType: EventTopic | null;
         createdAt: string;
+        offerId: string | null;
+        offer: {
+          id: string;
+          conversationId: string;
+          rootId: string;
+          version: number;
+          status: OfferStatus;
+          senderUserId: string;
+          senderRole: string;
+          recipientUserId: string;
+          totalCents: number;
+          startTime: string | null;
+          endTime: string | null;
+          dueAt: string | null;
+          expiresAt: string;
+          revisionsIncluded: number;
+          note: string | null;
+          bookingId: string | null;
+          createdAt: string;
+          availableActions: Array<OfferAction>;
+          items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+        } | null;
         proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
       } | null;
       brief: {
@@ -4516,6 +5433,21 @@ export const CheckoutSummary_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lineItems' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
@@ -4598,6 +5530,52 @@ export const ConversationParty_PartyFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode;
+export const OfferCard_OfferFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export const ThreadMessage_MessageFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -4618,6 +5596,15 @@ export const ThreadMessage_MessageFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -4631,6 +5618,47 @@ export const ThreadMessage_MessageFragmentDoc = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -4720,6 +5748,15 @@ export const ConversationSummary_ConversationFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -4733,6 +5770,47 @@ export const ConversationSummary_ConversationFragmentDoc = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -4799,6 +5877,15 @@ export const ConversationThread_MessagesFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -4812,6 +5899,47 @@ export const ConversationThread_MessagesFragmentDoc = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -5075,6 +6203,46 @@ export const UpcomingBookingRow_BookingFragmentDoc = {
               ],
             },
           },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const PackageCard_PackageFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PackageCard_package' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Package' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliverables' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'liveMinutes' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'costreamHours' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'clips' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'posts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'overlayDays' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'priceCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'leadTimeDays' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'active' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scheduledHours' } },
         ],
       },
     },
@@ -5651,6 +6819,15 @@ export const BookingCard_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -5664,6 +6841,47 @@ export const BookingCard_BookingFragmentDoc = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -5997,6 +7215,15 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -6010,6 +7237,47 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -8566,6 +9834,15 @@ export const AcceptBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -8579,6 +9856,47 @@ export const AcceptBookingDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -9056,6 +10374,15 @@ export const BookingListDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -9069,6 +10396,47 @@ export const BookingListDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -11134,6 +12502,15 @@ export const CancelBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -11147,6 +12524,47 @@ export const CancelBookingDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -11461,6 +12879,15 @@ export const ConfirmBookingCompletionDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -11474,6 +12901,47 @@ export const ConfirmBookingCompletionDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -11804,6 +13272,15 @@ export const DeclineBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -11817,6 +13294,47 @@ export const DeclineBookingDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -12118,6 +13636,15 @@ export const LiveBookingUpdatesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -12131,6 +13658,47 @@ export const LiveBookingUpdatesDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -12441,6 +14009,15 @@ export const OpenBookingDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -12454,6 +14031,47 @@ export const OpenBookingDisputeDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -12774,6 +14392,15 @@ export const RequestBookingPayoutDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -12787,6 +14414,47 @@ export const RequestBookingPayoutDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -13820,6 +15488,21 @@ export const CheckoutBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
           { kind: 'Field', name: { kind: 'Name', value: 'hourlyRateCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'lineItems' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
@@ -14657,6 +16340,15 @@ export const BookingConversationDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -14670,6 +16362,47 @@ export const BookingConversationDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -14788,6 +16521,15 @@ export const ConversationMessageAddedDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -14801,6 +16543,47 @@ export const ConversationMessageAddedDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -15104,6 +16887,15 @@ export const ConversationThreadDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -15117,6 +16909,47 @@ export const ConversationThreadDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -15312,6 +17145,15 @@ export const ConversationMessagesAfterDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -15325,6 +17167,47 @@ export const ConversationMessagesAfterDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -15562,6 +17445,15 @@ export const ConversationsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -15575,6 +17467,47 @@ export const ConversationsDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -15879,6 +17812,15 @@ export const ProposeBookingTimeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -15892,6 +17834,47 @@ export const ProposeBookingTimeDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -15989,6 +17972,15 @@ export const RespondToProposedTimeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -16002,6 +17994,47 @@ export const RespondToProposedTimeDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -16106,6 +18139,15 @@ export const SendMessageDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -16119,6 +18161,47 @@ export const SendMessageDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -16342,6 +18425,15 @@ export const StartConversationDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -16355,6 +18447,47 @@ export const StartConversationDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -19322,6 +21455,723 @@ export type UnreadNotificationCountQueryResult = Apollo.QueryResult<
   UnreadNotificationCountQuery,
   UnreadNotificationCountQueryVariables
 >;
+export const SendOfferDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SendOffer' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'OfferTermsInput' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sendOffer' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'conversationId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type SendOfferMutationFn = Apollo.MutationFunction<SendOfferMutation, SendOfferMutationVariables>;
+
+/**
+ * __useSendOfferMutation__
+ *
+ * To run a mutation, you first call `useSendOfferMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useSendOfferMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [sendOfferMutation, { data, loading, error }] = useSendOfferMutation({
+ *   variables: {
+ *      conversationId: // value for 'conversationId'
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useSendOfferMutation(
+  baseOptions?: Apollo.MutationHookOptions<SendOfferMutation, SendOfferMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<SendOfferMutation, SendOfferMutationVariables>(SendOfferDocument, options);
+}
+export type SendOfferMutationHookResult = ReturnType<typeof useSendOfferMutation>;
+export type SendOfferMutationResult = Apollo.MutationResult<SendOfferMutation>;
+export type SendOfferMutationOptions = Apollo.BaseMutationOptions<SendOfferMutation, SendOfferMutationVariables>;
+export const CounterOfferDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CounterOffer' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'offerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'OfferTermsInput' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'counterOffer' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'offerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'offerId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type CounterOfferMutationFn = Apollo.MutationFunction<CounterOfferMutation, CounterOfferMutationVariables>;
+
+/**
+ * __useCounterOfferMutation__
+ *
+ * To run a mutation, you first call `useCounterOfferMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useCounterOfferMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [counterOfferMutation, { data, loading, error }] = useCounterOfferMutation({
+ *   variables: {
+ *      offerId: // value for 'offerId'
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useCounterOfferMutation(
+  baseOptions?: Apollo.MutationHookOptions<CounterOfferMutation, CounterOfferMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<CounterOfferMutation, CounterOfferMutationVariables>(CounterOfferDocument, options);
+}
+export type CounterOfferMutationHookResult = ReturnType<typeof useCounterOfferMutation>;
+export type CounterOfferMutationResult = Apollo.MutationResult<CounterOfferMutation>;
+export type CounterOfferMutationOptions = Apollo.BaseMutationOptions<
+  CounterOfferMutation,
+  CounterOfferMutationVariables
+>;
+export const AcceptOfferDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'AcceptOffer' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'offerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'acceptOffer' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'offerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'offerId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'offer' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'checkout' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'Field', name: { kind: 'Name', value: 'checkoutUrl' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type AcceptOfferMutationFn = Apollo.MutationFunction<AcceptOfferMutation, AcceptOfferMutationVariables>;
+
+/**
+ * __useAcceptOfferMutation__
+ *
+ * To run a mutation, you first call `useAcceptOfferMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAcceptOfferMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [acceptOfferMutation, { data, loading, error }] = useAcceptOfferMutation({
+ *   variables: {
+ *      offerId: // value for 'offerId'
+ *   },
+ * });
+ */
+export function useAcceptOfferMutation(
+  baseOptions?: Apollo.MutationHookOptions<AcceptOfferMutation, AcceptOfferMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<AcceptOfferMutation, AcceptOfferMutationVariables>(AcceptOfferDocument, options);
+}
+export type AcceptOfferMutationHookResult = ReturnType<typeof useAcceptOfferMutation>;
+export type AcceptOfferMutationResult = Apollo.MutationResult<AcceptOfferMutation>;
+export type AcceptOfferMutationOptions = Apollo.BaseMutationOptions<AcceptOfferMutation, AcceptOfferMutationVariables>;
+export const DeclineOfferDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'DeclineOffer' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'offerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'declineOffer' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'offerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'offerId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type DeclineOfferMutationFn = Apollo.MutationFunction<DeclineOfferMutation, DeclineOfferMutationVariables>;
+
+/**
+ * __useDeclineOfferMutation__
+ *
+ * To run a mutation, you first call `useDeclineOfferMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useDeclineOfferMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [declineOfferMutation, { data, loading, error }] = useDeclineOfferMutation({
+ *   variables: {
+ *      offerId: // value for 'offerId'
+ *   },
+ * });
+ */
+export function useDeclineOfferMutation(
+  baseOptions?: Apollo.MutationHookOptions<DeclineOfferMutation, DeclineOfferMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<DeclineOfferMutation, DeclineOfferMutationVariables>(DeclineOfferDocument, options);
+}
+export type DeclineOfferMutationHookResult = ReturnType<typeof useDeclineOfferMutation>;
+export type DeclineOfferMutationResult = Apollo.MutationResult<DeclineOfferMutation>;
+export type DeclineOfferMutationOptions = Apollo.BaseMutationOptions<
+  DeclineOfferMutation,
+  DeclineOfferMutationVariables
+>;
+export const WithdrawOfferDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'WithdrawOffer' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'offerId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'withdrawOffer' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'offerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'offerId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type WithdrawOfferMutationFn = Apollo.MutationFunction<WithdrawOfferMutation, WithdrawOfferMutationVariables>;
+
+/**
+ * __useWithdrawOfferMutation__
+ *
+ * To run a mutation, you first call `useWithdrawOfferMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useWithdrawOfferMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [withdrawOfferMutation, { data, loading, error }] = useWithdrawOfferMutation({
+ *   variables: {
+ *      offerId: // value for 'offerId'
+ *   },
+ * });
+ */
+export function useWithdrawOfferMutation(
+  baseOptions?: Apollo.MutationHookOptions<WithdrawOfferMutation, WithdrawOfferMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<WithdrawOfferMutation, WithdrawOfferMutationVariables>(WithdrawOfferDocument, options);
+}
+export type WithdrawOfferMutationHookResult = ReturnType<typeof useWithdrawOfferMutation>;
+export type WithdrawOfferMutationResult = Apollo.MutationResult<WithdrawOfferMutation>;
+export type WithdrawOfferMutationOptions = Apollo.BaseMutationOptions<
+  WithdrawOfferMutation,
+  WithdrawOfferMutationVariables
+>;
+export const ConversationOffersDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConversationOffers' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conversationOffers' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'conversationId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'conversationId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useConversationOffersQuery__
+ *
+ * To run a query within a React component, call `useConversationOffersQuery` and pass it any options that fit your needs.
+ * When your component renders, `useConversationOffersQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useConversationOffersQuery({
+ *   variables: {
+ *      conversationId: // value for 'conversationId'
+ *   },
+ * });
+ */
+export function useConversationOffersQuery(
+  baseOptions: Apollo.QueryHookOptions<ConversationOffersQuery, ConversationOffersQueryVariables> &
+    ({ variables: ConversationOffersQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<ConversationOffersQuery, ConversationOffersQueryVariables>(
+    ConversationOffersDocument,
+    options,
+  );
+}
+export function useConversationOffersLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<ConversationOffersQuery, ConversationOffersQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<ConversationOffersQuery, ConversationOffersQueryVariables>(
+    ConversationOffersDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useConversationOffersSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<ConversationOffersQuery, ConversationOffersQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ConversationOffersQuery, ConversationOffersQueryVariables>;
+export function useConversationOffersSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<ConversationOffersQuery, ConversationOffersQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ConversationOffersQuery | undefined, ConversationOffersQueryVariables>;
+export function useConversationOffersSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<ConversationOffersQuery, ConversationOffersQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<ConversationOffersQuery, ConversationOffersQueryVariables>(
+    ConversationOffersDocument,
+    options,
+  );
+}
+export type ConversationOffersQueryHookResult = ReturnType<typeof useConversationOffersQuery>;
+export type ConversationOffersLazyQueryHookResult = ReturnType<typeof useConversationOffersLazyQuery>;
+export type ConversationOffersSuspenseQueryHookResult = ReturnType<typeof useConversationOffersSuspenseQuery>;
+export type ConversationOffersQueryResult = Apollo.QueryResult<
+  ConversationOffersQuery,
+  ConversationOffersQueryVariables
+>;
 export const OverviewDocument = {
   kind: 'Document',
   definitions: [
@@ -19499,6 +22349,526 @@ export type OverviewQueryHookResult = ReturnType<typeof useOverviewQuery>;
 export type OverviewLazyQueryHookResult = ReturnType<typeof useOverviewLazyQuery>;
 export type OverviewSuspenseQueryHookResult = ReturnType<typeof useOverviewSuspenseQuery>;
 export type OverviewQueryResult = Apollo.QueryResult<OverviewQuery, OverviewQueryVariables>;
+export const CreatorPackagesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'CreatorPackages' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creatorPackages' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'creatorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'creatorId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PackageCard_package' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PackageCard_package' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Package' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliverables' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'liveMinutes' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'costreamHours' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'clips' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'posts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'overlayDays' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'priceCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'leadTimeDays' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'active' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scheduledHours' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useCreatorPackagesQuery__
+ *
+ * To run a query within a React component, call `useCreatorPackagesQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCreatorPackagesQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCreatorPackagesQuery({
+ *   variables: {
+ *      creatorId: // value for 'creatorId'
+ *   },
+ * });
+ */
+export function useCreatorPackagesQuery(
+  baseOptions: Apollo.QueryHookOptions<CreatorPackagesQuery, CreatorPackagesQueryVariables> &
+    ({ variables: CreatorPackagesQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<CreatorPackagesQuery, CreatorPackagesQueryVariables>(CreatorPackagesDocument, options);
+}
+export function useCreatorPackagesLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<CreatorPackagesQuery, CreatorPackagesQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<CreatorPackagesQuery, CreatorPackagesQueryVariables>(CreatorPackagesDocument, options);
+}
+// @ts-ignore
+export function useCreatorPackagesSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<CreatorPackagesQuery, CreatorPackagesQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CreatorPackagesQuery, CreatorPackagesQueryVariables>;
+export function useCreatorPackagesSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CreatorPackagesQuery, CreatorPackagesQueryVariables>,
+): Apollo.UseSuspenseQueryResult<CreatorPackagesQuery | undefined, CreatorPackagesQueryVariables>;
+export function useCreatorPackagesSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<CreatorPackagesQuery, CreatorPackagesQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<CreatorPackagesQuery, CreatorPackagesQueryVariables>(CreatorPackagesDocument, options);
+}
+export type CreatorPackagesQueryHookResult = ReturnType<typeof useCreatorPackagesQuery>;
+export type CreatorPackagesLazyQueryHookResult = ReturnType<typeof useCreatorPackagesLazyQuery>;
+export type CreatorPackagesSuspenseQueryHookResult = ReturnType<typeof useCreatorPackagesSuspenseQuery>;
+export type CreatorPackagesQueryResult = Apollo.QueryResult<CreatorPackagesQuery, CreatorPackagesQueryVariables>;
+export const MyPackagesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MyPackages' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myPackages' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PackageCard_package' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PackageCard_package' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Package' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliverables' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'liveMinutes' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'costreamHours' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'clips' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'posts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'overlayDays' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'priceCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'leadTimeDays' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'active' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scheduledHours' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useMyPackagesQuery__
+ *
+ * To run a query within a React component, call `useMyPackagesQuery` and pass it any options that fit your needs.
+ * When your component renders, `useMyPackagesQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useMyPackagesQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useMyPackagesQuery(baseOptions?: Apollo.QueryHookOptions<MyPackagesQuery, MyPackagesQueryVariables>) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<MyPackagesQuery, MyPackagesQueryVariables>(MyPackagesDocument, options);
+}
+export function useMyPackagesLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<MyPackagesQuery, MyPackagesQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<MyPackagesQuery, MyPackagesQueryVariables>(MyPackagesDocument, options);
+}
+// @ts-ignore
+export function useMyPackagesSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<MyPackagesQuery, MyPackagesQueryVariables>,
+): Apollo.UseSuspenseQueryResult<MyPackagesQuery, MyPackagesQueryVariables>;
+export function useMyPackagesSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<MyPackagesQuery, MyPackagesQueryVariables>,
+): Apollo.UseSuspenseQueryResult<MyPackagesQuery | undefined, MyPackagesQueryVariables>;
+export function useMyPackagesSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<MyPackagesQuery, MyPackagesQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<MyPackagesQuery, MyPackagesQueryVariables>(MyPackagesDocument, options);
+}
+export type MyPackagesQueryHookResult = ReturnType<typeof useMyPackagesQuery>;
+export type MyPackagesLazyQueryHookResult = ReturnType<typeof useMyPackagesLazyQuery>;
+export type MyPackagesSuspenseQueryHookResult = ReturnType<typeof useMyPackagesSuspenseQuery>;
+export type MyPackagesQueryResult = Apollo.QueryResult<MyPackagesQuery, MyPackagesQueryVariables>;
+export const CreatePackageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CreatePackage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreatePackageInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createPackage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PackageCard_package' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PackageCard_package' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Package' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliverables' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'liveMinutes' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'costreamHours' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'clips' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'posts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'overlayDays' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'priceCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'leadTimeDays' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'active' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scheduledHours' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type CreatePackageMutationFn = Apollo.MutationFunction<CreatePackageMutation, CreatePackageMutationVariables>;
+
+/**
+ * __useCreatePackageMutation__
+ *
+ * To run a mutation, you first call `useCreatePackageMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useCreatePackageMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [createPackageMutation, { data, loading, error }] = useCreatePackageMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useCreatePackageMutation(
+  baseOptions?: Apollo.MutationHookOptions<CreatePackageMutation, CreatePackageMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<CreatePackageMutation, CreatePackageMutationVariables>(CreatePackageDocument, options);
+}
+export type CreatePackageMutationHookResult = ReturnType<typeof useCreatePackageMutation>;
+export type CreatePackageMutationResult = Apollo.MutationResult<CreatePackageMutation>;
+export type CreatePackageMutationOptions = Apollo.BaseMutationOptions<
+  CreatePackageMutation,
+  CreatePackageMutationVariables
+>;
+export const UpdatePackageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'UpdatePackage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'UpdatePackageInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updatePackage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'PackageCard_package' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'PackageCard_package' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Package' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deliverables' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'liveMinutes' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'costreamHours' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'clips' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'posts' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'overlayDays' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'summary' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'priceCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'leadTimeDays' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'platforms' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'active' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'scheduledHours' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type UpdatePackageMutationFn = Apollo.MutationFunction<UpdatePackageMutation, UpdatePackageMutationVariables>;
+
+/**
+ * __useUpdatePackageMutation__
+ *
+ * To run a mutation, you first call `useUpdatePackageMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useUpdatePackageMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [updatePackageMutation, { data, loading, error }] = useUpdatePackageMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useUpdatePackageMutation(
+  baseOptions?: Apollo.MutationHookOptions<UpdatePackageMutation, UpdatePackageMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<UpdatePackageMutation, UpdatePackageMutationVariables>(UpdatePackageDocument, options);
+}
+export type UpdatePackageMutationHookResult = ReturnType<typeof useUpdatePackageMutation>;
+export type UpdatePackageMutationResult = Apollo.MutationResult<UpdatePackageMutation>;
+export type UpdatePackageMutationOptions = Apollo.BaseMutationOptions<
+  UpdatePackageMutation,
+  UpdatePackageMutationVariables
+>;
+export const CheckoutPackageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'CheckoutPackage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PackageCheckoutInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'checkoutPackage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'checkoutUrl' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type CheckoutPackageMutationFn = Apollo.MutationFunction<
+  CheckoutPackageMutation,
+  CheckoutPackageMutationVariables
+>;
+
+/**
+ * __useCheckoutPackageMutation__
+ *
+ * To run a mutation, you first call `useCheckoutPackageMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useCheckoutPackageMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [checkoutPackageMutation, { data, loading, error }] = useCheckoutPackageMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useCheckoutPackageMutation(
+  baseOptions?: Apollo.MutationHookOptions<CheckoutPackageMutation, CheckoutPackageMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<CheckoutPackageMutation, CheckoutPackageMutationVariables>(
+    CheckoutPackageDocument,
+    options,
+  );
+}
+export type CheckoutPackageMutationHookResult = ReturnType<typeof useCheckoutPackageMutation>;
+export type CheckoutPackageMutationResult = Apollo.MutationResult<CheckoutPackageMutation>;
+export type CheckoutPackageMutationOptions = Apollo.BaseMutationOptions<
+  CheckoutPackageMutation,
+  CheckoutPackageMutationVariables
+>;
 export const CreateProfileDocument = {
   kind: 'Document',
   definitions: [
@@ -20972,6 +24342,15 @@ export const ResolveDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -20985,6 +24364,47 @@ export const ResolveDisputeDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -21549,6 +24969,15 @@ export const SupportDisputesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -21562,6 +24991,47 @@ export const SupportDisputesDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },

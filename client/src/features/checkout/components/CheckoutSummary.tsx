@@ -45,21 +45,40 @@ export function CheckoutSummary({ booking, zone, failed = false }: Props) {
           <Text fontWeight="semibold" data-testid="summary-creator">
             Collab with {creator}
           </Text>
-          <Text textStyle="sm">{formatLongDate(booking.startTime, zone)}</Text>
-          <Text textStyle="sm" color="fg.muted">
-            {formatTimeRange(booking.startTime, booking.endTime, zone)} {abbreviation}
-            {abbreviation === zone ? '' : ` · ${zone}`}
-          </Text>
+          {booking.dueAt ? (
+            <Text textStyle="sm">Due {formatLongDate(booking.dueAt, zone)}</Text>
+          ) : (
+            <>
+              <Text textStyle="sm">{formatLongDate(booking.startTime, zone)}</Text>
+              <Text textStyle="sm" color="fg.muted">
+                {formatTimeRange(booking.startTime, booking.endTime, zone)} {abbreviation}
+                {abbreviation === zone ? '' : ` · ${zone}`}
+              </Text>
+            </>
+          )}
         </Box>
       </Flex>
       <Separator />
       <Stack gap="1.5" textStyle="sm">
-        <Flex justify="space-between" color="fg.muted">
-          <Text>
-            {formatCents(booking.hourlyRateCents)} × {hours} hour{hours === 1 ? '' : 's'}
-          </Text>
-          <Text>{formatCents(booking.totalCents)}</Text>
-        </Flex>
+        {(booking.lineItems ?? []).some((l) => l.kind !== 'hourly') ? (
+          // What was agreed, line by line (a package or a custom offer).
+          booking.lineItems.map((line, i) => (
+            <Flex key={i} justify="space-between" gap="3" color="fg.muted" data-testid="summary-line">
+              <Text minW="0" wordBreak="break-word">
+                {line.label}
+                {line.quantity > 1 ? ` × ${line.quantity}` : ''}
+              </Text>
+              <Text flexShrink={0}>{formatCents(line.totalCents)}</Text>
+            </Flex>
+          ))
+        ) : (
+          <Flex justify="space-between" color="fg.muted">
+            <Text>
+              {formatCents(booking.hourlyRateCents)} × {hours} hour{hours === 1 ? '' : 's'}
+            </Text>
+            <Text>{formatCents(booking.totalCents)}</Text>
+          </Flex>
+        )}
         <Flex justify="space-between" fontWeight="bold" textStyle="lg">
           <Text>Total</Text>
           <Text data-testid="summary-total">{formatCents(booking.totalCents)}</Text>

@@ -25,6 +25,8 @@ function proposalMessage(id: string, startTime: string, hours: number, status: P
     isSupport: false,
     bookingId,
     eventType: null,
+    offerId: null,
+    offer: null,
     createdAt: new Date().toISOString(),
     proposal: {
       __typename: 'ProposedTime' as const,

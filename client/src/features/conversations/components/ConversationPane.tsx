@@ -1,5 +1,5 @@
-import { Box, Center, Flex, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
-import { LuArrowLeft } from 'react-icons/lu';
+import { Box, Button, Center, Flex, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { LuArrowLeft, LuFilePen } from 'react-icons/lu';
 import { FormError } from '../../../shared/components/FormError';
 import { errorMessage } from '../../../shared/lib/error-message';
 import { useAuth } from '../../auth/hooks/useAuth';
@@ -9,6 +9,10 @@ import { useSendMessage } from '../hooks/useSendMessage';
 import { conversationContext, counterpartName, partyNames, toThreadItem } from '../lib/conversation-view';
 import { seenMessageId } from '../lib/thread';
 import { Composer } from './Composer';
+import { OfferCard } from '../../offers/components/OfferCard';
+import { OfferDialog } from '../../offers/components/OfferDialog';
+import { useOfferActions } from '../../offers/hooks/useOfferActions';
+import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { ThreadView } from './ThreadView';
 import { ProfileAvatar } from '../../../shared/components/ProfileAvatar';
 
@@ -27,6 +31,8 @@ export function ConversationPane({
   const thread = useConversationThread(conversationId);
   const { send, typing } = useSendMessage(conversationId, (m) => thread.add([m]));
   const { respond, answering } = useRespondToProposal((m) => thread.add([m]));
+  const offers = useOfferActions(conversationId);
+  const zone = useViewerZone();
   const c = thread.conversation;
 
   if (thread.loading) {
@@ -73,8 +79,39 @@ export function ConversationPane({
         answering={answering}
         onAnswerProposal={(id, answer) => void respond(id, answer)}
         height={threadHeight}
+        renderOffer={(item) => {
+          const offer = item.offer!;
+          const names = partyNames(c);
+          return (
+            <OfferCard
+              offer={offer}
+              mine={item.senderId === user.id}
+              senderName={names[offer.senderUserId] ?? name}
+              recipientName={names[offer.recipientUserId] ?? name}
+              viewerIsClient={c.viewerRole === 'CLIENT'}
+              zone={zone}
+              busy={offers.busy?.offerId === offer.id ? offers.busy.move : null}
+              onMove={(move) => void offers.move(offer.id, move)}
+              onCounter={(input) => offers.counter(offer.id, input)}
+            />
+          );
+        }}
       />
       <Box px={{ base: '2', md: '4' }} py="3" borderTopWidth="1px" borderColor="border.muted">
+        {c.viewerRole !== 'SUPPORT' && (
+          <Flex justify="flex-end" mb="2">
+            <OfferDialog
+              trigger={
+                <Button size="xs" variant="outline">
+                  <LuFilePen aria-hidden /> Send offer
+                </Button>
+              }
+              title={`Offer to ${name}`}
+              confirmLabel="Send offer"
+              onSubmit={offers.send}
+            />
+          </Flex>
+        )}
         <Composer onSend={send} onTyping={typing} label={`Message to ${name}`} />
       </Box>
     </Stack>

@@ -26,6 +26,8 @@ export interface ThreadViewProps {
   canAnswerProposals?: boolean;
   answering?: { proposalId: string; answer: 'accept' | 'decline' } | null;
   onAnswerProposal?: (proposalId: string, answer: 'accept' | 'decline') => void;
+  /** Draws an offer line's card (the conversation's pane knows the moves). */
+  renderOffer?: (item: ThreadItem) => ReactNode;
   /** Shown when the thread has no entries. */
   empty?: ReactNode;
   /** Height of the scrolling area. */
@@ -52,6 +54,7 @@ export function ThreadView({
   canAnswerProposals,
   answering,
   onAnswerProposal,
+  renderOffer,
   empty,
   height = { base: '60dvh', md: '28rem' },
   now,
@@ -128,6 +131,7 @@ export function ThreadView({
               </Flex>
               {day.messages.map((item) => {
                 const mine = item.senderId === viewerId;
+                if (item.kind === 'OFFER' && item.offer) return <Box key={item.id}>{renderOffer?.(item)}</Box>;
                 if (item.kind === 'EVENT') return <EventLine key={item.id} text={item.text} createdAt={item.createdAt} zone={zone} />;
                 if (item.kind === 'PROPOSAL' && item.proposal) {
                   const p = item.proposal;

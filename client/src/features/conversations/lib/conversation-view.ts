@@ -14,6 +14,7 @@ export function toThreadItem(message: ThreadMessage_MessageFragment): ThreadItem
     proposal: message.proposal
       ? { id: message.id, startTime: message.proposal.startTime, endTime: message.proposal.endTime, state: message.proposal.status }
       : null,
+    offer: message.offer ?? null,
   };
 }
 

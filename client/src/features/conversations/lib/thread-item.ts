@@ -1,3 +1,4 @@
+import type { OfferCard_OfferFragment } from '../../../gql/graphql';
 import type { ProposalState } from '../components/ProposalCard';
 
 /** A thread's entry as the screen draws it (mapped from the API's message). */
@@ -12,4 +13,6 @@ export interface ThreadItem {
   /** Posted by this browser and not yet confirmed by the server. */
   sending?: boolean;
   proposal?: { id: string; startTime: string; endTime: string; state: ProposalState } | null;
+  /** An offer line: the custom offer its card shows. */
+  offer?: OfferCard_OfferFragment | null;
 }

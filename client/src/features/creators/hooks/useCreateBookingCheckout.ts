@@ -31,7 +31,7 @@ function failureText(error: unknown): string {
  * In-app checkout pages open in the app at once (no toast: it would linger over the card form); a
  * provider's hosted page is a full navigation, announced while the browser leaves.
  */
-function goTo(url: string, navigate: NavigateFunction) {
+export function goToCheckout(url: string, navigate: NavigateFunction) {
   const target = new URL(url, window.location.origin);
   if (target.origin === window.location.origin) {
     navigate(`${target.pathname}${target.search}${target.hash}`);
@@ -59,7 +59,7 @@ export function useCreateBookingCheckout() {
       const url = data?.createBookingCheckout.checkoutUrl;
       if (!url) throw new Error(CHECKOUT_MESSAGES.noUrl);
       setRedirecting(true);
-      goTo(url, navigate);
+      goToCheckout(url, navigate);
       return 'redirecting';
     } catch (caught) {
       const message = failureText(caught);

@@ -13,6 +13,7 @@ import { useAuth } from '../../auth/hooks/useAuth';
 import { MessageCreatorButton } from '../../conversations/components/MessageCreatorButton';
 import { CreatorBookingPanel } from '../components/CreatorBookingPanel';
 import { CreatorHandles } from '../components/CreatorHandles';
+import { PackagesPanel } from '../../packages/components/PackagesPanel';
 import { CreatorHeader } from '../components/CreatorHeader';
 import { ReviewsPanel } from '../components/ReviewsPanel';
 import { CreatorPanelsSkeleton, CreatorProfileSkeleton } from '../components/CreatorProfileSkeleton';
@@ -91,6 +92,7 @@ export function CreatorProfilePage() {
               channels={<CreatorHandles creator={creator} />}
             />
             <CreatorBookingPanel creator={creator} preloaded={{ window: slotWindow, slots: data.availabilitySlots }} />
+            <PackagesPanel creator={creator} />
             <ReviewsPanel creatorId={creator.id} />
           </>
         ) : loading && cachedHeader ? (

@@ -5,6 +5,7 @@ import type { ProfileTab_ProfileFragment } from '../../../gql/graphql';
 import { formatCents } from '../../../shared/lib/money';
 import { averageRatingLabel, profileTabTitle } from '../lib/profile-stats';
 import { ProfileDetails } from './ProfileDetails';
+import { PackagesManager } from '../../packages/components/PackagesManager';
 import { ProfileDialog } from './ProfileDialog';
 import { PhotoEditor } from './PhotoEditor';
 import { StatCard } from '../../../shared/components/content/StatCard';
@@ -74,6 +75,8 @@ export function ProfileTab({ profile }: { profile: ProfileTab_ProfileFragment })
       </SimpleGrid>
 
       <ProfileDetails profile={profile} />
+
+      {isCreator && <PackagesManager />}
 
       <ProfileDialog open={editing} onOpenChange={setEditing} accountType={profile.accountType} profile={profile} />
     </Stack>
