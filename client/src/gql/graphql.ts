@@ -1373,6 +1373,28 @@ export type PutBookingBriefMutation = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
     brief: {
@@ -1481,6 +1503,28 @@ export type ConfirmBookingBriefMutation = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
     brief: {
@@ -1589,6 +1633,28 @@ export type SubmitDeliveryMutation = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
     brief: {
@@ -1697,6 +1763,28 @@ export type ApproveDeliveryMutation = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
     brief: {
@@ -1806,6 +1894,28 @@ export type RequestDeliveryChangesMutation = {
       bookingId: string | null;
       eventType: EventTopic | null;
       createdAt: string;
+      offerId: string | null;
+      offer: {
+        id: string;
+        conversationId: string;
+        rootId: string;
+        version: number;
+        status: OfferStatus;
+        senderUserId: string;
+        senderRole: string;
+        recipientUserId: string;
+        totalCents: number;
+        startTime: string | null;
+        endTime: string | null;
+        dueAt: string | null;
+        expiresAt: string;
+        revisionsIncluded: number;
+        note: string | null;
+        bookingId: string | null;
+        createdAt: string;
+        availableActions: Array<OfferAction>;
+        items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+      } | null;
       proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
     } | null;
     brief: {
@@ -10781,6 +10891,15 @@ export const PutBookingBriefDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -10794,6 +10913,47 @@ export const PutBookingBriefDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -11125,6 +11285,15 @@ export const ConfirmBookingBriefDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -11138,6 +11307,47 @@ export const ConfirmBookingBriefDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -11472,6 +11682,15 @@ export const SubmitDeliveryDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -11485,6 +11704,47 @@ export const SubmitDeliveryDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -11810,6 +12070,15 @@ export const ApproveDeliveryDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -11823,6 +12092,47 @@ export const ApproveDeliveryDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
@@ -12164,6 +12474,15 @@ export const RequestDeliveryChangesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'proposal' },
@@ -12177,6 +12496,47 @@ export const RequestDeliveryChangesDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
         ],
       },
     },
