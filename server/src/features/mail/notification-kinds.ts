@@ -50,7 +50,7 @@ export const EMAIL_KINDS = [
   {
     key: 'account',
     label: 'Account and security',
-    description: 'Confirming your address, password resets and changes, a change of address',
+    description: 'Confirming your address, password resets and changes, a change of address, a webhook endpoint disabled',
     required: true,
   },
 ] as const;
@@ -90,7 +90,9 @@ export const EMAIL_KIND_OF_TOPIC = {
   'payment.captured': 'payments',
   'booking.disputed': 'disputes',
   'booking.resolved': 'disputes',
-  'webhook_endpoint.disabled': null,
+  // The owner must hear that partners' events stopped: an account alert, never switched off.
+  'webhook_endpoint.disabled': 'account',
+  'webhook_endpoint.test': null,
   'creator.updated': null,
   'creator.availability_changed': null,
   'account.verify_email': 'account',
