@@ -40,7 +40,8 @@ export type EventTopic =
   | 'offer.accepted'
   | 'offer.declined'
   | 'offer.withdrawn'
-  | 'offer.expired';
+  | 'offer.expired'
+  | 'support.ticket_created';
 const defaultOptions = {} as const;
 /** creator (also called streamer) or brand */
 export type AccountType = 'BRAND' | 'CREATOR';
@@ -324,6 +325,8 @@ export type LoginInput = {
 export type MarkNotificationsReadInput = {
   /** true: every notification of the viewer */
   all?: boolean | null | undefined;
+  /** Every notification of the viewer about this booking (its card was opened) */
+  bookingId?: string | null | undefined;
   /** These notifications (the viewer’s own) */
   ids?: Array<string> | null | undefined;
 };
@@ -865,6 +868,7 @@ export type AcceptBookingMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -898,6 +902,8 @@ export type AcceptBookingMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -1005,6 +1011,7 @@ export type BookingCard_BookingFragment = {
   availableActions: Array<BookingAction>;
   cancelFeeApplies: boolean;
   requestDeadline: string | null;
+  unreadCount: number;
   settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
   creator: {
     id: string;
@@ -1038,6 +1045,8 @@ export type BookingCard_BookingFragment = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
+    bookingStartTime: string | null;
+    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -1167,6 +1176,7 @@ export type BookingListQuery = {
         availableActions: Array<BookingAction>;
         cancelFeeApplies: boolean;
         requestDeadline: string | null;
+        unreadCount: number;
         settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
         creator: {
           id: string;
@@ -1200,6 +1210,8 @@ export type BookingListQuery = {
           isSupport: boolean;
           bookingId: string | null;
           eventType: EventTopic | null;
+          bookingStartTime: string | null;
+          bookingEndTime: string | null;
           createdAt: string;
           offerId: string | null;
           offer: {
@@ -1990,6 +2002,7 @@ export type CancelBookingMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2023,6 +2036,8 @@ export type CancelBookingMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -2119,6 +2134,7 @@ export type ConfirmBookingCompletionMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2152,6 +2168,8 @@ export type ConfirmBookingCompletionMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -2249,6 +2267,7 @@ export type DeclineBookingMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2282,6 +2301,8 @@ export type DeclineBookingMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -2376,6 +2397,7 @@ export type LiveBookingUpdatesSubscription = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2409,6 +2431,8 @@ export type LiveBookingUpdatesSubscription = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -2505,6 +2529,7 @@ export type OpenBookingDisputeMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2538,6 +2563,8 @@ export type OpenBookingDisputeMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -2634,6 +2661,7 @@ export type RequestBookingPayoutMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2667,6 +2695,8 @@ export type RequestBookingPayoutMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -3023,6 +3053,8 @@ export type BookingConversationQuery = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -3066,6 +3098,8 @@ export type ConversationMessageAddedSubscription = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
+    bookingStartTime: string | null;
+    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -3148,6 +3182,8 @@ export type ConversationSummary_ConversationFragment = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
+    bookingStartTime: string | null;
+    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -3188,6 +3224,8 @@ export type ConversationThread_MessagesFragment = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -3245,6 +3283,8 @@ export type ConversationThreadQuery = {
           isSupport: boolean;
           bookingId: string | null;
           eventType: EventTopic | null;
+          bookingStartTime: string | null;
+          bookingEndTime: string | null;
           createdAt: string;
           offerId: string | null;
           offer: {
@@ -3309,6 +3349,8 @@ export type ConversationThreadQuery = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -3359,6 +3401,8 @@ export type ConversationMessagesAfterQuery = {
           isSupport: boolean;
           bookingId: string | null;
           eventType: EventTopic | null;
+          bookingStartTime: string | null;
+          bookingEndTime: string | null;
           createdAt: string;
           offerId: string | null;
           offer: {
@@ -3444,6 +3488,8 @@ export type ConversationsQuery = {
           isSupport: boolean;
           bookingId: string | null;
           eventType: EventTopic | null;
+          bookingStartTime: string | null;
+          bookingEndTime: string | null;
           createdAt: string;
           offerId: string | null;
           offer: {
@@ -3508,6 +3554,8 @@ export type ProposeBookingTimeMutation = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
+    bookingStartTime: string | null;
+    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -3550,6 +3598,8 @@ export type RespondToProposedTimeMutation = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
+    bookingStartTime: string | null;
+    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -3593,6 +3643,8 @@ export type SendMessageMutation = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
+    bookingStartTime: string | null;
+    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -3671,6 +3723,8 @@ export type StartConversationMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -3709,6 +3763,8 @@ export type ThreadMessage_MessageFragment = {
   isSupport: boolean;
   bookingId: string | null;
   eventType: EventTopic | null;
+  bookingStartTime: string | null;
+  bookingEndTime: string | null;
   createdAt: string;
   offerId: string | null;
   offer: {
@@ -4187,6 +4243,8 @@ export type NotificationAddedSubscription = {
     text: string;
     bookingId: string | null;
     conversationId: string | null;
+    bookingStartTime: string | null;
+    bookingEndTime: string | null;
     readAt: string | null;
     createdAt: string;
   };
@@ -4198,6 +4256,8 @@ export type NotificationItem_NotificationFragment = {
   text: string;
   bookingId: string | null;
   conversationId: string | null;
+  bookingStartTime: string | null;
+  bookingEndTime: string | null;
   readAt: string | null;
   createdAt: string;
 };
@@ -4218,6 +4278,8 @@ export type NotificationsQuery = {
         text: string;
         bookingId: string | null;
         conversationId: string | null;
+        bookingStartTime: string | null;
+        bookingEndTime: string | null;
         readAt: string | null;
         createdAt: string;
       };
@@ -4228,7 +4290,10 @@ export type NotificationsQuery = {
 
 export type UnreadNotificationCountQueryVariables = Exact<{ [key: string]: never }>;
 
-export type UnreadNotificationCountQuery = { unreadNotificationCount: number };
+export type UnreadNotificationCountQuery = {
+  unreadNotificationCount: number;
+  unreadNotificationSummary: { total: number; bookings: number; messages: number };
+};
 
 export type OfferCard_OfferFragment = {
   id: string;
@@ -4848,6 +4913,7 @@ export type ResolveDisputeMutation = {
       availableActions: Array<BookingAction>;
       cancelFeeApplies: boolean;
       requestDeadline: string | null;
+      unreadCount: number;
       history: Array<{
         id: string;
         action: BookingAction;
@@ -4894,6 +4960,8 @@ export type ResolveDisputeMutation = {
         isSupport: boolean;
         bookingId: string | null;
         eventType: EventTopic | null;
+        bookingStartTime: string | null;
+        bookingEndTime: string | null;
         createdAt: string;
         offerId: string | null;
         offer: {
@@ -5028,6 +5096,7 @@ export type SupportDisputeCard_DisputeFragment = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     history: Array<{
       id: string;
       action: BookingAction;
@@ -5074,6 +5143,8 @@ export type SupportDisputeCard_DisputeFragment = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -5188,6 +5259,7 @@ export type SupportDisputesQuery = {
       availableActions: Array<BookingAction>;
       cancelFeeApplies: boolean;
       requestDeadline: string | null;
+      unreadCount: number;
       history: Array<{
         id: string;
         action: BookingAction;
@@ -5234,6 +5306,8 @@ export type SupportDisputesQuery = {
         isSupport: boolean;
         bookingId: string | null;
         eventType: EventTopic | null;
+        bookingStartTime: string | null;
+        bookingEndTime: string | null;
         createdAt: string;
         offerId: string | null;
         offer: {
@@ -5725,6 +5799,8 @@ export const ThreadMessage_MessageFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -5877,6 +5953,8 @@ export const ConversationSummary_ConversationFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -6006,6 +6084,8 @@ export const ConversationThread_MessagesFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -6240,6 +6320,8 @@ export const NotificationItem_NotificationFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'readAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
         ],
@@ -6798,6 +6880,7 @@ export const BookingCard_BookingFragmentDoc = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -6948,6 +7031,8 @@ export const BookingCard_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -7173,6 +7258,7 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -7344,6 +7430,8 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -9813,6 +9901,7 @@ export const AcceptBookingDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -9963,6 +10052,8 @@ export const AcceptBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -10353,6 +10444,7 @@ export const BookingListDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -10503,6 +10595,8 @@ export const BookingListDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -12731,6 +12825,7 @@ export const CancelBookingDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -12881,6 +12976,8 @@ export const CancelBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -13108,6 +13205,7 @@ export const ConfirmBookingCompletionDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -13258,6 +13356,8 @@ export const ConfirmBookingCompletionDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -13501,6 +13601,7 @@ export const DeclineBookingDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -13651,6 +13752,8 @@ export const DeclineBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -13865,6 +13968,7 @@ export const LiveBookingUpdatesDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -14015,6 +14119,8 @@ export const LiveBookingUpdatesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -14238,6 +14344,7 @@ export const OpenBookingDisputeDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -14388,6 +14495,8 @@ export const OpenBookingDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -14621,6 +14730,7 @@ export const RequestBookingPayoutDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -14771,6 +14881,8 @@ export const RequestBookingPayoutDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -16719,6 +16831,8 @@ export const BookingConversationDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -16900,6 +17014,8 @@ export const ConversationMessageAddedDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -17266,6 +17382,8 @@ export const ConversationThreadDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -17524,6 +17642,8 @@ export const ConversationMessagesAfterDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -17824,6 +17944,8 @@ export const ConversationsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -18191,6 +18313,8 @@ export const ProposeBookingTimeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -18351,6 +18475,8 @@ export const RespondToProposedTimeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -18518,6 +18644,8 @@ export const SendMessageDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -18804,6 +18932,8 @@ export const StartConversationDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -21772,6 +21902,8 @@ export const NotificationAddedDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'readAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
         ],
@@ -21896,6 +22028,8 @@ export const NotificationsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'readAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
         ],
@@ -21959,7 +22093,21 @@ export const UnreadNotificationCountDocument = {
       name: { kind: 'Name', value: 'UnreadNotificationCount' },
       selectionSet: {
         kind: 'SelectionSet',
-        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'unreadNotificationCount' } }],
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadNotificationCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'unreadNotificationSummary' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'bookings' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'messages' } },
+              ],
+            },
+          },
+        ],
       },
     },
   ],
@@ -24740,6 +24888,7 @@ export const ResolveDisputeDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -24911,6 +25060,8 @@ export const ResolveDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -25367,6 +25518,7 @@ export const SupportDisputesDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -25538,6 +25690,8 @@ export const SupportDisputesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
