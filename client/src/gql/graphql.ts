@@ -1352,6 +1352,7 @@ export type PutBookingBriefMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -1385,6 +1386,8 @@ export type PutBookingBriefMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -1482,6 +1485,7 @@ export type ConfirmBookingBriefMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -1515,6 +1519,8 @@ export type ConfirmBookingBriefMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -1612,6 +1618,7 @@ export type SubmitDeliveryMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -1645,6 +1652,8 @@ export type SubmitDeliveryMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -1742,6 +1751,7 @@ export type ApproveDeliveryMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -1775,6 +1785,8 @@ export type ApproveDeliveryMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -1873,6 +1885,7 @@ export type RequestDeliveryChangesMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -1906,6 +1919,8 @@ export type RequestDeliveryChangesMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -10854,6 +10869,7 @@ export const PutBookingBriefDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -11004,6 +11020,8 @@ export const PutBookingBriefDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -11248,6 +11266,7 @@ export const ConfirmBookingBriefDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -11398,6 +11417,8 @@ export const ConfirmBookingBriefDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -11645,6 +11666,7 @@ export const SubmitDeliveryDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -11795,6 +11817,8 @@ export const SubmitDeliveryDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -12033,6 +12057,7 @@ export const ApproveDeliveryDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -12183,6 +12208,8 @@ export const ApproveDeliveryDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -12437,6 +12464,7 @@ export const RequestDeliveryChangesDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -12587,6 +12615,8 @@ export const RequestDeliveryChangesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
