@@ -1352,7 +1352,6 @@ export type PutBookingBriefMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
-    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -1386,8 +1385,6 @@ export type PutBookingBriefMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -1485,7 +1482,6 @@ export type ConfirmBookingBriefMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
-    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -1519,8 +1515,6 @@ export type ConfirmBookingBriefMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -1618,7 +1612,6 @@ export type SubmitDeliveryMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
-    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -1652,8 +1645,6 @@ export type SubmitDeliveryMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -1751,7 +1742,6 @@ export type ApproveDeliveryMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
-    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -1785,8 +1775,6 @@ export type ApproveDeliveryMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -1885,7 +1873,6 @@ export type RequestDeliveryChangesMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
-    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -1919,8 +1906,6 @@ export type RequestDeliveryChangesMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -10869,7 +10854,6 @@ export const PutBookingBriefDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -11020,8 +11004,6 @@ export const PutBookingBriefDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -11266,7 +11248,6 @@ export const ConfirmBookingBriefDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -11417,8 +11398,6 @@ export const ConfirmBookingBriefDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -11666,7 +11645,6 @@ export const SubmitDeliveryDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -11817,8 +11795,6 @@ export const SubmitDeliveryDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -12057,7 +12033,6 @@ export const ApproveDeliveryDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -12208,8 +12183,6 @@ export const ApproveDeliveryDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -12464,7 +12437,6 @@ export const RequestDeliveryChangesDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -12615,8 +12587,6 @@ export const RequestDeliveryChangesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
