@@ -40,8 +40,7 @@ export type EventTopic =
   | 'offer.accepted'
   | 'offer.declined'
   | 'offer.withdrawn'
-  | 'offer.expired'
-  | 'support.ticket_created';
+  | 'offer.expired';
 const defaultOptions = {} as const;
 /** creator (also called streamer) or brand */
 export type AccountType = 'BRAND' | 'CREATOR';
@@ -325,8 +324,6 @@ export type LoginInput = {
 export type MarkNotificationsReadInput = {
   /** true: every notification of the viewer */
   all?: boolean | null | undefined;
-  /** Every notification of the viewer about this booking (its card was opened) */
-  bookingId?: string | null | undefined;
   /** These notifications (the viewer’s own) */
   ids?: Array<string> | null | undefined;
 };
@@ -868,7 +865,6 @@ export type AcceptBookingMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
-    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -902,8 +898,6 @@ export type AcceptBookingMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -1011,7 +1005,6 @@ export type BookingCard_BookingFragment = {
   availableActions: Array<BookingAction>;
   cancelFeeApplies: boolean;
   requestDeadline: string | null;
-  unreadCount: number;
   settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
   creator: {
     id: string;
@@ -1045,8 +1038,6 @@ export type BookingCard_BookingFragment = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
-    bookingStartTime: string | null;
-    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -1176,7 +1167,6 @@ export type BookingListQuery = {
         availableActions: Array<BookingAction>;
         cancelFeeApplies: boolean;
         requestDeadline: string | null;
-        unreadCount: number;
         settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
         creator: {
           id: string;
@@ -1210,8 +1200,6 @@ export type BookingListQuery = {
           isSupport: boolean;
           bookingId: string | null;
           eventType: EventTopic | null;
-          bookingStartTime: string | null;
-          bookingEndTime: string | null;
           createdAt: string;
           offerId: string | null;
           offer: {
@@ -2002,7 +1990,6 @@ export type CancelBookingMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
-    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2036,8 +2023,6 @@ export type CancelBookingMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -2134,7 +2119,6 @@ export type ConfirmBookingCompletionMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
-    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2168,8 +2152,6 @@ export type ConfirmBookingCompletionMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -2267,7 +2249,6 @@ export type DeclineBookingMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
-    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2301,8 +2282,6 @@ export type DeclineBookingMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -2397,7 +2376,6 @@ export type LiveBookingUpdatesSubscription = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
-    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2431,8 +2409,6 @@ export type LiveBookingUpdatesSubscription = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -2529,7 +2505,6 @@ export type OpenBookingDisputeMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
-    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2563,8 +2538,6 @@ export type OpenBookingDisputeMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -2661,7 +2634,6 @@ export type RequestBookingPayoutMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
-    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2695,8 +2667,6 @@ export type RequestBookingPayoutMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -3053,8 +3023,6 @@ export type BookingConversationQuery = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -3098,8 +3066,6 @@ export type ConversationMessageAddedSubscription = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
-    bookingStartTime: string | null;
-    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -3182,8 +3148,6 @@ export type ConversationSummary_ConversationFragment = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
-    bookingStartTime: string | null;
-    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -3224,8 +3188,6 @@ export type ConversationThread_MessagesFragment = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -3283,8 +3245,6 @@ export type ConversationThreadQuery = {
           isSupport: boolean;
           bookingId: string | null;
           eventType: EventTopic | null;
-          bookingStartTime: string | null;
-          bookingEndTime: string | null;
           createdAt: string;
           offerId: string | null;
           offer: {
@@ -3349,8 +3309,6 @@ export type ConversationThreadQuery = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -3401,8 +3359,6 @@ export type ConversationMessagesAfterQuery = {
           isSupport: boolean;
           bookingId: string | null;
           eventType: EventTopic | null;
-          bookingStartTime: string | null;
-          bookingEndTime: string | null;
           createdAt: string;
           offerId: string | null;
           offer: {
@@ -3488,8 +3444,6 @@ export type ConversationsQuery = {
           isSupport: boolean;
           bookingId: string | null;
           eventType: EventTopic | null;
-          bookingStartTime: string | null;
-          bookingEndTime: string | null;
           createdAt: string;
           offerId: string | null;
           offer: {
@@ -3554,8 +3508,6 @@ export type ProposeBookingTimeMutation = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
-    bookingStartTime: string | null;
-    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -3598,8 +3550,6 @@ export type RespondToProposedTimeMutation = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
-    bookingStartTime: string | null;
-    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -3643,8 +3593,6 @@ export type SendMessageMutation = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
-    bookingStartTime: string | null;
-    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -3723,8 +3671,6 @@ export type StartConversationMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -3763,8 +3709,6 @@ export type ThreadMessage_MessageFragment = {
   isSupport: boolean;
   bookingId: string | null;
   eventType: EventTopic | null;
-  bookingStartTime: string | null;
-  bookingEndTime: string | null;
   createdAt: string;
   offerId: string | null;
   offer: {
@@ -4243,8 +4187,6 @@ export type NotificationAddedSubscription = {
     text: string;
     bookingId: string | null;
     conversationId: string | null;
-    bookingStartTime: string | null;
-    bookingEndTime: string | null;
     readAt: string | null;
     createdAt: string;
   };
@@ -4256,8 +4198,6 @@ export type NotificationItem_NotificationFragment = {
   text: string;
   bookingId: string | null;
   conversationId: string | null;
-  bookingStartTime: string | null;
-  bookingEndTime: string | null;
   readAt: string | null;
   createdAt: string;
 };
@@ -4278,8 +4218,6 @@ export type NotificationsQuery = {
         text: string;
         bookingId: string | null;
         conversationId: string | null;
-        bookingStartTime: string | null;
-        bookingEndTime: string | null;
         readAt: string | null;
         createdAt: string;
       };
@@ -4290,10 +4228,7 @@ export type NotificationsQuery = {
 
 export type UnreadNotificationCountQueryVariables = Exact<{ [key: string]: never }>;
 
-export type UnreadNotificationCountQuery = {
-  unreadNotificationCount: number;
-  unreadNotificationSummary: { total: number; bookings: number; messages: number };
-};
+export type UnreadNotificationCountQuery = { unreadNotificationCount: number };
 
 export type OfferCard_OfferFragment = {
   id: string;
@@ -4913,7 +4848,6 @@ export type ResolveDisputeMutation = {
       availableActions: Array<BookingAction>;
       cancelFeeApplies: boolean;
       requestDeadline: string | null;
-      unreadCount: number;
       history: Array<{
         id: string;
         action: BookingAction;
@@ -4960,8 +4894,6 @@ export type ResolveDisputeMutation = {
         isSupport: boolean;
         bookingId: string | null;
         eventType: EventTopic | null;
-        bookingStartTime: string | null;
-        bookingEndTime: string | null;
         createdAt: string;
         offerId: string | null;
         offer: {
@@ -5096,7 +5028,6 @@ export type SupportDisputeCard_DisputeFragment = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
-    unreadCount: number;
     history: Array<{
       id: string;
       action: BookingAction;
@@ -5143,8 +5074,6 @@ export type SupportDisputeCard_DisputeFragment = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
-      bookingStartTime: string | null;
-      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -5259,7 +5188,6 @@ export type SupportDisputesQuery = {
       availableActions: Array<BookingAction>;
       cancelFeeApplies: boolean;
       requestDeadline: string | null;
-      unreadCount: number;
       history: Array<{
         id: string;
         action: BookingAction;
@@ -5306,8 +5234,6 @@ export type SupportDisputesQuery = {
         isSupport: boolean;
         bookingId: string | null;
         eventType: EventTopic | null;
-        bookingStartTime: string | null;
-        bookingEndTime: string | null;
         createdAt: string;
         offerId: string | null;
         offer: {
@@ -5799,8 +5725,6 @@ export const ThreadMessage_MessageFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -5953,8 +5877,6 @@ export const ConversationSummary_ConversationFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -6084,8 +6006,6 @@ export const ConversationThread_MessagesFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -6320,8 +6240,6 @@ export const NotificationItem_NotificationFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'readAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
         ],
@@ -6880,7 +6798,6 @@ export const BookingCard_BookingFragmentDoc = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -7031,8 +6948,6 @@ export const BookingCard_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -7258,7 +7173,6 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -7430,8 +7344,6 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -9901,7 +9813,6 @@ export const AcceptBookingDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -10052,8 +9963,6 @@ export const AcceptBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -10444,7 +10353,6 @@ export const BookingListDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -10595,8 +10503,6 @@ export const BookingListDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -12825,7 +12731,6 @@ export const CancelBookingDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -12976,8 +12881,6 @@ export const CancelBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -13205,7 +13108,6 @@ export const ConfirmBookingCompletionDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -13356,8 +13258,6 @@ export const ConfirmBookingCompletionDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -13601,7 +13501,6 @@ export const DeclineBookingDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -13752,8 +13651,6 @@ export const DeclineBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -13968,7 +13865,6 @@ export const LiveBookingUpdatesDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -14119,8 +14015,6 @@ export const LiveBookingUpdatesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -14344,7 +14238,6 @@ export const OpenBookingDisputeDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -14495,8 +14388,6 @@ export const OpenBookingDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -14730,7 +14621,6 @@ export const RequestBookingPayoutDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -14881,8 +14771,6 @@ export const RequestBookingPayoutDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -16831,8 +16719,6 @@ export const BookingConversationDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -17014,8 +16900,6 @@ export const ConversationMessageAddedDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -17382,8 +17266,6 @@ export const ConversationThreadDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -17642,8 +17524,6 @@ export const ConversationMessagesAfterDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -17944,8 +17824,6 @@ export const ConversationsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -18313,8 +18191,6 @@ export const ProposeBookingTimeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -18475,8 +18351,6 @@ export const RespondToProposedTimeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -18644,8 +18518,6 @@ export const SendMessageDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -18932,8 +18804,6 @@ export const StartConversationDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -21902,8 +21772,6 @@ export const NotificationAddedDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'readAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
         ],
@@ -22028,8 +21896,6 @@ export const NotificationsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'readAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
         ],
@@ -22093,21 +21959,7 @@ export const UnreadNotificationCountDocument = {
       name: { kind: 'Name', value: 'UnreadNotificationCount' },
       selectionSet: {
         kind: 'SelectionSet',
-        selections: [
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadNotificationCount' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'unreadNotificationSummary' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'bookings' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'messages' } },
-              ],
-            },
-          },
-        ],
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'unreadNotificationCount' } }],
       },
     },
   ],
@@ -24888,7 +24740,6 @@ export const ResolveDisputeDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -25060,8 +24911,6 @@ export const ResolveDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -25518,7 +25367,6 @@ export const SupportDisputesDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
-          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -25690,8 +25538,6 @@ export const SupportDisputesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {

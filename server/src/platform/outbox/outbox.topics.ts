@@ -73,8 +73,6 @@ export interface OutboxEvents {
   'offer.withdrawn': OfferEventPayload;
   /** Lapsed without an answer (to both sides). */
   'offer.expired': OfferEventPayload;
-  /** The contact form made a support ticket: e-mailed to the support address and, as a copy, to its sender (features/support, features/mail). */
-  'support.ticket_created': SupportTicketCreatedPayload;
 }
 
 /** A custom offer after a move (amounts in cents are the offer's terms, for the words of a message). */
@@ -103,6 +101,8 @@ export interface OfferEventPayload {
   bookingId: string | null;
   /** offer.countered: the version it answers. */
   previousOfferId: string | null;
+  /** The contact form made a support ticket: e-mailed to the support address and, as a copy, to its sender (features/support, features/mail). */
+  'support.ticket_created': SupportTicketCreatedPayload;
 }
 
 export type OutboxTopic = keyof OutboxEvents;
