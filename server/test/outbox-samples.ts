@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { BookingEventPayload, OutboxPayload, OutboxTopic } from '../src/platform/outbox/outbox.topics';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -101,7 +100,6 @@ const SAMPLES: { [T in OutboxTopic]: () => OutboxPayload<T> } = {
   'offer.declined': () => offerSample('declined'),
   'offer.withdrawn': () => offerSample('withdrawn'),
   'offer.expired': () => offerSample('expired'),
-  'support.ticket_created': () => ({ ticketId: randomUUID(), reference: 'T-00000001', name: 'Sam Sender', email: 'sam@example.test', subject: 'Payout question', category: 'billing', message: 'When is my payout?' }),
 };
 
 function offerSample(status: string) {

@@ -1,7 +1,7 @@
 import { cancellationWords, type MoneyFigures } from '../bookings';
 import { formatMoney } from '../../platform/shared/money';
 import { DateTime } from 'luxon';
-import type { OutboxTopic, SupportTicketCreatedPayload } from '../../platform/outbox/outbox.topics';
+import type { OutboxTopic } from '../../platform/outbox/outbox.topics';
 import type { ProductLinks } from '../../platform/shared/product-links';
 import type { EmailContent } from './templates/notification-email';
 
@@ -345,8 +345,6 @@ export function bookingEmailContent(
     case 'account.password_reset':
     case 'account.password_changed':
     case 'account.email_change_requested':
-    // A ticket's e-mails go to addresses, worded by ticketEmailContent.
-    case 'support.ticket_created':
       return content(n.type, 'Something happened on CollabHub', ['Open CollabHub to see what changed.']);
     default: {
       // A new topic of the vocabulary does not compile until it has its e-mail above.
@@ -439,60 +437,4 @@ export function accountEmailContent(n: NotificationForEmail, to: Recipient, link
     default:
       return mail('About your CollabHub account', 'About your account', ['Open CollabHub to see what changed.'], { label: 'Open settings', url: links.settings() });
   }
-}
-
-const CATEGORY_LABELS: Record<string, string> = {
-  general: 'General inquiry',
-  support: 'Technical support',
-  billing: 'Billing & payments',
-  partnership: 'Partnership',
-  feedback: 'Feedback',
-  bug: 'Bug report',
-};
-
-/**
- * A contact-form ticket's e-mails: support's (reply goes to the sender) and the sender's copy
- * (what they wrote, the reference to quote). Times in UTC: neither reader has a known zone.
- */
-export function ticketEmailContent(
-  p: SupportTicketCreatedPayload,
-  role: 'support' | 'sender',
-  at: Date,
-  links: ProductLinks,
-): { subject: string; content: EmailContent; replyTo: string | null } {
-  const facts = [
-    { label: 'Reference', value: p.reference },
-    { label: 'From', value: `${p.name} <${p.email}>` },
-    { label: 'Category', value: CATEGORY_LABELS[p.category] ?? p.category },
-    { label: 'Subject', value: p.subject },
-    { label: 'Sent', value: formatInstant(at, 'UTC') },
-  ];
-  if (role === 'support') {
-    return {
-      subject: `[${p.reference}] ${p.subject}`,
-      replyTo: p.email,
-      content: {
-        preview: `${p.name}: ${p.message.slice(0, 120)}`,
-        heading: `New contact message from ${p.name}`,
-        paragraphs: [p.message, `Reply to this e-mail to answer ${p.name}; close the ticket in the support console when it is done.`],
-        facts,
-        button: { label: 'Open the support console', url: links.supportConsole() },
-      },
-    };
-  }
-  return {
-    subject: `We received your message (${p.reference})`,
-    replyTo: null,
-    content: {
-      preview: `Thanks, ${p.name}: support has your message and answers within 24 hours.`,
-      heading: 'We received your message',
-      paragraphs: [
-        `Thanks, ${p.name}. Support has your message and answers you at this address within 24 hours. Quote ${p.reference} if you write again about it.`,
-        'What you wrote:',
-        p.message,
-      ],
-      facts,
-      button: { label: 'Contact support again', url: links.support() },
-    },
-  };
 }

@@ -99,8 +99,6 @@ export const EMAIL_KIND_OF_TOPIC = {
   'account.password_reset': 'account',
   'account.password_changed': 'account',
   'account.email_change_requested': 'account',
-  // Addressed e-mails (the support address, the sender's copy), not a notification's: email-delivery.ts's address deliveries.
-  'support.ticket_created': null,
 } as const satisfies Record<OutboxTopic, EmailKind | null>;
 
 /** Account and security e-mails are the only ones an address nobody verified yet receives. */

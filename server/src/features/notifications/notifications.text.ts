@@ -47,7 +47,6 @@ const NOTIFICATION_TEXT: { [T in OutboxTopic]: ((p: OutboxPayload<T>, readerUser
   'account.verify_email': (p) => `We sent a link to confirm ${str(p.toAddress) ?? 'your e-mail address'}`,
   'account.password_reset': () => 'A password reset link was sent to your e-mail address',
   'account.password_changed': () => 'Your password was changed and every session signed out',
-  'support.ticket_created': null,
   'account.email_change_requested': (p) => `A change of your e-mail address to ${str(p.newAddress) ?? 'a new address'} waits for confirmation`,
   'offer.sent': (p) => `${str(p.senderName) ?? 'Someone'} sent you an offer: ${cents(p.totalCents)}`,
   'offer.countered': (p) => `${str(p.senderName) ?? 'Someone'} countered with ${cents(p.totalCents)}`,

@@ -48,8 +48,6 @@ const WEBHOOK_EVENTS = {
   'account.email_change_requested': false,
   // The brand's receipt: the booking's own events carry the money for partners.
   'payment.captured': false,
-  // A contact-form ticket is support's and its sender's, never a partner's.
-  'support.ticket_created': false,
 } as const satisfies Record<OutboxTopic, boolean>;
 
 export type WebhookEventType = { [T in OutboxTopic]: (typeof WEBHOOK_EVENTS)[T] extends true ? T : never }[OutboxTopic];

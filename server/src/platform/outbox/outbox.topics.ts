@@ -101,8 +101,6 @@ export interface OfferEventPayload {
   bookingId: string | null;
   /** offer.countered: the version it answers. */
   previousOfferId: string | null;
-  /** The contact form made a support ticket: e-mailed to the support address and, as a copy, to its sender (features/support, features/mail). */
-  'support.ticket_created': SupportTicketCreatedPayload;
 }
 
 export type OutboxTopic = keyof OutboxEvents;
@@ -266,18 +264,6 @@ export interface PasswordChangedPayload {
   at: string;
 }
 
-export interface SupportTicketCreatedPayload {
-  ticketId: string;
-  /** What support and the sender quote, e.g. T-1A2B3C4D. */
-  reference: string;
-  name: string;
-  /** The sender's address (their copy goes there; support replies to it). */
-  email: string;
-  subject: string;
-  category: string;
-  message: string;
-}
-
 export interface EmailChangeRequestedPayload {
   newAddress: string;
   toAddress: string;
@@ -330,7 +316,6 @@ const TOPIC_SET = {
   'offer.declined': true,
   'offer.withdrawn': true,
   'offer.expired': true,
-  'support.ticket_created': true,
 } as const satisfies Record<OutboxTopic, true>;
 
 export const OUTBOX_TOPICS = Object.keys(TOPIC_SET) as OutboxTopic[];

@@ -10,10 +10,6 @@ export interface ProductLinks {
   resetPassword(token: string): string;
   verifyEmail(token: string): string;
   forgotPassword(): string;
-  /** The contact page (support). */
-  support(): string;
-  /** Support's console. */
-  supportConsole(): string;
 }
 
 /** The client's routes (client/src/app/routes.tsx) under PUBLIC_URL. */
@@ -27,7 +23,5 @@ export function productLinks(base: string): ProductLinks {
     resetPassword: (token) => `${base}/reset-password?token=${encodeURIComponent(token)}`,
     verifyEmail: (token) => `${base}/verify-email?token=${encodeURIComponent(token)}`,
     forgotPassword: () => `${base}/forgot-password`,
-    support: () => `${base}/contact`,
-    supportConsole: () => `${base}/support`,
   };
 }

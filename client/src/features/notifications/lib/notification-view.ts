@@ -65,7 +65,6 @@ const NOTIFICATION_ICONS: Record<EventTopic, IconType> = {
   'offer.declined': LuCalendarX,
   'offer.withdrawn': LuCalendarX,
   'offer.expired': LuTimer,
-  'support.ticket_created': LuMailCheck,
 };
 
 /** The icon of a notification by its event topic (an unknown one, from a newer server: the bell). */

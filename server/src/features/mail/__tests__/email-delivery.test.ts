@@ -125,7 +125,6 @@ describe('transactional e-mail from the outbox', () => {
       linkBox: new SecretBox(app.config.secretsKey),
       money: (em, ids) => services.bookings.moneyOf(em, ids),
       document: (em, id) => services.documents.issuedPdf(em, id),
-      supportAddress: () => 'support@collabhub.localhost',
     });
     const before = (await mailTo(app, star.email)).length;
     const b = await heldBooking(app, brand, star, nextHour());
@@ -170,7 +169,6 @@ describe('transactional e-mail from the outbox', () => {
       linkBox: new SecretBox(app.config.secretsKey),
       money: (em, ids) => services.bookings.moneyOf(em, ids),
       document: (em, id) => services.documents.issuedPdf(em, id),
-      supportAddress: () => 'support@collabhub.localhost',
     });
     const before = (await mailTo(app, star.email)).length;
     await heldBooking(app, brand, star, nextHour());
