@@ -76,8 +76,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127030000_files', class: Migration20261127030000_files },
   { name: 'Migration20261127030100_profile_photo', class: Migration20261127030100_profile_photo },
   { name: 'Migration20261127040000_recommended_order', class: Migration20261127040000_recommended_order },
+  { name: 'Migration20261127070000_packages_offers_line_items', class: Migration20261127070000_packages_offers_line_items },
   { name: 'Migration20261127060000_webhook_delivery_detail', class: Migration20261127060000_webhook_delivery_detail },
   { name: 'Migration20261127060100_reviews_double_blind', class: Migration20261127060100_reviews_double_blind },
-  { name: 'Migration20261127070000_packages_offers_line_items', class: Migration20261127070000_packages_offers_line_items },
   { name: 'Migration20261127080000_briefs_and_deliveries', class: Migration20261127080000_briefs_and_deliveries },
 ];

@@ -1,5 +1,4 @@
 import type { BookingEventPayload, OutboxPayload } from '../../platform/outbox/outbox.topics';
-import type { moneyEventFields } from '../bookings';
 import { toEnvelope, type WebhookEnvelope } from './webhook-envelope';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-event-types';
 
@@ -14,10 +13,7 @@ export interface WebhookEventInfo {
   sample: WebhookEnvelope;
 }
 
-/** A booking event as partners receive it: the outbox payload plus the ledger's figures added at its first send. */
-type BookingSample = BookingEventPayload & ReturnType<typeof moneyEventFields>;
-
-const BOOKING: BookingSample = {
+const BOOKING: BookingEventPayload = {
   bookingId: '1b7e0c55-0d7a-4a52-8f0e-2c9f4a6d3b21',
   creatorId: '8d3f6a2b-71c4-4e0a-b5d9-0f2e4c6a8b13',
   creatorUserId: '4a9c2e71-5b3d-4f80-a6e2-9d1c7b3f5e24',
@@ -84,7 +80,7 @@ const OFFER: OutboxPayload<'offer.sent'> = {
   previousOfferId: null,
 };
 
-const booking = (status: string, paymentStatus: string, more: Partial<BookingSample> = {}): BookingSample => ({ ...BOOKING, status, paymentStatus, ...more });
+const booking = (status: string, paymentStatus: string, more: Partial<BookingEventPayload> = {}): BookingEventPayload => ({ ...BOOKING, status, paymentStatus, ...more });
 
 /**
  * The ONE description of every event a partner can receive: its meaning and an example payload
