@@ -52,7 +52,6 @@ const SAMPLES: { [T in OutboxTopic]: () => OutboxPayload<T> } = {
   'booking.expiring': booking,
   'booking.reminder': () => ({ ...booking(), hoursBefore: 1, minutesUntilStart: 60 }),
   'payout.paid': booking,
-  'webhook_endpoint.test': () => ({ endpointId: ID(7), url: 'https://example.com/hooks', test: true, message: 'A test event' }),
   'payment.captured': () => ({
     bookingId: ID(1),
     creatorName: 'A creator',

@@ -30,7 +30,6 @@ export type EventTopic =
   | 'delivery.submitted'
   | 'delivery.changes_requested'
   | 'delivery.approved'
-  | 'webhook_endpoint.test'
   | 'account.verify_email'
   | 'account.password_reset'
   | 'account.password_changed'
@@ -3954,10 +3953,7 @@ export type WebhookDeliveriesQuery = {
     edges: Array<{
       node: {
         id: string;
-        eventId: string;
         eventType: string;
-        test: boolean;
-        requestBody: string;
         eventCreatedAt: string;
         status: WebhookDeliveryStatus;
         attempts: number;
@@ -3967,8 +3963,6 @@ export type WebhookDeliveriesQuery = {
         responseTimeMs: number | null;
         responseBody: string | null;
         error: string | null;
-        requestHeaders: Array<{ name: string; value: string }> | null;
-        responseHeaders: Array<{ name: string; value: string }> | null;
       };
     }>;
   };
@@ -4073,20 +4067,6 @@ export type DisableWebhookEndpointMutation = {
     failingSince: string | null;
     previousSecretExpiresAt: string | null;
   };
-};
-
-export type SendWebhookTestEventMutationVariables = Exact<{
-  endpointId: string;
-}>;
-
-export type SendWebhookTestEventMutation = {
-  sendWebhookTestEvent: { id: string; status: WebhookDeliveryStatus; test: boolean };
-};
-
-export type WebhookEventCatalogQueryVariables = Exact<{ [key: string]: never }>;
-
-export type WebhookEventCatalogQuery = {
-  webhookEventCatalog: Array<{ type: string; description: string; samplePayload: string; subscribable: boolean }>;
 };
 
 export type CreatorCard_CreatorFragment = {
@@ -20289,32 +20269,7 @@ export const WebhookDeliveriesDocument = {
                           kind: 'SelectionSet',
                           selections: [
                             { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'test' } },
-                            { kind: 'Field', name: { kind: 'Name', value: 'requestBody' } },
-                            {
-                              kind: 'Field',
-                              name: { kind: 'Name', value: 'requestHeaders' },
-                              selectionSet: {
-                                kind: 'SelectionSet',
-                                selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'value' } },
-                                ],
-                              },
-                            },
-                            {
-                              kind: 'Field',
-                              name: { kind: 'Name', value: 'responseHeaders' },
-                              selectionSet: {
-                                kind: 'SelectionSet',
-                                selections: [
-                                  { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                                  { kind: 'Field', name: { kind: 'Name', value: 'value' } },
-                                ],
-                              },
-                            },
                             { kind: 'Field', name: { kind: 'Name', value: 'eventCreatedAt' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'status' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'attempts' } },
@@ -21047,171 +21002,6 @@ export type DisableWebhookEndpointMutationResult = Apollo.MutationResult<Disable
 export type DisableWebhookEndpointMutationOptions = Apollo.BaseMutationOptions<
   DisableWebhookEndpointMutation,
   DisableWebhookEndpointMutationVariables
->;
-export const SendWebhookTestEventDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'SendWebhookTestEvent' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'endpointId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'sendWebhookTestEvent' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'endpointId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'endpointId' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'test' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
-export type SendWebhookTestEventMutationFn = Apollo.MutationFunction<
-  SendWebhookTestEventMutation,
-  SendWebhookTestEventMutationVariables
->;
-
-/**
- * __useSendWebhookTestEventMutation__
- *
- * To run a mutation, you first call `useSendWebhookTestEventMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useSendWebhookTestEventMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [sendWebhookTestEventMutation, { data, loading, error }] = useSendWebhookTestEventMutation({
- *   variables: {
- *      endpointId: // value for 'endpointId'
- *   },
- * });
- */
-export function useSendWebhookTestEventMutation(
-  baseOptions?: Apollo.MutationHookOptions<SendWebhookTestEventMutation, SendWebhookTestEventMutationVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useMutation<SendWebhookTestEventMutation, SendWebhookTestEventMutationVariables>(
-    SendWebhookTestEventDocument,
-    options,
-  );
-}
-export type SendWebhookTestEventMutationHookResult = ReturnType<typeof useSendWebhookTestEventMutation>;
-export type SendWebhookTestEventMutationResult = Apollo.MutationResult<SendWebhookTestEventMutation>;
-export type SendWebhookTestEventMutationOptions = Apollo.BaseMutationOptions<
-  SendWebhookTestEventMutation,
-  SendWebhookTestEventMutationVariables
->;
-export const WebhookEventCatalogDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'WebhookEventCatalog' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'webhookEventCatalog' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'type' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'samplePayload' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'subscribable' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode;
-
-/**
- * __useWebhookEventCatalogQuery__
- *
- * To run a query within a React component, call `useWebhookEventCatalogQuery` and pass it any options that fit your needs.
- * When your component renders, `useWebhookEventCatalogQuery` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
- *
- * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
- *
- * @example
- * const { data, loading, error } = useWebhookEventCatalogQuery({
- *   variables: {
- *   },
- * });
- */
-export function useWebhookEventCatalogQuery(
-  baseOptions?: Apollo.QueryHookOptions<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useQuery<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>(
-    WebhookEventCatalogDocument,
-    options,
-  );
-}
-export function useWebhookEventCatalogLazyQuery(
-  baseOptions?: Apollo.LazyQueryHookOptions<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>,
-) {
-  const options = { ...defaultOptions, ...baseOptions };
-  return Apollo.useLazyQuery<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>(
-    WebhookEventCatalogDocument,
-    options,
-  );
-}
-// @ts-ignore
-export function useWebhookEventCatalogSuspenseQuery(
-  baseOptions?: Apollo.SuspenseQueryHookOptions<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>,
-): Apollo.UseSuspenseQueryResult<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>;
-export function useWebhookEventCatalogSuspenseQuery(
-  baseOptions?:
-    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>,
-): Apollo.UseSuspenseQueryResult<WebhookEventCatalogQuery | undefined, WebhookEventCatalogQueryVariables>;
-export function useWebhookEventCatalogSuspenseQuery(
-  baseOptions?:
-    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>,
-) {
-  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
-  return Apollo.useSuspenseQuery<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>(
-    WebhookEventCatalogDocument,
-    options,
-  );
-}
-export type WebhookEventCatalogQueryHookResult = ReturnType<typeof useWebhookEventCatalogQuery>;
-export type WebhookEventCatalogLazyQueryHookResult = ReturnType<typeof useWebhookEventCatalogLazyQuery>;
-export type WebhookEventCatalogSuspenseQueryHookResult = ReturnType<typeof useWebhookEventCatalogSuspenseQuery>;
-export type WebhookEventCatalogQueryResult = Apollo.QueryResult<
-  WebhookEventCatalogQuery,
-  WebhookEventCatalogQueryVariables
 >;
 export const CreatorsDocument = {
   kind: 'Document',

@@ -23,8 +23,6 @@ import { Migration20261126150000_scheduling_and_calendars } from './Migration202
 import { Migration20261126150100_calendar_writeback } from './Migration20261126150100_calendar_writeback';
 import { Migration20261126165000_refresh_tokens_revoked_at } from './Migration20261126165000_refresh_tokens_revoked_at';
 import { Migration20261127020000_booking_story } from './Migration20261127020000_booking_story';
-import { Migration20261127060000_webhook_delivery_detail } from './Migration20261127060000_webhook_delivery_detail';
-import { Migration20261127060100_reviews_double_blind } from './Migration20261127060100_reviews_double_blind';
 import { Migration20261127080000_briefs_and_deliveries } from './Migration20261127080000_briefs_and_deliveries';
 import { Migration20261127040000_recommended_order } from './Migration20261127040000_recommended_order';
 import { Migration20261127070000_packages_offers_line_items } from './Migration20261127070000_packages_offers_line_items';
@@ -77,7 +75,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127030100_profile_photo', class: Migration20261127030100_profile_photo },
   { name: 'Migration20261127040000_recommended_order', class: Migration20261127040000_recommended_order },
   { name: 'Migration20261127070000_packages_offers_line_items', class: Migration20261127070000_packages_offers_line_items },
-  { name: 'Migration20261127060000_webhook_delivery_detail', class: Migration20261127060000_webhook_delivery_detail },
-  { name: 'Migration20261127060100_reviews_double_blind', class: Migration20261127060100_reviews_double_blind },
   { name: 'Migration20261127080000_briefs_and_deliveries', class: Migration20261127080000_briefs_and_deliveries },
 ];

@@ -62,7 +62,6 @@ const EVENT_LINES: { [T in OutboxTopic]: T extends BookingTopic ? ((f: EventLine
   'creator.updated': null,
   'creator.availability_changed': null,
   'webhook_endpoint.disabled': null,
-  'webhook_endpoint.test': null,
   'account.verify_email': null,
   'account.password_reset': null,
   'account.password_changed': null,

@@ -318,26 +318,12 @@ export function bookingEmailContent(
         { label: brandPays ? 'Pay now' : 'Open the conversation', url: n.conversationId ? links.conversation(n.conversationId) : links.dashboard() },
       );
     }
-    case 'webhook_endpoint.disabled': {
-      const url = str(p.url) ?? 'your endpoint';
-      const since = str(p.failingSince);
-      return content(
-        'Your webhook endpoint was disabled',
-        'A webhook endpoint was disabled',
-        [
-          `Every delivery to ${url} failed${since ? ` since ${formatInstant(since, to.timeZone)}` : ''}, so after 3 days of retries we stopped sending events to it.`,
-          'Fix the endpoint, then enable it again in the Developers tab: the events it missed are in its delivery log, and "Replay since…" sends them again.',
-        ],
-        [{ label: 'Endpoint', value: url }],
-        { label: 'Re-enable the endpoint', url: links.developers(str(p.endpointId) ?? undefined) },
-      );
-    }
     // Messages are e-mailed as digests (messageDigestContent); the others have no e-mail kind (notification-kinds.ts).
     case 'offer.declined':
     case 'offer.withdrawn':
     case 'offer.expired':
     case 'message.created':
-    case 'webhook_endpoint.test':
+    case 'webhook_endpoint.disabled':
     case 'creator.updated':
     case 'creator.availability_changed':
     // Account e-mails are worded by accountEmailContent (their link's token is opened by the worker).

@@ -50,7 +50,7 @@ export const EMAIL_KINDS = [
   {
     key: 'account',
     label: 'Account and security',
-    description: 'Confirming your address, password resets and changes, a change of address, a webhook endpoint disabled',
+    description: 'Confirming your address, password resets and changes, a change of address',
     required: true,
   },
 ] as const;
@@ -90,9 +90,7 @@ export const EMAIL_KIND_OF_TOPIC = {
   'payment.captured': 'payments',
   'booking.disputed': 'disputes',
   'booking.resolved': 'disputes',
-  // The owner must hear that partners' events stopped: an account alert, never switched off.
-  'webhook_endpoint.disabled': 'account',
-  'webhook_endpoint.test': null,
+  'webhook_endpoint.disabled': null,
   'creator.updated': null,
   'creator.availability_changed': null,
   'account.verify_email': 'account',

@@ -34,8 +34,6 @@ const NOTIFICATION_TEXT: { [T in OutboxTopic]: ((p: OutboxPayload<T>, readerUser
   'payment.captured': (_p, _reader, money) => (money ? `Payment of ${cents(money.chargedCents)} captured: your invoice and receipt are ready` : 'Payment captured: your invoice and receipt are ready'),
   'review.created': (p) => `${str(p.reviewerName) ?? 'Someone'} left you a ${p.rating}-star review`,
   'webhook_endpoint.disabled': (p) => `Your webhook endpoint ${str(p.url) ?? ''} was disabled: every delivery failed for 3 days`,
-  // A console test goes to the endpoint only (its owner sent it and reads it in the delivery log).
-  'webhook_endpoint.test': null,
   'message.created': (p) => `New message from ${str(p.senderName) ?? 'someone'}`,
   'creator.updated': null,
   'creator.availability_changed': null,

@@ -39,8 +39,6 @@ const WEBHOOK_EVENTS = {
   'offer.expired': true,
   'booking.time_proposed': false,
   'webhook_endpoint.disabled': false,
-  // Sent to one endpoint from the console ("Send test event"), whatever it subscribes to; not subscribable.
-  'webhook_endpoint.test': false,
   // Account e-mails carry a sealed link token and concern one person: never a partner's event.
   'account.verify_email': false,
   'account.password_reset': false,

@@ -52,8 +52,6 @@ export interface OutboxEvents {
   'delivery.changes_requested': DeliveryEventPayload;
   /** Approved by the booker, or by the window's lapse (`approvedBy: 'system'`): the booking is complete. */
   'delivery.approved': DeliveryEventPayload;
-  /** "Send test event" in the developer console: one signed delivery to that endpoint only, marked as a test. */
-  'webhook_endpoint.test': WebhookEndpointTestPayload;
   // Account and security e-mails (features/auth), to the account only; a link's token travels sealed.
   /** A link that verifies `toAddress` (the account's, or the new one of an e-mail change). */
   'account.verify_email': AccountLinkPayload;
@@ -244,14 +242,6 @@ export interface WebhookEndpointDisabledPayload {
   disabledAt: string;
 }
 
-export interface WebhookEndpointTestPayload {
-  endpointId: string;
-  url: string;
-  /** Always true: receivers can tell a test from a real event. */
-  test: true;
-  message: string;
-}
-
 export interface AccountLinkPayload {
   /** The link's token sealed with SECRETS_KEY, bound to the user (platform/security/secret-box.ts); only its hash is stored otherwise. */
   sealedToken: string;
@@ -305,7 +295,6 @@ const TOPIC_SET = {
   'delivery.submitted': true,
   'delivery.changes_requested': true,
   'delivery.approved': true,
-  'webhook_endpoint.test': true,
   'account.verify_email': true,
   'account.password_reset': true,
   'account.password_changed': true,

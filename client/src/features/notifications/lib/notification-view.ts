@@ -17,7 +17,6 @@ import {
   LuScale,
   LuStar,
   LuTimer,
-  LuWebhook,
 } from 'react-icons/lu';
 import type { EventTopic } from '../../../gql/graphql';
 import { conversationPath } from '../../conversations/lib/paths';
@@ -51,8 +50,7 @@ const NOTIFICATION_ICONS: Record<EventTopic, IconType> = {
   'delivery.submitted': LuPackageCheck,
   'delivery.changes_requested': LuPackageCheck,
   'delivery.approved': LuBadgeCheck,
-  'webhook_endpoint.disabled': LuWebhook,
-  'webhook_endpoint.test': LuWebhook,
+  'webhook_endpoint.disabled': LuBell,
   'creator.updated': LuBell,
   'creator.availability_changed': LuBell,
   'account.verify_email': LuMailCheck,
@@ -72,9 +70,8 @@ export function notificationIcon(type: EventTopic | string): IconType {
   return Object.prototype.hasOwnProperty.call(NOTIFICATION_ICONS, type) ? NOTIFICATION_ICONS[type as EventTopic] : LuBell;
 }
 
-/** Where a notification leads: its conversation in Messages, else its booking in Bookings (a disabled webhook endpoint: the Developers tab, to enable it again). */
-export function notificationLink(n: { type?: EventTopic | string; conversationId: string | null; bookingId: string | null }): string | null {
-  if (n.type === 'webhook_endpoint.disabled') return '/dashboard?tab=developers';
+/** Where a notification leads: its conversation in Messages, else its booking in Bookings. */
+export function notificationLink(n: { conversationId: string | null; bookingId: string | null }): string | null {
   if (n.conversationId) return conversationPath(n.conversationId);
   if (n.bookingId) return `/dashboard?tab=bookings&booking=${encodeURIComponent(n.bookingId)}`;
   return null;
