@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { BookingEventPayload, OutboxPayload, OutboxTopic } from '../src/platform/outbox/outbox.topics';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -52,6 +53,7 @@ const SAMPLES: { [T in OutboxTopic]: () => OutboxPayload<T> } = {
   'booking.expiring': booking,
   'booking.reminder': () => ({ ...booking(), hoursBefore: 1, minutesUntilStart: 60 }),
   'payout.paid': booking,
+  'webhook_endpoint.test': () => ({ endpointId: ID(7), url: 'https://example.com/hooks', test: true, message: 'A test event' }),
   'payment.captured': () => ({
     bookingId: ID(1),
     creatorName: 'A creator',
@@ -99,6 +101,7 @@ const SAMPLES: { [T in OutboxTopic]: () => OutboxPayload<T> } = {
   'offer.declined': () => offerSample('declined'),
   'offer.withdrawn': () => offerSample('withdrawn'),
   'offer.expired': () => offerSample('expired'),
+  'support.ticket_created': () => ({ ticketId: randomUUID(), reference: 'T-00000001', name: 'Sam Sender', email: 'sam@example.test', subject: 'Payout question', category: 'billing', message: 'When is my payout?' }),
 };
 
 function offerSample(status: string) {

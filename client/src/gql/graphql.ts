@@ -30,6 +30,7 @@ export type EventTopic =
   | 'delivery.submitted'
   | 'delivery.changes_requested'
   | 'delivery.approved'
+  | 'webhook_endpoint.test'
   | 'account.verify_email'
   | 'account.password_reset'
   | 'account.password_changed'
@@ -39,7 +40,8 @@ export type EventTopic =
   | 'offer.accepted'
   | 'offer.declined'
   | 'offer.withdrawn'
-  | 'offer.expired';
+  | 'offer.expired'
+  | 'support.ticket_created';
 const defaultOptions = {} as const;
 /** creator (also called streamer) or brand */
 export type AccountType = 'BRAND' | 'CREATOR';
@@ -323,6 +325,8 @@ export type LoginInput = {
 export type MarkNotificationsReadInput = {
   /** true: every notification of the viewer */
   all?: boolean | null | undefined;
+  /** Every notification of the viewer about this booking (its card was opened) */
+  bookingId?: string | null | undefined;
   /** These notifications (the viewer’s own) */
   ids?: Array<string> | null | undefined;
 };
@@ -864,6 +868,7 @@ export type AcceptBookingMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -897,6 +902,8 @@ export type AcceptBookingMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -1004,6 +1011,7 @@ export type BookingCard_BookingFragment = {
   availableActions: Array<BookingAction>;
   cancelFeeApplies: boolean;
   requestDeadline: string | null;
+  unreadCount: number;
   settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
   creator: {
     id: string;
@@ -1037,6 +1045,8 @@ export type BookingCard_BookingFragment = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
+    bookingStartTime: string | null;
+    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -1166,6 +1176,7 @@ export type BookingListQuery = {
         availableActions: Array<BookingAction>;
         cancelFeeApplies: boolean;
         requestDeadline: string | null;
+        unreadCount: number;
         settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
         creator: {
           id: string;
@@ -1199,6 +1210,8 @@ export type BookingListQuery = {
           isSupport: boolean;
           bookingId: string | null;
           eventType: EventTopic | null;
+          bookingStartTime: string | null;
+          bookingEndTime: string | null;
           createdAt: string;
           offerId: string | null;
           offer: {
@@ -1339,6 +1352,7 @@ export type PutBookingBriefMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -1372,6 +1386,8 @@ export type PutBookingBriefMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -1469,6 +1485,7 @@ export type ConfirmBookingBriefMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -1502,6 +1519,8 @@ export type ConfirmBookingBriefMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -1599,6 +1618,7 @@ export type SubmitDeliveryMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -1632,6 +1652,8 @@ export type SubmitDeliveryMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -1729,6 +1751,7 @@ export type ApproveDeliveryMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -1762,6 +1785,8 @@ export type ApproveDeliveryMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -1860,6 +1885,7 @@ export type RequestDeliveryChangesMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -1893,6 +1919,8 @@ export type RequestDeliveryChangesMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -1989,6 +2017,7 @@ export type CancelBookingMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2022,6 +2051,8 @@ export type CancelBookingMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -2118,6 +2149,7 @@ export type ConfirmBookingCompletionMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2151,6 +2183,8 @@ export type ConfirmBookingCompletionMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -2248,6 +2282,7 @@ export type DeclineBookingMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2281,6 +2316,8 @@ export type DeclineBookingMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -2375,6 +2412,7 @@ export type LiveBookingUpdatesSubscription = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2408,6 +2446,8 @@ export type LiveBookingUpdatesSubscription = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -2504,6 +2544,7 @@ export type OpenBookingDisputeMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2537,6 +2578,8 @@ export type OpenBookingDisputeMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -2633,6 +2676,7 @@ export type RequestBookingPayoutMutation = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     settlement: { capturedCents: number; refundedCents: number; platformFeeCents: number; creatorCents: number };
     creator: {
       id: string;
@@ -2666,6 +2710,8 @@ export type RequestBookingPayoutMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -3022,6 +3068,8 @@ export type BookingConversationQuery = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -3065,6 +3113,8 @@ export type ConversationMessageAddedSubscription = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
+    bookingStartTime: string | null;
+    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -3147,6 +3197,8 @@ export type ConversationSummary_ConversationFragment = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
+    bookingStartTime: string | null;
+    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -3187,6 +3239,8 @@ export type ConversationThread_MessagesFragment = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -3244,6 +3298,8 @@ export type ConversationThreadQuery = {
           isSupport: boolean;
           bookingId: string | null;
           eventType: EventTopic | null;
+          bookingStartTime: string | null;
+          bookingEndTime: string | null;
           createdAt: string;
           offerId: string | null;
           offer: {
@@ -3308,6 +3364,8 @@ export type ConversationThreadQuery = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -3358,6 +3416,8 @@ export type ConversationMessagesAfterQuery = {
           isSupport: boolean;
           bookingId: string | null;
           eventType: EventTopic | null;
+          bookingStartTime: string | null;
+          bookingEndTime: string | null;
           createdAt: string;
           offerId: string | null;
           offer: {
@@ -3443,6 +3503,8 @@ export type ConversationsQuery = {
           isSupport: boolean;
           bookingId: string | null;
           eventType: EventTopic | null;
+          bookingStartTime: string | null;
+          bookingEndTime: string | null;
           createdAt: string;
           offerId: string | null;
           offer: {
@@ -3507,6 +3569,8 @@ export type ProposeBookingTimeMutation = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
+    bookingStartTime: string | null;
+    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -3549,6 +3613,8 @@ export type RespondToProposedTimeMutation = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
+    bookingStartTime: string | null;
+    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -3592,6 +3658,8 @@ export type SendMessageMutation = {
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
+    bookingStartTime: string | null;
+    bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
     offer: {
@@ -3670,6 +3738,8 @@ export type StartConversationMutation = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -3708,6 +3778,8 @@ export type ThreadMessage_MessageFragment = {
   isSupport: boolean;
   bookingId: string | null;
   eventType: EventTopic | null;
+  bookingStartTime: string | null;
+  bookingEndTime: string | null;
   createdAt: string;
   offerId: string | null;
   offer: {
@@ -3953,7 +4025,10 @@ export type WebhookDeliveriesQuery = {
     edges: Array<{
       node: {
         id: string;
+        eventId: string;
         eventType: string;
+        test: boolean;
+        requestBody: string;
         eventCreatedAt: string;
         status: WebhookDeliveryStatus;
         attempts: number;
@@ -3963,6 +4038,8 @@ export type WebhookDeliveriesQuery = {
         responseTimeMs: number | null;
         responseBody: string | null;
         error: string | null;
+        requestHeaders: Array<{ name: string; value: string }> | null;
+        responseHeaders: Array<{ name: string; value: string }> | null;
       };
     }>;
   };
@@ -4069,6 +4146,20 @@ export type DisableWebhookEndpointMutation = {
   };
 };
 
+export type SendWebhookTestEventMutationVariables = Exact<{
+  endpointId: string;
+}>;
+
+export type SendWebhookTestEventMutation = {
+  sendWebhookTestEvent: { id: string; status: WebhookDeliveryStatus; test: boolean };
+};
+
+export type WebhookEventCatalogQueryVariables = Exact<{ [key: string]: never }>;
+
+export type WebhookEventCatalogQuery = {
+  webhookEventCatalog: Array<{ type: string; description: string; samplePayload: string; subscribable: boolean }>;
+};
+
 export type CreatorCard_CreatorFragment = {
   id: string;
   displayName: string;
@@ -4167,6 +4258,8 @@ export type NotificationAddedSubscription = {
     text: string;
     bookingId: string | null;
     conversationId: string | null;
+    bookingStartTime: string | null;
+    bookingEndTime: string | null;
     readAt: string | null;
     createdAt: string;
   };
@@ -4178,6 +4271,8 @@ export type NotificationItem_NotificationFragment = {
   text: string;
   bookingId: string | null;
   conversationId: string | null;
+  bookingStartTime: string | null;
+  bookingEndTime: string | null;
   readAt: string | null;
   createdAt: string;
 };
@@ -4198,6 +4293,8 @@ export type NotificationsQuery = {
         text: string;
         bookingId: string | null;
         conversationId: string | null;
+        bookingStartTime: string | null;
+        bookingEndTime: string | null;
         readAt: string | null;
         createdAt: string;
       };
@@ -4208,7 +4305,10 @@ export type NotificationsQuery = {
 
 export type UnreadNotificationCountQueryVariables = Exact<{ [key: string]: never }>;
 
-export type UnreadNotificationCountQuery = { unreadNotificationCount: number };
+export type UnreadNotificationCountQuery = {
+  unreadNotificationCount: number;
+  unreadNotificationSummary: { total: number; bookings: number; messages: number };
+};
 
 export type OfferCard_OfferFragment = {
   id: string;
@@ -4828,6 +4928,7 @@ export type ResolveDisputeMutation = {
       availableActions: Array<BookingAction>;
       cancelFeeApplies: boolean;
       requestDeadline: string | null;
+      unreadCount: number;
       history: Array<{
         id: string;
         action: BookingAction;
@@ -4874,6 +4975,8 @@ export type ResolveDisputeMutation = {
         isSupport: boolean;
         bookingId: string | null;
         eventType: EventTopic | null;
+        bookingStartTime: string | null;
+        bookingEndTime: string | null;
         createdAt: string;
         offerId: string | null;
         offer: {
@@ -5008,6 +5111,7 @@ export type SupportDisputeCard_DisputeFragment = {
     availableActions: Array<BookingAction>;
     cancelFeeApplies: boolean;
     requestDeadline: string | null;
+    unreadCount: number;
     history: Array<{
       id: string;
       action: BookingAction;
@@ -5054,6 +5158,8 @@ export type SupportDisputeCard_DisputeFragment = {
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
+      bookingStartTime: string | null;
+      bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
       offer: {
@@ -5168,6 +5274,7 @@ export type SupportDisputesQuery = {
       availableActions: Array<BookingAction>;
       cancelFeeApplies: boolean;
       requestDeadline: string | null;
+      unreadCount: number;
       history: Array<{
         id: string;
         action: BookingAction;
@@ -5214,6 +5321,8 @@ export type SupportDisputesQuery = {
         isSupport: boolean;
         bookingId: string | null;
         eventType: EventTopic | null;
+        bookingStartTime: string | null;
+        bookingEndTime: string | null;
         createdAt: string;
         offerId: string | null;
         offer: {
@@ -5705,6 +5814,8 @@ export const ThreadMessage_MessageFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -5857,6 +5968,8 @@ export const ConversationSummary_ConversationFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -5986,6 +6099,8 @@ export const ConversationThread_MessagesFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -6220,6 +6335,8 @@ export const NotificationItem_NotificationFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'readAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
         ],
@@ -6778,6 +6895,7 @@ export const BookingCard_BookingFragmentDoc = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -6928,6 +7046,8 @@ export const BookingCard_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -7153,6 +7273,7 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -7324,6 +7445,8 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -9793,6 +9916,7 @@ export const AcceptBookingDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -9943,6 +10067,8 @@ export const AcceptBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -10333,6 +10459,7 @@ export const BookingListDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -10483,6 +10610,8 @@ export const BookingListDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -10740,6 +10869,7 @@ export const PutBookingBriefDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -10890,6 +11020,8 @@ export const PutBookingBriefDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -11134,6 +11266,7 @@ export const ConfirmBookingBriefDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -11284,6 +11417,8 @@ export const ConfirmBookingBriefDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -11531,6 +11666,7 @@ export const SubmitDeliveryDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -11681,6 +11817,8 @@ export const SubmitDeliveryDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -11919,6 +12057,7 @@ export const ApproveDeliveryDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -12069,6 +12208,8 @@ export const ApproveDeliveryDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -12323,6 +12464,7 @@ export const RequestDeliveryChangesDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -12473,6 +12615,8 @@ export const RequestDeliveryChangesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -12711,6 +12855,7 @@ export const CancelBookingDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -12861,6 +13006,8 @@ export const CancelBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -13088,6 +13235,7 @@ export const ConfirmBookingCompletionDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -13238,6 +13386,8 @@ export const ConfirmBookingCompletionDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -13481,6 +13631,7 @@ export const DeclineBookingDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -13631,6 +13782,8 @@ export const DeclineBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -13845,6 +13998,7 @@ export const LiveBookingUpdatesDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -13995,6 +14149,8 @@ export const LiveBookingUpdatesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -14218,6 +14374,7 @@ export const OpenBookingDisputeDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -14368,6 +14525,8 @@ export const OpenBookingDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -14601,6 +14760,7 @@ export const RequestBookingPayoutDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -14751,6 +14911,8 @@ export const RequestBookingPayoutDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -16699,6 +16861,8 @@ export const BookingConversationDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -16880,6 +17044,8 @@ export const ConversationMessageAddedDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -17246,6 +17412,8 @@ export const ConversationThreadDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -17504,6 +17672,8 @@ export const ConversationMessagesAfterDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -17804,6 +17974,8 @@ export const ConversationsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -18171,6 +18343,8 @@ export const ProposeBookingTimeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -18331,6 +18505,8 @@ export const RespondToProposedTimeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -18498,6 +18674,8 @@ export const SendMessageDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -18784,6 +18962,8 @@ export const StartConversationDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -20269,7 +20449,32 @@ export const WebhookDeliveriesDocument = {
                           kind: 'SelectionSet',
                           selections: [
                             { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'eventId' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'test' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'requestBody' } },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'requestHeaders' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                                ],
+                              },
+                            },
+                            {
+                              kind: 'Field',
+                              name: { kind: 'Name', value: 'responseHeaders' },
+                              selectionSet: {
+                                kind: 'SelectionSet',
+                                selections: [
+                                  { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                                  { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                                ],
+                              },
+                            },
                             { kind: 'Field', name: { kind: 'Name', value: 'eventCreatedAt' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'status' } },
                             { kind: 'Field', name: { kind: 'Name', value: 'attempts' } },
@@ -21003,6 +21208,171 @@ export type DisableWebhookEndpointMutationOptions = Apollo.BaseMutationOptions<
   DisableWebhookEndpointMutation,
   DisableWebhookEndpointMutationVariables
 >;
+export const SendWebhookTestEventDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SendWebhookTestEvent' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'endpointId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sendWebhookTestEvent' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'endpointId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'endpointId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'test' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type SendWebhookTestEventMutationFn = Apollo.MutationFunction<
+  SendWebhookTestEventMutation,
+  SendWebhookTestEventMutationVariables
+>;
+
+/**
+ * __useSendWebhookTestEventMutation__
+ *
+ * To run a mutation, you first call `useSendWebhookTestEventMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useSendWebhookTestEventMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [sendWebhookTestEventMutation, { data, loading, error }] = useSendWebhookTestEventMutation({
+ *   variables: {
+ *      endpointId: // value for 'endpointId'
+ *   },
+ * });
+ */
+export function useSendWebhookTestEventMutation(
+  baseOptions?: Apollo.MutationHookOptions<SendWebhookTestEventMutation, SendWebhookTestEventMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<SendWebhookTestEventMutation, SendWebhookTestEventMutationVariables>(
+    SendWebhookTestEventDocument,
+    options,
+  );
+}
+export type SendWebhookTestEventMutationHookResult = ReturnType<typeof useSendWebhookTestEventMutation>;
+export type SendWebhookTestEventMutationResult = Apollo.MutationResult<SendWebhookTestEventMutation>;
+export type SendWebhookTestEventMutationOptions = Apollo.BaseMutationOptions<
+  SendWebhookTestEventMutation,
+  SendWebhookTestEventMutationVariables
+>;
+export const WebhookEventCatalogDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'WebhookEventCatalog' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'webhookEventCatalog' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'samplePayload' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'subscribable' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useWebhookEventCatalogQuery__
+ *
+ * To run a query within a React component, call `useWebhookEventCatalogQuery` and pass it any options that fit your needs.
+ * When your component renders, `useWebhookEventCatalogQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useWebhookEventCatalogQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useWebhookEventCatalogQuery(
+  baseOptions?: Apollo.QueryHookOptions<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>(
+    WebhookEventCatalogDocument,
+    options,
+  );
+}
+export function useWebhookEventCatalogLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>(
+    WebhookEventCatalogDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useWebhookEventCatalogSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>,
+): Apollo.UseSuspenseQueryResult<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>;
+export function useWebhookEventCatalogSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>,
+): Apollo.UseSuspenseQueryResult<WebhookEventCatalogQuery | undefined, WebhookEventCatalogQueryVariables>;
+export function useWebhookEventCatalogSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<WebhookEventCatalogQuery, WebhookEventCatalogQueryVariables>(
+    WebhookEventCatalogDocument,
+    options,
+  );
+}
+export type WebhookEventCatalogQueryHookResult = ReturnType<typeof useWebhookEventCatalogQuery>;
+export type WebhookEventCatalogLazyQueryHookResult = ReturnType<typeof useWebhookEventCatalogLazyQuery>;
+export type WebhookEventCatalogSuspenseQueryHookResult = ReturnType<typeof useWebhookEventCatalogSuspenseQuery>;
+export type WebhookEventCatalogQueryResult = Apollo.QueryResult<
+  WebhookEventCatalogQuery,
+  WebhookEventCatalogQueryVariables
+>;
 export const CreatorsDocument = {
   kind: 'Document',
   definitions: [
@@ -21562,6 +21932,8 @@ export const NotificationAddedDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'readAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
         ],
@@ -21686,6 +22058,8 @@ export const NotificationsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'readAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
         ],
@@ -21749,7 +22123,21 @@ export const UnreadNotificationCountDocument = {
       name: { kind: 'Name', value: 'UnreadNotificationCount' },
       selectionSet: {
         kind: 'SelectionSet',
-        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'unreadNotificationCount' } }],
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadNotificationCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'unreadNotificationSummary' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'total' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'bookings' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'messages' } },
+              ],
+            },
+          },
+        ],
       },
     },
   ],
@@ -24530,6 +24918,7 @@ export const ResolveDisputeDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -24701,6 +25090,8 @@ export const ResolveDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {
@@ -25157,6 +25548,7 @@ export const SupportDisputesDocument = {
               selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BookingDisputeDetails_dispute' } }],
             },
           },
+          { kind: 'Field', name: { kind: 'Name', value: 'unreadCount' } },
           {
             kind: 'Field',
             name: { kind: 'Name', value: 'conversation' },
@@ -25328,6 +25720,8 @@ export const SupportDisputesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
           {

@@ -127,6 +127,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an e-mail address, optionally as "Name <address>"')
     .optional(),
+  /** Where contact-form tickets are e-mailed (support's inbox; replies go to the sender's address). */
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@collabhub.localhost'),
+  /** Contact-form messages one e-mail address may send per hour (a visitor's form, throttled by the address it gives). */
+  CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   /** Port of the development mail catcher's SMTP listener on 127.0.0.1 (0: any free port). */
   MAIL_CATCHER_PORT: port.default(0),
   /** How long one webhook delivery may take (connect, send, answer) before it counts as failed. */

@@ -89,6 +89,14 @@ export function formatTimeRange(start: Date | string, end: Date | string, zone?:
   return `${formatTime(start, zone)} – ${formatTime(end, zone)}`;
 }
 
+/**
+ * A booking's hours as every panel names them: "Mon, Sep 15 · 9:00 AM – 11:00 AM" in `zone` (the
+ * bell, the thread's lines, the booking cards: one format).
+ */
+export function formatBookingHours(start: Date | string, end: Date | string, zone?: string): string {
+  return `${formatDay(start, zone)} · ${formatTimeRange(start, end, zone)}`;
+}
+
 /** "Mon, Sep 15" in `zone` (the viewer's zone when omitted). */
 export function formatDay(instant: Date | string, zone?: string): string {
   return new Intl.DateTimeFormat(undefined, {

@@ -90,6 +90,8 @@ export async function seedDemoData(
       if (p.rating !== null) await services.reviews.createReview(p.reviewer.ctx, { bookingId: p.booking.id, rating: p.rating, comment: p.comment });
       if (p.reviewBack) await services.reviews.createReview(p.reviewee.ctx, { bookingId: p.booking.id, rating: 5, comment: p.reviewBack });
     }
+    // History: the demo's reviews are all public already (double-blind hides only new ones).
+    await services.reviews.revealDue(new Date(), { em, everyReview: true });
     await finishStatistics(em, DEMO_CREATORS.flatMap((c, i) => (c.verified ? [creators[i].profileId] : [])));
     // The reviews above are history: their notifications stay in the inbox, but nobody is e-mailed about them.
     // (Webhooks need no such step: no endpoint exists yet to queue a delivery for.)
@@ -299,7 +301,7 @@ function recordLedger(em: EntityManager, booking: Booking, kinds: LedgerKind[]) 
 
 /** Review dates after their sessions, booking counts, and the verified badges. */
 async function finishStatistics(em: EntityManager, verifiedProfileIds: string[]) {
-  await em.execute(`update reviews r set created_at = b.end_time + interval '3 hours' from bookings b where b.id = r.booking_id`);
+  await em.execute(`update reviews r set created_at = b.end_time + interval '3 hours', revealed_at = b.end_time + interval '3 hours' from bookings b where b.id = r.booking_id`);
   await em.execute(
     `update profiles p set total_bookings = (select count(*) from bookings b where b.streamer_id = p.id and b.status <> 'cancelled')`,
   );

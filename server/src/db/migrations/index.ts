@@ -23,9 +23,12 @@ import { Migration20261126150000_scheduling_and_calendars } from './Migration202
 import { Migration20261126150100_calendar_writeback } from './Migration20261126150100_calendar_writeback';
 import { Migration20261126165000_refresh_tokens_revoked_at } from './Migration20261126165000_refresh_tokens_revoked_at';
 import { Migration20261127020000_booking_story } from './Migration20261127020000_booking_story';
+import { Migration20261127060000_webhook_delivery_detail } from './Migration20261127060000_webhook_delivery_detail';
+import { Migration20261127060100_reviews_double_blind } from './Migration20261127060100_reviews_double_blind';
 import { Migration20261127080000_briefs_and_deliveries } from './Migration20261127080000_briefs_and_deliveries';
 import { Migration20261127040000_recommended_order } from './Migration20261127040000_recommended_order';
 import { Migration20261127070000_packages_offers_line_items } from './Migration20261127070000_packages_offers_line_items';
+import { Migration20261127050000_support_tickets } from './Migration20261127050000_support_tickets';
 import { Migration20261126140000_documents } from './Migration20261126140000_documents';
 import { Migration20261126140100_cancellation_who_why } from './Migration20261126140100_cancellation_who_why';
 import { Migration20261124010000_booking_history } from './Migration20261124010000_booking_history';
@@ -74,6 +77,9 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127030000_files', class: Migration20261127030000_files },
   { name: 'Migration20261127030100_profile_photo', class: Migration20261127030100_profile_photo },
   { name: 'Migration20261127040000_recommended_order', class: Migration20261127040000_recommended_order },
+  { name: 'Migration20261127050000_support_tickets', class: Migration20261127050000_support_tickets },
+  { name: 'Migration20261127060000_webhook_delivery_detail', class: Migration20261127060000_webhook_delivery_detail },
+  { name: 'Migration20261127060100_reviews_double_blind', class: Migration20261127060100_reviews_double_blind },
   { name: 'Migration20261127070000_packages_offers_line_items', class: Migration20261127070000_packages_offers_line_items },
   { name: 'Migration20261127080000_briefs_and_deliveries', class: Migration20261127080000_briefs_and_deliveries },
 ];

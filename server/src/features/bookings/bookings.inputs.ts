@@ -80,4 +80,7 @@ export const ListFilterSchema = z.object({
   role: z
     .preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['booker', 'creator'], { error: 'role must be BOOKER or CREATOR' }))
     .nullish(),
+  group: z
+    .preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['upcoming', 'requests', 'past', 'cancelled'], { error: 'group must be UPCOMING, REQUESTS, PAST or CANCELLED' }))
+    .nullish(),
 });

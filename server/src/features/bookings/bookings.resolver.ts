@@ -12,6 +12,7 @@ import {
   BookingDisputeType,
   BookingHistoryEntryType,
   BookingPaymentVerification,
+  BookingGroup,
   BookingRole,
   BookingSettlementType,
   BookingMoneyType,
@@ -51,9 +52,10 @@ export class BookingsResolver {
     @Arg('role', () => BookingRole, { nullable: true }) role: BookingRole | null,
     @Arg('first', () => Int, { nullable: true, defaultValue: 20 }) first: number,
     @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('group', () => BookingGroup, { nullable: true, description: 'One group of the Bookings tab, in its own order (instead of newest first)' }) group: BookingGroup | null,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return ctx.services.bookings.list(ctx, { status, role, first, after });
+    return ctx.services.bookings.list(ctx, { status, role, first, after, group });
   }
 
   @Query(() => BookingType, { description: 'One booking (its parties and support staff only)' })

@@ -295,10 +295,11 @@ export class BookingsService {
   /** The viewer's bookings as booker or creator, newest first (GraphQL `first/after`, REST `page/limit`). */
   async list(
     ctx: LoaderContext,
-    args: { status?: unknown; role?: unknown; first?: unknown; after?: unknown; page?: unknown; limit?: unknown },
+    args: { status?: unknown; role?: unknown; first?: unknown; after?: unknown; page?: unknown; limit?: unknown; group?: unknown },
   ): Promise<Connection<Booking>> {
     const viewer = requireViewer(ctx);
-    const filter = parseInput(ListFilterSchema, { status: args.status, role: args.role });
+    const filter = parseInput(ListFilterSchema, { status: args.status, role: args.role, group: args.group });
+    if (filter.group) return this.listGroup(ctx, viewer.id, filter.group, filter.role ?? null, args);
     const window = pageWindow(args, 20, (c) => decodeCursor(c, (p) => p.length === 2 && typeof p[0] === 'string' && UUID_RE.test(String(p[1]))));
     const profile = await ctx.em.findOne(Profile, { user: viewer.id }, { fields: ['id'] });
     const sides: object[] = [];
@@ -318,6 +319,64 @@ export class BookingsService {
       offset: window.mode === 'offset' ? window.offset : undefined,
     });
     return toConnection(rows, window.size, totalCount, (b) => encodeCursor([b.createdAt.toISOString(), b.id]));
+  }
+
+  /**
+   * One group of the Bookings tab in its own order, the next action first (`BookingGroup`); paged
+   * by position (the cursor is the offset: a group's order moves with the clock).
+   */
+  private async listGroup(
+    ctx: LoaderContext,
+    viewerId: string,
+    group: 'upcoming' | 'requests' | 'past' | 'cancelled',
+    role: 'booker' | 'creator' | null,
+    args: { first?: unknown; after?: unknown; page?: unknown; limit?: unknown },
+  ): Promise<Connection<Booking>> {
+    const window = pageWindow(args, 20, (c) => decodeCursor(c, (p) => p.length === 2 && p[0] === 'o' && Number.isInteger(p[1]) && Number(p[1]) >= 0));
+    const offset = window.mode === 'offset' ? window.offset : window.after ? Number(window.after[1]) : 0;
+    const profile = await ctx.em.findOne(Profile, { user: viewerId }, { fields: ['id'] });
+    const sides: string[] = [];
+    const params: unknown[] = [];
+    if (role !== 'creator') {
+      sides.push('b.booker_id = ?');
+      params.push(viewerId);
+    }
+    if (role !== 'booker' && profile) {
+      sides.push('b.streamer_id = ?');
+      params.push(profile.id);
+    }
+    if (sides.length === 0) return toConnection([], window.size, 0, () => '');
+    const now = this.deps.clock.now();
+    const mine = profile ? profile.id : '00000000-0000-0000-0000-000000000000';
+    const GROUPS = {
+      upcoming: { where: `b.status = 'confirmed' and b.end_time > ?`, params: [now], order: 'b.start_time asc' },
+      requests: {
+        where: `b.status = 'pending'`,
+        params: [],
+        // The creator answers a held request; the booker finishes paying an unpaid one.
+        order: `case when b.streamer_id = ? and b.payment_status = 'held' then 0 when b.booker_id = ? and b.payment_status = 'unpaid' then 1 else 2 end, b.start_time asc`,
+        orderParams: [mine, viewerId],
+      },
+      past: {
+        where: `(b.status in ('completed', 'auto_completed', 'disputed') or (b.status = 'confirmed' and b.end_time <= ?))`,
+        params: [now],
+        order: `case when b.status in ('confirmed', 'disputed') then 0 else 1 end, b.start_time desc`,
+      },
+      cancelled: { where: `b.status = 'cancelled'`, params: [], order: 'coalesce(b.cancelled_at, b.updated_at) desc' },
+    } as const;
+    const g: { where: string; params: readonly unknown[]; order: string; orderParams?: readonly unknown[] } = GROUPS[group];
+    const where = `(${sides.join(' or ')}) and ${g.where}`;
+    const [{ count }] = await ctx.em.execute<{ count: number }[]>(`select count(*)::int as count from bookings b where ${where}`, [...params, ...g.params]);
+    const ids = await ctx.em.execute<{ id: string }[]>(
+      `select b.id from bookings b where ${where} order by ${g.order}, b.id limit ? offset ?`,
+      [...params, ...g.params, ...(g.orderParams ?? []), window.size + 1, offset],
+    );
+    const found = ids.length ? await ctx.em.find(Booking, { id: { $in: ids.map((r) => r.id) } }) : [];
+    const byId = new Map(found.map((b) => [b.id, b]));
+    const rows = ids.map((r) => byId.get(r.id)).filter((b): b is Booking => Boolean(b));
+    let position = offset;
+    const cursors = new Map(rows.map((b) => [b.id, ++position]));
+    return toConnection(rows, window.size, count, (b) => encodeCursor(['o', cursors.get(b.id)!]));
   }
 
   /** The dashboard's Overview tab in one call. */

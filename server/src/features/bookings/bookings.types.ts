@@ -26,6 +26,19 @@ registerEnumType(CancellationReasonCode, {
   valuesConfig: Object.fromEntries(CANCELLATION_REASON_CODES.map((c) => [c.toUpperCase(), { description: CANCELLATION_REASONS[c] }])),
 });
 registerEnumType(BookingRole, { name: 'BookingRole', description: "The viewer's side of a booking" });
+
+/** The Bookings tab's groups, each in its own order (the next action first). */
+export enum BookingGroup {
+  UPCOMING = 'upcoming',
+  REQUESTS = 'requests',
+  PAST = 'past',
+  CANCELLED = 'cancelled',
+}
+registerEnumType(BookingGroup, {
+  name: 'BookingGroup',
+  description:
+    'UPCOMING: accepted and not over, soonest first. REQUESTS: waiting for an answer, those waiting for the viewer first (the creator to accept, the booker to pay), then soonest. PAST: over (to confirm or disputed first), latest first. CANCELLED: latest first',
+});
 registerEnumType(DisputeKind, { name: 'DisputeKind', description: 'CREATOR_NO_SHOW (booker, after the start) refunds in full at once' });
 registerEnumType(DisputeResolution, { name: 'DisputeResolution', description: "Support's decision on a dispute" });
 

@@ -13,6 +13,8 @@ const presentMessage = (m: MessageView) => ({
   booking_id: m.bookingId,
   offer_id: m.offerId,
   event_type: m.eventType,
+  booking_start_time: m.bookingStartTime,
+  booking_end_time: m.bookingEndTime,
   proposal: m.proposal
     ? { start_time: m.proposal.startTime, end_time: m.proposal.endTime, status: m.proposal.status, responded_at: m.proposal.respondedAt }
     : null,

@@ -93,6 +93,12 @@ export class MessageType implements Omit<MessageView, 'kind' | 'proposal'> {
   @Field(() => EventTopic, { nullable: true, description: 'Event lines: the booking event (e.g. booking.confirmed)' })
   eventType!: string | null;
 
+  @Field(() => Date, { nullable: true, description: 'Event lines: when the booking the line is about starts (so the line names its booking)' })
+  bookingStartTime!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  bookingEndTime!: Date | null;
+
   @Field(() => ProposedTimeType, { nullable: true })
   proposal!: ProposedTimeType | null;
 

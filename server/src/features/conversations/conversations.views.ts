@@ -62,6 +62,7 @@ const EVENT_LINES: { [T in OutboxTopic]: T extends BookingTopic ? ((f: EventLine
   'creator.updated': null,
   'creator.availability_changed': null,
   'webhook_endpoint.disabled': null,
+  'webhook_endpoint.test': null,
   'account.verify_email': null,
   'account.password_reset': null,
   'account.password_changed': null,
@@ -73,6 +74,7 @@ const EVENT_LINES: { [T in OutboxTopic]: T extends BookingTopic ? ((f: EventLine
   'offer.declined': null,
   'offer.withdrawn': null,
   'offer.expired': null,
+  'support.ticket_created': null,
 };
 
 /** Event lines that tell an amount: their booking's figures are read from the ledger when the thread renders. */
@@ -182,6 +184,9 @@ export interface MessageView {
   bookingId: string | null;
   /** Event lines: the booking event's topic (e.g. booking.confirmed). */
   eventType: string | null;
+  /** Event lines: the hours of the booking the line is about (after the event), so the line names its booking. */
+  bookingStartTime: Date | null;
+  bookingEndTime: Date | null;
   proposal: { startTime: Date; endTime: Date; status: ProposalStatus; respondedAt: Date | null } | null;
   /** An offer line: the custom offer its card shows. */
   offerId: string | null;
@@ -224,6 +229,7 @@ export const CONVERSATION_COLUMNS = `select c.id, c.client_user_id, c.creator_pr
   left join profiles lsp on lsp.user_id = lm.sender_user_id`;
 
 const date = (v: Date | string | null | undefined) => (v ? new Date(v) : null);
+const instant = (v: unknown): Date | null => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v) : null);
 
 export function conversationFrom(r: ConversationRow, viewerId: string, role?: ViewerRole): ConversationView {
   const viewerRole: ViewerRole = role ?? (r.my_role as ViewerRole) ?? 'support';
@@ -289,6 +295,8 @@ export function messageFrom(r: MessageRow, viewerId: string, money: ReadonlyMap<
     isSupport: r.is_support,
     bookingId: r.booking_id,
     eventType: isEvent ? (r.event_type ?? null) : null,
+    bookingStartTime: isEvent ? instant(r.event_payload?.startTime) : null,
+    bookingEndTime: isEvent ? instant(r.event_payload?.endTime) : null,
     proposal:
       r.kind === 'proposal' && r.proposed_start && r.proposed_end
         ? { startTime: new Date(r.proposed_start), endTime: new Date(r.proposed_end), status: r.proposal_status ?? 'pending', respondedAt: date(r.responded_at) }

@@ -1,7 +1,7 @@
 import { cancellationWords, type MoneyFigures } from '../bookings';
 import { formatMoney } from '../../platform/shared/money';
 import { DateTime } from 'luxon';
-import type { OutboxTopic } from '../../platform/outbox/outbox.topics';
+import type { OutboxTopic, SupportTicketCreatedPayload } from '../../platform/outbox/outbox.topics';
 import type { ProductLinks } from '../../platform/shared/product-links';
 import type { EmailContent } from './templates/notification-email';
 
@@ -318,12 +318,26 @@ export function bookingEmailContent(
         { label: brandPays ? 'Pay now' : 'Open the conversation', url: n.conversationId ? links.conversation(n.conversationId) : links.dashboard() },
       );
     }
+    case 'webhook_endpoint.disabled': {
+      const url = str(p.url) ?? 'your endpoint';
+      const since = str(p.failingSince);
+      return content(
+        'Your webhook endpoint was disabled',
+        'A webhook endpoint was disabled',
+        [
+          `Every delivery to ${url} failed${since ? ` since ${formatInstant(since, to.timeZone)}` : ''}, so after 3 days of retries we stopped sending events to it.`,
+          'Fix the endpoint, then enable it again in the Developers tab: the events it missed are in its delivery log, and "Replay since…" sends them again.',
+        ],
+        [{ label: 'Endpoint', value: url }],
+        { label: 'Re-enable the endpoint', url: links.developers(str(p.endpointId) ?? undefined) },
+      );
+    }
     // Messages are e-mailed as digests (messageDigestContent); the others have no e-mail kind (notification-kinds.ts).
     case 'offer.declined':
     case 'offer.withdrawn':
     case 'offer.expired':
     case 'message.created':
-    case 'webhook_endpoint.disabled':
+    case 'webhook_endpoint.test':
     case 'creator.updated':
     case 'creator.availability_changed':
     // Account e-mails are worded by accountEmailContent (their link's token is opened by the worker).
@@ -331,6 +345,8 @@ export function bookingEmailContent(
     case 'account.password_reset':
     case 'account.password_changed':
     case 'account.email_change_requested':
+    // A ticket's e-mails go to addresses, worded by ticketEmailContent.
+    case 'support.ticket_created':
       return content(n.type, 'Something happened on CollabHub', ['Open CollabHub to see what changed.']);
     default: {
       // A new topic of the vocabulary does not compile until it has its e-mail above.
@@ -423,4 +439,60 @@ export function accountEmailContent(n: NotificationForEmail, to: Recipient, link
     default:
       return mail('About your CollabHub account', 'About your account', ['Open CollabHub to see what changed.'], { label: 'Open settings', url: links.settings() });
   }
+}
+
+const CATEGORY_LABELS: Record<string, string> = {
+  general: 'General inquiry',
+  support: 'Technical support',
+  billing: 'Billing & payments',
+  partnership: 'Partnership',
+  feedback: 'Feedback',
+  bug: 'Bug report',
+};
+
+/**
+ * A contact-form ticket's e-mails: support's (reply goes to the sender) and the sender's copy
+ * (what they wrote, the reference to quote). Times in UTC: neither reader has a known zone.
+ */
+export function ticketEmailContent(
+  p: SupportTicketCreatedPayload,
+  role: 'support' | 'sender',
+  at: Date,
+  links: ProductLinks,
+): { subject: string; content: EmailContent; replyTo: string | null } {
+  const facts = [
+    { label: 'Reference', value: p.reference },
+    { label: 'From', value: `${p.name} <${p.email}>` },
+    { label: 'Category', value: CATEGORY_LABELS[p.category] ?? p.category },
+    { label: 'Subject', value: p.subject },
+    { label: 'Sent', value: formatInstant(at, 'UTC') },
+  ];
+  if (role === 'support') {
+    return {
+      subject: `[${p.reference}] ${p.subject}`,
+      replyTo: p.email,
+      content: {
+        preview: `${p.name}: ${p.message.slice(0, 120)}`,
+        heading: `New contact message from ${p.name}`,
+        paragraphs: [p.message, `Reply to this e-mail to answer ${p.name}; close the ticket in the support console when it is done.`],
+        facts,
+        button: { label: 'Open the support console', url: links.supportConsole() },
+      },
+    };
+  }
+  return {
+    subject: `We received your message (${p.reference})`,
+    replyTo: null,
+    content: {
+      preview: `Thanks, ${p.name}: support has your message and answers within 24 hours.`,
+      heading: 'We received your message',
+      paragraphs: [
+        `Thanks, ${p.name}. Support has your message and answers you at this address within 24 hours. Quote ${p.reference} if you write again about it.`,
+        'What you wrote:',
+        p.message,
+      ],
+      facts,
+      button: { label: 'Contact support again', url: links.support() },
+    },
+  };
 }

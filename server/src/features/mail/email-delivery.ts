@@ -7,12 +7,14 @@ import type { CalendarService } from '../calendar';
 import { exponentialBackoff, WorkQueue, type Outcome, type WorkRow } from '../../platform/jobs/work-queue';
 import { productLinks } from '../../platform/shared/product-links';
 import type { SecretBox } from '../../platform/security/secret-box';
-import { accountEmailContent, bookingEmailContent, messageDigestContent, type EmailMoney, type NotificationForEmail, type Recipient } from './email-content';
+import { randomUUID } from 'node:crypto';
+import { accountEmailContent, bookingEmailContent, messageDigestContent, ticketEmailContent, type EmailMoney, type NotificationForEmail, type Recipient } from './email-content';
+import type { OutboxConsumer } from '../../platform/outbox/outbox';
 import type { OutgoingMail } from '../../platform/mail/mail-transport';
 import { emailKindOf, sentToUnverified } from './notification-kinds';
 import type { PreferencesService } from './preferences.service';
 import { renderEmail } from './templates/render-email';
-import type { OutboxTopic } from '../../platform/outbox/outbox.topics';
+import type { OutboxTopic, SupportTicketCreatedPayload } from '../../platform/outbox/outbox.topics';
 import { publicNameSql } from '../users';
 import type { MoneyFigures } from '../bookings';
 
@@ -53,7 +55,13 @@ export interface EmailDeliveryDeps {
   money: (em: EntityManager, bookingIds: readonly string[]) => Promise<Map<string, MoneyFigures>>;
   /** An issued document's PDF and lines by id (features/documents `issuedPdf`): the receipt e-mail attaches the invoice. */
   document: (em: EntityManager, documentId: string) => Promise<{ number: string; filename: string; bytes: Buffer; body: { lines: { description: string; amountCents: number }[] }; bookerUserId: string | null } | null>;
+  /** Support's inbox (SUPPORT_EMAIL): contact-form tickets are e-mailed there. */
+  supportAddress: () => string;
 }
+
+/** The topics e-mailed to addresses rather than to a notification's user, and who gets them. */
+export const ADDRESS_TOPICS = ['support.ticket_created'] as const satisfies readonly OutboxTopic[];
+type AddressRole = 'support' | 'sender';
 
 interface NotificationRow {
   id: string;
@@ -71,10 +79,16 @@ interface NotificationRow {
 }
 
 interface DeliveryRow extends WorkRow {
-  user_id: string;
+  /** null for an address delivery. */
+  user_id: string | null;
   topic: string;
   conversation_id: string | null;
   message_id: string;
+  /** An address delivery's recipient and its outbox event (a contact-form ticket's e-mails). */
+  to_address: string | null;
+  event_id: string | null;
+  /** An address delivery's reader: support's inbox, or the sender's copy. */
+  address_role: AddressRole | null;
 }
 
 const asNotification = (n: NotificationRow): NotificationForEmail => ({
@@ -127,6 +141,33 @@ export class EmailDeliveryWorker {
 
   get enabled(): boolean {
     return this.deps.enabled;
+  }
+
+  /**
+   * The in-transaction consumer of address topics: a contact-form ticket is e-mailed to the support
+   * address and, as a copy, to its sender: two `pending` deliveries written with the event (their
+   * Message-IDs fixed now), sent by the same work queue as every other e-mail.
+   */
+  addressConsumer(): OutboxConsumer {
+    return {
+      name: 'mail-addresses',
+      topics: ADDRESS_TOPICS,
+      statement: (event) => {
+        if (event.topic !== 'support.ticket_created') return null;
+        const recipients: [AddressRole, string][] = [
+          ['support', this.deps.supportAddress()],
+          ['sender', event.payload.email],
+        ];
+        const ids = recipients.map(() => randomUUID());
+        return {
+          sql: `insert into email_delivery (id, user_id, topic, conversation_id, status, address_role, message_id, next_attempt_at, planned_at, to_address, event_id)
+                select r.id, null, ev.topic, null, 'pending', r.role, '<' || r.id || '@' || ? || '>', ev.created_at, ev.created_at, r.address, ev.id
+                  from ev, unnest(?::uuid[], ?::text[], ?::text[]) as r(id, role, address)
+                returning 1`,
+          params: [this.messageDomain(), `{${ids.join(',')}}`, `{${recipients.map(([role]) => role).join(',')}}`, recipients.map(([, a]) => a)],
+        };
+      },
+    };
   }
 
   /** Plans and sends what is due soon (coalesced), without waiting. */
@@ -258,7 +299,7 @@ export class EmailDeliveryWorker {
     return `<${notificationId}@${this.messageDomain()}>`;
   }
 
-  private messageDomain(): string {
+  messageDomain(): string {
     return this.deps.from().email.split('@')[1] ?? 'collabhub.localhost';
   }
 
@@ -277,6 +318,13 @@ export class EmailDeliveryWorker {
 
   /** Renders and sends one claimed delivery; says what it came to (the queue records it, conditional on the claim). */
   private async deliver(em: EntityManager, d: DeliveryRow): Promise<['sent' | 'skipped', string | null]> {
+    if (d.to_address) return this.deliverToAddress(em, d);
+    if (!d.user_id) return ['skipped', 'no recipient'];
+    return this.deliverNotification(em, { ...d, user_id: d.user_id });
+  }
+
+  /** A notification's e-mail (or a message digest) to its user. */
+  private async deliverNotification(em: EntityManager, d: DeliveryRow & { user_id: string }): Promise<['sent' | 'skipped', string | null]> {
     const notifications = await em.execute<NotificationRow[]>(
       `select n.* from notification n join email_delivery d on d.id = n.id where d.id = ? or d.merged_into = ? order by n.created_at, n.id`,
       [d.id, d.id],
@@ -354,6 +402,29 @@ export class EmailDeliveryWorker {
       told: { figures, invoice: { number: invoice.number, lines: invoice.body.lines } },
       attachment: { filename: invoice.filename, content: invoice.bytes, contentType: 'application/pdf' },
     };
+  }
+
+  /** An address delivery: the event's e-mail for support or for its sender. */
+  private async deliverToAddress(em: EntityManager, d: DeliveryRow): Promise<['sent' | 'skipped', string | null]> {
+    const [event] = await em.execute<{ topic: string; payload: SupportTicketCreatedPayload; created_at: Date }[]>(
+      'select topic, payload, created_at from outbox_event where id = ?',
+      [d.event_id],
+    );
+    if (!event || event.topic !== 'support.ticket_created') return ['skipped', 'event is gone'];
+    const role: AddressRole = d.address_role === 'support' ? 'support' : 'sender';
+    const links = productLinks(this.deps.publicUrl());
+    const { subject, content, replyTo } = ticketEmailContent(event.payload, role, new Date(event.created_at), links);
+    const { html, text } = await renderEmail(content, {
+      reason:
+        role === 'support'
+          ? 'You get this e-mail because this address is CollabHub support’s inbox (SUPPORT_EMAIL).'
+          : 'You get this e-mail because this address was given in CollabHub’s contact form.',
+      preferencesUrl: links.support(),
+      required: true,
+      alwaysSentBecause: role === 'support' ? 'Every contact-form message reaches support.' : 'It is the copy of the message you sent.',
+    });
+    await this.deps.send({ messageId: d.message_id, to: d.to_address!, subject, html, text, ...(replyTo ? { replyTo } : {}) });
+    return ['sent', null];
   }
 
   private async people(em: EntityManager, ids: string[]): Promise<Map<string, { userId: string; email: string; name: string }>> {

@@ -41,13 +41,16 @@ export const mailModule = defineModule({
       linkBox: new SecretBox(deps.config.secretsKey),
       money: (em, ids) => services.bookings.moneyOf(em, ids),
       document: (em, id) => services.documents.issuedPdf(em, id),
+      supportAddress: () => deps.config.SUPPORT_EMAIL,
     });
     return { mailPreferences, emailDelivery };
   },
   // The e-mail work queue (features/mail/email-delivery.ts); none when e-mail is off.
   jobs: ({ services }) => (services.emailDelivery.enabled ? [services.emailDelivery.queue] : []),
+  // Contact-form tickets are e-mailed to addresses (support's, the sender's), queued with the ticket.
+  extend: ({ services }) => ({ outboxConsumers: [services.emailDelivery.addressConsumer()] }),
   // A running server e-mails right after each commit that wrote notifications (e-mails are planned from them;
   // retries and digests are the sweep's). Tests drive the worker themselves: jobs off.
   eventHandlers: ({ deps, services }) =>
-    deps.config.JOBS_ENABLED ? [onEvent('outboxCommitted', (event) => (queuedWork(event, 'notifications') ? services.emailDelivery.wake() : undefined))] : [],
+    deps.config.JOBS_ENABLED ? [onEvent('outboxCommitted', (event) => (queuedWork(event, 'notifications') || queuedWork(event, 'mail-addresses') ? services.emailDelivery.wake() : undefined))] : [],
 });

@@ -50,7 +50,7 @@ export const EMAIL_KINDS = [
   {
     key: 'account',
     label: 'Account and security',
-    description: 'Confirming your address, password resets and changes, a change of address',
+    description: 'Confirming your address, password resets and changes, a change of address, a webhook endpoint disabled',
     required: true,
   },
 ] as const;
@@ -90,13 +90,17 @@ export const EMAIL_KIND_OF_TOPIC = {
   'payment.captured': 'payments',
   'booking.disputed': 'disputes',
   'booking.resolved': 'disputes',
-  'webhook_endpoint.disabled': null,
+  // The owner must hear that partners' events stopped: an account alert, never switched off.
+  'webhook_endpoint.disabled': 'account',
+  'webhook_endpoint.test': null,
   'creator.updated': null,
   'creator.availability_changed': null,
   'account.verify_email': 'account',
   'account.password_reset': 'account',
   'account.password_changed': 'account',
   'account.email_change_requested': 'account',
+  // Addressed e-mails (the support address, the sender's copy), not a notification's: email-delivery.ts's address deliveries.
+  'support.ticket_created': null,
 } as const satisfies Record<OutboxTopic, EmailKind | null>;
 
 /** Account and security e-mails are the only ones an address nobody verified yet receives. */

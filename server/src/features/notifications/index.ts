@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/module';
-import { NotificationsResolver } from './notifications.resolver';
+import { BookingUnreadResolver, NotificationsResolver } from './notifications.resolver';
 import { notificationsRoutes } from './notifications.rest';
 import { NotificationsService } from './notifications.service';
 
@@ -14,10 +14,10 @@ export const notificationsModule = defineModule({
   name: 'notifications',
   // Inbox lines that tell an amount read it from the ledger through bookings' front door.
   dependsOn: ['bookings'],
-  resolvers: [NotificationsResolver],
+  resolvers: [NotificationsResolver, BookingUnreadResolver],
   routes: notificationsRoutes,
   services: ({ deps, services }) => ({ notifications: new NotificationsService({ events: deps.events, money: (em, ids) => services.bookings.moneyOf(em, ids) }) }),
-  extend: ({ services }) => ({ outboxConsumers: [services.notifications.consumer()] }),
+  extend: ({ services }) => ({ outboxConsumers: [services.notifications.consumer(), services.notifications.actedOnConsumer()] }),
 });
 
 // The front door: what other features use of this one.

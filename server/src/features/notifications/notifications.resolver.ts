@@ -1,7 +1,8 @@
-import { Arg, Ctx, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { BookingType } from '../bookings';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import type { NotificationView } from './notifications.service';
-import { MarkNotificationsReadInput, NotificationConnection, NotificationType } from './notifications.types';
+import { MarkNotificationsReadInput, NotificationConnection, NotificationType, UnreadSummaryType } from './notifications.types';
 
 @Resolver()
 export class NotificationsResolver {
@@ -20,7 +21,12 @@ export class NotificationsResolver {
     return ctx.services.notifications.unreadCount(ctx);
   }
 
-  @Mutation(() => Int, { description: 'Marks notifications read (ids, or all: true); answers the unread count left' })
+  @Query(() => UnreadSummaryType, { description: "The viewer's unread notifications by where they lead (the dashboard's tab badges)" })
+  unreadNotificationSummary(@Ctx() ctx: GraphQLContext) {
+    return ctx.services.notifications.unreadSummary(ctx);
+  }
+
+  @Mutation(() => Int, { description: 'Marks notifications read (ids, those of a booking, or all: true); answers the unread count left' })
   markNotificationsRead(@Arg('input', () => MarkNotificationsReadInput) input: MarkNotificationsReadInput, @Ctx() ctx: GraphQLContext) {
     return ctx.services.notifications.markRead(ctx, { ...input });
   }
@@ -31,5 +37,14 @@ export class NotificationsResolver {
   })
   notificationAdded(@Root() notification: NotificationView): NotificationView {
     return notification;
+  }
+}
+
+/** A booking card's own unread count: the viewer's unread notifications about that booking. */
+@Resolver(() => BookingType)
+export class BookingUnreadResolver {
+  @FieldResolver(() => Int, { description: "The viewer's unread notifications about this booking (its card's own count)" })
+  unreadCount(@Root() booking: { id: string }, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.notifications.unreadOfBooking(ctx, booking.id);
   }
 }

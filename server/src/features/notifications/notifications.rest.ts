@@ -10,6 +10,8 @@ const presentNotification = (n: NotificationView) => ({
   read_at: n.readAt,
   booking_id: n.bookingId,
   conversation_id: n.conversationId,
+  booking_start_time: n.bookingStartTime,
+  booking_end_time: n.bookingEndTime,
   payload: n.payload,
   created_at: n.createdAt,
 });

@@ -6,6 +6,7 @@ import { eventStream, keyedEvents, mapStream, type Listen } from '../../platform
 import type { DomainEvents, EventBus } from '../../platform/shared/events';
 import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
+import { perRequestLoader, type LoaderCache } from '../../platform/shared/loaders';
 import { CALENDAR_CHANGE_TOPICS } from '../calendar';
 import type { OutboxConsumer, OutboxEvent, PendingOutboxEvent, SqlPart } from '../../platform/outbox/outbox';
 import { SELF_REQUESTED_TOPICS } from '../../platform/outbox/outbox.topics';
@@ -21,8 +22,20 @@ export interface NotificationView {
   conversationId: string | null;
   payload: Record<string, unknown>;
   text: string;
+  /** The hours of the booking it is about (the proposed hours for a proposed time), for the line that names it. */
+  bookingStartTime: Date | null;
+  bookingEndTime: Date | null;
   readAt: Date | null;
   createdAt: Date;
+}
+
+/** The viewer's unread bell items by where they lead (the dashboard's tab badges). */
+export interface UnreadSummary {
+  total: number;
+  /** About a booking (requests, answers, proposed times, cancellations, payments). */
+  bookings: number;
+  /** New messages. */
+  messages: number;
 }
 
 interface NotificationRow {
@@ -42,6 +55,8 @@ const COLUMNS = 'id, user_id, type, event_id, booking_id, conversation_id, paylo
 /** Reads bookings' money figures from the ledger (features/bookings `moneyOf`): the amounts an inbox line tells. */
 export type MoneyReader = (em: EntityManager, bookingIds: readonly string[]) => Promise<Map<string, MoneyFigures>>;
 
+const instant = (v: unknown): Date | null => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v) : null);
+
 const view = (r: NotificationRow, money: Map<string, MoneyFigures>): NotificationView => ({
   id: r.id,
   type: r.type,
@@ -50,6 +65,8 @@ const view = (r: NotificationRow, money: Map<string, MoneyFigures>): Notificatio
   conversationId: r.conversation_id,
   payload: r.payload,
   text: notificationText(r.type, r.payload, r.user_id, (r.booking_id && money.get(r.booking_id)) || null),
+  bookingStartTime: r.booking_id ? instant(r.payload.startTime) : null,
+  bookingEndTime: r.booking_id ? instant(r.payload.endTime) : null,
   readAt: r.read_at ? new Date(r.read_at) : null,
   createdAt: new Date(r.created_at),
 });
@@ -58,8 +75,12 @@ const MarkReadSchema = z
   .object({
     ids: z.array(z.uuid({ error: 'ids must be notification ids' }), { error: 'ids must be a list of notification ids' }).max(500, 'ids: at most 500 at once').nullish(),
     all: z.boolean({ error: 'all must be true or false' }).nullish(),
+    bookingId: z.uuid({ error: 'bookingId must be a booking id' }).nullish(),
   })
-  .refine((v) => v.all === true || (v.ids && v.ids.length > 0), { message: 'Give ids (the notifications to mark read) or all: true', path: ['ids'] });
+  .refine((v) => v.all === true || Boolean(v.bookingId) || (v.ids && v.ids.length > 0), {
+    message: 'Give ids (the notifications to mark read), bookingId (every one about that booking) or all: true',
+    path: ['ids'],
+  });
 export type MarkReadInput = z.input<typeof MarkReadSchema>;
 
 /**
@@ -85,6 +106,11 @@ export class NotificationsService {
       name: 'notifications',
       statement: (event) => notificationRows(event),
     };
+  }
+
+  /** The in-transaction consumer that clears the actor's bell items of the booking they acted on. */
+  actedOnConsumer(): OutboxConsumer {
+    return { name: 'notifications-acted-on', statement: (event) => actedOnRows(event) };
   }
 
   async list(ctx: ServiceContext, args: { first?: unknown; after?: unknown; unreadOnly?: boolean | null }): Promise<Connection<NotificationView>> {
@@ -119,12 +145,40 @@ export class NotificationsService {
     return count;
   }
 
-  /** Marks the viewer's notifications read (the given ids, or all); others' ids are ignored. Returns the unread count left. */
+  /** The viewer's unread bell items, by where they lead. */
+  async unreadSummary(ctx: ServiceContext): Promise<UnreadSummary> {
+    const viewer = requirePerson(ctx);
+    const [row] = await ctx.em.execute<UnreadSummary[]>(
+      `select count(*)::int as total, (count(*) filter (where booking_id is not null))::int as bookings, (count(*) filter (where type = 'message.created'))::int as messages
+         from notification where user_id = ? and not actor_copy and read_at is null`,
+      [viewer.id],
+    );
+    return row;
+  }
+
+  /** The viewer's unread bell items about each booking (a booking card's own count), batched per request. */
+  unreadOfBooking(ctx: ServiceContext & { loaders: LoaderCache }, bookingId: string): Promise<number> {
+    const viewerId = ctx.viewer && !ctx.viewer.partnerKeyId ? ctx.viewer.id : null;
+    if (!viewerId) return Promise.resolve(0);
+    return perRequestLoader<string, number>(ctx, 'notifications:unreadOfBooking', async (ids) => {
+      const rows = await ctx.em.execute<{ booking_id: string; n: number }[]>(
+        `select booking_id, count(*)::int as n from notification
+          where user_id = ? and booking_id = any(?::uuid[]) and not actor_copy and read_at is null group by booking_id`,
+        [viewerId, `{${ids.join(',')}}`],
+      );
+      const counts = new Map(rows.map((r) => [r.booking_id, r.n]));
+      return ids.map((id) => counts.get(id) ?? 0);
+    }).load(bookingId);
+  }
+
+  /** Marks the viewer's notifications read (the given ids, those of a booking, or all); others' ids are ignored. Returns the unread count left. */
   async markRead(ctx: ServiceContext, input: MarkReadInput): Promise<number> {
     const viewer = requirePerson(ctx);
     const data = parseInput(MarkReadSchema, input);
     if (data.all) {
       await ctx.em.execute('update notification set read_at = now() where user_id = ? and read_at is null', [viewer.id]);
+    } else if (data.bookingId) {
+      await ctx.em.execute('update notification set read_at = now() where user_id = ? and read_at is null and booking_id = ?', [viewer.id, data.bookingId]);
     } else {
       await ctx.em.execute('update notification set read_at = now() where user_id = ? and read_at is null and id = any(?::uuid[])', [viewer.id, `{${data.ids!.join(',')}}`]);
     }
@@ -146,6 +200,22 @@ export class NotificationsService {
       return row ? view(row, await this.moneyOf(em, [row])) : null;
     });
   }
+}
+
+/**
+ * Whoever acts on a booking (accepts, declines, proposes a time, pays, cancels) has dealt with what
+ * their bell said about it: the event's statement marks the actor's unread items of that booking
+ * read, in the move's transaction.
+ */
+function actedOnRows(event: PendingOutboxEvent): SqlPart | null {
+  const actor = event.actorUserId;
+  if (!event.bookingId || !actor || !UUID_RE.test(actor) || !event.audienceUserIds.includes(actor)) return null;
+  return {
+    sql: `update notification set read_at = ev.created_at from ev
+           where notification.user_id = ? and notification.booking_id = ev.booking_id and notification.read_at is null
+          returning 1`,
+    params: [actor],
+  };
 }
 
 /** Who is notified of an event: its audience, except whoever caused it. */

@@ -34,6 +34,8 @@ const NOTIFICATION_TEXT: { [T in OutboxTopic]: ((p: OutboxPayload<T>, readerUser
   'payment.captured': (_p, _reader, money) => (money ? `Payment of ${cents(money.chargedCents)} captured: your invoice and receipt are ready` : 'Payment captured: your invoice and receipt are ready'),
   'review.created': (p) => `${str(p.reviewerName) ?? 'Someone'} left you a ${p.rating}-star review`,
   'webhook_endpoint.disabled': (p) => `Your webhook endpoint ${str(p.url) ?? ''} was disabled: every delivery failed for 3 days`,
+  // A console test goes to the endpoint only (its owner sent it and reads it in the delivery log).
+  'webhook_endpoint.test': null,
   'message.created': (p) => `New message from ${str(p.senderName) ?? 'someone'}`,
   'creator.updated': null,
   'creator.availability_changed': null,
@@ -45,6 +47,7 @@ const NOTIFICATION_TEXT: { [T in OutboxTopic]: ((p: OutboxPayload<T>, readerUser
   'account.verify_email': (p) => `We sent a link to confirm ${str(p.toAddress) ?? 'your e-mail address'}`,
   'account.password_reset': () => 'A password reset link was sent to your e-mail address',
   'account.password_changed': () => 'Your password was changed and every session signed out',
+  'support.ticket_created': null,
   'account.email_change_requested': (p) => `A change of your e-mail address to ${str(p.newAddress) ?? 'a new address'} waits for confirmation`,
   'offer.sent': (p) => `${str(p.senderName) ?? 'Someone'} sent you an offer: ${cents(p.totalCents)}`,
   'offer.countered': (p) => `${str(p.senderName) ?? 'Someone'} countered with ${cents(p.totalCents)}`,

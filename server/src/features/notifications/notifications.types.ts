@@ -20,6 +20,12 @@ export class NotificationType implements Omit<NotificationView, 'payload' | 'eve
   @Field(() => ID, { nullable: true, description: 'The conversation it is about (link to it)' })
   conversationId!: string | null;
 
+  @Field(() => Date, { nullable: true, description: 'When the booking it is about starts (the proposed hours for a proposed time): the line names its booking' })
+  bookingStartTime!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  bookingEndTime!: Date | null;
+
   @Field(() => Date, { nullable: true })
   readAt!: Date | null;
 
@@ -55,4 +61,19 @@ export class MarkNotificationsReadInput {
 
   @Field(() => Boolean, { nullable: true, description: 'true: every notification of the viewer' })
   all?: boolean | null;
+
+  @Field(() => ID, { nullable: true, description: 'Every notification of the viewer about this booking (its card was opened)' })
+  bookingId?: string | null;
+}
+
+@ObjectType('UnreadNotificationSummary', { simpleResolvers: true })
+export class UnreadSummaryType {
+  @Field(() => Int)
+  total!: number;
+
+  @Field(() => Int, { description: 'About a booking' })
+  bookings!: number;
+
+  @Field(() => Int, { description: 'New messages' })
+  messages!: number;
 }

@@ -19,5 +19,15 @@ export const reviewsModule = defineModule({
   resolvers: [ReviewsResolver, CreatorReviewsResolver],
   routes: reviewsRoutes,
   compiledRoots: () => [reviewsRoot],
-  services: ({ deps }) => ({ reviews: new ReviewsService({ clock: deps.clock, events: deps.events, outbox: deps.outbox }) }),
+  services: ({ deps }) => ({ reviews: new ReviewsService({ clock: deps.clock, events: deps.events, outbox: deps.outbox, orm: deps.orm }) }),
+  jobs: ({ services }) => [
+    {
+      // Double-blind reviews: one side's review, hidden, is revealed 14 days after the booking was completed.
+      name: 'reveal-reviews',
+      everySeconds: 60,
+      run: async (now) => {
+        await services.reviews.revealDue(now);
+      },
+    },
+  ],
 });

@@ -6,7 +6,7 @@ import { User } from '../users';
 /** One review per reviewer per booking (spec §3). `creator` is the booking's creator profile (column `streamer_id`, as on bookings). */
 @Entity({ tableName: 'reviews' })
 export class Review {
-  [OptionalProps]?: 'comment' | 'createdAt';
+  [OptionalProps]?: 'comment' | 'createdAt' | 'revealedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -31,4 +31,12 @@ export class Review {
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
+
+  /**
+   * When it became visible (double-blind): once both parties reviewed the booking, or 14 days after
+   * it was completed (reviews.service.ts). Until then only its writer sees it; it is not listed,
+   * not counted in ratings, and its reviewee is not told.
+   */
+  @Property({ type: 'datetime', nullable: true })
+  revealedAt?: Date | null;
 }

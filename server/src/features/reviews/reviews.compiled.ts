@@ -25,7 +25,7 @@ export const reviewsRoot: RootFieldCompiler<GraphQLContext> = {
       size: (q) => q.size,
       cursor: () => cursorSql(`'"' || x.created_key || '","' || x.id || '"'`),
       node: (type, fields) => objectOf<ReviewQuery>(type, fields, (_k, nf, ndef) => scalar(cx, REVIEW_FIELDS, nf, ndef)),
-      totalCount: () => '(select count(*)::int from reviews r where r.reviewee_id = c.user_id)',
+      totalCount: () => '(select count(*)::int from reviews r where r.reviewee_id = c.user_id and r.revealed_at is not null)',
     });
     return {
       request({ creatorId, first, after }) {
@@ -52,7 +52,7 @@ export const reviewsRoot: RootFieldCompiler<GraphQLContext> = {
                 q.params.push(...(keyset?.params ?? []));
                 return `select v.*, v.created_at::text as created_key, coalesce(rp.display_name, 'Client') as reviewer_name,
       row_number() over (order by ${REVIEW_ORDER('v')}) as n
-    from (select r.* from review_creator c join reviews r on r.reviewee_id = c.user_id${where}
+    from (select r.* from review_creator c join reviews r on r.reviewee_id = c.user_id and r.revealed_at is not null${where}
            order by ${REVIEW_ORDER('r')} limit ${size + 1}) v
     left join profiles rp on rp.user_id = v.reviewer_id`;
               },

@@ -17,6 +17,7 @@ import { reviewFromRow, type ReviewView } from '../profiles';
 export { reviewFromRow, type ReviewView };
 import { Review } from './review.entity';
 import type { Outbox } from '../../platform/outbox/outbox';
+import type { Orm } from '../../platform/db/orm';
 import { BookingStatus } from '../bookings';
 
 export const REVIEW_MESSAGES = {
@@ -27,6 +28,12 @@ export const REVIEW_MESSAGES = {
 } as const;
 
 const REVIEWABLE: readonly BookingStatus[] = [BookingStatus.COMPLETED, BookingStatus.AUTO_COMPLETED];
+
+/** Double-blind: a review stays hidden until the other party has written theirs, or this long after the booking was completed. */
+export const REVEAL_AFTER_MS = 14 * 86_400_000;
+
+/** When a booking counts as completed for the reveal window (its end when no completion time was recorded). */
+const COMPLETED_AT = (b: string) => `coalesce(${b}.completed_at, ${b}.end_time)`;
 
 /**
  * Reviews about a person are those whose reviewee is their user; a creator's rating and review
@@ -39,6 +46,8 @@ const REVIEWS_OF_PROFILE = `select r.id, r.booking_id, r.streamer_id, r.reviewer
   from reviews r
   join profiles p on p.user_id = r.reviewee_id
   left join profiles rp on rp.user_id = r.reviewer_id`;
+/** Only revealed reviews are public (double-blind). */
+const REVEALED = 'r.revealed_at is not null';
 
 type ReviewRow = Record<string, any>;
 
@@ -49,7 +58,7 @@ type LoaderContext = ServiceContext & { loaders: LoaderCache };
  * publishes `profileChanged` for the reviewee: their rating and review list changed).
  */
 export class ReviewsService {
-  constructor(private readonly deps: { clock: Clock; events: EventBus; outbox: Outbox }) {}
+  constructor(private readonly deps: { clock: Clock; events: EventBus; outbox: Outbox; orm: Orm }) {}
 
   /** A creator's reviews, newest first; Relay cursor (`first`/`after`) or REST page/limit. */
   async listForCreator(
@@ -73,7 +82,7 @@ export class ReviewsService {
     // One statement: no row at all when the creator is not public; else the count and the page.
     const rows: ReviewRow[] = await ctx.em.execute(
       `with creator as (select p.id from profiles p join users u on u.id = p.user_id where p.id = ? and ${PUBLIC_CREATOR}),
-       matching as (${REVIEWS_OF_PROFILE} where p.id = ?)
+       matching as (${REVIEWS_OF_PROFILE} where p.id = ? and ${REVEALED})
        select t.total_count, m.* from creator
        cross join (select count(*)::int as total_count from matching) t
        left join lateral (select * from matching ${page} order by ${REVIEW_ORDER('matching')} limit ?${offset}) m on true
@@ -107,6 +116,59 @@ export class ReviewsService {
   }
 
   /**
+   * Reveals the hidden reviews matching `where` (on `reviews r`, with its parameters), in the caller's
+   * transaction: their reviewees' ratings are recomputed and each reviewee is told (`review.created`,
+   * the review's words and stars). Returns the reviewees whose rating changed.
+   */
+  private async reveal(em: EntityManager, where: string, params: unknown[], now: Date): Promise<string[]> {
+    const rows = await em.execute<{ id: string; booking_id: string; reviewer_id: string; reviewee_id: string; rating: number; comment: string | null }[]>(
+      `update reviews r set revealed_at = ? where r.revealed_at is null and ${where}
+       returning r.id, r.booking_id, r.reviewer_id, r.reviewee_id, r.rating, r.comment`,
+      [now, ...params],
+    );
+    if (rows.length === 0) return [];
+    const reviewees = [...new Set(rows.map((r) => r.reviewee_id))].sort();
+    // Reviews of the same person are serialised, so concurrent recomputations never lose one.
+    for (const userId of reviewees) {
+      await em.execute('select id from profiles where user_id = ? for update', [userId]);
+      await recomputeRating(em, userId);
+    }
+    const names = new Map(
+      (await em.execute<{ id: string; reviewer_name: string }[]>(
+        `select u.id, ${REVIEWER_NAME} from users u left join profiles rp on rp.user_id = u.id where u.id = any(?::uuid[])`,
+        [`{${[...new Set(rows.map((r) => r.reviewer_id))].join(',')}}`],
+      )).map((r) => [r.id, r.reviewer_name]),
+    );
+    for (const r of rows) {
+      await this.deps.outbox.publish(em, {
+        topic: 'review.created',
+        aggregateId: r.id,
+        bookingId: r.booking_id,
+        actorUserId: r.reviewer_id,
+        audienceUserIds: [r.reviewee_id],
+        payload: { reviewId: r.id, bookingId: r.booking_id, rating: r.rating, comment: r.comment ?? null, reviewerName: names.get(r.reviewer_id) ?? null, revieweeUserId: r.reviewee_id },
+      });
+    }
+    return reviewees;
+  }
+
+  /**
+   * The reveal sweep: reviews still hidden 14 days after their booking was completed are revealed
+   * (the other party did not write theirs). Idempotent; returns how many reviewees' ratings changed.
+   * `everyReview`: reveal every hidden review (the demo seeder's history), in `em`'s transaction.
+   */
+  async revealDue(now: Date, opts: { em?: EntityManager; everyReview?: boolean } = {}): Promise<number> {
+    const em = opts.em ?? this.deps.orm.em.fork();
+    const reviewees = await em.transactional((tx) =>
+      opts.everyReview
+        ? this.reveal(tx, 'true', [], now)
+        : this.reveal(tx, `exists (select 1 from bookings b where b.id = r.booking_id and ${COMPLETED_AT('b')} <= ?)`, [new Date(now.getTime() - REVEAL_AFTER_MS)], now),
+    );
+    for (const userId of reviewees) await this.deps.events.publish('profileChanged', { userId });
+    return reviewees.length;
+  }
+
+  /**
    * A party of a completed booking reviews the other party, once. The reviewer and reviewee are
    * derived from the booking (never from the client). The reviewee's profile rating and review
    * count are recomputed in the same transaction.
@@ -114,9 +176,11 @@ export class ReviewsService {
   async createReview(ctx: ServiceContext, input: CreateReviewInput): Promise<ReviewView> {
     const viewer = requireViewer(ctx);
     const data = parseInput(CreateReviewSchema, input);
-    let created: { reviewId: string; revieweeId: string };
+    let created: { reviewId: string; revealedFor: string[] };
     try {
       created = await ctx.em.transactional(async (em) => {
+        // The booking's two reviews are written one after the other, so the second always sees the first (and reveals both).
+        await em.execute('select id from bookings where id = ? for update', [data.bookingId]);
         const booking = await em.findOne(Booking, { id: data.bookingId }, { populate: ['creator'] });
         if (!booking) throw notFound(REVIEW_MESSAGES.bookingNotFound);
         const bookerId = booking.booker.id;
@@ -124,9 +188,9 @@ export class ReviewsService {
         if (viewer.id !== bookerId && viewer.id !== creatorUserId) throw forbidden(REVIEW_MESSAGES.notParty);
         if (!REVIEWABLE.includes(booking.status)) throw invalidTransition(REVIEW_MESSAGES.notCompleted);
         const revieweeId = viewer.id === bookerId ? creatorUserId : bookerId;
+        // Both parties' profiles, in user-id order (as the reveal takes them), before the insert's key-share lock on the creator's.
+        await em.execute('select id from profiles where user_id = any(?::uuid[]) order by user_id for update', [`{${[bookerId, creatorUserId].sort().join(',')}}`]);
 
-        // Reviews of the same person are serialised, so concurrent recomputations never lose one.
-        await em.execute('select id from profiles where user_id = ? for update', [revieweeId]);
         if ((await em.count(Review, { bookingId: booking.id, reviewer: viewer.id })) > 0) {
           throw conflict(REVIEW_MESSAGES.alreadyReviewed);
         }
@@ -140,26 +204,18 @@ export class ReviewsService {
           createdAt: this.deps.clock.now(),
         });
         await em.flush();
-        await recomputeRating(em, revieweeId);
-        const [names] = await em.execute<{ reviewer_name: string }[]>(
-          `select ${REVIEWER_NAME} from users u left join profiles rp on rp.user_id = u.id where u.id = ?`,
-          [viewer.id],
-        );
-        await this.deps.outbox.publish(em, {
-          topic: 'review.created',
-          aggregateId: review.id,
-          bookingId: booking.id,
-          actorUserId: viewer.id,
-          audienceUserIds: [revieweeId],
-          payload: { reviewId: review.id, bookingId: booking.id, rating: review.rating, comment: review.comment ?? null, reviewerName: names?.reviewer_name ?? null, revieweeUserId: revieweeId },
-        });
-        return { reviewId: review.id, revieweeId };
+        // Revealed now when the other party has reviewed too, or the 14 days after completion are over; else hidden.
+        const now = this.deps.clock.now();
+        const windowOver = now.getTime() - (booking.completedAt ?? booking.endTime).getTime() >= REVEAL_AFTER_MS;
+        const otherReviewed = (await em.count(Review, { bookingId: booking.id, reviewer: { $ne: viewer.id } })) > 0;
+        const revealed = windowOver || otherReviewed ? await this.reveal(em, `r.booking_id = ?`, [booking.id], now) : [];
+        return { reviewId: review.id, revealedFor: revealed };
       });
     } catch (err) {
       if (pgErrorCode(err) === PG.uniqueViolation) throw conflict(REVIEW_MESSAGES.alreadyReviewed);
       throw err;
     }
-    await this.deps.events.publish('profileChanged', { userId: created.revieweeId });
+    for (const userId of created.revealedFor) await this.deps.events.publish('profileChanged', { userId });
     const [row] = await ctx.em.execute(
       `select r.*, ${REVIEWER_NAME} from reviews r left join profiles rp on rp.user_id = r.reviewer_id where r.id = ?`,
       [created.reviewId],
@@ -168,12 +224,12 @@ export class ReviewsService {
   }
 }
 
-/** Average and count of the reviews about a user, written onto their profile (if they have one). */
+/** Average and count of the revealed reviews about a user, written onto their profile (if they have one). */
 async function recomputeRating(em: EntityManager, userId: string): Promise<void> {
   await em.execute(
     `update profiles set
-       average_rating = coalesce((select avg(rating)::float8 from reviews where reviewee_id = ?), 0),
-       review_count = (select count(*)::int from reviews where reviewee_id = ?)
+       average_rating = coalesce((select avg(rating)::float8 from reviews where reviewee_id = ? and revealed_at is not null), 0),
+       review_count = (select count(*)::int from reviews where reviewee_id = ? and revealed_at is not null)
      where user_id = ?`,
     [userId, userId, userId],
   );

@@ -5,7 +5,8 @@ import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { isWebhookEventType } from './webhook-event-types';
 import { moneyEventFields } from '../bookings';
-import { WebhooksResolver } from './webhooks.resolver';
+import { WebhookDeliveryFieldsResolver, WebhooksResolver } from './webhooks.resolver';
+import { WEBHOOK_TEST_EVENT } from './webhook-event-catalog';
 import { WebhooksService } from './webhooks.service';
 
 declare module '../../platform/module' {
@@ -22,7 +23,7 @@ export const webhooksModule = defineModule({
   // Support's disabling of an endpoint is audited (support.audit).
   dependsOn: ['auth', 'support', 'bookings'],
   entities: [WebhookEndpoint, WebhookDelivery],
-  resolvers: [WebhooksResolver],
+  resolvers: [WebhooksResolver, WebhookDeliveryFieldsResolver],
   services: ({ deps, services }) => {
     let webhooks: WebhooksService | undefined;
     const webhookDispatcher = new WebhookDispatcher({
@@ -54,6 +55,7 @@ export const webhooksModule = defineModule({
       wake: () => webhookDispatcher.wake(),
       requireFreshSecondFactor: (userId, code) => services.auth.requireFreshSecondFactor(userId, code),
       audit: (em, entry) => services.support.audit(em, entry),
+      outbox: deps.outbox,
     });
     return { webhooks, webhookDispatcher };
   },
@@ -63,7 +65,7 @@ export const webhooksModule = defineModule({
   eventHandlers: ({ services }) => [
     onEvent('outboxCommitted', (event) => {
       // Only when the event queued deliveries (an older instance's wake-up does not say: look then).
-      if (isWebhookEventType(event.topic) && queuedWork(event, 'webhooks')) services.webhookDispatcher.wake();
+      if ((isWebhookEventType(event.topic) || event.topic === WEBHOOK_TEST_EVENT) && queuedWork(event, 'webhooks')) services.webhookDispatcher.wake();
     }),
   ],
   // The work queues (webhook-dispatcher.ts): public events' fan-outs, and deliveries (fair per endpoint); polled every 5 s behind the wake-ups.
@@ -73,3 +75,6 @@ export const webhooksModule = defineModule({
 
 /** The SSRF guard every outbound request of the product uses (webhooks, connected calendars). */
 export { firstForbiddenAddress, ForbiddenAddressError, guardedLookup, isForbiddenAddress } from './webhook-address-guard';
+
+/** The event catalog docs/partners.md's event list is generated from (app/cli/webhook-docs.ts). */
+export { withEventCatalog } from './webhook-event-catalog';

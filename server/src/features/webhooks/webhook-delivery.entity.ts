@@ -13,7 +13,7 @@ export enum WebhookDeliveryStatus {
  */
 @Entity({ tableName: 'webhook_deliveries' })
 export class WebhookDelivery {
-  [OptionalProps]?: 'seq' | 'attempts';
+  [OptionalProps]?: 'seq' | 'attempts' | 'test';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -70,4 +70,16 @@ export class WebhookDelivery {
 
   @Property({ length: 300, nullable: true })
   error?: string | null;
+
+  /** The last attempt's request headers (the signature included), as sent. */
+  @Property({ type: 'json', nullable: true, lazy: true })
+  requestHeaders?: Record<string, string> | null;
+
+  /** The last answer's headers. */
+  @Property({ type: 'json', nullable: true, lazy: true })
+  responseHeaders?: Record<string, string> | null;
+
+  /** Sent from the console ("Send test event"), not by something that happened. */
+  @Property({ type: 'boolean' })
+  test: boolean = false;
 }

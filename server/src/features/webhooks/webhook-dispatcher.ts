@@ -4,7 +4,7 @@ import type { Orm } from '../../platform/db/orm';
 import type { Clock } from '../../platform/shared/clock';
 import { exponentialBackoff, WorkQueue, type Outcome, type Recorded, type WorkRow } from '../../platform/jobs/work-queue';
 import type { Metrics } from '../../platform/observability/metrics';
-import { sendWebhook } from './webhook-sender';
+import { requestHeadersOf, sendWebhook } from './webhook-sender';
 import { signDelivery } from './webhook-signing';
 import { bookingMoneyPending, withBookingMoney } from './webhook-envelope';
 
@@ -41,6 +41,8 @@ interface DeliveryRow extends WorkRow {
   event_type: string;
   body: string;
   created_at: Date;
+  /** A console test ("Send test event"): its outcome leaves the endpoint's failure streak alone. */
+  test: boolean;
 }
 
 /**
@@ -141,7 +143,16 @@ export class WebhookDispatcher {
     // The timestamp is the real time of sending: receivers compare it with their own clock.
     const headers = signDelivery(secrets, row.id, new Date(), body);
     const outcome = await sendWebhook(endpoint.url, body, headers, { allowPrivateAddresses: this.deps.allowPrivateAddresses, timeoutMs: this.deps.timeoutMs });
-    const set = { last_attempt_at: now, response_status: outcome.status, response_time_ms: outcome.durationMs, response_body: outcome.body, error: outcome.error };
+    // What the console shows of the last attempt: the request as sent (signature included) and the answer.
+    const set = {
+      last_attempt_at: now,
+      request_headers: JSON.stringify(requestHeadersOf(body, headers)),
+      response_status: outcome.status,
+      response_headers: outcome.headers ? JSON.stringify(outcome.headers) : null,
+      response_time_ms: outcome.durationMs,
+      response_body: outcome.body,
+      error: outcome.error,
+    };
     return outcome.ok ? { ok: true, status: 'succeeded', set } : { ok: false, error: outcome.error ?? 'failed', set };
   }
 
@@ -162,6 +173,7 @@ export class WebhookDispatcher {
   /** The endpoint's failure streak: cleared by a success; 3 days of failures disable it (its owner hears through the outbox). */
   private async afterOutcome(tx: EntityManager, row: DeliveryRow, result: Recorded): Promise<void> {
     const now = this.deps.clock.now();
+    if (row.test) return;
     if (result.ok) {
       await tx.execute('update webhook_endpoints set failing_since = null where id = ? and failing_since is not null', [row.endpoint_id]);
       return;

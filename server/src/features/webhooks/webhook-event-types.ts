@@ -39,6 +39,8 @@ const WEBHOOK_EVENTS = {
   'offer.expired': true,
   'booking.time_proposed': false,
   'webhook_endpoint.disabled': false,
+  // Sent to one endpoint from the console ("Send test event"), whatever it subscribes to; not subscribable.
+  'webhook_endpoint.test': false,
   // Account e-mails carry a sealed link token and concern one person: never a partner's event.
   'account.verify_email': false,
   'account.password_reset': false,
@@ -46,6 +48,8 @@ const WEBHOOK_EVENTS = {
   'account.email_change_requested': false,
   // The brand's receipt: the booking's own events carry the money for partners.
   'payment.captured': false,
+  // A contact-form ticket is support's and its sender's, never a partner's.
+  'support.ticket_created': false,
 } as const satisfies Record<OutboxTopic, boolean>;
 
 export type WebhookEventType = { [T in OutboxTopic]: (typeof WEBHOOK_EVENTS)[T] extends true ? T : never }[OutboxTopic];

@@ -21,7 +21,26 @@ export interface SendOutcome {
   durationMs: number;
   /** Why it failed, in words for the delivery log (null on a 2xx). */
   error: string | null;
+  /** The answer's headers (names in lower case; null when no answer came). */
+  headers: Record<string, string> | null;
 }
+
+/** The request headers of a send besides the signature's (the delivery log shows them all). */
+export const requestHeadersOf = (body: string, signed: SignedHeaders): Record<string, string> => ({
+  'content-type': 'application/json',
+  'user-agent': 'CollabHub-Webhooks/1',
+  'content-length': String(Buffer.byteLength(body)),
+  ...signed,
+});
+
+/** At most this many answer headers are kept, each value cut to 512 characters. */
+const RESPONSE_HEADER_LIMIT = 50;
+const responseHeadersOf = (res: IncomingMessage): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(res.headers)
+      .slice(0, RESPONSE_HEADER_LIMIT)
+      .map(([name, value]) => [name, (Array.isArray(value) ? value.join(', ') : String(value ?? '')).slice(0, 512)]),
+  );
 
 /**
  * POSTs one signed delivery and reports what happened; never throws. Bounded: the first 2 KB of
@@ -35,11 +54,12 @@ export function sendWebhook(url: string, body: string, headers: SignedHeaders, o
   return new Promise<SendOutcome>((resolve) => {
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
-    const finish = (outcome: Omit<SendOutcome, 'durationMs'>) => {
+    let answerHeaders: Record<string, string> | null = null;
+    const finish = (outcome: Omit<SendOutcome, 'durationMs' | 'headers'>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...outcome, durationMs: elapsed() });
+      resolve({ ...outcome, headers: answerHeaders, durationMs: elapsed() });
     };
     let target: URL;
     try {
@@ -56,11 +76,12 @@ export function sendWebhook(url: string, body: string, headers: SignedHeaders, o
       target,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'CollabHub-Webhooks/1', 'content-length': Buffer.byteLength(body), ...headers },
+        headers: requestHeadersOf(body, headers),
         ...(opts.allowPrivateAddresses ? {} : { lookup: guardedLookup }),
       },
       (res: IncomingMessage) => {
         const status = res.statusCode ?? 0;
+        answerHeaders = responseHeadersOf(res);
         const ok = status >= 200 && status < 300;
         const chunks: Buffer[] = [];
         let kept = 0;

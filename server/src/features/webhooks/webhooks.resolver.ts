@@ -1,4 +1,4 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import {
   CreatedWebhookEndpointType,
@@ -6,12 +6,41 @@ import {
   UpdateWebhookEndpointInput,
   WebhookDeliveryConnection,
   WebhookDeliveryType,
+  HttpHeader,
   WebhookEndpointType,
+  WebhookEventTypeInfo,
   WebhookReplayType,
 } from './webhooks.types';
+import { WEBHOOK_TEST_EVENT } from './webhook-event-catalog';
+
+const headerList = (headers: Record<string, string> | null): HttpHeader[] | null => (headers ? Object.entries(headers).map(([name, value]) => ({ name, value })) : null);
+
+/** A delivery's headers as name/value lists (stored as objects). */
+@Resolver(() => WebhookDeliveryType)
+export class WebhookDeliveryFieldsResolver {
+  @FieldResolver(() => [HttpHeader], { nullable: true })
+  requestHeaders(@Root() d: WebhookDeliveryType) {
+    return headerList(d.requestHeaders);
+  }
+
+  @FieldResolver(() => [HttpHeader], { nullable: true })
+  responseHeaders(@Root() d: WebhookDeliveryType) {
+    return headerList(d.responseHeaders);
+  }
+}
 
 @Resolver()
 export class WebhooksResolver {
+  @Query(() => [WebhookEventTypeInfo], { description: 'Every event a webhook endpoint can receive, described, with an example body (docs/partners.md lists the same)' })
+  webhookEventCatalog(@Ctx() ctx: GraphQLContext): WebhookEventTypeInfo[] {
+    return ctx.services.webhooks.eventCatalog.map((e) => ({ type: e.type, description: e.description, samplePayload: JSON.stringify(e.sample, null, 2), subscribable: e.type !== WEBHOOK_TEST_EVENT }));
+  }
+
+  @Mutation(() => WebhookDeliveryType, { description: 'Sends a signed webhook_endpoint.test event to this endpoint now (marked test); answers its delivery' })
+  sendWebhookTestEvent(@Arg('endpointId', () => ID) endpointId: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.webhooks.sendTestEvent(ctx, endpointId);
+  }
+
   @Query(() => [String], { description: 'Every event type an endpoint can subscribe to' })
   webhookEventTypes(@Ctx() ctx: GraphQLContext) {
     return ctx.services.webhooks.eventTypes;

@@ -11,7 +11,8 @@ import { firstForbiddenAddress } from './webhook-address-guard';
 import { WebhookDelivery, WebhookDeliveryStatus } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { createdIsoSql, envelopeAroundCreated, serializeEnvelope, type WebhookSourceEvent } from './webhook-envelope';
-import type { OutboxConsumer, SqlPart } from '../../platform/outbox/outbox';
+import type { Outbox, OutboxConsumer, SqlPart } from '../../platform/outbox/outbox';
+import { WEBHOOK_EVENT_CATALOG, WEBHOOK_TEST_EVENT, type WebhookEventInfo } from './webhook-event-catalog';
 import { isPublicEventType, isWebhookEventType, recipientsOf, WEBHOOK_EVENT_TYPES } from './webhook-event-types';
 import { newSigningSecret } from './webhook-signing';
 import { requireSupportReason, SUPPORT_ACTIONS, type SupportAuditInput } from '../support';
@@ -78,6 +79,13 @@ export interface WebhookDeliveryView {
   responseTimeMs: number | null;
   responseBody: string | null;
   error: string | null;
+  /** The exact JSON body sent (the envelope). */
+  requestBody: string;
+  /** The last attempt's request headers, the signature included (null before the first attempt). */
+  requestHeaders: Record<string, string> | null;
+  responseHeaders: Record<string, string> | null;
+  /** Sent from the console ("Send test event"). */
+  test: boolean;
 }
 
 export interface WebhooksDeps {
@@ -90,6 +98,8 @@ export interface WebhooksDeps {
   requireFreshSecondFactor?: SecondFactorCheck;
   /** Support's audit log (`support.audit`), written in the transaction of the change. */
   audit: (em: EntityManager, entry: SupportAuditInput) => Promise<string>;
+  /** The outbox: a console test event travels the same way as every event. */
+  outbox: Pick<Outbox, 'publish'>;
 }
 
 /**
@@ -112,12 +122,40 @@ export class WebhooksService {
   consumer(): OutboxConsumer {
     return {
       name: 'webhooks',
-      topics: WEBHOOK_EVENT_TYPES,
+      topics: [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT],
       statement: (event) => this.deliveriesOf(event),
     };
   }
 
   readonly eventTypes = WEBHOOK_EVENT_TYPES;
+
+  /** Every event a partner can receive, described, with an example envelope (webhook-event-catalog.ts). */
+  readonly eventCatalog: readonly WebhookEventInfo[] = WEBHOOK_EVENT_CATALOG;
+
+  /**
+   * "Send test event": a signed `webhook_endpoint.test` event through the outbox to this endpoint
+   * only (whatever it subscribes to), its delivery marked as a test. The owner only; the endpoint
+   * must be enabled. Returns the queued delivery.
+   */
+  async sendTestEvent(ctx: ServiceContext, endpointId: string): Promise<WebhookDeliveryView> {
+    const viewer = this.requireSignedIn(ctx);
+    const { id } = parseInput(EndpointIdSchema, { id: endpointId });
+    const deliveryId = await ctx.em.transactional(async (em) => {
+      const endpoint = await this.visibleEndpoint(em, viewer, id, true);
+      if (endpoint.disabledAt) throw conflict('The endpoint is disabled; enable it first');
+      const event = await this.deps.outbox.publish(em, {
+        topic: WEBHOOK_TEST_EVENT,
+        aggregateId: endpoint.id,
+        actorUserId: viewer.id,
+        audienceUserIds: [],
+        payload: { endpointId: endpoint.id, url: endpoint.url, test: true, message: 'A test event from the CollabHub developer console' },
+      });
+      const [row] = await em.execute<{ id: string }[]>('select id from webhook_deliveries where event_id = ? and endpoint_id = ?', [event.id, endpoint.id]);
+      return row.id;
+    });
+    this.deps.wake();
+    return deliveryById(ctx.em, deliveryId);
+  }
 
   async createEndpoint(ctx: ServiceContext, input: CreateEndpointInput): Promise<CreatedWebhookEndpoint> {
     const viewer = this.requireSignedIn(ctx);
@@ -271,7 +309,7 @@ export class WebhooksService {
     const viewer = this.requireSignedIn(ctx);
     const { id } = parseInput(DeliveryIdSchema, { id: deliveryId });
     const now = this.deps.clock.now();
-    const view = await ctx.em.transactional(async (em) => {
+    await ctx.em.transactional(async (em) => {
       const delivery = await em.findOne(WebhookDelivery, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!delivery) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
       const endpoint = await em.findOne(WebhookEndpoint, { id: delivery.endpointId });
@@ -279,10 +317,9 @@ export class WebhooksService {
       if (endpoint.disabledAt) throw conflict('The endpoint is disabled; enable it first');
       requeue(delivery, now);
       await em.flush();
-      return toDeliveryView(delivery);
     });
     this.deps.wake();
-    return view;
+    return deliveryById(ctx.em, id);
   }
 
   /**
@@ -332,9 +369,20 @@ export class WebhooksService {
    * one statement reading the event from the outbox row being inserted (`ev`: sent with the insert).
    */
   deliveriesOf(event: Omit<WebhookSourceEvent, 'createdAt'>): SqlPart | null {
-    if (!isWebhookEventType(event.topic)) return null;
     const [head, tail] = envelopeAroundCreated(event);
     const now = this.deps.clock.now();
+    if (event.topic === WEBHOOK_TEST_EVENT) {
+      // The one endpoint it was sent for, marked as a test.
+      return {
+        sql: `insert into webhook_deliveries (id, endpoint_id, event_id, event_type, event_created_at, body, status, attempts, created_at, next_attempt_at, test)
+              select gen_random_uuid(), e.id, ev.id, ev.topic, ev.created_at, ? || ${createdIsoSql('ev.created_at')} || ?, 'pending', 0, ?, ?, true
+                from ev, webhook_endpoints e
+               where e.id = ?::uuid and e.disabled_at is null
+              returning 1`,
+        params: [head, tail, now, now, String((event.payload as { endpointId?: unknown }).endpointId)],
+      };
+    }
+    if (!isWebhookEventType(event.topic)) return null;
     if (isPublicEventType(event.topic)) {
       // Every subscribed endpoint of every account: one fan-out row here, the deliveries in the worker.
       return {
@@ -434,7 +482,7 @@ export class WebhooksService {
 }
 
 const DELIVERY_COLUMNS = `id, endpoint_id, event_id, event_type, event_created_at, status, attempts, created_at, next_attempt_at,
-  last_attempt_at, response_status, response_time_ms, response_body, error`;
+  last_attempt_at, response_status, response_time_ms, response_body, error, body, request_headers, response_headers, test`;
 
 interface DeliveryRow {
   id: string;
@@ -452,6 +500,15 @@ interface DeliveryRow {
   response_time_ms: number | null;
   response_body: string | null;
   error: string | null;
+  body: string;
+  request_headers: Record<string, string> | null;
+  response_headers: Record<string, string> | null;
+  test: boolean;
+}
+
+async function deliveryById(em: EntityManager, id: string): Promise<WebhookDeliveryView> {
+  const [row] = await em.execute<DeliveryRow[]>(`select ${DELIVERY_COLUMNS}, seq::text as seq from webhook_deliveries where id = ?`, [id]);
+  return fromDeliveryRow(row);
 }
 
 const date = (v: Date | string | null) => (v === null ? null : new Date(v));
@@ -471,6 +528,10 @@ const fromDeliveryRow = (r: DeliveryRow): WebhookDeliveryView => ({
   responseTimeMs: r.response_time_ms,
   responseBody: r.response_body,
   error: r.error,
+  requestBody: r.body,
+  requestHeaders: r.request_headers,
+  responseHeaders: r.response_headers,
+  test: r.test,
 });
 
 interface OutboxRow {
@@ -518,24 +579,5 @@ export function toEndpointView(e: WebhookEndpoint): WebhookEndpointView {
     disabledReason: e.disabledReason ?? null,
     failingSince: e.failingSince ?? null,
     previousSecretExpiresAt: e.previousSecret ? (e.previousSecretExpiresAt ?? null) : null,
-  };
-}
-
-export function toDeliveryView(d: WebhookDelivery): WebhookDeliveryView {
-  return {
-    id: d.id,
-    endpointId: d.endpointId,
-    eventId: d.eventId,
-    eventType: d.eventType,
-    eventCreatedAt: d.eventCreatedAt,
-    status: d.status,
-    attempts: d.attempts,
-    createdAt: d.createdAt,
-    nextAttemptAt: d.nextAttemptAt ?? null,
-    lastAttemptAt: d.lastAttemptAt ?? null,
-    responseStatus: d.responseStatus ?? null,
-    responseTimeMs: d.responseTimeMs ?? null,
-    responseBody: d.responseBody ?? null,
-    error: d.error ?? null,
   };
 }

@@ -50,6 +50,15 @@ export class CreatedWebhookEndpointType {
   secret!: string;
 }
 
+@ObjectType('HttpHeader')
+export class HttpHeader {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  value!: string;
+}
+
 @ObjectType('WebhookDelivery', { description: 'One event sent (or to be sent) to one endpoint; its id is the webhook-id header' })
 export class WebhookDeliveryType implements WebhookDeliveryView {
   @Field(() => ID)
@@ -93,6 +102,33 @@ export class WebhookDeliveryType implements WebhookDeliveryView {
 
   @Field(() => String, { nullable: true, description: 'Why the last attempt failed' })
   error!: string | null;
+
+  @Field(() => String, { description: 'The exact JSON body sent (the envelope; its id is the event id)' })
+  requestBody!: string;
+
+  @Field(() => [HttpHeader], { nullable: true, description: 'The last attempt\'s request headers, webhook-signature included (null before the first attempt)' })
+  requestHeaders!: Record<string, string> | null;
+
+  @Field(() => [HttpHeader], { nullable: true, description: 'The last answer\'s headers (null when no answer came)' })
+  responseHeaders!: Record<string, string> | null;
+
+  @Field(() => Boolean, { description: 'Sent with "Send test event" (a webhook_endpoint.test event), not by something that happened' })
+  test!: boolean;
+}
+
+@ObjectType('WebhookEventTypeInfo', { description: 'An event a webhook endpoint can receive: what it means and an example of its body' })
+export class WebhookEventTypeInfo {
+  @Field(() => String)
+  type!: string;
+
+  @Field(() => String)
+  description!: string;
+
+  @Field(() => String, { description: 'An example envelope as JSON (pretty-printed)' })
+  samplePayload!: string;
+
+  @Field(() => Boolean, { description: 'false for webhook_endpoint.test: sent only by "Send test event"' })
+  subscribable!: boolean;
 }
 
 @ObjectType('WebhookDeliveryEdge', { simpleResolvers: true })

@@ -8,8 +8,10 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
-  /** `List-Unsubscribe` (+ one-click POST, RFC 8058). */
-  unsubscribeUrl: string;
+  /** `List-Unsubscribe` (+ one-click POST, RFC 8058); none for an e-mail that is not a notification (a contact-form copy). */
+  unsubscribeUrl?: string;
+  /** Where a reply goes (support's copy of a ticket: its sender). */
+  replyTo?: string;
   /** A calendar invite (iTIP): sent as the text/calendar alternative and as an .ics attachment. */
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
   /** Files sent with it (a receipt's invoice PDF). */
@@ -35,8 +37,9 @@ export function smtpTransport(url: string, from: string): MailTransport {
         html: mail.html,
         text: mail.text,
         messageId: mail.messageId,
-        list: { unsubscribe: mail.unsubscribeUrl },
-        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', ...mail.headers },
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        ...(mail.unsubscribeUrl ? { list: { unsubscribe: mail.unsubscribeUrl } } : {}),
+        headers: { ...(mail.unsubscribeUrl ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}), ...mail.headers },
         ...(mail.calendar ? { icalEvent: { method: mail.calendar.method, filename: 'invite.ics', content: mail.calendar.content } } : {}),
         attachments: [
           ...(mail.calendar ? [{ filename: 'invite.ics', content: mail.calendar.content, contentType: `application/ics; method=${mail.calendar.method}` }] : []),

@@ -52,6 +52,8 @@ export interface OutboxEvents {
   'delivery.changes_requested': DeliveryEventPayload;
   /** Approved by the booker, or by the window's lapse (`approvedBy: 'system'`): the booking is complete. */
   'delivery.approved': DeliveryEventPayload;
+  /** "Send test event" in the developer console: one signed delivery to that endpoint only, marked as a test. */
+  'webhook_endpoint.test': WebhookEndpointTestPayload;
   // Account and security e-mails (features/auth), to the account only; a link's token travels sealed.
   /** A link that verifies `toAddress` (the account's, or the new one of an e-mail change). */
   'account.verify_email': AccountLinkPayload;
@@ -71,6 +73,8 @@ export interface OutboxEvents {
   'offer.withdrawn': OfferEventPayload;
   /** Lapsed without an answer (to both sides). */
   'offer.expired': OfferEventPayload;
+  /** The contact form made a support ticket: e-mailed to the support address and, as a copy, to its sender (features/support, features/mail). */
+  'support.ticket_created': SupportTicketCreatedPayload;
 }
 
 /** A custom offer after a move (amounts in cents are the offer's terms, for the words of a message). */
@@ -242,6 +246,14 @@ export interface WebhookEndpointDisabledPayload {
   disabledAt: string;
 }
 
+export interface WebhookEndpointTestPayload {
+  endpointId: string;
+  url: string;
+  /** Always true: receivers can tell a test from a real event. */
+  test: true;
+  message: string;
+}
+
 export interface AccountLinkPayload {
   /** The link's token sealed with SECRETS_KEY, bound to the user (platform/security/secret-box.ts); only its hash is stored otherwise. */
   sealedToken: string;
@@ -252,6 +264,18 @@ export interface AccountLinkPayload {
 export interface PasswordChangedPayload {
   how: 'changed' | 'reset';
   at: string;
+}
+
+export interface SupportTicketCreatedPayload {
+  ticketId: string;
+  /** What support and the sender quote, e.g. T-1A2B3C4D. */
+  reference: string;
+  name: string;
+  /** The sender's address (their copy goes there; support replies to it). */
+  email: string;
+  subject: string;
+  category: string;
+  message: string;
 }
 
 export interface EmailChangeRequestedPayload {
@@ -295,6 +319,7 @@ const TOPIC_SET = {
   'delivery.submitted': true,
   'delivery.changes_requested': true,
   'delivery.approved': true,
+  'webhook_endpoint.test': true,
   'account.verify_email': true,
   'account.password_reset': true,
   'account.password_changed': true,
@@ -305,6 +330,7 @@ const TOPIC_SET = {
   'offer.declined': true,
   'offer.withdrawn': true,
   'offer.expired': true,
+  'support.ticket_created': true,
 } as const satisfies Record<OutboxTopic, true>;
 
 export const OUTBOX_TOPICS = Object.keys(TOPIC_SET) as OutboxTopic[];

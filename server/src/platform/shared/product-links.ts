@@ -4,10 +4,16 @@ export interface ProductLinks {
   conversation(id: string): string;
   dashboard(): string;
   settings(): string;
+  /** The dashboard's Developers tab (API keys, webhook endpoints), optionally opened at one endpoint. */
+  developers(endpointId?: string): string;
   /** A one-time link's page (the token in the query as `token=`). */
   resetPassword(token: string): string;
   verifyEmail(token: string): string;
   forgotPassword(): string;
+  /** The contact page (support). */
+  support(): string;
+  /** Support's console. */
+  supportConsole(): string;
 }
 
 /** The client's routes (client/src/app/routes.tsx) under PUBLIC_URL. */
@@ -17,8 +23,11 @@ export function productLinks(base: string): ProductLinks {
     conversation: (id) => `${base}/dashboard?tab=messages&conversation=${encodeURIComponent(id)}`,
     dashboard: () => `${base}/dashboard`,
     settings: () => `${base}/settings`,
+    developers: (endpointId) => `${base}/dashboard?tab=developers${endpointId ? `&endpoint=${encodeURIComponent(endpointId)}` : ''}`,
     resetPassword: (token) => `${base}/reset-password?token=${encodeURIComponent(token)}`,
     verifyEmail: (token) => `${base}/verify-email?token=${encodeURIComponent(token)}`,
     forgotPassword: () => `${base}/forgot-password`,
+    support: () => `${base}/contact`,
+    supportConsole: () => `${base}/support`,
   };
 }

@@ -55,6 +55,7 @@ export function booking(overrides: { [K in keyof Booking]?: unknown } & { starts
     booker: { __typename: 'BookingBooker', id: 'u-booker', name: 'Acme Games', email: 'team@acme.test' },
     dispute: null,
     conversation: null,
+    unreadCount: 0,
     openProposal: null,
     brief: null,
     deliveries: [],

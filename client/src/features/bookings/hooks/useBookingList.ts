@@ -33,7 +33,8 @@ export function useBookingList(status: BookingStatus | null) {
     conversations.current = new Set(bookings.flatMap((b) => (b.conversation ? [b.conversation.id] : [])));
   });
   useNotificationEvents((n) => {
-    const proposed = n.type === 'booking.time_proposed' && n.bookingId && listed.current.has(n.bookingId);
+    // Anything about a listed booking changes its card's own unread count.
+    const proposed = Boolean(n.bookingId && listed.current.has(n.bookingId));
     if (proposed || (n.conversationId && conversations.current.has(n.conversationId))) void refetch().catch(() => undefined);
   });
 

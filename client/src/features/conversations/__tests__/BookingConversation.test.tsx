@@ -27,6 +27,8 @@ function proposalMessage(id: string, startTime: string, hours: number, status: P
     eventType: null,
     offerId: null,
     offer: null,
+    bookingStartTime: null,
+    bookingEndTime: null,
     createdAt: new Date().toISOString(),
     proposal: {
       __typename: 'ProposedTime' as const,
@@ -123,7 +125,9 @@ describe("a booking card's conversation", () => {
       creatorId: 'p-2',
       availableActions: ['CANCEL'],
       creator: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-creator', displayName: 'Nova Streams', profileImageUrl: null, avatarUrl: null },
-      conversation: { __typename: 'Conversation', id: 'c1', unreadCount: 2 },
+      conversation: { __typename: 'Conversation', id: 'c1', unreadCount: 5 },
+      // The card counts its own items (the pair's thread has more).
+      unreadCount: 2,
     });
     const later = new Date(Date.parse(base.startTime) + 48 * HOUR).toISOString();
     const withProposal = { ...base, openProposal: proposalMessage('p9', later, 2, 'PENDING', base.id) };

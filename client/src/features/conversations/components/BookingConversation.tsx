@@ -1,7 +1,13 @@
 import { Badge, Box, Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuMessageSquare } from 'react-icons/lu';
-import { useBookingConversationLazyQuery, type BookingCard_BookingFragment } from '../../../gql/graphql';
+import { useApolloClient } from '@apollo/client';
+import {
+  UnreadNotificationCountDocument,
+  useBookingConversationLazyQuery,
+  useMarkNotificationsReadMutation,
+  type BookingCard_BookingFragment,
+} from '../../../gql/graphql';
 import { FormError } from '../../../shared/components/FormError';
 import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { errorMessage } from '../../../shared/lib/error-message';
@@ -9,20 +15,23 @@ import { useRespondToProposal } from '../hooks/useRespondToProposal';
 import { ConversationPane } from './ConversationPane';
 import { ProposalCard } from './ProposalCard';
 
-type Booking = Pick<BookingCard_BookingFragment, 'id' | 'viewerRole' | 'conversation' | 'openProposal' | 'creator' | 'booker'>;
+type Booking = Pick<BookingCard_BookingFragment, 'id' | 'viewerRole' | 'conversation' | 'openProposal' | 'creator' | 'booker' | 'unreadCount'>;
 
 /**
  * A booking card's conversation: the proposed time waiting for an answer (the party who did not
  * propose it accepts or declines it right here: the booker for a creator's proposal, either side
- * for a confirmed booking's move), and "Messages" with the unread count, which opens the pair's thread
- * (the same pane as the Messages tab) under the card.
+ * for a confirmed booking's move), and "Messages" with this booking's own unread count (its bell items:
+ * a card of a pair never shows another booking's), which opens the pair's thread (the same pane as the
+ * Messages tab) under the card and reads the booking's items.
  */
 export function BookingConversation({ booking, counterpart }: { booking: Booking; counterpart: string }) {
   const [open, setOpen] = useState(false);
   const [load, lazy] = useBookingConversationLazyQuery();
   const { respond, answering } = useRespondToProposal(() => undefined);
   const conversationId = booking.conversation?.id ?? lazy.data?.bookingConversation.id ?? null;
-  const unread = booking.conversation?.unreadCount ?? 0;
+  const unread = booking.unreadCount ?? 0;
+  const client = useApolloClient();
+  const [markRead] = useMarkNotificationsReadMutation();
   const sectionId = `booking-${booking.id}-messages`;
   const proposal = booking.openProposal;
   const isBooker = booking.viewerRole === 'BOOKER';
@@ -33,6 +42,13 @@ export function BookingConversation({ booking, counterpart }: { booking: Booking
   const toggle = () => {
     // A booking made before conversations existed gets its thread on first open.
     if (!open && !conversationId) void load({ variables: { bookingId: booking.id } });
+    if (!open && unread > 0) {
+      // Opening the card's messages reads what the bell said about this booking.
+      client.cache.modify({ id: client.cache.identify({ __typename: 'Booking', id: booking.id }), fields: { unreadCount: () => 0 } });
+      void markRead({ variables: { input: { bookingId: booking.id } } })
+        .then(() => client.refetchQueries({ include: [UnreadNotificationCountDocument] }))
+        .catch(() => undefined);
+    }
     setOpen(!open);
   };
 

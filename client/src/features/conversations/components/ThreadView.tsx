@@ -132,7 +132,16 @@ export function ThreadView({
               {day.messages.map((item) => {
                 const mine = item.senderId === viewerId;
                 if (item.kind === 'OFFER' && item.offer) return <Box key={item.id}>{renderOffer?.(item)}</Box>;
-                if (item.kind === 'EVENT') return <EventLine key={item.id} text={item.text} createdAt={item.createdAt} zone={zone} />;
+                if (item.kind === 'EVENT') return (
+                    <EventLine
+                      key={item.id}
+                      text={item.text}
+                      createdAt={item.createdAt}
+                      bookingStartTime={item.bookingStartTime}
+                      bookingEndTime={item.bookingEndTime}
+                      zone={zone}
+                    />
+                  );
                 if (item.kind === 'PROPOSAL' && item.proposal) {
                   const p = item.proposal;
                   return (

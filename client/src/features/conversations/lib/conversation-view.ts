@@ -11,6 +11,8 @@ export function toThreadItem(message: ThreadMessage_MessageFragment): ThreadItem
     createdAt: message.createdAt,
     senderId: message.senderId,
     fromSupport: message.isSupport,
+    bookingStartTime: message.bookingStartTime ?? null,
+    bookingEndTime: message.bookingEndTime ?? null,
     proposal: message.proposal
       ? { id: message.id, startTime: message.proposal.startTime, endTime: message.proposal.endTime, state: message.proposal.status }
       : null,

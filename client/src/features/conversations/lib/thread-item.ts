@@ -12,6 +12,9 @@ export interface ThreadItem {
   fromSupport: boolean;
   /** Posted by this browser and not yet confirmed by the server. */
   sending?: boolean;
+  /** A booking event: the hours of the booking it is about. */
+  bookingStartTime?: string | null;
+  bookingEndTime?: string | null;
   proposal?: { id: string; startTime: string; endTime: string; state: ProposalState } | null;
   /** An offer line: the custom offer its card shows. */
   offer?: OfferCard_OfferFragment | null;

@@ -1,8 +1,8 @@
-import { Box, Tabs } from '@chakra-ui/react';
+import { Badge, Box, Tabs } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import type { IconType } from 'react-icons';
 import { LuCalendarCheck, LuCalendarClock, LuCode, LuCompass, LuLayoutDashboard, LuMessagesSquare, LuUser } from 'react-icons/lu';
-import type { MyProfile_ProfileFragment } from '../../../gql/graphql';
+import { useUnreadNotificationCountQuery, type MyProfile_ProfileFragment } from '../../../gql/graphql';
 import { AvailabilityTab } from '../../availability/components/AvailabilityTab';
 import { BookingsTab } from '../../bookings/components/BookingsTab';
 import { MessagesTab } from '../../conversations/components/MessagesTab';
@@ -28,6 +28,9 @@ export function DashboardTabs({ profile }: { profile: MyProfile_ProfileFragment 
   const tabs = tabsFor(profile.accountType);
   const [tab, selectTab] = useDashboardTab(tabs);
   const listRef = useRef<HTMLDivElement>(null);
+  // The bell's counts by where they lead (kept live by the bell's subscription in the same cache).
+  const summary = useUnreadNotificationCountQuery({ fetchPolicy: 'cache-first' }).data?.unreadNotificationSummary;
+  const unreadOf: Partial<Record<DashboardTab, number>> = { bookings: summary?.bookings ?? 0, messages: summary?.messages ?? 0 };
 
   // On a phone the tab row scrolls sideways: keep the selected tab in it visible (e.g. Developers,
   // opened by a link, was off-screen to the right). Only the row scrolls, never the page.
@@ -72,6 +75,7 @@ export function DashboardTabs({ profile }: { profile: MyProfile_ProfileFragment 
       <Tabs.List ref={listRef} overflowX="auto" overflowY="hidden" scrollbarWidth="none" mb={{ base: '5', md: '8' }}>
         {tabs.map((value) => {
           const { label, icon: Icon } = TAB_META[value];
+          const unread = unreadOf[value] ?? 0;
           return (
             <Tabs.Trigger
               key={value}
@@ -84,6 +88,20 @@ export function DashboardTabs({ profile }: { profile: MyProfile_ProfileFragment 
                 <Icon aria-hidden />
               </Box>
               {label}
+              {unread > 0 && (
+                <Badge
+                  colorPalette="red"
+                  variant="solid"
+                  rounded="full"
+                  size="sm"
+                  minW="5"
+                  justifyContent="center"
+                  aria-label={`${unread} unread`}
+                  data-testid={`tab-unread-${value}`}
+                >
+                  {unread > 99 ? '99+' : unread}
+                </Badge>
+              )}
             </Tabs.Trigger>
           );
         })}

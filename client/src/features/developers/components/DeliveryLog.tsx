@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Code, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Code, Grid, Heading, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { Fragment, useEffect, useState } from 'react';
 import { LuHistory, LuSend } from 'react-icons/lu';
 import {
   useReplayWebhookEventsMutation,
   useResendWebhookDeliveryMutation,
   useWebhookDeliveriesQuery,
+  type WebhookDeliveriesQuery,
   type WebhookDeliveryStatus,
 } from '../../../gql/graphql';
 import { ActionDialog } from '../../../shared/components/ActionDialog';
@@ -89,6 +90,11 @@ export function DeliveryLog({
                       >
                         {d.eventType}
                       </Button>
+                      {d.test && (
+                        <Badge size="sm" variant="outline" ms="1.5">
+                          test
+                        </Badge>
+                      )}
                     </Table.Cell>
                     <Table.Cell>
                       <Badge size="sm" colorPalette={STATUS_PALETTE[d.status]}>
@@ -124,25 +130,8 @@ export function DeliveryLog({
                   </Table.Row>
                   {open === d.id && (
                     <Table.Row>
-                      <Table.Cell colSpan={6} bg="bg.subtle">
-                        <Stack gap="1" fontSize="xs">
-                          <Text>
-                            Event time: {dateTime(d.eventCreatedAt)}
-                            {d.nextAttemptAt ? ` · next attempt ${dateTime(d.nextAttemptAt)}` : ''}
-                          </Text>
-                          {d.error && <Text color="fg.error">Error: {d.error}</Text>}
-                          <Text color="fg.muted">Response body (first 2 KB):</Text>
-                          <Code
-                            display="block"
-                            whiteSpace="pre-wrap"
-                            wordBreak="break-all"
-                            p="2"
-                            maxH="40"
-                            overflowY="auto"
-                          >
-                            {d.responseBody || '(empty)'}
-                          </Code>
-                        </Stack>
+                      <Table.Cell colSpan={6} bg="bg.subtle" p="3">
+                        <DeliveryDetail delivery={d} />
                       </Table.Cell>
                     </Table.Row>
                   )}
@@ -220,5 +209,78 @@ function ReplayDialog({
       />
       <FormError message={error} />
     </ActionDialog>
+  );
+}
+
+type Delivery = WebhookDeliveriesQuery['webhookDeliveries']['edges'][number]['node'];
+
+/** Pretty JSON when the text is JSON, else the text as it came. */
+function pretty(text: string | null | undefined): string {
+  if (!text) return '(empty)';
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function Headers({ headers, label }: { headers: readonly { name: string; value: string }[] | null | undefined; label: string }) {
+  if (!headers || headers.length === 0) return <Text color="fg.muted">No headers yet.</Text>;
+  return (
+    <Box as="dl" aria-label={label} fontFamily="mono" fontSize="xs" data-testid={`${label.toLowerCase().replace(/ /g, '-')}`}>
+      {headers.map((h) => (
+        <Box key={h.name} display="flex" gap="2" flexWrap="wrap">
+          <Text as="dt" fontWeight="semibold" flexShrink={0}>
+            {h.name}:
+          </Text>
+          <Text as="dd" wordBreak="break-all" minW="0">
+            {h.value}
+          </Text>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+const Body = ({ text, label }: { text: string | null | undefined; label: string }) => (
+  <Code display="block" whiteSpace="pre-wrap" wordBreak="break-all" p="2" maxH="60" overflowY="auto" aria-label={label} tabIndex={0}>
+    {pretty(text)}
+  </Code>
+);
+
+/** One delivery as Stripe's console shows it: the event, the request as sent (signature included) and the answer. */
+function DeliveryDetail({ delivery: d }: { delivery: Delivery }) {
+  return (
+    <Stack gap="3" fontSize="xs" data-testid="delivery-detail" minW="0">
+      <Stack gap="0.5">
+        <Text>
+          Event <Code fontSize="xs">{d.eventId}</Code> · {dateTime(d.eventCreatedAt)}
+          {d.test ? ' · test event from the console' : ''}
+        </Text>
+        <Text color="fg.muted">
+          Delivery <Code fontSize="xs">{d.id}</Code> (the webhook-id header)
+          {d.nextAttemptAt ? ` · next attempt ${dateTime(d.nextAttemptAt)}` : ''}
+        </Text>
+        {d.error && <Text color="fg.error">Error: {d.error}</Text>}
+      </Stack>
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }} gap="3">
+        <Stack gap="1.5" minW="0">
+          <Heading as="h4" size="xs">
+            Request
+          </Heading>
+          <Headers headers={d.requestHeaders} label="Request headers" />
+          <Body text={d.requestBody} label="Request body" />
+        </Stack>
+        <Stack gap="1.5" minW="0">
+          <Heading as="h4" size="xs">
+            Response {d.responseStatus !== null ? d.responseStatus : ''}
+            {d.responseTimeMs !== null ? ` · ${d.responseTimeMs} ms` : ''}
+          </Heading>
+          <Headers headers={d.responseHeaders} label="Response headers" />
+          <Text color="fg.muted">Body (first 2 KB):</Text>
+          <Body text={d.responseBody} label="Response body" />
+        </Stack>
+      </Grid>
+    </Stack>
   );
 }

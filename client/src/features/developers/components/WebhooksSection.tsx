@@ -15,14 +15,16 @@ import {
   Text,
   Wrap,
 } from '@chakra-ui/react';
-import { useState } from 'react';
-import { LuList, LuPlus, LuRefreshCw, LuTrash2, LuWebhook } from 'react-icons/lu';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { LuList, LuPlus, LuRefreshCw, LuSend, LuTrash2, LuWebhook } from 'react-icons/lu';
 import {
   WebhookEndpointsDocument,
   useCreateWebhookEndpointMutation,
   useDeleteWebhookEndpointMutation,
   useDisableWebhookEndpointMutation,
   useRotateWebhookSecretMutation,
+  useSendWebhookTestEventMutation,
   useUpdateWebhookEndpointMutation,
   useWebhookEndpointsQuery,
   type DeveloperWebhookEndpointFragment,
@@ -32,6 +34,7 @@ import { FormError } from '../../../shared/components/FormError';
 import { withToasts } from '../../../shared/lib/toast-action';
 import { DEVELOPER_MESSAGES as MSG, shortDate } from '../lib/developers';
 import { DeliveryLog } from './DeliveryLog';
+import { EventCatalog } from './EventCatalog';
 import { ReasonField } from './ReasonField';
 import { SecretReveal } from './SecretReveal';
 import { FreshCodeField } from '../../auth/components/FreshCodeField';
@@ -69,6 +72,7 @@ export function WebhooksSection() {
           onRotated={(endpoint, value) => setSecret({ label: `New signing secret for ${endpoint.url}`, value })}
         />
       )}
+      <EventCatalog />
     </Stack>
   );
 }
@@ -114,9 +118,23 @@ function EndpointCard({
   onRotated?: (secret: string) => void;
   supportDisable: boolean;
 }) {
-  const [showLog, setShowLog] = useState(false);
+  // Opened from a link to this endpoint (the e-mail telling its owner it was disabled): shown with its log.
+  const [params] = useSearchParams();
+  const linked = params.get('endpoint') === endpoint.id;
+  const [showLog, setShowLog] = useState(linked);
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (linked) card.current?.scrollIntoView({ block: 'start' });
+  }, [linked]);
   return (
-    <Card.Root size="sm" variant="outline" data-testid="webhook-endpoint-card">
+    <Card.Root
+      ref={card}
+      size="sm"
+      variant="outline"
+      data-testid="webhook-endpoint-card"
+      borderColor={linked ? 'purple.solid' : undefined}
+      scrollMarginTop="20"
+    >
       <Card.Body gap="3">
         <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
           <Stack gap="1" minW="0" flex="1">
@@ -149,6 +167,7 @@ function EndpointCard({
               <LuList aria-hidden />
               {showLog ? 'Hide deliveries' : 'Deliveries'}
             </Button>
+            {onRotated && <SendTestButton endpoint={endpoint} onSent={() => setShowLog(true)} />}
             {onRotated && <OwnerActions endpoint={endpoint} onRotated={onRotated} />}
             {supportDisable && endpoint.enabled && <SupportDisableDialog endpoint={endpoint} />}
           </Wrap>
@@ -156,6 +175,30 @@ function EndpointCard({
         {showLog && <DeliveryLog endpointId={endpoint.id} enabled={endpoint.enabled} readOnly={!onRotated} />}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** "Send test event": a signed webhook_endpoint.test to this endpoint now; its delivery shows in the log. */
+function SendTestButton({ endpoint, onSent }: { endpoint: DeveloperWebhookEndpointFragment; onSent: () => void }) {
+  const [send, { loading }] = useSendWebhookTestEventMutation({ refetchQueries: ['WebhookDeliveries'] });
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      loading={loading}
+      disabled={!endpoint.enabled}
+      title={endpoint.enabled ? undefined : 'Enable the endpoint first'}
+      onClick={async () => {
+        const sent = await withToasts(() => send({ variables: { endpointId: endpoint.id } }), {
+          success: MSG.testSent,
+          failure: MSG.testFailed,
+        });
+        if (sent) onSent();
+      }}
+    >
+      <LuSend aria-hidden />
+      Send test event
+    </Button>
   );
 }
 

@@ -23,6 +23,8 @@ export const DEVELOPER_MESSAGES = {
   reasonRequired: 'Say why: the account sees the reason',
   endpointDisabled: 'Webhook endpoint disabled',
   endpointDisableFailed: 'Could not disable the endpoint',
+  testSent: 'Test event sent: see it in the deliveries below',
+  testFailed: 'Could not send the test event',
 } as const;
 
 /** A short "3 min ago" / "never" for list columns. */

@@ -27,6 +27,8 @@ function notification(id: string, partial: Partial<NotificationItem_Notification
     text: `Notification ${id}`,
     bookingId: `booking-${id}`,
     conversationId: null,
+    bookingStartTime: null,
+    bookingEndTime: null,
     readAt: null,
     createdAt: minutesAgo(5),
     ...partial,
@@ -35,7 +37,12 @@ function notification(id: string, partial: Partial<NotificationItem_Notification
 
 const countMock = (count: number, extra: Partial<MockedResponse> = {}): MockedResponse => ({
   request: { query: UnreadNotificationCountDocument },
-  result: { data: { unreadNotificationCount: count } },
+  result: {
+    data: {
+      unreadNotificationCount: count,
+      unreadNotificationSummary: { __typename: 'UnreadNotificationSummary', total: count, bookings: count, messages: 0 },
+    },
+  },
   ...extra,
 });
 

@@ -6,10 +6,13 @@ import { toast } from '../../../shared/toast';
 import { useNotificationList } from '../hooks/useNotificationList';
 import { notificationIcon, notificationLink } from '../lib/notification-view';
 import { NotificationItem } from './NotificationItem';
+import { formatBookingHours } from '../../../shared/lib/zoned-time';
+import { useViewerZone } from '../../profile/hooks/useViewerZone';
 
 /** The bell's panel: notifications newest first, each a link; "Mark all as read"; "Load more". */
 export function NotificationPanel({ unread, onNavigate }: { unread: number; onNavigate: () => void }) {
   const list = useNotificationList();
+  const zone = useViewerZone();
 
   const markAll = async () => {
     try {
@@ -58,6 +61,7 @@ export function NotificationPanel({ unread, onNavigate }: { unread: number; onNa
               <li key={n.id}>
                 <NotificationItem
                   title={n.text}
+                  body={n.bookingStartTime && n.bookingEndTime ? `Booking ${formatBookingHours(n.bookingStartTime, n.bookingEndTime, zone)}` : null}
                   createdAt={n.createdAt}
                   read={Boolean(n.readAt)}
                   icon={notificationIcon(n.type)}

@@ -59,7 +59,21 @@ export function useNotificationList() {
     const ids = 'ids' in input ? input.ids : notifications.filter((n) => !n.readAt).map((n) => n.id);
     const result = await markRead({ variables: { input } });
     const left = result.data?.markNotificationsRead;
-    if (typeof left === 'number') client.cache.writeQuery({ query: UnreadNotificationCountDocument, data: { unreadNotificationCount: left } });
+    if (typeof left === 'number') {
+      const all = 'all' in input;
+      client.cache.updateQuery({ query: UnreadNotificationCountDocument }, (current) =>
+        current
+          ? {
+              unreadNotificationCount: left,
+              unreadNotificationSummary: all
+                ? { ...current.unreadNotificationSummary, total: 0, bookings: 0, messages: 0 }
+                : { ...current.unreadNotificationSummary, total: left },
+            }
+          : current,
+      );
+      // Which tab's badge went down is the server's to say.
+      if (!all) void client.refetchQueries({ include: [UnreadNotificationCountDocument] }).catch(() => undefined);
+    }
     for (const id of ids) {
       client.cache.modify({ id: client.cache.identify({ __typename: 'Notification', id }), fields: { readAt: (value) => value ?? readAt } });
     }

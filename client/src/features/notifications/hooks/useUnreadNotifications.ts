@@ -6,6 +6,8 @@ import {
 } from '../../../gql/graphql';
 import { notificationEvents } from '../live/notification-events';
 import { toast } from '../../../shared/toast';
+import { useUnreadInTitle } from '../../../shared/hooks/useDocumentTitle';
+import { useBookingEvents } from '../../bookings/live/booking-events';
 
 /**
  * The viewer's unread count, live: each `notificationAdded` adds one to the count in the cache (no
@@ -15,7 +17,9 @@ import { toast } from '../../../shared/toast';
  */
 export function useUnreadNotifications() {
   const client = useApolloClient();
-  const { data } = useUnreadNotificationCountQuery({ fetchPolicy: 'cache-and-network' });
+  const { data, refetch } = useUnreadNotificationCountQuery({ fetchPolicy: 'cache-and-network' });
+  // Acting on a booking reads its bell items on the server: every booking change (the viewer's own too) recounts.
+  useBookingEvents(() => void refetch().catch(() => undefined));
 
   useNotificationAddedSubscription({
     onData: ({ data: event }) => {
@@ -23,7 +27,17 @@ export function useUnreadNotifications() {
       if (!notification) return;
       if (!notification.readAt) {
         client.cache.updateQuery({ query: UnreadNotificationCountDocument }, (current) =>
-          current ? { unreadNotificationCount: current.unreadNotificationCount + 1 } : current,
+          current
+            ? {
+                unreadNotificationCount: current.unreadNotificationCount + 1,
+                unreadNotificationSummary: {
+                  ...current.unreadNotificationSummary,
+                  total: current.unreadNotificationSummary.total + 1,
+                  bookings: current.unreadNotificationSummary.bookings + (notification.bookingId ? 1 : 0),
+                  messages: current.unreadNotificationSummary.messages + (notification.type === 'message.created' ? 1 : 0),
+                },
+              }
+            : current,
         );
       }
       // A cancellation is told live as a toast too: who cancelled, why, and what it means for the reader's money.
@@ -32,5 +46,7 @@ export function useUnreadNotifications() {
     },
   });
 
-  return data?.unreadNotificationCount ?? 0;
+  const unread = data?.unreadNotificationCount ?? 0;
+  useUnreadInTitle(unread);
+  return unread;
 }

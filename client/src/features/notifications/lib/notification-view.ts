@@ -17,6 +17,7 @@ import {
   LuScale,
   LuStar,
   LuTimer,
+  LuWebhook,
 } from 'react-icons/lu';
 import type { EventTopic } from '../../../gql/graphql';
 import { conversationPath } from '../../conversations/lib/paths';
@@ -50,7 +51,8 @@ const NOTIFICATION_ICONS: Record<EventTopic, IconType> = {
   'delivery.submitted': LuPackageCheck,
   'delivery.changes_requested': LuPackageCheck,
   'delivery.approved': LuBadgeCheck,
-  'webhook_endpoint.disabled': LuBell,
+  'webhook_endpoint.disabled': LuWebhook,
+  'webhook_endpoint.test': LuWebhook,
   'creator.updated': LuBell,
   'creator.availability_changed': LuBell,
   'account.verify_email': LuMailCheck,
@@ -63,6 +65,7 @@ const NOTIFICATION_ICONS: Record<EventTopic, IconType> = {
   'offer.declined': LuCalendarX,
   'offer.withdrawn': LuCalendarX,
   'offer.expired': LuTimer,
+  'support.ticket_created': LuMailCheck,
 };
 
 /** The icon of a notification by its event topic (an unknown one, from a newer server: the bell). */
@@ -70,8 +73,9 @@ export function notificationIcon(type: EventTopic | string): IconType {
   return Object.prototype.hasOwnProperty.call(NOTIFICATION_ICONS, type) ? NOTIFICATION_ICONS[type as EventTopic] : LuBell;
 }
 
-/** Where a notification leads: its conversation in Messages, else its booking in Bookings. */
-export function notificationLink(n: { conversationId: string | null; bookingId: string | null }): string | null {
+/** Where a notification leads: its conversation in Messages, else its booking in Bookings (a disabled webhook endpoint: the Developers tab, to enable it again). */
+export function notificationLink(n: { type?: EventTopic | string; conversationId: string | null; bookingId: string | null }): string | null {
+  if (n.type === 'webhook_endpoint.disabled') return '/dashboard?tab=developers';
   if (n.conversationId) return conversationPath(n.conversationId);
   if (n.bookingId) return `/dashboard?tab=bookings&booking=${encodeURIComponent(n.bookingId)}`;
   return null;

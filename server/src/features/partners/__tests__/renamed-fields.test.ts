@@ -56,7 +56,8 @@ describe('old "streamer" output fields', () => {
     );
     expect(createRecurringPattern).toEqual({ creatorId: c.profileId, streamerId: c.profileId });
 
-    const bookingId = await insertBooking(app, { creatorId: c.profileId, bookerId: brand.userId, start: hoursFromNow(app, -48), status: BookingStatus.COMPLETED });
+    // Completed over 14 days ago: a one-sided review is public at once (double-blind reviews).
+    const bookingId = await insertBooking(app, { creatorId: c.profileId, bookerId: brand.userId, start: hoursFromNow(app, -24 * 20), status: BookingStatus.COMPLETED });
     data(await app.gql(`mutation ($input: CreateReviewInput!) { createReview(input: $input) { id } }`, { input: { bookingId, rating: 5 } }, brand.token));
     const { reviews } = data(await app.gql(`query ($id: ID!) { reviews(creatorId: $id) { edges { node { creatorId streamerId } } } }`, { id: c.profileId }));
     expect(reviews.edges.map((e: any) => e.node)).toEqual([{ creatorId: c.profileId, streamerId: c.profileId }]);

@@ -16,10 +16,11 @@ let app: TestApp;
 let creator: Account & { profileId: string };
 let brand: Account;
 let outsider: Account;
-let daysAgo = 2;
+/** Older than the 14-day reveal window: one side's review is public at once (the double-blind cases below use recent bookings). */
+let daysAgo = 20;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ ENABLE_TEST_CLOCK: '1' });
   creator = await createCreator(app, { displayName: 'Reviewed Rae' });
   brand = await registerAccount(app, 'brand');
   await app.gql(CREATE_PROFILE, { input: { displayName: 'Brandly' } }, brand.token);
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** A booking of the creator by the brand, each on its own past day so they never overlap. */
+/** A booking of the creator by the brand, each on its own past day so they never overlap (completed over 14 days ago). */
 const booking = (status: BookingStatus = BookingStatus.COMPLETED, booker = brand) =>
   insertBooking(app, { creatorId: creator.profileId, bookerId: booker.userId, start: hoursFromNow(app, -24 * daysAgo++), status });
 
@@ -117,9 +118,10 @@ describe('writing reviews', () => {
     const other = await createCreator(app, { displayName: 'Fresh Fern' });
     const bookers = await Promise.all([1, 2, 3, 4].map(() => registerAccount(app, 'brand')));
     const bookings = await Promise.all(
-      bookers.map((b, i) => insertBooking(app, { creatorId: other.profileId, bookerId: b.userId, start: hoursFromNow(app, -24 * (i + 1)) })),
+      bookers.map((b, i) => insertBooking(app, { creatorId: other.profileId, bookerId: b.userId, start: hoursFromNow(app, -24 * (i + 20)) })),
     );
-    await Promise.all(bookings.map((bookingId, i) => review({ bookingId, rating: [5, 4, 4, 2][i] }, bookers[i])));
+    const written = await Promise.all(bookings.map((bookingId, i) => review({ bookingId, rating: [5, 4, 4, 2][i] }, bookers[i])));
+    for (const w of written) expect(w.body.errors).toBeUndefined();
     const res = await app.gql(RATING, { id: other.profileId });
     expect(res.body.data.creator).toEqual({ averageRating: 3.75, reviewCount: 4 });
   });
@@ -129,7 +131,7 @@ describe('reading reviews', () => {
   it('reviews(creatorId) lists reviews about the creator, newest first, with cursor pages; no sign-in', async () => {
     const other = await createCreator(app, { displayName: 'Listed Lee' });
     for (const [i, r] of [3, 4, 5].entries()) {
-      const bookingId = await insertBooking(app, { creatorId: other.profileId, bookerId: brand.userId, start: hoursFromNow(app, -24 * (10 - i)) });
+      const bookingId = await insertBooking(app, { creatorId: other.profileId, bookerId: brand.userId, start: hoursFromNow(app, -24 * (30 - i)) });
       await review({ bookingId, rating: r, comment: `review ${i}` });
       app.clock.advance(1000);
     }
@@ -196,5 +198,69 @@ describe('REST /reviews', () => {
     expect(page2.body.data).toEqual([byCreator.body.data[1]]);
     expect((await app.rest('GET', '/reviews')).status).toBe(400);
     expect((await app.rest('GET', '/reviews/streamer/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+});
+
+// Last: it moves the server's clock forward 14 days (the other cases' bookings are placed relative to now).
+describe('double-blind reviews', () => {
+  const REVIEWS_OF = /* GraphQL */ `query ($id: ID!) { reviews(creatorId: $id, first: 10) { totalCount edges { node { comment } } } creator(id: $id) { averageRating reviewCount latestReviews(first: 5) { comment } } }`;
+  const publicPage = async (profileId: string) => (await app.gql(REVIEWS_OF, { id: profileId })).body.data;
+  const bell = async (who: Account) =>
+    (await app.gql(`query { notifications(first: 20) { edges { node { type text } } } }`, {}, who.token)).body.data.notifications.edges
+      .map((e: any) => e.node)
+      .filter((n: any) => n.type === 'review.created');
+  /** A booking completed an hour ago, of a creator of its own (so the figures are this test's alone). */
+  async function freshBooking() {
+    const c = await createCreator(app, { displayName: 'Blind Bo' });
+    const b = await registerAccount(app, 'brand');
+    await app.gql(CREATE_PROFILE, { input: { displayName: 'Blind Brand' } }, b.token);
+    const bookingId = await insertBooking(app, { creatorId: c.profileId, bookerId: b.userId, start: hoursFromNow(app, -2), status: BookingStatus.COMPLETED });
+    return { c, b, bookingId };
+  }
+
+  it('the first review stays hidden from the other side and the public until the other side writes theirs; then both show', async () => {
+    const { c, b, bookingId } = await freshBooking();
+    const brandReview = await review({ bookingId, rating: 5, comment: 'Brand says: brilliant' }, b);
+    expect(brandReview.body.errors).toBeUndefined();
+    // The writer sees what they wrote; nobody else does, and it counts nowhere yet.
+    expect(brandReview.body.data.createReview).toMatchObject({ rating: 5, comment: 'Brand says: brilliant' });
+    expect(await publicPage(c.profileId)).toEqual({ reviews: { totalCount: 0, edges: [] }, creator: { averageRating: 0, reviewCount: 0, latestReviews: [] } });
+    expect(await bell(c)).toEqual([]);
+
+    const creatorReview = await review({ bookingId, rating: 4, comment: 'Creator says: clear brief' }, c);
+    expect(creatorReview.body.errors).toBeUndefined();
+    expect(await publicPage(c.profileId)).toEqual({
+      reviews: { totalCount: 1, edges: [{ node: { comment: 'Brand says: brilliant' } }] },
+      creator: { averageRating: 5, reviewCount: 1, latestReviews: [{ comment: 'Brand says: brilliant' }] },
+    });
+    // Each side is told of the review about them only now, both at once.
+    expect(await bell(c)).toEqual([{ type: 'review.created', text: 'Blind Brand left you a 5-star review' }]);
+    expect(await bell(b)).toEqual([{ type: 'review.created', text: 'Blind Bo left you a 4-star review' }]);
+  });
+
+  it('when only one side writes, the review is revealed 14 days after the booking was completed (test clock)', async () => {
+    const { c, b, bookingId } = await freshBooking();
+    expect((await review({ bookingId, rating: 3, comment: 'Only the brand wrote' }, b)).body.errors).toBeUndefined();
+    const move = (advanceMs: number) => app.rest('POST', '/testing/clock', { advanceMs });
+    // Access tokens expire while the clock jumps: sign in again after each move.
+    const signIn = async (who: Account) => (await app.rest('POST', '/auth/login', { email: who.email, password: 'correct horse battery' })).body.data.tokens.accessToken as string;
+    // 13 days later: still hidden.
+    expect((await move(13 * 86_400_000)).status).toBe(200);
+    c.token = await signIn(c);
+    b.token = await signIn(b);
+    expect((await publicPage(c.profileId)).creator.reviewCount).toBe(0);
+    expect(await bell(c)).toEqual([]);
+    // Past 14 days after completion: the reveal runs with the clock and the review is public and counted.
+    expect((await move(86_400_000)).status).toBe(200);
+    c.token = await signIn(c);
+    b.token = await signIn(b);
+    expect(await publicPage(c.profileId)).toEqual({
+      reviews: { totalCount: 1, edges: [{ node: { comment: 'Only the brand wrote' } }] },
+      creator: { averageRating: 3, reviewCount: 1, latestReviews: [{ comment: 'Only the brand wrote' }] },
+    });
+    expect(await bell(c)).toEqual([{ type: 'review.created', text: 'Blind Brand left you a 3-star review' }]);
+    // The other side can still write theirs: the window has passed, so it shows at once.
+    expect((await review({ bookingId, rating: 5, comment: 'Late but fair' }, c)).body.errors).toBeUndefined();
+    expect(await bell(b)).toEqual([{ type: 'review.created', text: 'Blind Bo left you a 5-star review' }]);
   });
 });

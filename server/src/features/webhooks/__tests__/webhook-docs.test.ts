@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { account, acceptedBooking, creator, hourFromNow } from '../../bookings/__tests__/booking-fixtures';
 import { newSigningSecret } from '../webhook-signing';
+import { WEBHOOK_EVENT_CATALOG, withEventCatalog } from '../webhook-event-catalog';
 import { startReceiver, type Receiver } from './receiver';
 
 /**
@@ -62,14 +63,22 @@ afterAll(async () => {
 const delivered = (type: string) => receiver.at('/docs').find((r) => JSON.parse(r.body).type === type)!;
 
 describe('docs/partners.md: webhooks', () => {
+  it('the event list is the one generated from the server\'s catalog (pnpm --filter server docs:webhooks), which the console shows too', () => {
+    expect(withEventCatalog(page) === page, 'docs/partners.md is stale: run pnpm --filter server docs:webhooks').toBe(true);
+    expect(Object.keys(examples)).toEqual(WEBHOOK_EVENT_CATALOG.map((e) => e.type));
+    for (const e of WEBHOOK_EVENT_CATALOG) expect(examples[e.type], e.type).toEqual(e.sample);
+  });
+
   it('each example envelope has the fields of a real delivery of its event', () => {
-    expect(Object.keys(examples).sort()).toEqual(['booking.created', 'creator.availability_changed', 'creator.updated', 'offer.sent']);
-    for (const [type, example] of Object.entries(examples)) {
+    for (const type of ['booking.created', 'booking.confirmed', 'creator.updated', 'creator.availability_changed', 'offer.sent']) {
       const real = JSON.parse(delivered(type).body);
-      expect(shape(example), type).toEqual(shape(real));
+      expect(shape(examples[type]), type).toEqual(shape(real));
     }
-    // The booking events share one serializer: confirmed has the same fields as created.
-    expect(shape(JSON.parse(delivered('booking.confirmed').body).data)).toEqual(shape(examples['booking.created'].data));
+    // The booking events share one serializer: every booking example has the fields of a real one (a reason may be set).
+    const fields = (o: object) => Object.keys(o).sort();
+    for (const type of Object.keys(examples).filter((t) => t.startsWith('booking.') || t === 'payout.paid')) {
+      expect(fields(examples[type].data), type).toEqual(fields(JSON.parse(delivered('booking.created').body).data));
+    }
   });
 
   const runExample = (command: string, file: string, code: string, key: string) => {

@@ -116,7 +116,8 @@ describe('anonymous response cache: never stale after a write', () => {
     const c = await createCreator(app, { displayName: 'Reviewed Rob' });
     const brand = await registerAccount(app, 'brand');
     await app.gql(CREATE_PROFILE, { input: { displayName: 'Brand Bea' } }, brand.token);
-    const bookingId = await insertBooking(app, { creatorId: c.profileId, bookerId: brand.userId, start: new Date(app.clock.now().getTime() - 48 * HOUR), status: BookingStatus.COMPLETED });
+    // Completed over 14 days ago: a one-sided review is public at once (double-blind reviews).
+    const bookingId = await insertBooking(app, { creatorId: c.profileId, bookerId: brand.userId, start: new Date(app.clock.now().getTime() - 20 * 24 * HOUR), status: BookingStatus.COMPLETED });
     const from = app.clock.now();
     expect((await creatorPage(c.profileId, from)).body.data.reviews.totalCount).toBe(0);
     expect(onlyNode(await listing('Reviewed Rob')).latestReviews).toEqual([]);
