@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, uniqueEmail, type TestApp } from '../../../../test/harness';
 import {
@@ -49,7 +50,7 @@ interface World {
   user: { email: string; password: string; userId: string };
 }
 
-type Request = { gql: string; variables?: Record<string, unknown> } | { method: string; path: string; body?: unknown };
+type Request = { gql: string; variables?: Record<string, unknown> } | { method: string; path: string; body?: unknown } | { method: string; path: string; form: FormData };
 
 interface Row {
   stage: Stage;
@@ -73,6 +74,14 @@ const hourFromNowIso = (h: number) => hourFromNow(app, h).toISOString();
 
 const gql = (query: string, variables: Record<string, unknown> = {}): Request => ({ gql: query, variables });
 const rest = (method: string, path: string, body?: unknown): Request => ({ method, path, body });
+/** A multipart upload: a small real PNG in the field `file`, after the given text fields. */
+async function upload(method: string, path: string, fields: Record<string, string> = {}): Promise<Request> {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+  return { method, path, form };
+}
 
 const ANON_ONLY_DENIED = { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'ok', support: 'ok' } as const;
 /** A creator-only action on the caller's own profile: a brand (no creator profile) is refused. */
@@ -88,6 +97,10 @@ const CREATOR_SETTING = { anonymous: 'UNAUTHENTICATED', stranger: 'BAD_USER_INPU
 const PROPOSAL_BOOKER_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'FORBIDDEN', support: 'NOT_FOUND' } as const;
 /** An offer's move: its recipient's (or, to withdraw, its sender's); the other side is refused, anyone else told it does not exist. */
 const OFFER_RECIPIENT_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'FORBIDDEN', support: 'NOT_FOUND' } as const;
+/** A step of a booking that is one party's (the brief, a delivery): the other party is refused, anyone else told the booking does not exist. */
+const ONE_PARTYS_STEP = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'FORBIDDEN', support: 'NOT_FOUND' } as const;
+/** The caller's own profile's photo: the others here have no profile to change. */
+const NO_PROFILE = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'NOT_FOUND' } as const;
 const OWNER_OR_SUPPORT = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'ok' } as const;
 // Changes to a partner's integration that support may not make (support reads, revokes and disables only).
 const OWNER_ONLY = { anonymous: 'UNAUTHENTICATED', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'NOT_FOUND' } as const;
@@ -261,7 +274,49 @@ const MUTATIONS: Record<string, Row> = {
     },
     expect: OWNER_ONLY,
   },
+  sendWebhookTestEvent: { stage: 'base', owner: 'creator', request: async (w) => gql(`mutation ($id: ID!) { sendWebhookTestEvent(endpointId: $id) { id } }`, { id: await creatorsEndpoint(w) }), expect: OWNER_ONLY },
+  // The sign-up form's meter: judges what is typed, stores nothing.
+  passwordStrength: { stage: 'base', owner: 'user', request: () => gql(`mutation { passwordStrength(input: { password: "correct horse battery" }) { score } }`), expect: PUBLIC },
+  // Photos and logos (issue 32): the caller's own profile.
+  removeProfilePhoto: { stage: 'base', owner: 'creator', request: () => gql(`mutation { removeProfilePhoto { id } }`), expect: NO_PROFILE },
+  // The contact form is open to everyone; its tickets are support's.
+  sendContactMessage: { stage: 'base', owner: 'user', request: () => gql(`mutation ($i: ContactMessageInput!) { sendContactMessage(input: $i) { reference } }`, { i: CONTACT() }), expect: PUBLIC },
+  setSupportTicketStatus: { stage: 'base', owner: 'support', request: async () => gql(`mutation ($id: ID!) { setSupportTicketStatus(id: $id, status: CLOSED) { id } }`, { id: await contactTicket() }), expect: SUPPORT_ONLY },
+  // A brief and deliveries (issue 33): the booker writes the brief and answers deliveries, the creator confirms and delivers.
+  putBookingBrief: { stage: 'confirmed', owner: 'booker', request: (w) => gql(`mutation ($id: ID!, $i: BookingBriefInput!) { putBookingBrief(bookingId: $id, input: $i) { id } }`, { id: w.bookingId, i: BRIEF }), expect: ONE_PARTYS_STEP },
+  confirmBookingBrief: { stage: 'confirmed', owner: 'creator', request: async (w) => (await bookersBrief(w), gql(`mutation ($id: ID!) { confirmBookingBrief(bookingId: $id) { id } }`, { id: w.bookingId })), expect: ONE_PARTYS_STEP },
+  submitDelivery: { stage: 'confirmed', owner: 'creator', request: (w) => gql(`mutation ($id: ID!) { submitDelivery(bookingId: $id, input: { links: ["https://example.com/vod/1"] }) { id } }`, { id: w.bookingId }), expect: ONE_PARTYS_STEP },
+  approveDelivery: { stage: 'confirmed', owner: 'booker', request: async (w) => gql(`mutation ($id: ID!, $d: ID!) { approveDelivery(bookingId: $id, deliveryId: $d) { id } }`, { id: w.bookingId, d: await creatorsDelivery(w) }), expect: ONE_PARTYS_STEP },
+  requestDeliveryChanges: {
+    stage: 'confirmed', owner: 'booker',
+    request: async (w) => gql(`mutation ($id: ID!, $d: ID!) { requestDeliveryChanges(bookingId: $id, deliveryId: $d, note: "Show the logo") { id } }`, { id: w.bookingId, d: await creatorsDelivery(w) }),
+    expect: ONE_PARTYS_STEP,
+  },
 };
+
+const BRIEF = { talkingPoints: 'Show the controller', links: ['https://example.com/controller'], disclosureRequired: true };
+const CONTACT = () => ({ name: 'Matrix Visitor', email: uniqueEmail('contact'), subject: 'Question', message: 'How do packages work?' });
+
+/** The booker's brief on the row's (confirmed) booking: the same text each time is one version. */
+async function bookersBrief(w: World): Promise<void> {
+  const res = await app.rest('PUT', `/bookings/${w.bookingId}/brief`, { talking_points: BRIEF.talkingPoints, links: BRIEF.links, disclosure_required: true }, w.booker.token);
+  expect(res.status).toBe(200);
+}
+
+/** The creator's delivery waiting for the booker's answer on the row's booking (submitted once, then the same one). */
+async function creatorsDelivery(w: World): Promise<string> {
+  const [open] = await app.orm.em.fork().getConnection().execute(`select id from booking_deliveries where booking_id = ? and status = 'submitted'`, [w.bookingId]);
+  if (open) return open.id;
+  const res = await app.rest('POST', `/bookings/${w.bookingId}/deliveries`, { links: ['https://example.com/vod/1'] }, w.creator.token);
+  return res.body.data.id;
+}
+
+/** A ticket from the contact form (made fresh for each caller). */
+async function contactTicket(): Promise<string> {
+  const sent = await app.rest('POST', '/contact', CONTACT());
+  const [row] = await app.orm.em.fork().getConnection().execute(`select id from support_tickets where reference = ?`, [sent.body.data.reference]);
+  return row.id;
+}
 
 /** The booker's conversation with the row's creator (an inquiry; the same one for every caller). */
 async function bookersConversation(w: World): Promise<string> {
@@ -416,6 +471,24 @@ const REST_WRITES: Record<string, Row> = {
     expect: OFFER_RECIPIENT_ONLY,
   },
   'POST /offers/:id/withdraw': { stage: 'base', owner: 'creator', request: async (w) => rest('POST', `/offers/${await creatorsOffer(w)}/withdraw`), expect: OFFER_RECIPIENT_ONLY },
+  'POST /files': { stage: 'base', owner: 'user', request: () => upload('POST', '/files'), expect: ANON_ONLY_DENIED },
+  'PUT /users/profile/photo': { stage: 'base', owner: 'creator', request: () => upload('PUT', '/users/profile/photo', { crop_x: '0', crop_y: '0', crop_width: '64', crop_height: '64' }), expect: NO_PROFILE },
+  'DELETE /users/profile/photo': { stage: 'base', owner: 'creator', request: () => rest('DELETE', '/users/profile/photo'), expect: NO_PROFILE },
+  'POST /contact': { stage: 'base', owner: 'user', request: () => rest('POST', '/contact', CONTACT()), expect: PUBLIC },
+  'POST /support/tickets/:id/status': { stage: 'base', owner: 'support', request: async () => rest('POST', `/support/tickets/${await contactTicket()}/status`, { status: 'closed' }), expect: SUPPORT_ONLY },
+  'PUT /bookings/:id/brief': { stage: 'confirmed', owner: 'booker', request: (w) => rest('PUT', `/bookings/${w.bookingId}/brief`, { talking_points: 'Show it', disclosure_required: false }), expect: ONE_PARTYS_STEP },
+  'POST /bookings/:id/brief/confirm': { stage: 'confirmed', owner: 'creator', request: async (w) => (await bookersBrief(w), rest('POST', `/bookings/${w.bookingId}/brief/confirm`, {})), expect: ONE_PARTYS_STEP },
+  'POST /bookings/:id/deliveries': { stage: 'confirmed', owner: 'creator', request: (w) => rest('POST', `/bookings/${w.bookingId}/deliveries`, { links: ['https://example.com/vod/1'] }), expect: ONE_PARTYS_STEP },
+  'POST /bookings/:id/deliveries/:deliveryId/approve': {
+    stage: 'confirmed', owner: 'booker',
+    request: async (w) => rest('POST', `/bookings/${w.bookingId}/deliveries/${await creatorsDelivery(w)}/approve`, {}),
+    expect: ONE_PARTYS_STEP,
+  },
+  'POST /bookings/:id/deliveries/:deliveryId/request-changes': {
+    stage: 'confirmed', owner: 'booker',
+    request: async (w) => rest('POST', `/bookings/${w.bookingId}/deliveries/${await creatorsDelivery(w)}/request-changes`, { note: 'Show the logo' }),
+    expect: ONE_PARTYS_STEP,
+  },
   // ENABLE_TEST_CLOCK is off here: moving the server's time is refused to everyone.
   'POST /testing/clock': { stage: 'base', owner: 'user', request: () => rest('POST', '/testing/clock', { advanceMs: 1000 }), expect: { anonymous: 'NOT_FOUND', stranger: 'NOT_FOUND', otherParty: 'NOT_FOUND', support: 'NOT_FOUND' } },
 };
@@ -481,7 +554,9 @@ async function attempt(w: World, row: Row, actor: Actor, ownerKey: string, req: 
   const res =
     'gql' in req
       ? await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query: req.gql, variables: req.variables }) })
-      : await fetch(`${app.url}/api/v1${req.path}`, {
+      : 'form' in req
+        ? await fetch(`${app.url}/api/v1${req.path}`, { method: req.method, headers, body: req.form })
+        : await fetch(`${app.url}/api/v1${req.path}`, {
           method: req.method,
           headers: { ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
           body: req.body === undefined ? undefined : JSON.stringify(req.body),
