@@ -167,13 +167,14 @@ const heldSlotsSql = `
      and s.start_time >= b.start_time and s.start_time < b.end_time`;
 
 const reviewsSql = `
-  insert into reviews (id, booking_id, streamer_id, reviewer_id, reviewee_id, rating, comment, created_at)
+  insert into reviews (id, booking_id, streamer_id, reviewer_id, reviewee_id, rating, comment, created_at, revealed_at)
   select ${uuidOf("side || b.id::text")}, b.id, b.streamer_id,
          case when side = 'brand' then b.booker_id else p.user_id end,
          case when side = 'brand' then p.user_id else b.booker_id end,
          (array[5, 5, 4, 5, 4, 5, 3, 5, 2, 4, 5, 1])[1 + abs(hashtext(side || b.id::text)) % 12],
          (${sqlArray(COMMENTS)})[1 + abs(hashtext(b.id::text || side)) % ${COMMENTS.length}],
-         b.end_time + case when side = 'brand' then interval '5 hours' else interval '7 hours' end
+         b.end_time + case when side = 'brand' then interval '5 hours' else interval '7 hours' end,
+         b.end_time + interval '7 hours' -- both sides wrote: revealed when the second review came in
     from bookings b
     join profiles p on p.id = b.streamer_id
    cross join (values ('brand'), ('creator')) v(side)

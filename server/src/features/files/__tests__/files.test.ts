@@ -118,7 +118,7 @@ describe('uploads', () => {
 
   it('an oversize file is refused while it arrives: the answer comes long before the client has sent it all', async () => {
     const rows = await fileCount();
-    const total = 64 * 1024 * 1024;
+    const total = 256 * 1024 * 1024;
     const boundary = 'collabboundary';
     const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
     const result = await new Promise<{ status: number; body: string; sentWhenAnswered: number }>((resolve, reject) => {
@@ -148,7 +148,8 @@ describe('uploads', () => {
     });
     expect(result.status).toBe(413);
     expect(JSON.parse(result.body)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', field: 'file', error: 'file is too large: at most 1 MB per file' });
-    expect(result.sentWhenAnswered).toBeLessThan(16 * 1024 * 1024);
+    // The server answers after about 1 MB; how much more the client has pushed by the time it reads the answer depends on the machine.
+    expect(result.sentWhenAnswered).toBeLessThan(total / 4);
     expect(await fileCount()).toBe(rows);
   });
 });

@@ -58,6 +58,7 @@ beforeAll(async () => {
       reviewee: user,
       rating: 4,
       createdAt: new Date(booking.startTime.getTime() + 2 * HOUR),
+      revealedAt: new Date(booking.startTime.getTime() + 2 * HOUR), // public (both sides wrote, or the reveal window passed)
     });
   }
   await em.flush();

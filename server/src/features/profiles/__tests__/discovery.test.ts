@@ -53,6 +53,7 @@ beforeAll(async () => {
       rating,
       comment,
       createdAt: new Date(start.getTime() + 7_200_000),
+      revealedAt: new Date(start.getTime() + 7_200_000), // public (both sides wrote, or the reveal window passed)
     });
   };
   await addReview('aurora', 9, 4, 'oldest');
