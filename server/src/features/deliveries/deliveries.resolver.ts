@@ -1,14 +1,19 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import { BookingType, type Booking } from '../bookings';
 import { FileType, fileType } from '../files';
 import type { BriefView, DeliveryView } from './deliveries.service';
+import { FILES_MAX } from './deliveries.inputs';
 import { BookingBriefInput, BookingBriefType, BookingDeliveryType, DeliveryTermsType, SubmitDeliveryInput } from './deliveries.types';
+
+/** A query's cost counts a booking's deliveries as this many: the first and the default two revisions. */
+const EXPECTED_DELIVERIES = 3;
 
 /** The files a brief names, with download links for the viewer. */
 @Resolver(() => BookingBriefType)
 export class BriefFilesResolver {
   @FieldResolver(() => [FileType], { description: 'The files of fileIds, with short-lived download links' })
+  @Extensions({ listSize: FILES_MAX })
   async files(@Root() brief: BriefView, @Ctx() ctx: GraphQLContext) {
     return (await ctx.services.deliveries.filesOf(ctx, brief.bookingId, brief.fileIds)).map(fileType);
   }
@@ -18,6 +23,7 @@ export class BriefFilesResolver {
 @Resolver(() => BookingDeliveryType)
 export class DeliveryFilesResolver {
   @FieldResolver(() => [FileType], { description: 'The files of fileIds, with short-lived download links' })
+  @Extensions({ listSize: FILES_MAX })
   async files(@Root() delivery: DeliveryView, @Ctx() ctx: GraphQLContext) {
     return (await ctx.services.deliveries.filesOf(ctx, delivery.bookingId, delivery.fileIds)).map(fileType);
   }
@@ -35,6 +41,7 @@ export class BookingDeliveriesResolver {
   }
 
   @FieldResolver(() => [BookingDeliveryType], { description: 'What the creator delivered, oldest first' })
+  @Extensions({ listSize: EXPECTED_DELIVERIES })
   deliveries(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
     return ctx.services.deliveries.deliveriesOf(ctx, booking.id);
   }

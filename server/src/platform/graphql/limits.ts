@@ -29,7 +29,11 @@ export const QUERY_LIMITS = {
   maxTokens: 1000,
   maxDocumentBytes: 100 * 1024,
   maxCost: 5000,
-  /** Assumed page size of a list field without a `first`/`limit` argument. */
+  /**
+   * Assumed page size of a list field without a `first`/`limit` argument, unless the field declares
+   * its own with `@Extensions({ listSize: n })` (the `assumedSize` of the GraphQL cost directive):
+   * its largest size when a rule bounds it, else its expected one.
+   */
   defaultListSize: 10,
 } as const;
 
@@ -117,9 +121,12 @@ export function operationCost(
       const raw = v.kind === Kind.INT ? Number(v.value) : v.kind === Kind.VARIABLE ? Number(variables[v.name.value]) : NaN;
       if (Number.isFinite(raw) && raw >= 0) return raw;
     }
-    // Not given: the field's own default page size (e.g. creators' 20), else the assumed one.
+    // Not given: the field's own default page size (e.g. creators' 20), else the size the field
+    // declares (`@Extensions({ listSize })`, e.g. a delivery's files), else the assumed one.
     const fallback = def.args.find((a) => a.name === 'first' || a.name === 'limit')?.defaultValue;
-    return typeof fallback === 'number' ? fallback : QUERY_LIMITS.defaultListSize;
+    if (typeof fallback === 'number') return fallback;
+    const declared = (def.extensions as { listSize?: unknown } | undefined)?.listSize;
+    return typeof declared === 'number' ? declared : QUERY_LIMITS.defaultListSize;
   };
 
   const fragmentCosts = new Map<string, number>();

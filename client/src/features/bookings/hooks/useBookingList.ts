@@ -3,7 +3,8 @@ import { useBookingListQuery, type BookingListQuery, type BookingStatus } from '
 import { useNotificationEvents } from '../../notifications/live/notification-events';
 import { useBookingEvents } from '../live/booking-events';
 
-export const BOOKINGS_PAGE_SIZE = 20;
+/** Ten full cards (brief, deliveries, proposal) fit under the API's query cost limit (server test client-operations-cost). */
+export const BOOKINGS_PAGE_SIZE = 10;
 
 /**
  * The viewer's bookings (newest first, optionally one status) kept live: the session's
