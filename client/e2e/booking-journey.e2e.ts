@@ -179,7 +179,7 @@ describe('booking journey', () => {
       await expectAccessible(page, 'creator page');
       await bookHours(page, TOMORROW.long, ['10:00 AM – 11:00 AM', '11:00 AM – 12:00 PM'], 'Launch stream for our new game', async (dialog) => {
         // The cancellation rule before payment, from the server's policy, in the brand's zone (Berlin).
-        await expectText(dialog.getByTestId('cancellation-policy'), 'Free cancellation until Mon 9 Jun, 10:00 CEST; after that 50 % is kept.');
+        await expectText(dialog.getByTestId('cancellation-policy'), 'Free cancellation until Mon, Jun 9, 10:00 AM CEST; after that 50 % is kept.');
       });
     });
 
@@ -190,7 +190,7 @@ describe('booking journey', () => {
       await expectText(summary, '$80.00 × 2 hours');
       await expectText(summary.getByTestId('summary-total'), '$160.00');
       await expectText(summary.getByTestId('summary-hold'), `held on your card, not charged, until ${CREATOR.name} accepts`);
-      await expectText(summary.getByTestId('cancellation-policy'), 'Free cancellation until Mon 9 Jun, 10:00 CEST');
+      await expectText(summary.getByTestId('cancellation-policy'), 'Free cancellation until Mon, Jun 9, 10:00 AM CEST');
       await page.getByRole('button', { name: 'Complete Payment · $160.00' }).waitFor();
       expect(await page.getByText('Redirecting to secure payment...').count()).toBe(0);
     });
@@ -203,11 +203,11 @@ describe('booking journey', () => {
       await seeText(page, 'Request sent! Your payment is held until the creator accepts.');
       const next = page.getByRole('region', { name: 'What happens next' });
       await expectText(next, `Your request was sent to ${CREATOR.name}.`);
-      await expectText(next.getByTestId('next-deadline'), `${CREATOR.name} has until Tue 10 Jun, 10:00 CEST to accept`);
+      await expectText(next.getByTestId('next-deadline'), `${CREATOR.name} has until Tue, Jun 10, 10:00 AM CEST to accept`);
       await expectText(next, 'You are not charged until then');
       await openTab(page, 'Bookings');
       const card = bookingCard(page, TOMORROW.short, '10:00 AM – 12:00 PM');
-      await expectText(card.getByRole('heading'), `Collab with ${CREATOR.name}`);
+      await expectText(card.getByRole('heading'), `Booking Request to ${CREATOR.name}`);
       await expectStatus(card, 'Pending');
       await expectPayment(card, 'Held');
       await expectAccessible(page, 'dashboard: bookings (brand)');

@@ -108,7 +108,7 @@ it('screens of conversations and the inbox', async () => {
 
   await step('brand: the inbox, the card with the proposal, the Messages tab, the conversation', actors, async () => {
     await openTab(brand.page, 'Bookings');
-    const card = brand.page.getByRole('article', { name: `Collab with ${CREATOR.name}` }).first();
+    const card = brand.page.getByRole('article', { name: `Booking Request to ${CREATOR.name}` }).first();
     await card.getByRole('article', { name: /^Proposed time:/ }).waitFor();
     await shoot(brand.page, 'booking-card-proposal', () => card.scrollIntoViewIfNeeded());
     await card.getByRole('button', { name: /^Messages/ }).click();

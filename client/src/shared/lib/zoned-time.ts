@@ -149,22 +149,12 @@ export function zoneAbbreviation(zone: string, at: Date | string = new Date()): 
   return gb ?? us ?? zone;
 }
 
-/** A deadline with its zone named: "Tue 24 Nov, 12:00 CET". */
+/**
+ * A moment with its zone named, in the same words as a booking's hours (formatDay, formatTime):
+ * "Tue, Nov 24, 12:00 PM CET". Deadlines, cancellations, submissions: one format in every panel.
+ */
 export function formatDeadline(instant: Date | string, zone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.weekday} ${parts.day} ${parts.month}, ${parts.hour}:${parts.minute} ${zoneAbbreviation(zone, instant)}`;
+  return `${formatDay(instant, zone)}, ${formatTime(instant, zone)} ${zoneAbbreviation(zone, instant)}`;
 }
 
 /** "Wednesday, October 1, 2025" in `zone` (the viewer's zone when omitted). */

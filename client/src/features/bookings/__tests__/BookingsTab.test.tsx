@@ -31,7 +31,7 @@ describe('My Bookings', () => {
     expect(await screen.findByText('No bookings found.')).toBeInTheDocument();
   });
 
-  it('labels each side: "Booking Request" from the booker, "Collab" with the creator', async () => {
+  it('labels each side: a request "from" the booker, "to" the creator while it waits', async () => {
     const request = booking({ viewerRole: 'CREATOR' });
     const nameless = booking({
       viewerRole: 'CREATOR',
@@ -54,7 +54,7 @@ describe('My Bookings', () => {
     // A brand without a profile is never named by its e-mail's local part (the address stays private).
     expect(screen.getByRole('article', { name: 'Booking Request from A CollabHub brand' })).toBeInTheDocument();
     expect(screen.queryByText(/\bsam\b/)).not.toBeInTheDocument();
-    const collabCard = screen.getByRole('article', { name: 'Collab with Pixel Pete' });
+    const collabCard = screen.getByRole('article', { name: 'Booking Request to Pixel Pete' });
     expect(within(collabCard).getByText('$100.00')).toBeInTheDocument();
     expect(within(collabCard).getByLabelText('Status: Pending')).toBeInTheDocument();
     expect(within(collabCard).getByLabelText('Payment: Held')).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('My Bookings', () => {
     expect(names(first)).toEqual(['Accept', 'Decline', 'Messages', 'Documents']);
     expect(names(cardOf('Collab with Luna'))).toEqual(['Write the brief', 'Confirm completion', 'Dispute', 'Messages', 'Documents']);
     expect(
-      within(cardOf('Booking Request from Old Client')).queryByRole('group', { name: 'Booking actions' }),
+      within(cardOf('Collab with Old Client')).queryByRole('group', { name: 'Booking actions' }),
     ).not.toBeInTheDocument();
   });
 
@@ -298,16 +298,16 @@ describe('My Bookings details', () => {
     renderPage(<BookingsTab profile={PROFILE} />, {
       mocks: [listMock([disputed, both, cancelledFree])],
     });
-    const disputedCard = await screen.findByRole('article', { name: 'Booking Request from Acme Games' });
+    const disputedCard = await screen.findByRole('article', { name: 'Collab with Acme Games' });
     expect(disputedCard).toHaveTextContent('Reason (by the booker): Only half the agreed time');
     expect(within(disputedCard).getByRole('link', { name: 'https://clips.example/x' })).toBeInTheDocument();
     expect(disputedCard).toHaveTextContent('Support is reviewing this dispute.');
     // the creator may answer the booker's dispute
     expect(within(disputedCard).getByRole('button', { name: 'Respond to Dispute' })).toBeInTheDocument();
-    expect(cardOf('Booking Request from Happy Brand')).toHaveTextContent(
+    expect(cardOf('Collab with Happy Brand')).toHaveTextContent(
       'Payment is released to the creator after completion',
     );
-    const voided = cardOf('Booking Request from Voided Brand');
+    const voided = cardOf('Collab with Voided Brand');
     expect(voided).toHaveTextContent('Reason: Declined by the creator');
     expect(voided).not.toHaveTextContent('Refund amount');
   });
@@ -335,9 +335,11 @@ describe('My Bookings, live', () => {
       delay: 300,
     };
     renderPage(<LiveBookings />, { mocks: [signedIn(), listMock([pending]), event] });
-    const card = await screen.findByRole('article', { name: 'Collab with Luna' });
+    const card = await screen.findByRole('article', { name: 'Booking Request to Luna' });
     expect(within(card).getByLabelText('Status: Pending')).toBeInTheDocument();
     await waitFor(() => expect(within(card).getByLabelText('Status: Confirmed')).toBeInTheDocument());
+    // Accepted: no longer a request.
+    expect(card).toHaveAccessibleName('Collab with Luna');
     expect(within(card).getByRole('button', { name: 'Dispute' })).toBeInTheDocument();
   });
 

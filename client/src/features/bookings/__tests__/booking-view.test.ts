@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookerDisplayName, cancelLabel, isCreatorSide } from '../lib/booking-view';
+import { bookerDisplayName, bookingHeading, cancelLabel, isCreatorSide } from '../lib/booking-view';
 
 describe('booking labels', () => {
   it("names the booker: their name, else a neutral name, never the e-mail's local part; 'Client' without a booker", () => {
@@ -20,5 +20,19 @@ describe('booking labels', () => {
     expect(isCreatorSide({ viewerRole: 'BOOKER', creatorId: 'mine' }, 'mine')).toBe(false);
     expect(isCreatorSide({ viewerRole: null, creatorId: 'mine' }, 'mine')).toBe(true);
     expect(isCreatorSide({ viewerRole: null, creatorId: 'theirs' }, 'mine')).toBe(false);
+  });
+
+  it('titles a card by its state: a request while it waits, a collab once accepted (a confirmed booking is no "Booking Request")', () => {
+    const parties = { booker: { name: 'Pixel Forge', email: 'x@y.test' }, creator: { displayName: 'Luna Plays' } } as Parameters<typeof bookingHeading>[0];
+    const title = (status: string, creatorSide: boolean) => {
+      const h = bookingHeading({ ...parties, status } as Parameters<typeof bookingHeading>[0], creatorSide);
+      return `${h.title} ${h.preposition} ${h.counterpart}`;
+    };
+    expect(title('PENDING', true)).toBe('Booking Request from Pixel Forge');
+    expect(title('PENDING', false)).toBe('Booking Request to Luna Plays');
+    for (const status of ['CONFIRMED', 'COMPLETED', 'AUTO_COMPLETED', 'DISPUTED', 'CANCELLED']) {
+      expect(title(status, true)).toBe('Collab with Pixel Forge');
+      expect(title(status, false)).toBe('Collab with Luna Plays');
+    }
   });
 });

@@ -6,10 +6,10 @@ describe('the cancellation policy line', () => {
   const terms = { freeUntil: '2026-11-24T11:00:00.000Z', lateKeptPercent: 50 };
 
   it('names the exact deadline in the viewer zone while it is ahead', () => {
-    expect(formatDeadline(terms.freeUntil, 'Europe/Berlin')).toBe('Tue 24 Nov, 12:00 CET');
-    expect(formatDeadline(terms.freeUntil, 'America/New_York')).toBe('Tue 24 Nov, 06:00 EST');
+    expect(formatDeadline(terms.freeUntil, 'Europe/Berlin')).toBe('Tue, Nov 24, 12:00 PM CET');
+    expect(formatDeadline(terms.freeUntil, 'America/New_York')).toBe('Tue, Nov 24, 6:00 AM EST');
     expect(cancellationPolicyLine(terms, 'Europe/Berlin', new Date('2026-11-20T00:00:00Z'))).toBe(
-      'Free cancellation until Tue 24 Nov, 12:00 CET; after that 50 % is kept.',
+      'Free cancellation until Tue, Nov 24, 12:00 PM CET; after that 50 % is kept.',
     );
   });
 

@@ -1,5 +1,6 @@
 import type { MockedResponse } from '@apollo/client/testing';
 import { BookingListDocument, type BookingAction, type BookingCard_BookingFragment } from '../../../gql/graphql';
+import { BOOKINGS_PAGE_SIZE } from '../hooks/useBookingList';
 
 export const PROFILE = { id: 'p-creator', accountType: 'CREATOR' as const, timezone: 'UTC' };
 
@@ -66,7 +67,7 @@ export function booking(overrides: { [K in keyof Booking]?: unknown } & { starts
 
 export function listMock(bookings: Booking[], status?: string): MockedResponse {
   return {
-    request: { query: BookingListDocument, variables: status ? { status, first: 20 } : { first: 20 } },
+    request: { query: BookingListDocument, variables: status ? { status, first: BOOKINGS_PAGE_SIZE } : { first: BOOKINGS_PAGE_SIZE } },
     result: {
       data: {
         myBookings: {

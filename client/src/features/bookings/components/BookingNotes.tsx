@@ -1,7 +1,8 @@
 import { Box, Link, Stack, Text } from '@chakra-ui/react';
 import type { BookingCard_BookingFragment, BookingDisputeDetails_DisputeFragment } from '../../../gql/graphql';
 import { formatCents } from '../../../shared/lib/money';
-import { formatDateTime } from '../../../shared/lib/zoned-time';
+import { formatDeadline } from '../../../shared/lib/zoned-time';
+import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { cancelledByLabel } from '../lib/booking-view';
 
 const RESOLUTIONS = {
@@ -91,6 +92,7 @@ export function DisputeDetails({
 
 /** Spec §2: cancellation details, with the refund when it is above 0 (refund_amount is in cents). */
 export function CancellationDetails({ booking }: { booking: BookingCard_BookingFragment }) {
+  const zone = useViewerZone();
   return (
     <Note tone="red" title={cancelledByLabel(booking.cancelledByRole, booking.viewerRole) ?? 'Cancelled'}>
       {booking.cancellationReason && (
@@ -98,7 +100,7 @@ export function CancellationDetails({ booking }: { booking: BookingCard_BookingF
           <strong>Reason:</strong> {booking.cancellationReason}
         </Text>
       )}
-      {booking.cancelledAt && <Text>On {formatDateTime(booking.cancelledAt)}</Text>}
+      {booking.cancelledAt && <Text>On {formatDeadline(booking.cancelledAt, zone)}</Text>}
       {booking.settlement.refundedCents > 0 && (
         <Text>
           <strong>Refund amount:</strong> {formatCents(booking.settlement.refundedCents)}

@@ -60,11 +60,15 @@ export function bookerDisplayName(booker: { name?: string | null; email?: string
   return booker.name?.trim() || 'A CollabHub brand';
 }
 
-/** "Booking Request" from the booker (creator side) or "Collab" with the creator (booker side). */
-export function bookingHeading(booking: BookingCard_BookingFragment, creatorSide: boolean) {
-  return creatorSide
-    ? { title: 'Booking Request', counterpart: bookerDisplayName(booking.booker), preposition: 'from' }
-    : { title: 'Collab', counterpart: booking.creator.displayName || 'Creator', preposition: 'with' };
+/**
+ * The card's title by the booking's state: while it waits for an answer it is a "Booking Request"
+ * (from the brand on the creator's side, to the creator on the brand's); once accepted (and after)
+ * a "Collab" with the other party.
+ */
+export function bookingHeading(booking: Pick<BookingCard_BookingFragment, 'status' | 'booker' | 'creator'>, creatorSide: boolean) {
+  const counterpart = creatorSide ? bookerDisplayName(booking.booker) : booking.creator.displayName || 'Creator';
+  if (booking.status === 'PENDING') return { title: 'Booking Request', counterpart, preposition: creatorSide ? 'from' : 'to' };
+  return { title: 'Collab', counterpart, preposition: 'with' };
 }
 
 /**

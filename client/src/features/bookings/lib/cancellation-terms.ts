@@ -8,7 +8,7 @@ export interface Terms {
 
 /**
  * The cancellation rule in one line, with the exact deadline in the viewer's zone:
- * "Free cancellation until Tue 24 Nov, 12:00 CET; after that 50 % is kept." When that moment has
+ * "Free cancellation until Tue, Nov 24, 12:00 PM CET; after that 50 % is kept." When that moment has
  * passed already, only the withdrawal of a request the creator has not accepted yet is free.
  */
 export function cancellationPolicyLine(terms: Terms, zone: string, now: Date = new Date()): string {

@@ -138,7 +138,7 @@ describe("a booking card's conversation", () => {
     };
     renderPage(<BookingsTab profile={null} />, { mocks: [listMock([withProposal]), respond] });
 
-    const card = await screen.findByRole('article', { name: 'Collab with Nova Streams' });
+    const card = await screen.findByRole('article', { name: 'Booking Request to Nova Streams' });
     expect(within(card).getByText('Nova Streams proposed another time')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Messages, 2 unread' })).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Accept new time' }));

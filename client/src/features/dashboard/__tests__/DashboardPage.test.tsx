@@ -73,7 +73,9 @@ describe('Dashboard without a profile', { timeout: 30_000 }, () => {
     expect(within(dialog).getByLabelText(/brand name/i)).toBeInTheDocument();
     expect(within(dialog).queryByLabelText(/hourly rate/i)).not.toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.pendingAccountType)).toBe('brand');
-    expect(screen.getByText(EMAIL)).toBeInTheDocument();
+    // No profile yet, so no name: never the e-mail address.
+    expect(screen.getByTestId('dashboard-greeting')).toHaveTextContent('Welcome to CollabHub');
+    expect(screen.queryByText(EMAIL)).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Your Brand Profile' })).not.toBeInTheDocument());
     expect(window.localStorage.getItem(STORAGE_KEYS.pendingAccountType)).toBeNull();
@@ -104,7 +106,8 @@ describe('Dashboard without a profile', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Create Your Profile' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Profile' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    // Sign Out is the navigation bar's, not the dashboard's.
+    expect(screen.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Your Creator Profile' });
@@ -127,6 +130,8 @@ describe('Dashboard with a profile', { timeout: 30_000 }, () => {
     renderDashboard('/dashboard?tab=profile', [signedIn('CREATOR'), myProfileMock(creatorProfile()), emptyOverview]);
 
     expect(await screen.findByRole('heading', { name: 'My Creator Profile' })).toBeInTheDocument();
+    // An account older than a day is greeted back, by its display name.
+    expect(screen.getByTestId('dashboard-greeting')).toHaveTextContent('Welcome back, Nova Rivers');
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['Overview', 'Discover', 'Profile', 'Availability', 'Bookings', 'Messages', 'Developers']);
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');

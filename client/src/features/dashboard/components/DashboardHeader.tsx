@@ -1,24 +1,20 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { LuLogOut, LuUserPlus } from 'react-icons/lu';
-import { useNavigate } from 'react-router-dom';
-import { useAuth } from '../../auth/hooks/useAuth';
+import { LuUserPlus } from 'react-icons/lu';
+import { greeting } from '../lib/greeting';
 
 interface Props {
-  email: string;
+  user: { createdAt: string };
+  /** The profile's display name (null until the profile exists). */
+  displayName?: string | null;
   /** Shown as a Create Profile button while the user has no profile. */
   onCreateProfile?: () => void;
 }
 
-/** The dashboard's greeting with the user's e-mail, Sign Out and (without a profile) Create Profile. */
-export function DashboardHeader({ email, onCreateProfile }: Props) {
-  const { signOut } = useAuth();
-  const navigate = useNavigate();
-
-  const handleSignOut = async () => {
-    await signOut();
-    navigate('/', { replace: true });
-  };
-
+/**
+ * The dashboard's greeting by display name and (without a profile) Create Profile. Sign Out lives
+ * in the navigation bar only.
+ */
+export function DashboardHeader({ user, displayName, onCreateProfile }: Props) {
   return (
     <Stack
       as="header"
@@ -31,22 +27,18 @@ export function DashboardHeader({ email, onCreateProfile }: Props) {
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
           Dashboard
         </Heading>
-        <Text color="fg.muted" wordBreak="break-word">
-          {onCreateProfile ? 'Welcome' : 'Welcome back'}, <strong>{email}</strong>
+        <Text color="fg.muted" wordBreak="break-word" data-testid="dashboard-greeting">
+          {greeting(user, displayName)}
         </Text>
       </Stack>
-      <HStack gap="2" flexShrink={0}>
-        {onCreateProfile && (
+      {onCreateProfile && (
+        <HStack gap="2" flexShrink={0}>
           <Button onClick={onCreateProfile} flex={{ base: '1', md: 'initial' }}>
             <LuUserPlus aria-hidden />
             Create Profile
           </Button>
-        )}
-        <Button variant="outline" onClick={handleSignOut} flex={{ base: '1', md: 'initial' }}>
-          <LuLogOut aria-hidden />
-          Sign Out
-        </Button>
-      </HStack>
+        </HStack>
+      )}
     </Stack>
   );
 }

@@ -47,7 +47,7 @@ function Dashboard() {
     <PageContainer maxW="7xl" py={{ base: '6', md: '10' }}>
       <Stack gap={{ base: '6', md: '8' }}>
         <VerifyEmailBanner />
-        <DashboardHeader email={user.email} onCreateProfile={known && !profile ? createDialog.openDialog : undefined} />
+        <DashboardHeader user={user} displayName={profile?.displayName} onCreateProfile={known && !profile ? createDialog.openDialog : undefined} />
         <TwoFactorNudge context="dashboard" />
 
         {verifying && (

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { LuDownload, LuFileText } from 'react-icons/lu';
 import { useBookingDocumentsQuery } from '../../../gql/graphql';
 import { formatCents } from '../../../shared/lib/money';
+import { formatDay } from '../../../shared/lib/zoned-time';
+import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { toast } from '../../../shared/toast';
 import { DOCUMENT_KIND_LABELS, downloadWithSession } from '../lib/download';
 
@@ -14,6 +16,7 @@ export function BookingDocuments({ bookingId }: { bookingId: string }) {
   const [open, setOpen] = useState(false);
   const { data, loading } = useBookingDocumentsQuery({ variables: { id: bookingId }, skip: !open, fetchPolicy: 'cache-and-network' });
   const docs = data?.booking?.documents ?? [];
+  const zone = useViewerZone();
   return (
     <Stack gap="2" data-testid="booking-documents">
       <Button size="xs" variant="ghost" alignSelf="flex-start" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
@@ -32,7 +35,7 @@ export function BookingDocuments({ bookingId }: { bookingId: string }) {
               <HStack as="li" key={d.id} justify="space-between" gap="3" wrap="wrap">
                 <Text textStyle="sm">
                   <strong>{DOCUMENT_KIND_LABELS[d.kind] ?? d.kind}</strong> {d.number} · {formatCents(d.totalCents)} ·{' '}
-                  {new Date(d.issuedAt).toLocaleDateString()}
+                  {formatDay(d.issuedAt, zone)}
                 </Text>
                 <Button
                   size="xs"
