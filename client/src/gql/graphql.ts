@@ -166,6 +166,15 @@ export type ConnectCalendarInput = {
   writeBack?: boolean | null | undefined;
 };
 
+export type ContactMessageInput = {
+  /** general (default), support, billing, partnership, feedback or bug */
+  category?: string | null | undefined;
+  email: string;
+  message: string;
+  name: string;
+  subject?: string | null | undefined;
+};
+
 export type ConversationActivityKind = 'READ' | 'TYPING';
 
 /** How the viewer takes part: the client (brand), the creator, or support staff on a disputed booking */
@@ -472,6 +481,10 @@ export type SubmitDeliveryInput = {
   links?: Array<string> | null | undefined;
   note?: string | null | undefined;
 };
+
+export type SupportTicketListStatus = 'ALL' | 'CLOSED' | 'OPEN';
+
+export type SupportTicketStatus = 'CLOSED' | 'OPEN';
 
 export type TimeOffInput = {
   endTime: string;
@@ -3024,6 +3037,16 @@ export type StartConnectOnboardingMutationVariables = Exact<{
 
 export type StartConnectOnboardingMutation = { createConnectAccount: { url: string } };
 
+export type SendContactMessageMutationVariables = Exact<{
+  input: ContactMessageInput;
+}>;
+
+export type SendContactMessageMutation = { sendContactMessage: { reference: string; email: string } };
+
+export type ContactSenderQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ContactSenderQuery = { myProfile: { id: string; displayName: string } | null };
+
 export type BookingConversationQueryVariables = Exact<{
   bookingId: string;
 }>;
@@ -5429,6 +5452,61 @@ export type SupportUserIntegrationsQuery = {
   }>;
 };
 
+export type SupportTicketsQueryVariables = Exact<{
+  status: SupportTicketListStatus;
+}>;
+
+export type SupportTicketsQuery = {
+  supportTickets: Array<{
+    id: string;
+    reference: string;
+    name: string;
+    email: string;
+    subject: string;
+    category: string;
+    message: string;
+    userId: string | null;
+    status: SupportTicketStatus;
+    createdAt: string;
+    closedAt: string | null;
+  }>;
+};
+
+export type SetSupportTicketStatusMutationVariables = Exact<{
+  id: string;
+  status: SupportTicketStatus;
+}>;
+
+export type SetSupportTicketStatusMutation = {
+  setSupportTicketStatus: {
+    id: string;
+    reference: string;
+    name: string;
+    email: string;
+    subject: string;
+    category: string;
+    message: string;
+    userId: string | null;
+    status: SupportTicketStatus;
+    createdAt: string;
+    closedAt: string | null;
+  };
+};
+
+export type SupportTicketFieldsFragment = {
+  id: string;
+  reference: string;
+  name: string;
+  email: string;
+  subject: string;
+  category: string;
+  message: string;
+  userId: string | null;
+  status: SupportTicketStatus;
+  createdAt: string;
+  closedAt: string | null;
+};
+
 export type SupportTwoFactorStatusQueryVariables = Exact<{
   userId: string;
 }>;
@@ -7511,6 +7589,32 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export const SupportTicketFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SupportTicketFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SupportTicket' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reference' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subject' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'category' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'closedAt' } },
         ],
       },
     },
@@ -16744,6 +16848,157 @@ export type StartConnectOnboardingMutationOptions = Apollo.BaseMutationOptions<
   StartConnectOnboardingMutation,
   StartConnectOnboardingMutationVariables
 >;
+export const SendContactMessageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SendContactMessage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ContactMessageInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sendContactMessage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'reference' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type SendContactMessageMutationFn = Apollo.MutationFunction<
+  SendContactMessageMutation,
+  SendContactMessageMutationVariables
+>;
+
+/**
+ * __useSendContactMessageMutation__
+ *
+ * To run a mutation, you first call `useSendContactMessageMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useSendContactMessageMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [sendContactMessageMutation, { data, loading, error }] = useSendContactMessageMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useSendContactMessageMutation(
+  baseOptions?: Apollo.MutationHookOptions<SendContactMessageMutation, SendContactMessageMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<SendContactMessageMutation, SendContactMessageMutationVariables>(
+    SendContactMessageDocument,
+    options,
+  );
+}
+export type SendContactMessageMutationHookResult = ReturnType<typeof useSendContactMessageMutation>;
+export type SendContactMessageMutationResult = Apollo.MutationResult<SendContactMessageMutation>;
+export type SendContactMessageMutationOptions = Apollo.BaseMutationOptions<
+  SendContactMessageMutation,
+  SendContactMessageMutationVariables
+>;
+export const ContactSenderDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ContactSender' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myProfile' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useContactSenderQuery__
+ *
+ * To run a query within a React component, call `useContactSenderQuery` and pass it any options that fit your needs.
+ * When your component renders, `useContactSenderQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useContactSenderQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useContactSenderQuery(
+  baseOptions?: Apollo.QueryHookOptions<ContactSenderQuery, ContactSenderQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<ContactSenderQuery, ContactSenderQueryVariables>(ContactSenderDocument, options);
+}
+export function useContactSenderLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<ContactSenderQuery, ContactSenderQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<ContactSenderQuery, ContactSenderQueryVariables>(ContactSenderDocument, options);
+}
+// @ts-ignore
+export function useContactSenderSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<ContactSenderQuery, ContactSenderQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ContactSenderQuery, ContactSenderQueryVariables>;
+export function useContactSenderSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<ContactSenderQuery, ContactSenderQueryVariables>,
+): Apollo.UseSuspenseQueryResult<ContactSenderQuery | undefined, ContactSenderQueryVariables>;
+export function useContactSenderSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<ContactSenderQuery, ContactSenderQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<ContactSenderQuery, ContactSenderQueryVariables>(ContactSenderDocument, options);
+}
+export type ContactSenderQueryHookResult = ReturnType<typeof useContactSenderQuery>;
+export type ContactSenderLazyQueryHookResult = ReturnType<typeof useContactSenderLazyQuery>;
+export type ContactSenderSuspenseQueryHookResult = ReturnType<typeof useContactSenderSuspenseQuery>;
+export type ContactSenderQueryResult = Apollo.QueryResult<ContactSenderQuery, ContactSenderQueryVariables>;
 export const BookingConversationDocument = {
   kind: 'Document',
   definitions: [
@@ -26122,6 +26377,223 @@ export type SupportUserIntegrationsSuspenseQueryHookResult = ReturnType<typeof u
 export type SupportUserIntegrationsQueryResult = Apollo.QueryResult<
   SupportUserIntegrationsQuery,
   SupportUserIntegrationsQueryVariables
+>;
+export const SupportTicketsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SupportTickets' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SupportTicketListStatus' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'supportTickets' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'status' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SupportTicketFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SupportTicketFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SupportTicket' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reference' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subject' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'category' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'closedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useSupportTicketsQuery__
+ *
+ * To run a query within a React component, call `useSupportTicketsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useSupportTicketsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useSupportTicketsQuery({
+ *   variables: {
+ *      status: // value for 'status'
+ *   },
+ * });
+ */
+export function useSupportTicketsQuery(
+  baseOptions: Apollo.QueryHookOptions<SupportTicketsQuery, SupportTicketsQueryVariables> &
+    ({ variables: SupportTicketsQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<SupportTicketsQuery, SupportTicketsQueryVariables>(SupportTicketsDocument, options);
+}
+export function useSupportTicketsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<SupportTicketsQuery, SupportTicketsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<SupportTicketsQuery, SupportTicketsQueryVariables>(SupportTicketsDocument, options);
+}
+// @ts-ignore
+export function useSupportTicketsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<SupportTicketsQuery, SupportTicketsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SupportTicketsQuery, SupportTicketsQueryVariables>;
+export function useSupportTicketsSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SupportTicketsQuery, SupportTicketsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<SupportTicketsQuery | undefined, SupportTicketsQueryVariables>;
+export function useSupportTicketsSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SupportTicketsQuery, SupportTicketsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<SupportTicketsQuery, SupportTicketsQueryVariables>(SupportTicketsDocument, options);
+}
+export type SupportTicketsQueryHookResult = ReturnType<typeof useSupportTicketsQuery>;
+export type SupportTicketsLazyQueryHookResult = ReturnType<typeof useSupportTicketsLazyQuery>;
+export type SupportTicketsSuspenseQueryHookResult = ReturnType<typeof useSupportTicketsSuspenseQuery>;
+export type SupportTicketsQueryResult = Apollo.QueryResult<SupportTicketsQuery, SupportTicketsQueryVariables>;
+export const SetSupportTicketStatusDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'SetSupportTicketStatus' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SupportTicketStatus' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setSupportTicketStatus' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'status' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'SupportTicketFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'SupportTicketFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'SupportTicket' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reference' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'subject' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'category' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'closedAt' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+export type SetSupportTicketStatusMutationFn = Apollo.MutationFunction<
+  SetSupportTicketStatusMutation,
+  SetSupportTicketStatusMutationVariables
+>;
+
+/**
+ * __useSetSupportTicketStatusMutation__
+ *
+ * To run a mutation, you first call `useSetSupportTicketStatusMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useSetSupportTicketStatusMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [setSupportTicketStatusMutation, { data, loading, error }] = useSetSupportTicketStatusMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *      status: // value for 'status'
+ *   },
+ * });
+ */
+export function useSetSupportTicketStatusMutation(
+  baseOptions?: Apollo.MutationHookOptions<SetSupportTicketStatusMutation, SetSupportTicketStatusMutationVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useMutation<SetSupportTicketStatusMutation, SetSupportTicketStatusMutationVariables>(
+    SetSupportTicketStatusDocument,
+    options,
+  );
+}
+export type SetSupportTicketStatusMutationHookResult = ReturnType<typeof useSetSupportTicketStatusMutation>;
+export type SetSupportTicketStatusMutationResult = Apollo.MutationResult<SetSupportTicketStatusMutation>;
+export type SetSupportTicketStatusMutationOptions = Apollo.BaseMutationOptions<
+  SetSupportTicketStatusMutation,
+  SetSupportTicketStatusMutationVariables
 >;
 export const SupportTwoFactorStatusDocument = {
   kind: 'Document',

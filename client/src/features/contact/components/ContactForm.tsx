@@ -1,17 +1,22 @@
 import { Button, Field, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
 import { LuSend } from 'react-icons/lu';
-import { CONTACT_CATEGORIES, type ContactCategory, type ContactMessage } from '../lib/contact-message';
+import { FormError } from '../../../shared/components/FormError';
+import { CONTACT_CATEGORIES, type ContactCategory, type ContactField, type ContactMessage } from '../lib/contact-message';
 
 interface Props {
   values: ContactMessage;
   submitting: boolean;
+  /** Each refused field's message (the form's own check or the server's), shown under the field. */
+  errors: Partial<Record<ContactField, string>>;
+  /** A refusal that names no field. */
+  formError: string | null;
   onChange: <K extends keyof ContactMessage>(field: K, value: ContactMessage[K]) => void;
   onSubmit: () => void;
 }
 
-/** Name, email, subject, category and message. Required fields are checked on submit (toast). */
-export function ContactForm({ values, submitting, onChange, onSubmit }: Props) {
+/** Name, email, subject, category and message; each refusal is shown under its field. */
+export function ContactForm({ values, submitting, errors, formError, onChange, onSubmit }: Props) {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -21,7 +26,7 @@ export function ContactForm({ values, submitting, onChange, onSubmit }: Props) {
     <Stack asChild gap="5">
       <form onSubmit={handleSubmit} noValidate aria-label="Contact form">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-          <Field.Root required>
+          <Field.Root required invalid={Boolean(errors.name)}>
             <Field.Label>
               Name <Field.RequiredIndicator />
             </Field.Label>
@@ -32,8 +37,9 @@ export function ContactForm({ values, submitting, onChange, onSubmit }: Props) {
               value={values.name}
               onChange={(event) => onChange('name', event.target.value)}
             />
+            {errors.name && <Field.ErrorText>{errors.name}</Field.ErrorText>}
           </Field.Root>
-          <Field.Root required>
+          <Field.Root required invalid={Boolean(errors.email)}>
             <Field.Label>
               Email <Field.RequiredIndicator />
             </Field.Label>
@@ -45,11 +51,12 @@ export function ContactForm({ values, submitting, onChange, onSubmit }: Props) {
               value={values.email}
               onChange={(event) => onChange('email', event.target.value)}
             />
+            {errors.email && <Field.ErrorText>{errors.email}</Field.ErrorText>}
           </Field.Root>
         </SimpleGrid>
 
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-          <Field.Root>
+          <Field.Root invalid={Boolean(errors.subject)}>
             <Field.Label>Subject</Field.Label>
             <Input
               name="subject"
@@ -57,8 +64,9 @@ export function ContactForm({ values, submitting, onChange, onSubmit }: Props) {
               value={values.subject}
               onChange={(event) => onChange('subject', event.target.value)}
             />
+            {errors.subject && <Field.ErrorText>{errors.subject}</Field.ErrorText>}
           </Field.Root>
-          <Field.Root>
+          <Field.Root invalid={Boolean(errors.category)}>
             <Field.Label>Category</Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field
@@ -74,10 +82,11 @@ export function ContactForm({ values, submitting, onChange, onSubmit }: Props) {
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
+            {errors.category && <Field.ErrorText>{errors.category}</Field.ErrorText>}
           </Field.Root>
         </SimpleGrid>
 
-        <Field.Root required>
+        <Field.Root required invalid={Boolean(errors.message)}>
           <Field.Label>
             Message <Field.RequiredIndicator />
           </Field.Label>
@@ -88,7 +97,10 @@ export function ContactForm({ values, submitting, onChange, onSubmit }: Props) {
             value={values.message}
             onChange={(event) => onChange('message', event.target.value)}
           />
-        </Field.Root>
+          {errors.message && <Field.ErrorText>{errors.message}</Field.ErrorText>}
+          </Field.Root>
+
+        <FormError message={formError} />
 
         <Button
           type="submit"

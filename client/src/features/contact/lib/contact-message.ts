@@ -25,13 +25,27 @@ export const EMPTY_CONTACT_MESSAGE: ContactMessage = {
   message: '',
 };
 
-/** Spec §5: name, email and message are required. */
-export const hasRequiredContactFields = (message: ContactMessage) =>
-  [message.name, message.email, message.message].every((value) => value.trim().length > 0);
+export type ContactField = keyof ContactMessage;
 
-export const SIMULATED_SEND_MS = 1500;
+/** Spec §5: name, email and message are required. The form's own check before sending: each required field left empty, with what to write there. */
+export function missingContactFields(message: ContactMessage): Partial<Record<ContactField, string>> {
+  const errors: Partial<Record<ContactField, string>> = {};
+  if (!message.name.trim()) errors.name = 'Name is required';
+  if (!message.email.trim()) errors.email = 'Email is required';
+  if (!message.message.trim()) errors.message = 'Message is required';
+  return errors;
+}
 
-/** The contact form sends nothing (spec §7): it simulates a 1.5 s round trip. */
-export function sendContactMessage(_message: ContactMessage): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, SIMULATED_SEND_MS));
+const FIELDS: readonly ContactField[] = ['name', 'email', 'subject', 'category', 'message'];
+
+/** The form field a server refusal names (`extensions.field`: "name", "input.email", ...), if it is one of ours. */
+export function contactFieldOf(serverField: string | undefined): ContactField | undefined {
+  const last = serverField?.split('.').pop();
+  return FIELDS.find((field) => field === last);
+}
+
+/** What the sender is told once the ticket exists. */
+export interface ContactReceipt {
+  reference: string;
+  email: string;
 }

@@ -5,10 +5,10 @@ import { PageHero } from '../../../shared/components/content/PageHero';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
 import { ContactForm } from '../components/ContactForm';
 import { ContactInfoPanel } from '../components/ContactInfoPanel';
-import { MessageSentCard } from '../components/MessageSentCard';
+import { ContactReceiptCard } from '../components/ContactReceiptCard';
 import { useContactForm } from '../hooks/useContactForm';
 
-/** /contact — contact details, response times and a message form. */
+/** /contact — contact details, response times and a message form that opens a support ticket. */
 export function ContactPage() {
   useDocumentTitle('Contact');
   const form = useContactForm();
@@ -25,8 +25,8 @@ export function ContactPage() {
         <ContactInfoPanel />
         <GlassCard>
           <Card.Body p={{ base: '5', md: '8' }}>
-            {form.status === 'sent' ? (
-              <MessageSentCard onReset={form.reset} />
+            {form.status === 'sent' && form.receipt ? (
+              <ContactReceiptCard receipt={form.receipt} onReset={form.reset} />
             ) : (
               <>
                 <Heading as="h2" size="lg" mb="1">
@@ -38,6 +38,8 @@ export function ContactPage() {
                 <ContactForm
                   values={form.values}
                   submitting={form.status === 'submitting'}
+                  errors={form.errors}
+                  formError={form.formError}
                   onChange={form.setField}
                   onSubmit={form.submit}
                 />
