@@ -49,3 +49,7 @@ export interface ContactReceipt {
   reference: string;
   email: string;
 }
+
+/** "Billing & payments" for "billing"; an unknown category as sent. */
+export const contactCategoryLabel = (value: string) =>
+  CONTACT_CATEGORIES.find((category) => category.value === value)?.label ?? value;

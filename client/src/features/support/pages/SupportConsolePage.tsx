@@ -10,6 +10,7 @@ import { useAuth } from '../../auth/hooks/useAuth';
 import { SupportDisputeCard } from '../components/SupportDisputeCard';
 import { SupportAuditLog } from '../components/SupportAuditLog';
 import { SupportIntegrations } from '../components/SupportIntegrations';
+import { SupportTickets } from '../components/SupportTickets';
 import { useSupportDisputes } from '../hooks/useSupportDisputes';
 import { SUPPORT_MESSAGES } from '../lib/support-rules';
 
@@ -20,9 +21,9 @@ const FILTERS: { value: DisputeListStatus; label: string }[] = [
 ];
 
 /**
- * /support: support staff mediate disputes (refund, release, warn) and look into any account's
- * partner integrations (API keys, webhook endpoints), and read the support log of every change made
- * to an account. Everyone else goes to /dashboard.
+ * /support: support staff mediate disputes (refund, release, warn), read and close the contact form's
+ * tickets, look into any account's partner integrations (API keys, webhook endpoints), and read the
+ * support log of every change made to an account. Everyone else goes to /dashboard.
  */
 export function SupportConsolePage() {
   useDocumentTitle('Support console');
@@ -88,6 +89,8 @@ function SupportConsole() {
             ))}
           </Stack>
         )}
+        <Separator />
+        <SupportTickets />
         <Separator />
         <SupportIntegrations />
         <Separator />
