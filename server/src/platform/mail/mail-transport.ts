@@ -12,7 +12,7 @@ export interface OutgoingMail {
   unsubscribeUrl?: string;
   /** Where a reply goes (support's copy of a ticket: its sender). */
   replyTo?: string;
-  /** A calendar invite (iTIP): sent as the text/calendar alternative and as an .ics attachment. */
+  /** A calendar invite (iTIP): sent once as the text/calendar alternative and once as an invite.ics attachment. */
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
   /** Files sent with it (a receipt's invoice PDF). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
@@ -40,11 +40,10 @@ export function smtpTransport(url: string, from: string): MailTransport {
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         ...(mail.unsubscribeUrl ? { list: { unsubscribe: mail.unsubscribeUrl } } : {}),
         headers: { ...(mail.unsubscribeUrl ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}), ...mail.headers },
+        // nodemailer's icalEvent is the whole invite: one text/calendar alternative (what Gmail and Outlook
+        // show as an invitation) and one invite.ics attachment. Attaching the invite again made three copies.
         ...(mail.calendar ? { icalEvent: { method: mail.calendar.method, filename: 'invite.ics', content: mail.calendar.content } } : {}),
-        attachments: [
-          ...(mail.calendar ? [{ filename: 'invite.ics', content: mail.calendar.content, contentType: `application/ics; method=${mail.calendar.method}` }] : []),
-          ...(mail.attachments ?? []),
-        ],
+        attachments: mail.attachments ?? [],
       });
     },
     close: () => transporter.close(),

@@ -91,6 +91,14 @@ describe('transactional e-mail from the outbox', () => {
     expect(invite.events[0].end.getTime()).toBe(start.getTime() + HOUR);
     // The reader is the only attendee; the creator is named, never addressed.
     expect(invite.events[0].attendees).toEqual([brand.email.toLowerCase()]);
+    // The invite travels once, as Google and Outlook expect: one text/calendar part (METHOD=REQUEST) beside the
+    // text and HTML, and one invite.ics attachment; no other copy of the calendar in the message.
+    const raw = await fetch(`${app.url}/dev/mailbox/${confirmation.id}/raw`).then((r) => r.text());
+    const partTypes = [...raw.matchAll(/^Content-Type:\s*([^;\r\n]+)(.*)$/gim)].map((m) => m[1].toLowerCase());
+    expect(partTypes.filter((t) => t === 'text/calendar')).toHaveLength(1);
+    expect(raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; method=REQUEST/im);
+    expect(partTypes.filter((t) => t === 'application/ics' || t === 'text/calendar')).toHaveLength(2);
+    expect(raw.match(/filename="?invite\.ics/gi)).toHaveLength(1);
 
     const cancel = await app.gql(`mutation ($input: CancelBookingInput!) { cancelBooking(input: $input) { status } }`, { input: { bookingId: b.bookingId, reason: 'Schedule clash' } }, star.token);
     expect(cancel.body.errors).toBeUndefined();
