@@ -129,16 +129,21 @@ export function storyUpTo(story: BookingStory, moveId: string): BookingMoveEntry
   return at < 0 ? null : story.moves.slice(0, at + 1);
 }
 
+/** Bookings that took place or will (confirmed, then completed or disputed): what a calendar keeps. */
+export const HELD_BOOKING_STATUSES = ['confirmed', 'completed', 'auto_completed', 'disputed'] as const;
+
 /**
- * Ids of confirmed bookings, in start order: of one party (`partyUserId`) ending after `endsAfter`,
- * or starting in (`startsAfter`, `startsBy`]. The calendar's feed and reminder sweep ask this.
+ * Ids of confirmed bookings (or of any of `statuses`), in start order: of one party (`partyUserId`)
+ * ending after `endsAfter`, or starting in (`startsAfter`, `startsBy`]. The calendar's feed and
+ * reminder sweep ask this.
  */
 export async function confirmedBookingIds(
   em: EntityManager,
-  q: { partyUserId?: string; endsAfter?: Date; startsAfter?: Date; startsBy?: Date; limit?: number },
+  q: { partyUserId?: string; endsAfter?: Date; startsAfter?: Date; startsBy?: Date; limit?: number; statuses?: readonly (typeof HELD_BOOKING_STATUSES)[number][] },
 ): Promise<string[]> {
-  const where: string[] = [`b.status = 'confirmed'`];
-  const params: unknown[] = [];
+  const statuses = q.statuses?.length ? q.statuses : ['confirmed'];
+  const where: string[] = [`b.status in (${statuses.map(() => '?').join(', ')})`];
+  const params: unknown[] = [...statuses];
   if (q.partyUserId) {
     if (!UUID.test(q.partyUserId)) return [];
     where.push('(b.booker_id = ? or b.streamer_id = (select id from profiles where user_id = ?))');

@@ -27,7 +27,7 @@ export { MAX_BOOKING_HOURS } from './process/policy';
 export { presentCheckout } from './bookings.rest';
 export { moneyEventFields } from './booking-events';
 export { splitRetained } from './process/policy';
-export { confirmedBookingIds, readBookingStories, readBookingStory, storyUpTo, type BookingMoveEntry, type BookingStory } from './booking-story';
+export { confirmedBookingIds, HELD_BOOKING_STATUSES, readBookingStories, readBookingStory, storyUpTo, type BookingMoveEntry, type BookingStory } from './booking-story';
 export { currentBookingPayload } from './booking-events';
 export { cancellationSentence, cancellationWords, type CancellationWords } from './booking-words';
 

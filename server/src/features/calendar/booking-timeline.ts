@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { BOOKING_STATE_TOPICS } from '../../platform/outbox/outbox.topics';
-import { confirmedBookingIds, readBookingStories, storyUpTo, type BookingMoveEntry, type BookingStory } from '../bookings';
+import { confirmedBookingIds, HELD_BOOKING_STATUSES, readBookingStories, storyUpTo, type BookingMoveEntry, type BookingStory } from '../bookings';
 
 /**
  * A booking as a calendar sees it, read from the booking's story (its history, through bookings'
@@ -86,9 +86,17 @@ async function statesOf(em: EntityManager, ids: string[]): Promise<BookingState[
   });
 }
 
-/** A user's confirmed bookings that have not ended by `now`, in start order. */
-export async function upcomingConfirmedBookings(em: EntityManager, userId: string, now: Date, limit = 500): Promise<BookingState[]> {
-  return statesOf(em, await confirmedBookingIds(em, { partyUserId: userId, endsAfter: now, limit }));
+/** How long a booking stays in the feed after it ended (a calendar keeps its history; Google drops nothing it was given). */
+export const FEED_PAST_DAYS = 90;
+
+/**
+ * A user's bookings for their feed, in start order: every confirmed one still to come, and those
+ * that took place (confirmed, completed or disputed) in the last `FEED_PAST_DAYS` days, so a
+ * subscribed calendar keeps the sessions it showed instead of losing them once they end.
+ */
+export async function feedBookings(em: EntityManager, userId: string, now: Date, limit = 500): Promise<BookingState[]> {
+  const since = new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000);
+  return statesOf(em, await confirmedBookingIds(em, { partyUserId: userId, endsAfter: since, statuses: HELD_BOOKING_STATUSES, limit }));
 }
 
 /** Confirmed bookings starting in (from, to]: candidates for reminders. */

@@ -12,7 +12,7 @@ import {
   bookingStateAt,
   confirmedBookingsStartingBetween,
   currentBookingState,
-  upcomingConfirmedBookings,
+  feedBookings,
   type BookingState,
 } from './booking-timeline';
 
@@ -25,7 +25,7 @@ export interface CalendarFeedView {
   canIncludeFreeHours: boolean;
 }
 
-/** How far ahead the feed lists free hours (bookings: all upcoming). */
+/** How far ahead the feed lists free hours (bookings: all upcoming, and the last 90 days'). */
 const FREE_HOURS_DAYS = 28;
 /** Reminders before a confirmed booking starts, in hours. */
 export const REMINDER_HOURS = [24, 1] as const;
@@ -93,7 +93,7 @@ export class CalendarService {
     );
     if (!feed) return null;
     const now = this.deps.clock.now();
-    const bookings = await upcomingConfirmedBookings(ctx.em, feed.user_id, now);
+    const bookings = await feedBookings(ctx.em, feed.user_id, now);
     let freeBlocks: { start: Date; end: Date }[] = [];
     if (feed.include_free_hours && feed.profile_id && feed.account_type === 'creator') {
       const to = new Date(now.getTime() + FREE_HOURS_DAYS * 86_400_000);

@@ -119,3 +119,31 @@ describe('reminders', () => {
     expect(count.n).toBe(0);
   });
 });
+
+describe('the feed keeps past bookings', () => {
+  it('a booking that took place stays in the feed (completed too) for 90 days after it ended, then leaves', async () => {
+    const reader = await account(app, 'brand');
+    const host = await creator(app, consecutive(hourFromNow(app, 30), 3), { displayName: 'Past Host', timezone: 'Europe/Madrid' });
+    const start = hourFromNow(app, 30);
+    const b = await acceptedBooking(app, reader, host, start);
+    const feed = await feedUrl(reader);
+    const events = async () => parseIcs(await (await fetchFeed(feed.url)).text()).events.filter((e) => e.uid === `booking-${b.bookingId}@collabhub`);
+    expect(await events()).toHaveLength(1);
+
+    // Three days after it ended nobody disputed it: auto-completed, and still in the reader's calendar as it happened.
+    app.clock.set(new Date(start.getTime() + 3 * 24 * HOUR));
+    await app.server.jobs.run('bookings-auto-complete', app.clock.now());
+    const [row] = await app.orm.em.fork().getConnection().execute<{ status: string }[]>('select status from bookings where id = ?', [b.bookingId]);
+    expect(row.status).toBe('auto_completed');
+    const [kept] = await events();
+    expect(kept).toMatchObject({ status: 'CONFIRMED', summary: 'Collab with Past Host' });
+    expect(kept.start.getTime()).toBe(start.getTime());
+    expect(kept.end.getTime()).toBe(start.getTime() + HOUR);
+
+    // 89 days after its end it is still there; past 90 days it leaves.
+    app.clock.set(new Date(start.getTime() + HOUR + 89 * 24 * HOUR));
+    expect(await events()).toHaveLength(1);
+    app.clock.set(new Date(start.getTime() + HOUR + 91 * 24 * HOUR));
+    expect(await events()).toHaveLength(0);
+  });
+});
