@@ -1,7 +1,7 @@
 import type { MockedResponse } from '@apollo/client/testing';
-import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { OverviewDocument, type OverviewQuery } from '../../../gql/graphql';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConnectStatusDocument, OverviewDocument, type OverviewQuery } from '../../../gql/graphql';
 import { toaster } from '../../../shared/toast';
 import { formatDateTime, viewerZone, zoneAbbreviation } from '../../../shared/lib/zoned-time';
 import { renderPage } from '../../../test/render';
@@ -57,7 +57,53 @@ function stat(label: string): string | null {
 
 const creator: OverviewProfile = { accountType: 'CREATOR', bio: 'Streamer', platforms: ['TWITCH'], averageRating: 4.8 };
 
+const connectMock = (payoutsEnabled: boolean, answered = vi.fn()): MockedResponse => ({
+  request: { query: ConnectStatusDocument },
+  result: () => {
+    answered();
+    return {
+      data: {
+        connectStatus: { __typename: 'ConnectStatus', connected: payoutsEnabled, onboardingComplete: payoutsEnabled, chargesEnabled: payoutsEnabled, payoutsEnabled },
+      },
+    };
+  },
+});
+
 describe('Overview tab', () => {
+  it('tells a new creator what is left before a first booking (hours, payouts, photo), each with a link, instead of "live"', async () => {
+    renderPage(<OverviewTab profile={{ ...creator, avatarUrl: null }} />, {
+      mocks: [overviewMock({ totalSlots: 0 }), connectMock(false)],
+    });
+
+    const checklist = await screen.findByRole('region', { name: 'Get ready for your first booking' });
+    expect(within(checklist).getByText('0 of 3 done')).toBeInTheDocument();
+    const steps = within(checklist).getAllByRole('listitem');
+    expect(steps.map((li) => li.getAttribute('data-step'))).toEqual(['hours', 'payouts', 'photo']);
+    expect(within(checklist).getByRole('link', { name: 'Add hours' })).toHaveAttribute('href', '/dashboard?tab=availability');
+    expect(within(checklist).getByRole('link', { name: 'Connect payouts' })).toHaveAttribute('href', '/dashboard?tab=availability');
+    expect(within(checklist).getByRole('link', { name: 'Add a photo' })).toHaveAttribute('href', '/dashboard?tab=profile');
+  });
+
+  it('ticks off what is done and hides the checklist once hours, payouts and a photo are there', async () => {
+    const { unmount } = renderPage(<OverviewTab profile={{ ...creator, avatarUrl: null }} />, {
+      mocks: [overviewMock({ totalSlots: 4 }), connectMock(true)],
+    });
+    const checklist = await screen.findByRole('region', { name: 'Get ready for your first booking' });
+    expect(within(checklist).getByText('2 of 3 done')).toBeInTheDocument();
+    expect(within(checklist).getAllByRole('link').map((a) => a.textContent)).toEqual(['Add a photo']);
+    unmount();
+
+    const answered = vi.fn();
+    renderPage(<OverviewTab profile={{ ...creator, avatarUrl: '/api/v1/photos/p.webp' }} />, {
+      mocks: [overviewMock({ totalSlots: 4 }), connectMock(true, answered)],
+    });
+    expect(await screen.findByText('Total Earnings')).toBeInTheDocument();
+    // Once the payout status has arrived (and rendered), nothing is asked.
+    await waitFor(() => expect(answered).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Get ready for your first booking' })).not.toBeInTheDocument();
+  });
+
   it('shows the figures the server computed, the utilization badge and both lists', async () => {
     const recent = Array.from({ length: 5 }, (_, i) => booking(`done-${i}`));
     const upcoming = [booking('next-1', { booker: { __typename: 'BookingBooker', id: 'u-c', name: 'Pixel Pete' } })];

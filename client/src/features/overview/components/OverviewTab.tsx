@@ -9,6 +9,7 @@ import { EarningRow } from './EarningRow';
 import { OverviewListCard } from './OverviewListCard';
 import { OverviewSkeleton } from './OverviewSkeleton';
 import { OverviewTips } from './OverviewTips';
+import { CreatorSetupChecklist } from './CreatorSetupChecklist';
 import { ProfileCompletenessCard } from './ProfileCompletenessCard';
 import { UpcomingBookingRow } from './UpcomingBookingRow';
 import { UtilizationCard } from './UtilizationCard';
@@ -19,6 +20,8 @@ export interface OverviewProfile {
   bio?: string | null;
   platforms: readonly unknown[];
   averageRating: number;
+  /** The profile photo, when one was added (the set-up checklist asks for one). */
+  avatarUrl?: string | null;
 }
 
 interface Props {
@@ -104,6 +107,7 @@ export function OverviewTab({ profile, onOpenTab }: Props) {
   return (
     <Stack gap="6">
       {heading}
+      <CreatorSetupChecklist hasHours={overview.totalSlots > 0} hasPhoto={Boolean(profile.avatarUrl)} />
       <SimpleGrid columns={{ base: 2, md: 3, xl: 5 }} gap={{ base: '3', md: '4' }}>
         <StatCard
           compact

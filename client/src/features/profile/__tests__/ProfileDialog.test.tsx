@@ -79,7 +79,7 @@ describe('creator profile dialog', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText(/2,000 \/ 2,000 · limit reached/)).toBeInTheDocument();
   });
 
-  it('creates the profile and says it is live', async () => {
+  it('creates the profile and says what is left before a first booking', async () => {
     const user = userEvent.setup();
     const created = creatorProfile({
       displayName: 'Nova',
@@ -118,7 +118,7 @@ describe('creator profile dialog', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Profile' }));
 
     expect(await screen.findByText('Creator profile created!')).toBeInTheDocument();
-    expect(screen.getByText('Your profile is now live and ready for bookings.')).toBeInTheDocument();
+    expect(screen.getByText('Next: add your hours, connect payouts and add a photo. Overview lists what is left.')).toBeInTheDocument();
     expect(result).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
   });

@@ -22,7 +22,7 @@ export function useCreateProfile() {
       if (data?.createProfile.accountType === 'BRAND') {
         toast.success('Brand profile created!', 'You can now discover and book creators.');
       } else {
-        toast.success('Creator profile created!', 'Your profile is now live and ready for bookings.');
+        toast.success('Creator profile created!', 'Next: add your hours, connect payouts and add a photo. Overview lists what is left.');
       }
       return true;
     } catch (error) {
