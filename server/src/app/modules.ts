@@ -21,6 +21,7 @@ import { filesModule } from '../features/files';
 import { deliveriesModule } from '../features/deliveries';
 import { packagesModule } from '../features/packages';
 import { offersModule } from '../features/offers';
+import { brandsModule } from '../features/brands';
 
 /**
  * Every feature of the application, one line each (see module.ts for what a module declares).
@@ -37,6 +38,7 @@ export const modules: readonly FeatureModule[] = [
   profilesModule,
   reviewsModule,
   bookingsModule,
+  brandsModule,
   deliveriesModule,
   packagesModule,
   documentsModule,

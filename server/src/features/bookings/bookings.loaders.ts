@@ -68,6 +68,18 @@ const profileOfUser = (ctx: LoaderContext) =>
     return userIds.map((id) => map.get(id) ?? null);
   });
 
+/** How many bookings each user completed as the booker (a brand's track record), one statement per batch. */
+const completedAsBooker = (ctx: LoaderContext) =>
+  readLoader<string, number>(ctx, 'bookings.completedAsBooker', async (reads, userIds) => {
+    const rows = await reads.em.execute<{ booker_id: string; n: number }[]>(
+      `select booker_id, count(*)::int as n from bookings
+       where booker_id = any(?::uuid[]) and status in ('completed', 'auto_completed') group by booker_id`,
+      [`{${userIds.join(',')}}`],
+    );
+    const byUser = new Map(rows.map((r) => [r.booker_id, Number(r.n)]));
+    return userIds.map((id) => byUser.get(id) ?? 0);
+  });
+
 /** Ledger totals, dispute and reviewers: the state machine's facts and the card's dispute, one statement per batch. */
 const facts = (ctx: LoaderContext) =>
   readLoader<string, BookingFacts>(ctx, 'bookings.facts', async (reads, bookingIds) => {
@@ -155,6 +167,8 @@ export const bookingLoaders = {
   user,
 
   profileOfUser,
+
+  completedAsBooker,
 
   facts,
 

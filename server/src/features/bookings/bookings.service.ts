@@ -23,7 +23,7 @@ import { loadOverview, type Overview } from './overview';
 import { partyRole, transitionFacts, type TransitionRunner } from './process/runner';
 import { BookingStatus, PaymentStatus, BookingAction, CANCELLATION_REASONS, CANCELLATION_REASON_CODES } from './process/booking.model';
 import type { DisputeDetails, ReasonDetails } from './process/move-writes';
-import { publicNameOf } from '../users';
+import { AccountType, publicNameOf } from '../users';
 
 export type ViewerRole = 'booker' | 'creator';
 
@@ -66,6 +66,19 @@ export interface BookingDisputeView {
   resolutionNote: string | null;
   createdAt: Date;
   resolvedAt: Date | null;
+}
+
+/** The booker's brand as a booking card shows it (a profile of account type brand). */
+export interface BookerBrand {
+  id: string;
+  userId: string;
+  displayName: string;
+  bio: string | null;
+  profileImageUrl: string | null;
+  photo: Record<string, string> | null;
+  averageRating: number;
+  reviewCount: number;
+  createdAt: Date;
 }
 
 export interface BookerView {
@@ -443,6 +456,34 @@ export class BookingsService {
     ]);
     if (!user) throw notFound('Booker not found');
     return { id: user.id, name: displayNameOf(user, profile), email: user.email };
+  }
+
+  /**
+   * The booker's brand profile as the card shows it (read with the card: no statement of its own),
+   * or null when the booker is not a brand or the brand is suspended.
+   */
+  async bookerBrandOf(ctx: LoaderContext, booking: Booking): Promise<BookerBrand | null> {
+    const [user, profile] = await Promise.all([
+      bookingLoaders.user(ctx).load(booking.booker.id),
+      bookingLoaders.profileOfUser(ctx).load(booking.booker.id),
+    ]);
+    if (!user || !profile || profile.accountType !== AccountType.BRAND || profile.suspendedAt || user.suspendedAt) return null;
+    return {
+      id: profile.id,
+      userId: user.id,
+      displayName: profile.displayName,
+      bio: profile.bio ?? null,
+      profileImageUrl: profile.profileImageUrl ?? null,
+      photo: profile.photo ?? null,
+      averageRating: Number(profile.averageRating),
+      reviewCount: profile.reviewCount,
+      createdAt: profile.createdAt,
+    };
+  }
+
+  /** How many bookings a user completed as the booker (completed or auto-completed), batched per request. */
+  completedAsBooker(ctx: LoaderContext, userId: string): Promise<number> {
+    return bookingLoaders.completedAsBooker(ctx).load(userId);
   }
 
   async disputeOf(ctx: LoaderContext, booking: Booking): Promise<BookingDisputeView | null> {

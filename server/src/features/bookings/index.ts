@@ -17,7 +17,7 @@ import { type BookingMoveHandler } from './process/apply';
 import { bookingFileScope } from './booking-files';
 
 export type { AppliedMove, BookingMoveHandler } from './process/apply';
-export type { BookingsService } from './bookings.service';
+export type { BookerBrand, BookingsService } from './bookings.service';
 export type { LoaderContext } from './bookings.loaders';
 export { moneyFigures, type LedgerLine, type MoneyFigures } from './ledger';
 export { hourlyLine, lineAmount, linesTotal, readLineItems, type LineItem, type LineItemKind } from './line-items';

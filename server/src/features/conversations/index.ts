@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module';
 import { BookingConversationFieldsResolver } from './conversations.booking-fields';
+import { ConversationPartyFieldsResolver } from './conversations.party-fields';
 import { ConversationsResolver } from './conversations.resolver';
 import { conversationsRoutes } from './conversations.rest';
 import { ConversationsService } from './conversations.service';
@@ -16,8 +17,8 @@ declare module '../../platform/module' {
  */
 export const conversationsModule = defineModule({
   name: 'conversations',
-  dependsOn: ['bookings', 'notifications'],
-  resolvers: [ConversationsResolver, BookingConversationFieldsResolver],
+  dependsOn: ['bookings', 'brands', 'notifications'],
+  resolvers: [ConversationsResolver, BookingConversationFieldsResolver, ConversationPartyFieldsResolver],
   routes: conversationsRoutes,
   services: ({ deps, services }) => ({
     conversations: new ConversationsService({

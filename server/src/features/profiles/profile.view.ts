@@ -44,6 +44,9 @@ export const profileColumns = () => `p.id, p.user_id, p.account_type, p.display_
 /** Creators anyone may see: creator accounts that are not suspended and whose owner verified their e-mail address. */
 export const PUBLIC_CREATOR = `p.account_type = 'creator' and p.suspended_at is null and u.suspended_at is null and u.email_verified_at is not null`;
 
+/** Brands anyone may see (their page, the brand on a creator's booking card): brand accounts that are not suspended. */
+export const PUBLIC_BRAND = `p.account_type = 'brand' and p.suspended_at is null and u.suspended_at is null`;
+
 export type ProfileRow = Record<string, any>;
 
 export function rowToView(r: ProfileRow): ProfileView {

@@ -16,7 +16,7 @@ import { countCreators, creatorFilterKey, searchCreators, type CreatorFilterValu
 import { freeSlotFromJson, nextFreeSlotsJson, type FreeSlot } from './free-slots';
 import { Profile } from './profile.entity';
 import { normalizeProfileFields, profileSchemaFor, type ProfileData, type ProfileInput } from './profile.inputs';
-import { PUBLIC_CREATOR, readProfiles, type ProfileView } from './profile.view';
+import { PUBLIC_BRAND, PUBLIC_CREATOR, readProfiles, type ProfileView } from './profile.view';
 
 export const PROFILE_MESSAGES = {
   exists: 'You already have a profile; update it instead',
@@ -24,6 +24,7 @@ export const PROFILE_MESSAGES = {
   notFound: 'Streamer profile not found',
   notOwner: 'You can only edit your own profile',
   noProfileForPhoto: 'Create your profile before adding a photo',
+  brandNotFound: 'Brand not found',
 } as const;
 
 const CROP_FIELDS = ['crop_x', 'crop_y', 'crop_width', 'crop_height'] as const;
@@ -145,6 +146,26 @@ export class ProfilesService {
     const found = UUID_RE.test(id) ? await readProfiles(ctx.em, `p.id = ? and ${PUBLIC_CREATOR}`, [id], this.deps.clock.now()) : [];
     if (!found[0]) throw notFound(PROFILE_MESSAGES.notFound);
     return found[0];
+  }
+
+  /** A brand's public profile (its page); no sign-in needed. Creators and suspended brands are not found. */
+  async getPublicBrand(ctx: ServiceContext, id: string): Promise<ProfileView> {
+    const found = UUID_RE.test(id) ? await readProfiles(ctx.em, `p.id = ? and ${PUBLIC_BRAND}`, [id], this.deps.clock.now()) : [];
+    if (!found[0]) throw notFound(PROFILE_MESSAGES.brandNotFound);
+    return found[0];
+  }
+
+  /**
+   * The public brand profile of each user (a booking's booker, a conversation's client), null when
+   * they have none, batched per request: one statement for every user asked in the same tick.
+   */
+  brandOfUser(ctx: LoaderContext, userId: string): Promise<ProfileView | null> {
+    const loader = perRequestLoader<string, ProfileView | null>(ctx, 'profiles.brandOfUser', async (userIds) => {
+      const found = await readProfiles(ctx.em, `p.user_id = any(?::uuid[]) and ${PUBLIC_BRAND}`, [`{${userIds.join(',')}}`], this.deps.clock.now());
+      const byUser = new Map(found.map((p) => [p.userId, p]));
+      return userIds.map((id) => byUser.get(id) ?? null);
+    });
+    return loader.load(userId);
   }
 
   /**
