@@ -31,6 +31,7 @@ const PAGES = [
   { key: 'verify-email', module: 'src/features/auth/pages/VerifyEmailPage.tsx', graphql: true },
   { key: 'dashboard', module: 'src/features/dashboard/pages/DashboardPage.tsx', graphql: true },
   { key: 'streamer', module: 'src/features/creators/pages/CreatorProfilePage.tsx', graphql: true },
+  { key: 'brand', module: 'src/features/brands/pages/BrandPage.tsx', graphql: true },
   { key: 'creators', module: 'src/features/marketplace/pages/MarketplacePage.tsx', graphql: true },
   { key: 'stripe-checkout', module: 'src/features/checkout/pages/CheckoutPage.tsx', graphql: true },
   { key: 'support', module: 'src/features/support/pages/SupportConsolePage.tsx', graphql: true },

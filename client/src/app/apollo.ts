@@ -114,7 +114,9 @@ export function createApolloClient({ refreshSession, onSessionExpired }: ApolloO
 
   const client = new ApolloClient({
     link: from([refreshLink, authLink, transport]),
-    cache: new InMemoryCache(),
+    // A conversation's parties have no id of their own: what two queries read of the same party (the
+    // list's summary, the open thread's brand) is merged instead of one replacing the other.
+    cache: new InMemoryCache({ typePolicies: { ConversationParty: { merge: true } } }),
   });
   seedInitialQueries(client);
 

@@ -49,6 +49,7 @@ const CreatorProfilePage = lazyPage(
   () => import('../features/creators/pages/CreatorProfilePage'),
   'CreatorProfilePage',
 );
+const BrandPage = lazyPage(() => import('../features/brands/pages/BrandPage'), 'BrandPage');
 const MarketplacePage = lazyPage(() => import('../features/marketplace/pages/MarketplacePage'), 'MarketplacePage');
 const CheckoutPage = lazyPage(() => import('../features/checkout/pages/CheckoutPage'), 'CheckoutPage');
 const SupportConsolePage = lazyPage(() => import('../features/support/pages/SupportConsolePage'), 'SupportConsolePage');
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'creators', element: <MarketplacePage /> },
       { path: 'streamer/:id', element: <CreatorProfilePage /> },
+      { path: 'brand/:id', element: <BrandPage /> },
       { path: 'stripe-checkout', element: <CheckoutPage /> },
       {
         path: 'support',

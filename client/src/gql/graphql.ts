@@ -891,6 +891,14 @@ export type AcceptBookingMutation = {
       avatarUrl: string | null;
     };
     booker: { id: string; name: string; email: string };
+    brand: {
+      id: string;
+      displayName: string;
+      about: string | null;
+      avatarUrl: string | null;
+      averageRating: number;
+      reviewCount: number;
+    } | null;
     dispute: {
       id: string;
       kind: DisputeKind;
@@ -1034,6 +1042,14 @@ export type BookingCard_BookingFragment = {
     avatarUrl: string | null;
   };
   booker: { id: string; name: string; email: string };
+  brand: {
+    id: string;
+    displayName: string;
+    about: string | null;
+    avatarUrl: string | null;
+    averageRating: number;
+    reviewCount: number;
+  } | null;
   dispute: {
     id: string;
     kind: DisputeKind;
@@ -1199,6 +1215,14 @@ export type BookingListQuery = {
           avatarUrl: string | null;
         };
         booker: { id: string; name: string; email: string };
+        brand: {
+          id: string;
+          displayName: string;
+          about: string | null;
+          avatarUrl: string | null;
+          averageRating: number;
+          reviewCount: number;
+        } | null;
         dispute: {
           id: string;
           kind: DisputeKind;
@@ -1375,6 +1399,14 @@ export type PutBookingBriefMutation = {
       avatarUrl: string | null;
     };
     booker: { id: string; name: string; email: string };
+    brand: {
+      id: string;
+      displayName: string;
+      about: string | null;
+      avatarUrl: string | null;
+      averageRating: number;
+      reviewCount: number;
+    } | null;
     dispute: {
       id: string;
       kind: DisputeKind;
@@ -1508,6 +1540,14 @@ export type ConfirmBookingBriefMutation = {
       avatarUrl: string | null;
     };
     booker: { id: string; name: string; email: string };
+    brand: {
+      id: string;
+      displayName: string;
+      about: string | null;
+      avatarUrl: string | null;
+      averageRating: number;
+      reviewCount: number;
+    } | null;
     dispute: {
       id: string;
       kind: DisputeKind;
@@ -1641,6 +1681,14 @@ export type SubmitDeliveryMutation = {
       avatarUrl: string | null;
     };
     booker: { id: string; name: string; email: string };
+    brand: {
+      id: string;
+      displayName: string;
+      about: string | null;
+      avatarUrl: string | null;
+      averageRating: number;
+      reviewCount: number;
+    } | null;
     dispute: {
       id: string;
       kind: DisputeKind;
@@ -1774,6 +1822,14 @@ export type ApproveDeliveryMutation = {
       avatarUrl: string | null;
     };
     booker: { id: string; name: string; email: string };
+    brand: {
+      id: string;
+      displayName: string;
+      about: string | null;
+      avatarUrl: string | null;
+      averageRating: number;
+      reviewCount: number;
+    } | null;
     dispute: {
       id: string;
       kind: DisputeKind;
@@ -1908,6 +1964,14 @@ export type RequestDeliveryChangesMutation = {
       avatarUrl: string | null;
     };
     booker: { id: string; name: string; email: string };
+    brand: {
+      id: string;
+      displayName: string;
+      about: string | null;
+      avatarUrl: string | null;
+      averageRating: number;
+      reviewCount: number;
+    } | null;
     dispute: {
       id: string;
       kind: DisputeKind;
@@ -2040,6 +2104,14 @@ export type CancelBookingMutation = {
       avatarUrl: string | null;
     };
     booker: { id: string; name: string; email: string };
+    brand: {
+      id: string;
+      displayName: string;
+      about: string | null;
+      avatarUrl: string | null;
+      averageRating: number;
+      reviewCount: number;
+    } | null;
     dispute: {
       id: string;
       kind: DisputeKind;
@@ -2172,6 +2244,14 @@ export type ConfirmBookingCompletionMutation = {
       avatarUrl: string | null;
     };
     booker: { id: string; name: string; email: string };
+    brand: {
+      id: string;
+      displayName: string;
+      about: string | null;
+      avatarUrl: string | null;
+      averageRating: number;
+      reviewCount: number;
+    } | null;
     dispute: {
       id: string;
       kind: DisputeKind;
@@ -2305,6 +2385,14 @@ export type DeclineBookingMutation = {
       avatarUrl: string | null;
     };
     booker: { id: string; name: string; email: string };
+    brand: {
+      id: string;
+      displayName: string;
+      about: string | null;
+      avatarUrl: string | null;
+      averageRating: number;
+      reviewCount: number;
+    } | null;
     dispute: {
       id: string;
       kind: DisputeKind;
@@ -2435,6 +2523,14 @@ export type LiveBookingUpdatesSubscription = {
       avatarUrl: string | null;
     };
     booker: { id: string; name: string; email: string };
+    brand: {
+      id: string;
+      displayName: string;
+      about: string | null;
+      avatarUrl: string | null;
+      averageRating: number;
+      reviewCount: number;
+    } | null;
     dispute: {
       id: string;
       kind: DisputeKind;
@@ -2567,6 +2663,14 @@ export type OpenBookingDisputeMutation = {
       avatarUrl: string | null;
     };
     booker: { id: string; name: string; email: string };
+    brand: {
+      id: string;
+      displayName: string;
+      about: string | null;
+      avatarUrl: string | null;
+      averageRating: number;
+      reviewCount: number;
+    } | null;
     dispute: {
       id: string;
       kind: DisputeKind;
@@ -2699,6 +2803,14 @@ export type RequestBookingPayoutMutation = {
       avatarUrl: string | null;
     };
     booker: { id: string; name: string; email: string };
+    brand: {
+      id: string;
+      displayName: string;
+      about: string | null;
+      avatarUrl: string | null;
+      averageRating: number;
+      reviewCount: number;
+    } | null;
     dispute: {
       id: string;
       kind: DisputeKind;
@@ -2813,6 +2925,32 @@ export type ReviewBookingMutationVariables = Exact<{
 
 export type ReviewBookingMutation = {
   createReview: { id: string; bookingId: string; creatorId: string; rating: number; comment: string | null };
+};
+
+export type BrandBlock_BrandFragment = {
+  id: string;
+  displayName: string;
+  about: string | null;
+  avatarUrl: string | null;
+  averageRating: number;
+  reviewCount: number;
+};
+
+export type BrandPageQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type BrandPageQuery = {
+  brand: {
+    id: string;
+    displayName: string;
+    about: string | null;
+    avatarUrl: string | null;
+    averageRating: number;
+    reviewCount: number;
+    completedBookings: number;
+    memberSince: string;
+  };
 };
 
 export type CalendarConnection_ConnectionFragment = {
@@ -3308,6 +3446,21 @@ export type ConversationThreadQuery = {
     lastReadAt: string | null;
     bookingIds: Array<string>;
     disputed: boolean;
+    otherParty: {
+      userId: string;
+      profileId: string | null;
+      displayName: string;
+      avatarUrl: string | null;
+      lastReadAt: string | null;
+      brand: {
+        id: string;
+        displayName: string;
+        about: string | null;
+        avatarUrl: string | null;
+        averageRating: number;
+        reviewCount: number;
+      } | null;
+    };
     messages: {
       edges: Array<{
         cursor: string;
@@ -3364,13 +3517,6 @@ export type ConversationThreadQuery = {
       lastReadAt: string | null;
     };
     client: {
-      userId: string;
-      profileId: string | null;
-      displayName: string;
-      avatarUrl: string | null;
-      lastReadAt: string | null;
-    };
-    otherParty: {
       userId: string;
       profileId: string | null;
       displayName: string;
@@ -4974,6 +5120,14 @@ export type ResolveDisputeMutation = {
         avatarUrl: string | null;
       };
       booker: { id: string; name: string; email: string };
+      brand: {
+        id: string;
+        displayName: string;
+        about: string | null;
+        avatarUrl: string | null;
+        averageRating: number;
+        reviewCount: number;
+      } | null;
       dispute: {
         id: string;
         kind: DisputeKind;
@@ -5157,6 +5311,14 @@ export type SupportDisputeCard_DisputeFragment = {
       avatarUrl: string | null;
     };
     booker: { id: string; name: string; email: string };
+    brand: {
+      id: string;
+      displayName: string;
+      about: string | null;
+      avatarUrl: string | null;
+      averageRating: number;
+      reviewCount: number;
+    } | null;
     dispute: {
       id: string;
       kind: DisputeKind;
@@ -5320,6 +5482,14 @@ export type SupportDisputesQuery = {
         avatarUrl: string | null;
       };
       booker: { id: string; name: string; email: string };
+      brand: {
+        id: string;
+        displayName: string;
+        about: string | null;
+        avatarUrl: string | null;
+        averageRating: number;
+        reviewCount: number;
+      } | null;
       dispute: {
         id: string;
         kind: DisputeKind;
@@ -6783,6 +6953,33 @@ export const BookingDisputeDetails_DisputeFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode;
+export const BrandBlock_BrandFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export const BookingWork_BookingFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -6967,6 +7164,14 @@ export const BookingCard_BookingFragmentDoc = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -7105,6 +7310,28 @@ export const BookingCard_BookingFragmentDoc = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -7345,6 +7572,14 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -7504,6 +7739,28 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -10014,6 +10271,14 @@ export const AcceptBookingDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -10152,6 +10417,28 @@ export const AcceptBookingDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -10557,6 +10844,14 @@ export const BookingListDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -10695,6 +10990,28 @@ export const BookingListDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -10967,6 +11284,14 @@ export const PutBookingBriefDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -11105,6 +11430,28 @@ export const PutBookingBriefDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -11364,6 +11711,14 @@ export const ConfirmBookingBriefDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -11502,6 +11857,28 @@ export const ConfirmBookingBriefDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -11764,6 +12141,14 @@ export const SubmitDeliveryDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -11902,6 +12287,28 @@ export const SubmitDeliveryDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -12155,6 +12562,14 @@ export const ApproveDeliveryDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -12293,6 +12708,28 @@ export const ApproveDeliveryDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -12562,6 +12999,14 @@ export const RequestDeliveryChangesDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -12700,6 +13145,28 @@ export const RequestDeliveryChangesDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -12953,6 +13420,14 @@ export const CancelBookingDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -13091,6 +13566,28 @@ export const CancelBookingDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -13333,6 +13830,14 @@ export const ConfirmBookingCompletionDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -13471,6 +13976,28 @@ export const ConfirmBookingCompletionDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -13729,6 +14256,14 @@ export const DeclineBookingDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -13867,6 +14402,28 @@ export const DeclineBookingDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -14096,6 +14653,14 @@ export const LiveBookingUpdatesDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -14234,6 +14799,28 @@ export const LiveBookingUpdatesDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -14472,6 +15059,14 @@ export const OpenBookingDisputeDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -14610,6 +15205,28 @@ export const OpenBookingDisputeDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -14858,6 +15475,14 @@ export const RequestBookingPayoutDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -14996,6 +15621,28 @@ export const RequestBookingPayoutDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -15298,6 +15945,109 @@ export type ReviewBookingMutationOptions = Apollo.BaseMutationOptions<
   ReviewBookingMutation,
   ReviewBookingMutationVariables
 >;
+export const BrandPageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BrandPage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'avatarUrl' },
+                  arguments: [
+                    {
+                      kind: 'Argument',
+                      name: { kind: 'Name', value: 'size' },
+                      value: { kind: 'IntValue', value: '160' },
+                    },
+                  ],
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'completedBookings' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'memberSince' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useBrandPageQuery__
+ *
+ * To run a query within a React component, call `useBrandPageQuery` and pass it any options that fit your needs.
+ * When your component renders, `useBrandPageQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useBrandPageQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useBrandPageQuery(
+  baseOptions: Apollo.QueryHookOptions<BrandPageQuery, BrandPageQueryVariables> &
+    ({ variables: BrandPageQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<BrandPageQuery, BrandPageQueryVariables>(BrandPageDocument, options);
+}
+export function useBrandPageLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<BrandPageQuery, BrandPageQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<BrandPageQuery, BrandPageQueryVariables>(BrandPageDocument, options);
+}
+// @ts-ignore
+export function useBrandPageSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<BrandPageQuery, BrandPageQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BrandPageQuery, BrandPageQueryVariables>;
+export function useBrandPageSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BrandPageQuery, BrandPageQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BrandPageQuery | undefined, BrandPageQueryVariables>;
+export function useBrandPageSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BrandPageQuery, BrandPageQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<BrandPageQuery, BrandPageQueryVariables>(BrandPageDocument, options);
+}
+export type BrandPageQueryHookResult = ReturnType<typeof useBrandPageQuery>;
+export type BrandPageLazyQueryHookResult = ReturnType<typeof useBrandPageLazyQuery>;
+export type BrandPageSuspenseQueryHookResult = ReturnType<typeof useBrandPageSuspenseQuery>;
+export type BrandPageQueryResult = Apollo.QueryResult<BrandPageQuery, BrandPageQueryVariables>;
 export const CalendarConnectionsDocument = {
   kind: 'Document',
   definitions: [
@@ -17520,6 +18270,24 @@ export const ConversationThreadDocument = {
                 { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConversationSummary_conversation' } },
                 {
                   kind: 'Field',
+                  name: { kind: 'Name', value: 'otherParty' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'brand' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
                   name: { kind: 'Name', value: 'messages' },
                   arguments: [
                     {
@@ -17543,6 +18311,28 @@ export const ConversationThreadDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -25167,6 +25957,14 @@ export const ResolveDisputeDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -25326,6 +26124,28 @@ export const ResolveDisputeDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },
@@ -25797,6 +26617,14 @@ export const SupportDisputesDocument = {
           },
           {
             kind: 'Field',
+            name: { kind: 'Name', value: 'brand' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'BrandBlock_brand' } }],
+            },
+          },
+          {
+            kind: 'Field',
             name: { kind: 'Name', value: 'dispute' },
             selectionSet: {
               kind: 'SelectionSet',
@@ -25956,6 +26784,28 @@ export const SupportDisputesDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'BrandBlock_brand' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Brand' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'avatarUrl' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'size' }, value: { kind: 'IntValue', value: '64' } },
+            ],
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageRating' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
         ],
       },
     },

@@ -13,6 +13,7 @@ import { DetailList } from '../../../shared/components/DetailList';
 import { BookingConversation } from '../../conversations/components/BookingConversation';
 import { BookingDocuments } from '../../documents/components/BookingDocuments';
 import { ProfileAvatar } from '../../../shared/components/ProfileAvatar';
+import { BrandBlock } from '../../brands/components/BrandBlock';
 
 interface Props {
   booking: BookingCard_BookingFragment;
@@ -30,7 +31,7 @@ export function BookingCard({ booking, creatorSide }: Props) {
       <Card.Body gap="4" p={{ base: '4', md: '5' }}>
         <Flex gap="3" align="flex-start" justify="space-between" wrap="wrap">
           <Flex gap="3" align="center" minW="0">
-            <ProfileAvatar name={heading.counterpart} src={creatorSide ? null : booking.creator.avatarUrl} decorative />
+            <ProfileAvatar name={heading.counterpart} src={creatorSide ? (booking.brand?.avatarUrl ?? null) : booking.creator.avatarUrl} decorative />
             <Box minW="0">
               <Heading as="h3" size="md" id={headingId}>
                 {heading.title}{' '}
@@ -49,6 +50,8 @@ export function BookingCard({ booking, creatorSide }: Props) {
           </Flex>
           <BookingStatusBadges status={booking.status} paymentStatus={booking.paymentStatus} />
         </Flex>
+
+        {creatorSide && booking.brand && <BrandBlock brand={booking.brand} />}
 
         <DetailList items={moneyItems(booking, creatorSide)} />
 

@@ -15,6 +15,7 @@ import { useOfferActions } from '../../offers/hooks/useOfferActions';
 import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { ThreadView } from './ThreadView';
 import { ProfileAvatar } from '../../../shared/components/ProfileAvatar';
+import { BrandHeaderLine } from '../../brands/components/BrandBlock';
 
 /** One conversation: who, the thread (live, typing, Seen), and the message box. */
 export function ConversationPane({
@@ -46,6 +47,8 @@ export function ConversationPane({
   if (!c || !user) return <FormError message={errorMessage(thread.error, 'Failed to load the conversation')} />;
 
   const name = counterpartName(c);
+  // A creator sees who the brand on the other side is (rating, about, its page).
+  const brand = c.viewerRole === 'CREATOR' ? c.otherParty.brand : null;
   const items = thread.messages.map(toThreadItem);
   return (
     <Stack gap="0" h="full">
@@ -56,13 +59,14 @@ export function ConversationPane({
           </IconButton>
         )}
         <ProfileAvatar name={name} src={c.viewerRole !== 'SUPPORT' ? c.otherParty.avatarUrl : null} size="sm" decorative />
-        <Box minW="0">
+        <Box minW="0" flex="1">
           <Text as="h3" fontWeight="semibold" truncate>
             {name}
           </Text>
           <Text textStyle="xs" color="fg.muted" truncate>
             {conversationContext(c)}
           </Text>
+          {brand && <BrandHeaderLine brand={brand} />}
         </Box>
       </Flex>
       <ThreadView
