@@ -22,7 +22,7 @@ const PAGES = [
   { key: 'about', path: '/about', module: 'src/features/about/pages/AboutPage.tsx', prerender: true, title: 'About' },
   { key: 'faq', path: '/faq', module: 'src/features/faq/pages/FaqPage.tsx', prerender: true, title: 'FAQ' },
   // A form: typing into a copy that the app then replaces would lose the text, so it waits for the app.
-  { key: 'contact', module: 'src/features/contact/pages/ContactPage.tsx' },
+  { key: 'contact', module: 'src/features/contact/pages/ContactPage.tsx', graphql: true },
   { key: 'privacy-policy', path: '/privacy-policy', module: 'src/features/legal/pages/PrivacyPolicyPage.tsx', prerender: true, title: 'Privacy Policy' },
   { key: 'terms-of-use', path: '/terms-of-use', module: 'src/features/legal/pages/TermsOfUsePage.tsx', prerender: true, title: 'Terms of Use' },
   { key: 'auth', module: 'src/features/auth/pages/AuthPage.tsx', graphql: true },

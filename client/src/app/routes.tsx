@@ -58,7 +58,8 @@ const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/ResetPas
 const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/VerifyEmailPage'), 'VerifyEmailPage');
 const SettingsPage = lazyPage(() => import('../features/settings/pages/SettingsPage'), 'SettingsPage');
 const AboutPage = staticPage(() => import('../features/about/pages/AboutPage'), 'AboutPage');
-const ContactPage = staticPage(() => import('../features/contact/pages/ContactPage'), 'ContactPage');
+// The contact form sends a GraphQL mutation (and reads a signed-in sender's name): it waits for the client.
+const ContactPage = lazyPage(() => import('../features/contact/pages/ContactPage'), 'ContactPage');
 const FaqPage = staticPage(() => import('../features/faq/pages/FaqPage'), 'FaqPage');
 const PrivacyPolicyPage = staticPage(() => import('../features/legal/pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
 const TermsOfUsePage = staticPage(() => import('../features/legal/pages/TermsOfUsePage'), 'TermsOfUsePage');
