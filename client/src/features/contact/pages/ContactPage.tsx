@@ -23,7 +23,8 @@ export function ContactPage() {
       />
       <Grid templateColumns={{ base: '1fr', lg: '1fr 2fr' }} gap="6" mt={{ base: '10', md: '14' }} alignItems="start">
         <ContactInfoPanel />
-        <GlassCard>
+        {/* On a phone the form comes first: it is what people came for, and its receipt is then in view. */}
+        <GlassCard order={{ base: -1, lg: 0 }}>
           <Card.Body p={{ base: '5', md: '8' }}>
             {form.status === 'sent' && form.receipt ? (
               <ContactReceiptCard receipt={form.receipt} onReset={form.reset} />
