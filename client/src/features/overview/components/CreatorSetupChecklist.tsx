@@ -1,4 +1,4 @@
-import { Card, Heading, HStack, Icon, Link, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Card, Flex, Heading, HStack, Icon, Link, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { LuCircle, LuCircleCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { useConnectStatusQuery } from '../../../gql/graphql';
@@ -20,14 +20,14 @@ export function CreatorSetupChecklist({ hasHours, hasPhoto }: { hasHours: boolea
     <GlassCard as="section" aria-labelledby="setup-checklist-heading">
       <Card.Body gap="4" p={{ base: '4', md: '5' }}>
         <Stack gap="1">
-          <HStack justify="space-between" gap="3" align="baseline">
+          <Flex justify="space-between" columnGap="3" rowGap="0.5" align="baseline" wrap="wrap">
             <Heading as="h3" size="md" id="setup-checklist-heading">
               Get ready for your first booking
             </Heading>
             <Text fontWeight="semibold" whiteSpace="nowrap">
               {done} of {steps.length} done
             </Text>
-          </HStack>
+          </Flex>
           <Text fontSize="sm" color="fg.muted">
             Brands can book you once you have hours and a payout account.
           </Text>

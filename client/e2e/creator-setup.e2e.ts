@@ -1,0 +1,67 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, newActor, step, type Actor } from './support/browser';
+import { addWeekdaySchedule, createCreatorProfile } from './support/journeys';
+import { startE2EServer, type E2EServer } from './support/server';
+import { openTab, register, seeText } from './support/ui';
+
+/**
+ * A new creator is not told "live" with no hours and no payout account: Overview lists what is
+ * left (hours, payouts, photo) with links, and ticks each step off once it is done.
+ * Screenshots at 1280 and 390 px go to SHOTS_DIR (default /work/shots/contact).
+ */
+const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/contact';
+const PASSWORD = 'amber-violin-cascade-93';
+const CREATOR = { email: 'fresh@creators.test', name: 'Fresh Face', bio: 'Speedruns and chat.', hourlyRate: '40', twitch: 'freshface' };
+
+let server: E2EServer;
+let browser: Browser;
+let creator: Actor;
+
+beforeAll(async () => {
+  await mkdir(SHOTS, { recursive: true });
+  server = await startE2EServer();
+  browser = await launchBrowser();
+  creator = await newActor(browser, 'creator', server.url);
+  creator.context.setDefaultTimeout(30_000);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it('a new creator sees what is left before a first booking and ticks off the hours once added', async () => {
+  const { page } = creator;
+  const checklist = page.getByRole('region', { name: 'Get ready for your first booking' });
+
+  await step('creator: registers and creates a profile; Overview asks for hours, payouts and a photo', [creator], async () => {
+    await register(page, 'Creator Account', CREATOR.email, PASSWORD);
+    await createCreatorProfile(page, CREATOR);
+    await seeText(page, 'Next: add your hours, connect payouts and add a photo. Overview lists what is left.');
+    await checklist.getByText('0 of 3 done').waitFor();
+    await checklist.getByRole('link', { name: 'Add hours' }).waitFor();
+    await checklist.getByRole('link', { name: 'Connect payouts' }).waitFor();
+    await checklist.getByRole('link', { name: 'Add a photo' }).waitFor();
+    await expectAccessible(page, 'overview checklist');
+    for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      await checklist.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, `creator-checklist-${width}.png`), fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  await step('creator: "Add hours" opens Availability; after a weekday schedule Overview ticks the hours off', [creator], async () => {
+    await checklist.getByRole('link', { name: 'Add hours' }).click();
+    await page.waitForURL('**/dashboard?tab=availability');
+    await addWeekdaySchedule(page, 'Weekdays');
+    await openTab(page, 'Overview');
+    await checklist.getByText('1 of 3 done').waitFor();
+    expect(await checklist.getByRole('link', { name: 'Add hours' }).count()).toBe(0);
+    await checklist.getByRole('link', { name: 'Connect payouts' }).waitFor();
+  });
+});
