@@ -1,4 +1,6 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { FileType, fileType } from '../files';
+import { MESSAGE_FILES_MAX } from './conversations.service';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import type { DomainEvents } from '../../platform/shared/events';
 import type { ConversationView, MessageView } from './conversations.views';
@@ -50,9 +52,16 @@ export class ConversationsResolver {
     return ctx.services.conversations.start(ctx, { creatorId, text });
   }
 
-  @Mutation(() => MessageType, { description: 'A message (up to 2,000 characters, trimmed)' })
-  sendMessage(@Arg('conversationId', () => ID) conversationId: string, @Arg('text', () => String) text: string, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.conversations.send(ctx, { conversationId, text });
+  @Mutation(() => MessageType, {
+    description: 'A message (up to 2,000 characters, trimmed) with up to 10 files (fileIds: your uploads, POST /api/v1/files); the text may be empty when files are sent',
+  })
+  sendMessage(
+    @Arg('conversationId', () => ID) conversationId: string,
+    @Arg('text', () => String) text: string,
+    @Arg('fileIds', () => [ID], { nullable: true, description: 'Files you uploaded (POST /api/v1/files), at most 10; the conversation\'s members read them' }) fileIds: string[] | null,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.conversations.send(ctx, { conversationId, text, fileIds });
   }
 
   @Mutation(() => MessageType, { description: 'The creator proposes other free hours (same length) for a pending request' })
@@ -91,5 +100,15 @@ export class ConversationsResolver {
   })
   conversationActivity(@Arg('conversationId', () => ID) _conversationId: string, @Root() event: DomainEvents['conversationActivity']): ConversationActivityType {
     return { ...event, at: new Date(event.at) } as ConversationActivityType;
+  }
+}
+
+/** The files a message was sent with, with download links for the viewer. */
+@Resolver(() => MessageType)
+export class MessageFilesResolver {
+  @FieldResolver(() => [FileType], { description: 'Files sent with the message (images, PDFs, videos), with short-lived download links' })
+  @Extensions({ listSize: MESSAGE_FILES_MAX })
+  async files(@Root() message: MessageView, @Ctx() ctx: GraphQLContext): Promise<FileType[]> {
+    return (await ctx.services.conversations.filesOf(ctx, message)).map(fileType);
   }
 }

@@ -1,9 +1,11 @@
 import { Router } from 'express';
+import type { RequestContext } from '../../platform/request-context';
 import { route } from '../../platform/rest/route';
+import { presentFile, type FileView } from '../files';
 import type { ConversationView, MessageView } from './conversations.views';
 
-/** A line as the REST facade shows it (the issue's §5 names). */
-const presentMessage = (m: MessageView) => ({
+/** A line as the REST facade shows it (the issue's §5 names); `files` only where they were read (a thread's lines). */
+const presentMessage = (m: MessageView, files?: readonly FileView[]) => ({
   id: m.id,
   sender_id: m.senderId,
   sender_name: m.senderName,
@@ -12,6 +14,7 @@ const presentMessage = (m: MessageView) => ({
   is_support: m.isSupport,
   booking_id: m.bookingId,
   offer_id: m.offerId,
+  ...(files ? { files: files.map(presentFile) } : {}),
   event_type: m.eventType,
   booking_start_time: m.bookingStartTime,
   booking_end_time: m.bookingEndTime,
@@ -37,6 +40,10 @@ const presentConversation = (c: ConversationView) => ({
   last_activity_at: c.lastActivityAt,
 });
 
+/** Lines with their files (download links for the viewer; one read of files per conversation). */
+const presentMessages = (ctx: RequestContext, messages: readonly MessageView[]) =>
+  Promise.all(messages.map(async (m) => presentMessage(m, await ctx.services.conversations.filesOf(ctx, m))));
+
 /** `?limit=&after=` reads forward from a cursor (oldest first); `?before=` reads back; default the newest 30. */
 const pageArgs = (q: Record<string, unknown>) =>
   q.after ? { first: q.limit ?? 30, after: q.after } : { last: q.limit ?? 30, before: q.before };
@@ -58,16 +65,19 @@ export function conversationsRoutes(): Router {
   );
   router.get(
     '/conversations/:id/messages',
-    route(async (ctx, req) => (await ctx.services.conversations.messages(ctx, req.params.id, pageArgs(req.query))).edges.map((e) => presentMessage(e.node))),
+    route(async (ctx, req) => presentMessages(ctx, (await ctx.services.conversations.messages(ctx, req.params.id, pageArgs(req.query))).edges.map((e) => e.node))),
   );
   router.post(
     '/conversations/:id/messages',
-    route(async (ctx, req) => presentMessage(await ctx.services.conversations.send(ctx, { conversationId: req.params.id, text: req.body?.text })), 201),
+    route(async (ctx, req) => {
+      const message = await ctx.services.conversations.send(ctx, { conversationId: req.params.id, text: req.body?.text, fileIds: req.body?.file_ids ?? req.body?.fileIds });
+      return (await presentMessages(ctx, [message]))[0];
+    }, 201),
   );
   router.post('/conversations/:id/read', route(async (ctx, req) => presentConversation(await ctx.services.conversations.markRead(ctx, req.params.id))));
   router.get(
     '/bookings/:id/messages',
-    route(async (ctx, req) => (await ctx.services.conversations.bookingMessages(ctx, req.params.id, pageArgs(req.query))).edges.map((e) => presentMessage(e.node))),
+    route(async (ctx, req) => presentMessages(ctx, (await ctx.services.conversations.bookingMessages(ctx, req.params.id, pageArgs(req.query))).edges.map((e) => e.node))),
   );
   return router;
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../../platform/shared/clock';
 import { requirePerson, type ServiceContext, type Viewer } from '../../platform/shared/context';
-import { badInput, conflict, forbidden, notFound, rateLimited } from '../../platform/shared/errors';
+import { badInput, conflict, DomainError, forbidden, notFound, rateLimited } from '../../platform/shared/errors';
 import { eventStream, keyedEvents, mapStream, type Listen } from '../../platform/shared/event-stream';
 import type { DomainEvents, EventBus } from '../../platform/shared/events';
 import { decodeCursor, encodeCursor, pageSize, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
@@ -31,6 +31,7 @@ import {
 import { publicNameSql } from '../users';
 import { readBookingStories } from '../bookings';
 import type { BookingMoveHandler, MoneyFigures } from '../bookings';
+import type { FilesService, FileView } from '../files';
 import { ActivityThrottle } from './activity-throttle';
 
 const CONVERSATION_MESSAGES = {
@@ -56,7 +57,26 @@ const text = z
 const id = (field: string) => z.uuid({ error: `${field} must be a valid id` });
 
 const StartSchema = z.object({ creatorId: id('creatorId'), text });
-const SendSchema = z.object({ conversationId: id('conversationId'), text });
+/** Files a message may carry (uploaded with POST /api/v1/files by the sender). */
+export const MESSAGE_FILES_MAX = 10;
+const fileIds = z
+  .preprocess(
+    (v) => (v === undefined || v === null ? [] : v),
+    z
+      .array(z.string({ error: 'fileIds: each must be the id of an uploaded file' }).regex(UUID_RE, 'fileIds: each must be the id of an uploaded file'), {
+        error: 'fileIds must be a list of file ids',
+      })
+      .max(MESSAGE_FILES_MAX, `fileIds: at most ${MESSAGE_FILES_MAX} files per message`),
+  )
+  .transform((list) => [...new Set(list.map((v) => v.toLowerCase()))]);
+/** A message is text, files, or both: the text may be empty when files are sent. */
+const SendSchema = z
+  .object({
+    conversationId: id('conversationId'),
+    text: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'text must be text' }).trim().max(MAX_TEXT, `text must be at most ${MAX_TEXT} characters`)),
+    fileIds,
+  })
+  .refine((d) => d.text.length > 0 || d.fileIds.length > 0, { message: 'text must not be empty (or send a file)', path: ['text'] });
 const ProposeSchema = z.object({ bookingId: id('bookingId'), text: z.string({ error: 'text must be text' }).trim().max(MAX_TEXT, `text must be at most ${MAX_TEXT} characters`).nullish() });
 const RespondSchema = z.object({ messageId: id('messageId'), accept: z.boolean({ error: 'accept must be true or false' }) });
 
@@ -101,6 +121,8 @@ export class ConversationsService {
       /** Bookings' money figures from the ledger (features/bookings `moneyOf`): what event lines tell. */
       money: (em: EntityManager, bookingIds: readonly string[]) => Promise<Map<string, MoneyFigures>>;
       notifications: NotificationsService;
+      /** Files sent with messages: attached to the conversation's scope (its readers read them). */
+      files: () => FilesService;
       limits: RateLimitStore;
       /** Messages per user per minute; null: no limit. */
       messagesPerMinute: number | null;
@@ -246,14 +268,52 @@ export class ConversationsService {
     return this.get(ctx, conversationId);
   }
 
-  /** A text message into a conversation the viewer may write to (support: marked as support). */
-  async send(ctx: ServiceContext, input: { conversationId: unknown; text: unknown }): Promise<MessageView> {
+  /**
+   * A message into a conversation the viewer may write to (support: marked as support): text, files
+   * (the viewer's own uploads, at most MESSAGE_FILES_MAX, attached to the conversation so whoever
+   * may read it reads them), or both. A file that is not the viewer's refuses the whole message.
+   */
+  async send(ctx: ServiceContext, input: { conversationId: unknown; text: unknown; fileIds?: unknown }): Promise<MessageView> {
     const viewer = requirePerson(ctx);
     const data = parseInput(SendSchema, input);
     const access = await this.access(ctx.em, viewer, data.conversationId);
     await this.countMessage(viewer.id);
-    const messageId = await ctx.em.transactional((em) => this.post(em, access.conversation.id, viewer, data.text, access.role === 'support'));
+    const conversationId = access.conversation.id;
+    const messageId = await ctx.em.transactional(async (em) => {
+      const files = await this.deps.files().attach({ ...ctx, em }, data.fileIds, { scope: 'conversation', id: conversationId });
+      const byId = new Map(files.map((f) => [f.id, f]));
+      const sent = data.fileIds.map((fid) => byId.get(fid)!).filter(Boolean);
+      return this.post(em, conversationId, viewer, data.text, access.role === 'support', null, sent);
+    });
     return this.message(ctx.em, messageId, viewer.id);
+  }
+
+  /**
+   * The files a message was sent with, with download links for the viewer (through the files'
+   * conversation scope: its members, support while disputed). Batched per request by message (a
+   * message's files never change, so a live subscription may keep them).
+   */
+  async filesOf(ctx: ServiceContext & { loaders: LoaderCache }, message: MessageView): Promise<FileView[]> {
+    if (message.fileIds.length === 0) return [];
+    const files = await perRequestLoader<string, FileView[]>(ctx, 'conversations:messageFiles', async (messageIds) => {
+      const rows = await ctx.em.execute<{ id: string; conversation_id: string }[]>('select id, conversation_id from message where id = any(?::uuid[])', [
+        `{${messageIds.join(',')}}`,
+      ]);
+      const conversations = [...new Set(rows.map((r) => r.conversation_id))];
+      const lists = await Promise.all(
+        conversations.map((cid) =>
+          this.deps
+            .files()
+            .listOf(ctx, { scope: 'conversation', id: cid })
+            .catch((err: unknown) => (err instanceof DomainError ? [] : Promise.reject(err))),
+        ),
+      );
+      const byConversation = new Map(conversations.map((cid, i) => [cid, lists[i]]));
+      const conversationOf = new Map(rows.map((r) => [r.id, r.conversation_id]));
+      return messageIds.map((mid) => byConversation.get(conversationOf.get(mid) ?? '') ?? []);
+    }).load(message.id);
+    const byId = new Map(files.map((f) => [f.id, f]));
+    return message.fileIds.map((fid) => byId.get(fid)).filter((f): f is FileView => f !== undefined);
   }
 
   /** A party proposes other hours (bookable in the creator's availability, the same length): the creator for a pending request, either party for a confirmed booking. */
@@ -538,11 +598,19 @@ export class ConversationsService {
   }
 
   /** Writes a message (and its outbox event: the other members are notified; live delivery after commit). */
-  private async post(em: EntityManager, conversationId: string, viewer: Viewer, body: string, asSupport: boolean, bookingId: string | null = null): Promise<string> {
+  private async post(
+    em: EntityManager,
+    conversationId: string,
+    viewer: Viewer,
+    body: string,
+    asSupport: boolean,
+    bookingId: string | null = null,
+    files: readonly FileView[] = [],
+  ): Promise<string> {
     const messageId = randomUUID();
     await em.execute(
-      `insert into message (id, conversation_id, sender_user_id, kind, text, is_support, booking_id, created_at) values (?, ?, ?, 'text', ?, ?, ?, ${NOW})`,
-      [messageId, conversationId, viewer.id, body, asSupport, bookingId],
+      `insert into message (id, conversation_id, sender_user_id, kind, text, is_support, booking_id, file_ids, created_at) values (?, ?, ?, 'text', ?, ?, ?, ?::jsonb, ${NOW})`,
+      [messageId, conversationId, viewer.id, body, asSupport, bookingId, JSON.stringify(files.map((f) => f.id))],
     );
     if (asSupport) {
       await em.execute(
@@ -557,7 +625,7 @@ export class ConversationsService {
       aggregateId: conversationId,
       actorUserId: viewer.id,
       audienceUserIds: members.map((m) => m.user_id),
-      payload: { conversationId, messageId, senderUserId: viewer.id, senderName: asSupport ? 'Support' : await nameOf(em, viewer.id), excerpt: body.slice(0, 140), isSupport: asSupport },
+      payload: { conversationId, messageId, senderUserId: viewer.id, senderName: asSupport ? 'Support' : await nameOf(em, viewer.id), excerpt: (body || filesExcerpt(files)).slice(0, 140), isSupport: asSupport },
     });
     return messageId;
   }
@@ -658,7 +726,8 @@ const EVENT_TOPICS_PG = `{${EVENT_LINE_TOPICS.join(',')}}`;
 
 const EVENT_LINE_SELECT = `select e.id, 'event' as kind, e.actor_user_id as sender_user_id, null::text as sender_name, '' as text, false as is_support, e.booking_id,
     null::timestamptz as proposed_start, null::timestamptz as proposed_end, null::text as proposal_status, null::timestamptz as responded_at,
-    null::uuid as offer_id, e.created_at, e.topic as event_type, e.history_id as event_history_id, e.payload as event_payload
+    null::uuid as offer_id, e.created_at, e.topic as event_type, e.history_id as event_history_id, e.payload as event_payload,
+    '[]'::jsonb as file_ids
   from outbox_event e`;
 
 async function findOrCreate(em: EntityManager, clientUserId: string, creatorProfileId: string, creatorUserId: string): Promise<string> {
@@ -681,6 +750,10 @@ async function findOrCreate(em: EntityManager, clientUserId: string, creatorProf
   );
   return row.id;
 }
+
+/** What a message of files only says in a bell item or an e-mail: "Sent a file: brief.pdf", "Sent 3 files". */
+export const filesExcerpt = (files: readonly { name: string }[]) =>
+  files.length === 1 ? `Sent a file: ${files[0].name}` : `Sent ${files.length} files`;
 
 const touch = (em: EntityManager, conversationId: string) => em.execute(`update conversation set last_activity_at = ${NOW} where id = ?`, [conversationId]);
 

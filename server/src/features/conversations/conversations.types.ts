@@ -65,7 +65,7 @@ export class ProposedTimeType {
 }
 
 @ObjectType('Message', { description: 'A line of a conversation: a message, a proposed time or a booking event', simpleResolvers: true })
-export class MessageType implements Omit<MessageView, 'kind' | 'proposal'> {
+export class MessageType implements Omit<MessageView, 'kind' | 'proposal' | 'fileIds'> {
   @Field(() => ID)
   id!: string;
 

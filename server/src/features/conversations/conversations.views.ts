@@ -118,6 +118,7 @@ export interface ConversationRow {
   lm_proposal_status: string | null;
   lm_responded_at: Date | null;
   lm_offer_id: string | null;
+  lm_file_ids: string[] | null;
   lm_created_at: Date | null;
 }
 
@@ -162,6 +163,8 @@ export interface MessageRow {
   proposal_status: ProposalStatus | null;
   responded_at: Date | null;
   offer_id?: string | null;
+  /** The files sent with a message (ids, in the order sent). */
+  file_ids?: string[] | null;
   created_at: Date;
   event_type?: string | null;
   /** Event lines: the history row of the move the event tells, and the amounts its payload states. */
@@ -190,6 +193,8 @@ export interface MessageView {
   proposal: { startTime: Date; endTime: Date; status: ProposalStatus; respondedAt: Date | null } | null;
   /** An offer line: the custom offer its card shows. */
   offerId: string | null;
+  /** The files sent with the message (ids, in the order sent; read them with `filesOf`). */
+  fileIds: string[];
   createdAt: Date;
 }
 
@@ -197,7 +202,8 @@ const SENDER_NAME = `case when m.is_support then 'Support' else ${publicNameSql(
 
 /** A message with its sender's name (append `where ...`). */
 export const MESSAGE_SELECT = `select m.id, m.kind, m.sender_user_id, ${SENDER_NAME} as sender_name, m.text, m.is_support, m.booking_id,
-    m.proposed_start, m.proposed_end, m.proposal_status, m.responded_at, m.offer_id, m.created_at, null::text as event_type, null::uuid as event_history_id, null::jsonb as event_payload
+    m.proposed_start, m.proposed_end, m.proposal_status, m.responded_at, m.offer_id, m.created_at, null::text as event_type, null::uuid as event_history_id, null::jsonb as event_payload,
+    m.file_ids
   from message m left join users su on su.id = m.sender_user_id left join profiles sp on sp.user_id = m.sender_user_id`;
 
 /**
@@ -216,7 +222,7 @@ export const CONVERSATION_COLUMNS = `select c.id, c.client_user_id, c.creator_pr
     lm.id as lm_id, lm.kind as lm_kind, lm.text as lm_text, lm.sender_user_id as lm_sender_user_id,
     case when lm.is_support then 'Support' else ${publicNameSql('lsu', 'lsp')} end as lm_sender_name,
     lm.is_support as lm_is_support, lm.booking_id as lm_booking_id, lm.proposed_start as lm_proposed_start, lm.proposed_end as lm_proposed_end,
-    lm.proposal_status as lm_proposal_status, lm.responded_at as lm_responded_at, lm.offer_id as lm_offer_id, lm.created_at as lm_created_at
+    lm.proposal_status as lm_proposal_status, lm.responded_at as lm_responded_at, lm.offer_id as lm_offer_id, lm.file_ids as lm_file_ids, lm.created_at as lm_created_at
   from conversation c
   left join conversation_member me on me.conversation_id = c.id and me.user_id = ?
   join profiles cp on cp.id = c.creator_profile_id
@@ -262,6 +268,7 @@ export function conversationFrom(r: ConversationRow, viewerId: string, role?: Vi
           proposal_status: r.lm_proposal_status as ProposalStatus | null,
           responded_at: r.lm_responded_at,
           offer_id: r.lm_offer_id,
+          file_ids: r.lm_file_ids,
           created_at: r.lm_created_at!,
         },
         viewerId,
@@ -302,6 +309,7 @@ export function messageFrom(r: MessageRow, viewerId: string, money: ReadonlyMap<
         ? { startTime: new Date(r.proposed_start), endTime: new Date(r.proposed_end), status: r.proposal_status ?? 'pending', respondedAt: date(r.responded_at) }
         : null,
     offerId: r.kind === 'offer' ? (r.offer_id ?? null) : null,
+    fileIds: r.kind === 'text' ? (r.file_ids ?? []) : [],
     createdAt: new Date(r.created_at),
   };
 }

@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/module';
 import { BookingConversationFieldsResolver } from './conversations.booking-fields';
 import { ConversationPartyFieldsResolver } from './conversations.party-fields';
-import { ConversationsResolver } from './conversations.resolver';
+import { ConversationsResolver, MessageFilesResolver } from './conversations.resolver';
 import { conversationsRoutes } from './conversations.rest';
 import { ConversationsService } from './conversations.service';
 
@@ -17,8 +17,8 @@ declare module '../../platform/module' {
  */
 export const conversationsModule = defineModule({
   name: 'conversations',
-  dependsOn: ['bookings', 'brands', 'notifications'],
-  resolvers: [ConversationsResolver, BookingConversationFieldsResolver, ConversationPartyFieldsResolver],
+  dependsOn: ['bookings', 'brands', 'notifications', 'files'],
+  resolvers: [ConversationsResolver, MessageFilesResolver, BookingConversationFieldsResolver, ConversationPartyFieldsResolver],
   routes: conversationsRoutes,
   services: ({ deps, services }) => ({
     conversations: new ConversationsService({
@@ -28,6 +28,7 @@ export const conversationsModule = defineModule({
       bookings: services.bookingReschedule,
       money: (em, ids) => services.bookings.moneyOf(em, ids),
       notifications: services.notifications,
+      files: () => services.files,
       limits: deps.limits,
       messagesPerMinute: deps.config.RATE_LIMIT_ENABLED ? deps.config.MESSAGE_RATE_LIMIT_PER_MINUTE : null,
     }),

@@ -207,7 +207,11 @@ const MUTATIONS: Record<string, Row> = {
     // Anyone signed in may write to a creator, but never to themselves (the other party here is the creator).
     expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'BAD_USER_INPUT', support: 'ok' },
   },
-  sendMessage: { stage: 'base', owner: 'booker', request: async (w) => gql(`mutation ($id: ID!) { sendMessage(conversationId: $id, text: "Hi") { id } }`, { id: await bookersConversation(w) }), expect: MEMBERS_ONLY },
+  sendMessage: {
+    stage: 'base', owner: 'booker',
+    request: async (w, actor) => gql(`mutation ($id: ID!, $f: [ID!]) { sendMessage(conversationId: $id, text: "Hi", fileIds: $f) { id } }`, { id: await bookersConversation(w), f: [await callersFile(w, actor)] }),
+    expect: MEMBERS_ONLY,
+  },
   markConversationRead: { stage: 'base', owner: 'booker', request: async (w) => gql(`mutation ($id: ID!) { markConversationRead(conversationId: $id) { id } }`, { id: await bookersConversation(w) }), expect: MEMBERS_ONLY },
   // Packages (issue 33): the creator's own; bought like an hourly booking.
   createPackage: { stage: 'base', owner: 'creator', request: () => gql(`mutation { createPackage(input: { title: "Segment", deliverables: { liveMinutes: 15 }, priceCents: 20000 }) { id } }`), expect: CREATOR_SELF },
@@ -324,6 +328,20 @@ async function bookersConversation(w: World): Promise<string> {
   return res.body.data.startConversation.id;
 }
 
+/**
+ * A file the caller uploaded (a message carries its sender's own files); anonymous and a key send the
+ * booker's. Uploaded while the request is built, before the snapshot.
+ */
+async function callersFile(w: World, actor: Actor): Promise<string> {
+  const who = actor === 'stranger' ? w.stranger : actor === 'support' ? w.support : actor === 'otherParty' ? w.creator : w.booker;
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n' + ' '.repeat(64), 'latin1'))]), 'note.pdf');
+  const res = await fetch(`${app.url}/api/v1/files`, { method: 'POST', body: form, headers: { authorization: `Bearer ${who.token}` } });
+  const body = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body.data.id;
+}
+
 /** A live package of the row's creator (made fresh for each caller; no lead time). */
 async function creatorsPackage(w: World): Promise<string> {
   const res = await app.rest('POST', '/packages', { title: 'Segment', deliverables: { live_minutes: 30 }, price_cents: 20_000 }, w.creator.token);
@@ -431,7 +449,11 @@ const REST_WRITES: Record<string, Row> = {
   'POST /payments/verify-booking-payment': { stage: 'unpaid', owner: 'booker', request: (w) => rest('POST', '/payments/verify-booking-payment', { booking_id: w.bookingId }), expect: PARTIES_ONLY('ok') },
   'POST /payments/payout': { stage: 'completed', owner: 'creator', request: (w) => rest('POST', '/payments/payout', { booking_id: w.bookingId }), expect: PARTIES_ONLY('FORBIDDEN') },
   'POST /conversations': { stage: 'base', owner: 'booker', request: (w) => rest('POST', '/conversations', { creatorId: w.creator.profileId, text: 'Are you free?' }), expect: { anonymous: 'UNAUTHENTICATED', stranger: 'ok', otherParty: 'BAD_USER_INPUT', support: 'ok' } },
-  'POST /conversations/:id/messages': { stage: 'base', owner: 'booker', request: async (w) => rest('POST', `/conversations/${await bookersConversation(w)}/messages`, { text: 'Hi' }), expect: MEMBERS_ONLY },
+  'POST /conversations/:id/messages': {
+    stage: 'base', owner: 'booker',
+    request: async (w, actor) => rest('POST', `/conversations/${await bookersConversation(w)}/messages`, { text: 'Hi', file_ids: [await callersFile(w, actor)] }),
+    expect: MEMBERS_ONLY,
+  },
   'POST /conversations/:id/read': { stage: 'base', owner: 'booker', request: async (w) => rest('POST', `/conversations/${await bookersConversation(w)}/read`), expect: MEMBERS_ONLY },
   'POST /notifications/read': { stage: 'base', owner: 'user', request: () => rest('POST', '/notifications/read', { all: true }), expect: ANON_ONLY_DENIED },
   'PUT /users/billing': { stage: 'base', owner: 'user', request: () => rest('PUT', '/users/billing', { name: 'Acme', address: 'Street 1' }), expect: ANON_ONLY_DENIED },
