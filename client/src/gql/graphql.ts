@@ -3278,6 +3278,14 @@ export type ConversationMessageAddedSubscription = {
     bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
+    files: Array<{
+      id: string;
+      name: string;
+      size: number;
+      contentType: string;
+      signedUrl: string;
+      signedUrlExpiresAt: string;
+    }>;
     offer: {
       id: string;
       conversationId: string;
@@ -3404,6 +3412,14 @@ export type ConversationThread_MessagesFragment = {
       bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
+      files: Array<{
+        id: string;
+        name: string;
+        size: number;
+        contentType: string;
+        signedUrl: string;
+        signedUrlExpiresAt: string;
+      }>;
       offer: {
         id: string;
         conversationId: string;
@@ -3478,6 +3494,14 @@ export type ConversationThreadQuery = {
           bookingEndTime: string | null;
           createdAt: string;
           offerId: string | null;
+          files: Array<{
+            id: string;
+            name: string;
+            size: number;
+            contentType: string;
+            signedUrl: string;
+            signedUrlExpiresAt: string;
+          }>;
           offer: {
             id: string;
             conversationId: string;
@@ -3589,6 +3613,14 @@ export type ConversationMessagesAfterQuery = {
           bookingEndTime: string | null;
           createdAt: string;
           offerId: string | null;
+          files: Array<{
+            id: string;
+            name: string;
+            size: number;
+            contentType: string;
+            signedUrl: string;
+            signedUrlExpiresAt: string;
+          }>;
           offer: {
             id: string;
             conversationId: string;
@@ -3814,6 +3846,7 @@ export type RespondToProposedTimeMutation = {
 export type SendMessageMutationVariables = Exact<{
   conversationId: string;
   text: string;
+  fileIds?: Array<string> | string | null | undefined;
 }>;
 
 export type SendMessageMutation = {
@@ -3831,6 +3864,14 @@ export type SendMessageMutation = {
     bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
+    files: Array<{
+      id: string;
+      name: string;
+      size: number;
+      contentType: string;
+      signedUrl: string;
+      signedUrlExpiresAt: string;
+    }>;
     offer: {
       id: string;
       conversationId: string;
@@ -3951,6 +3992,52 @@ export type ThreadMessage_MessageFragment = {
   bookingEndTime: string | null;
   createdAt: string;
   offerId: string | null;
+  offer: {
+    id: string;
+    conversationId: string;
+    rootId: string;
+    version: number;
+    status: OfferStatus;
+    senderUserId: string;
+    senderRole: string;
+    recipientUserId: string;
+    totalCents: number;
+    startTime: string | null;
+    endTime: string | null;
+    dueAt: string | null;
+    expiresAt: string;
+    revisionsIncluded: number;
+    note: string | null;
+    bookingId: string | null;
+    createdAt: string;
+    availableActions: Array<OfferAction>;
+    items: Array<{ label: string; quantity: number; unitPriceCents: number; totalCents: number }>;
+  } | null;
+  proposal: { startTime: string; endTime: string; status: ProposalStatus; respondedAt: string | null } | null;
+};
+
+export type ThreadLine_MessageFragment = {
+  id: string;
+  kind: MessageKind;
+  senderId: string | null;
+  senderName: string | null;
+  mine: boolean;
+  text: string;
+  isSupport: boolean;
+  bookingId: string | null;
+  eventType: EventTopic | null;
+  bookingStartTime: string | null;
+  bookingEndTime: string | null;
+  createdAt: string;
+  offerId: string | null;
+  files: Array<{
+    id: string;
+    name: string;
+    size: number;
+    contentType: string;
+    signedUrl: string;
+    signedUrlExpiresAt: string;
+  }>;
   offer: {
     id: string;
     conversationId: string;
@@ -5700,6 +5787,12 @@ export type WarnUserMutation = {
   warnUser: { id: string; userId: string; reason: string; bookingId: string | null; warningCount: number };
 };
 
+export type FreshFileLinkQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type FreshFileLinkQuery = { file: { id: string; signedUrl: string; signedUrlExpiresAt: string } };
+
 export const CurrentUserFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -6287,6 +6380,122 @@ export const ConversationSummary_ConversationFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode;
+export const ThreadLine_MessageFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadLine_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'files' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'size' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'contentType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signedUrlExpiresAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadMessage_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingStartTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingEndTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'offerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'offer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'OfferCard_offer' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'OfferCard_offer' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Offer' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conversationId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rootId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'senderRole' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recipientUserId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'items' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unitPriceCents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'totalCents' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dueAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'revisionsIncluded' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'note' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availableActions' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
 export const ConversationThread_MessagesFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -6309,7 +6518,7 @@ export const ConversationThread_MessagesFragmentDoc = {
                   name: { kind: 'Name', value: 'node' },
                   selectionSet: {
                     kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadLine_message' } }],
                   },
                 },
               ],
@@ -6369,6 +6578,32 @@ export const ConversationThread_MessagesFragmentDoc = {
                 { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'status' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadLine_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'files' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'size' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'contentType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signedUrlExpiresAt' } },
               ],
             },
           },
@@ -18027,7 +18262,7 @@ export const ConversationMessageAddedDocument = {
             ],
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadLine_message' } }],
             },
           },
         ],
@@ -18071,6 +18306,32 @@ export const ConversationMessageAddedDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'status' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadLine_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'files' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'size' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'contentType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signedUrlExpiresAt' } },
               ],
             },
           },
@@ -18419,7 +18680,7 @@ export const ConversationThreadDocument = {
                   name: { kind: 'Name', value: 'node' },
                   selectionSet: {
                     kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadLine_message' } }],
                   },
                 },
               ],
@@ -18479,6 +18740,32 @@ export const ConversationThreadDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'status' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadLine_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'files' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'size' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'contentType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signedUrlExpiresAt' } },
               ],
             },
           },
@@ -18679,7 +18966,7 @@ export const ConversationMessagesAfterDocument = {
                   name: { kind: 'Name', value: 'node' },
                   selectionSet: {
                     kind: 'SelectionSet',
-                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadLine_message' } }],
                   },
                 },
               ],
@@ -18739,6 +19026,32 @@ export const ConversationMessagesAfterDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'status' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadLine_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'files' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'size' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'contentType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signedUrlExpiresAt' } },
               ],
             },
           },
@@ -19676,6 +19989,14 @@ export const SendMessageDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
           type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fileIds' } },
+          type: {
+            kind: 'ListType',
+            type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+          },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -19694,10 +20015,15 @@ export const SendMessageDocument = {
                 name: { kind: 'Name', value: 'text' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'text' } },
               },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fileIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fileIds' } },
+              },
             ],
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadLine_message' } }],
             },
           },
         ],
@@ -19741,6 +20067,32 @@ export const SendMessageDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'endTime' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'status' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'respondedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ThreadLine_message' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Message' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'files' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'size' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'contentType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signedUrlExpiresAt' } },
               ],
             },
           },
@@ -19807,6 +20159,7 @@ export type SendMessageMutationFn = Apollo.MutationFunction<SendMessageMutation,
  *   variables: {
  *      conversationId: // value for 'conversationId'
  *      text: // value for 'text'
+ *      fileIds: // value for 'fileIds'
  *   },
  * });
  */
@@ -27701,3 +28054,91 @@ export function useWarnUserMutation(
 export type WarnUserMutationHookResult = ReturnType<typeof useWarnUserMutation>;
 export type WarnUserMutationResult = Apollo.MutationResult<WarnUserMutation>;
 export type WarnUserMutationOptions = Apollo.BaseMutationOptions<WarnUserMutation, WarnUserMutationVariables>;
+export const FreshFileLinkDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'FreshFileLink' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'file' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signedUrl' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'signedUrlExpiresAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useFreshFileLinkQuery__
+ *
+ * To run a query within a React component, call `useFreshFileLinkQuery` and pass it any options that fit your needs.
+ * When your component renders, `useFreshFileLinkQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useFreshFileLinkQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useFreshFileLinkQuery(
+  baseOptions: Apollo.QueryHookOptions<FreshFileLinkQuery, FreshFileLinkQueryVariables> &
+    ({ variables: FreshFileLinkQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<FreshFileLinkQuery, FreshFileLinkQueryVariables>(FreshFileLinkDocument, options);
+}
+export function useFreshFileLinkLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<FreshFileLinkQuery, FreshFileLinkQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<FreshFileLinkQuery, FreshFileLinkQueryVariables>(FreshFileLinkDocument, options);
+}
+// @ts-ignore
+export function useFreshFileLinkSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<FreshFileLinkQuery, FreshFileLinkQueryVariables>,
+): Apollo.UseSuspenseQueryResult<FreshFileLinkQuery, FreshFileLinkQueryVariables>;
+export function useFreshFileLinkSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<FreshFileLinkQuery, FreshFileLinkQueryVariables>,
+): Apollo.UseSuspenseQueryResult<FreshFileLinkQuery | undefined, FreshFileLinkQueryVariables>;
+export function useFreshFileLinkSuspenseQuery(
+  baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<FreshFileLinkQuery, FreshFileLinkQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<FreshFileLinkQuery, FreshFileLinkQueryVariables>(FreshFileLinkDocument, options);
+}
+export type FreshFileLinkQueryHookResult = ReturnType<typeof useFreshFileLinkQuery>;
+export type FreshFileLinkLazyQueryHookResult = ReturnType<typeof useFreshFileLinkLazyQuery>;
+export type FreshFileLinkSuspenseQueryHookResult = ReturnType<typeof useFreshFileLinkSuspenseQuery>;
+export type FreshFileLinkQueryResult = Apollo.QueryResult<FreshFileLinkQuery, FreshFileLinkQueryVariables>;

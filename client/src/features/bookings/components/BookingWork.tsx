@@ -2,6 +2,8 @@ import { Badge, Box, Button, Checkbox, Field, Flex, Heading, Input, Link, Stack,
 import { useEffect, useState } from 'react';
 import type { BookingWork_BookingFragment } from '../../../gql/graphql';
 import { ActionDialog } from '../../../shared/components/ActionDialog';
+import { FileLinks } from '../../../shared/components/FileLinks';
+import { FILE_ACCEPT } from '../../../shared/lib/upload-file';
 import { formatDeadline } from '../../../shared/lib/zoned-time';
 import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { useBookingWork } from '../hooks/useBookingWork';
@@ -9,7 +11,6 @@ import { DELIVERY_STATUS_LABEL, linesToLinks, timeLeft } from '../lib/delivery-v
 
 type Brief = NonNullable<BookingWork_BookingFragment['brief']>;
 type Delivery = BookingWork_BookingFragment['deliveries'][number];
-type FileLink = { id: string; name: string; signedUrl: string };
 
 /** The minute, refreshed every 30 s (for countdowns). */
 function useNow(): Date {
@@ -36,24 +37,11 @@ function Links({ links }: { links: string[] }) {
   );
 }
 
-function Files({ files }: { files: FileLink[] }) {
-  if (files.length === 0) return null;
-  return (
-    <Flex gap="2" wrap="wrap">
-      {files.map((f) => (
-        <Link key={f.id} href={f.signedUrl} target="_blank" rel="noopener noreferrer" textStyle="sm" colorPalette="brand" wordBreak="break-all">
-          📎 {f.name}
-        </Link>
-      ))}
-    </Flex>
-  );
-}
-
 function FilePicker({ label, onChange }: { label: string; onChange: (files: File[]) => void }) {
   return (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
-      <Input type="file" multiple p="1" accept="image/png,image/jpeg,image/webp,image/gif,application/pdf,video/mp4,video/quicktime" onChange={(e) => onChange(Array.from(e.target.files ?? []))} />
+      <Input type="file" multiple p="1" accept={FILE_ACCEPT} onChange={(e) => onChange(Array.from(e.target.files ?? []))} />
       <Field.HelperText>Images, PDF or video; at most 10 files.</Field.HelperText>
     </Field.Root>
   );
@@ -219,7 +207,7 @@ function BriefView({ brief, booking, creatorSide }: { brief: Brief; booking: Boo
         </Text>
       )}
       <Links links={brief.links} />
-      <Files files={brief.files} />
+      <FileLinks files={brief.files} label="Files of the brief" />
       {creatorSide && !confirmed && booking.status === 'CONFIRMED' && (
         <Box>
           <Button size="sm" colorPalette="brand" loading={busy} onClick={() => confirmBrief(booking.id, brief.version)}>
@@ -255,7 +243,7 @@ function DeliveryItem({ d, booking, creatorSide, now }: { d: Delivery; booking: 
           {d.note}
         </Text>
       )}
-      <Files files={d.files} />
+      <FileLinks files={d.files} label={`Files of delivery ${d.number}`} />
       {d.responseNote && (
         <Text textStyle="sm" whiteSpace="pre-wrap">
           <Text as="span" fontWeight="semibold">Changes asked: </Text>

@@ -8,20 +8,7 @@ import {
   type SubmitDeliveryInput,
 } from '../../../gql/graphql';
 import { withToasts } from '../../../shared/lib/toast-action';
-import { tokenStorage } from '../../auth/lib/token-storage';
-
-/** Uploads one file (POST /api/v1/files, field `file`) and answers its id; throws with the server's message when refused. */
-export async function uploadFile(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const token = tokenStorage.getAccessToken();
-  const res = await fetch('/api/v1/files', { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(body?.error ?? `Upload failed (${res.status})`);
-  return body.data.id as string;
-}
-
-const uploadAll = (files: File[]) => Promise.all(files.map(uploadFile));
+import { uploadAll } from '../../../shared/lib/upload-file';
 
 /** The brief, the deliveries and the booker's answers, each one action with its toasts. */
 export function useBookingWork() {

@@ -57,6 +57,29 @@ describe('a conversation thread', () => {
     expect(document.querySelectorAll('iframe, img, video')).toHaveLength(0);
   });
 
+  it('shows files sent with a message: images as thumbnails, other files as named links with their size', () => {
+    const url = (id: string) => `/api/v1/files/${id}/content?viewer=${ME}&expires=1&signature=s`;
+    const { log } = renderThread({
+      items: [
+        item({
+          id: 'm1',
+          senderId: THEM,
+          text: '',
+          files: [
+            { id: 'f1', name: 'moodboard.png', contentType: 'image/png', size: 4000, signedUrl: url('f1') },
+            { id: 'f2', name: 'deck.pdf', contentType: 'application/pdf', size: 1_500_000, signedUrl: url('f2') },
+          ],
+        }),
+      ],
+    });
+    const files = within(log).getByRole('group', { name: 'Files sent with this message' });
+    expect(within(files).getByRole('img', { name: 'moodboard.png' })).toHaveAttribute('src', url('f1'));
+    const deck = within(files).getByRole('link', { name: /deck\.pdf/ });
+    expect(deck).toHaveAttribute('href', url('f2'));
+    expect(deck).toHaveAttribute('target', '_blank');
+    expect(deck).toHaveTextContent('1.4 MB');
+  });
+
   it('orders entries oldest first under day labels, with booking events as lines', () => {
     const { log } = renderThread({
       items: [
@@ -153,8 +176,37 @@ describe('the message box', () => {
     await user.type(box, '  Hello Nova{Shift>}{Enter}{/Shift}Can we talk?  ');
     expect(screen.getByTestId('message-counter')).toHaveTextContent('23 / 2,000');
     await user.type(box, '{Enter}');
-    expect(onSend).toHaveBeenCalledWith('Hello Nova\nCan we talk?');
+    expect(onSend).toHaveBeenCalledWith('Hello Nova\nCan we talk?', []);
     expect(box).toHaveValue('');
+  });
+
+  it('attaches files (chips, removable, at most 10) and sends files without text', async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn(async () => true);
+    renderPage(<Composer onSend={onSend} allowFiles label="Message to Nova Streams" />);
+    const send = screen.getByRole('button', { name: 'Send message' });
+    expect(screen.getByRole('button', { name: 'Attach files' })).toBeEnabled();
+    expect(send).toBeDisabled();
+
+    const deck = new File(['%PDF-1.4'], 'deck.pdf', { type: 'application/pdf' });
+    const mood = new File([new Uint8Array(2048)], 'mood.png', { type: 'image/png' });
+    await user.upload(screen.getByTestId('composer-files'), [deck, mood]);
+    const chips = screen.getByRole('list', { name: 'Files to send' });
+    expect(within(chips).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(chips).getByText('2 KB')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove mood.png' }));
+    expect(within(chips).getAllByRole('listitem')).toHaveLength(1);
+
+    // Files alone may be sent.
+    expect(send).toBeEnabled();
+    await user.click(send);
+    expect(onSend).toHaveBeenCalledWith('', [deck]);
+    expect(screen.queryByRole('list', { name: 'Files to send' })).toBeNull();
+
+    const many = Array.from({ length: 11 }, (_, i) => new File(['x'], `f${i}.pdf`, { type: 'application/pdf' }));
+    await user.upload(screen.getByTestId('composer-files'), many);
+    expect(within(screen.getByRole('list', { name: 'Files to send' })).getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.getByRole('alert')).toHaveTextContent('At most 10 files per message: the rest were left out');
   });
 
   it('keeps the draft when sending failed', async () => {

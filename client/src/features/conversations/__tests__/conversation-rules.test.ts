@@ -25,6 +25,7 @@ describe('message text', () => {
 describe('composer rules', () => {
   it('refuses an empty (after trimming) or too long draft, and counts the trimmed text', () => {
     expect(draftProblem('   \n ')).toBe('Write a message first');
+    expect(draftProblem('   \n ', 1)).toBeNull();
     expect(draftProblem('x'.repeat(MESSAGE_MAX_LENGTH))).toBeNull();
     expect(draftProblem(` ${'x'.repeat(MESSAGE_MAX_LENGTH + 2)} `)).toBe('2 characters too many');
     expect(counterLabel('  hello  ')).toBe('5 / 2,000');

@@ -116,7 +116,7 @@ export function ConversationPane({
             />
           </Flex>
         )}
-        <Composer onSend={send} onTyping={typing} label={`Message to ${name}`} />
+        <Composer onSend={send} onTyping={typing} allowFiles label={`Message to ${name}`} />
       </Box>
     </Stack>
   );

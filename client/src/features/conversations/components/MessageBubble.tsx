@@ -1,4 +1,5 @@
 import { Badge, Box, Flex, Text } from '@chakra-ui/react';
+import { FileLinks, type FileLinkData } from '../../../shared/components/FileLinks';
 import { formatTime } from '../../../shared/lib/zoned-time';
 import { MessageText } from './MessageText';
 
@@ -6,6 +7,8 @@ interface Props {
   /** The reader's time zone (their profile's). */
   zone?: string;
   text: string;
+  /** Files sent with it: image thumbnails and download links. */
+  files?: readonly FileLinkData[];
   createdAt: string;
   /** Written by the viewer: on the right, in the brand colour. */
   mine: boolean;
@@ -18,7 +21,7 @@ interface Props {
 }
 
 /** One written message of a thread. */
-export function MessageBubble({ text, createdAt, mine, senderName, fromSupport, sending, zone }: Props) {
+export function MessageBubble({ text, files = [], createdAt, mine, senderName, fromSupport, sending, zone }: Props) {
   const time = formatTime(createdAt, zone);
   return (
     <Flex justify={mine ? 'flex-end' : 'flex-start'} w="full">
@@ -50,7 +53,12 @@ export function MessageBubble({ text, createdAt, mine, senderName, fromSupport, 
             )}
           </Flex>
         )}
-        <MessageText text={text} textStyle="sm" />
+        {text && <MessageText text={text} textStyle="sm" />}
+        {files.length > 0 && (
+          <Box mt={text ? '1.5' : '0'}>
+            <FileLinks files={files} onSolid={mine} label="Files sent with this message" />
+          </Box>
+        )}
         <Text
           as="span"
           display="block"

@@ -167,6 +167,7 @@ export function ThreadView({
                     <MessageBubble
                       zone={zone}
                       text={item.text}
+                      files={item.files}
                       createdAt={item.createdAt}
                       mine={mine}
                       senderName={item.fromSupport ? (item.senderId && names[item.senderId]) || 'CollabHub support' : undefined}

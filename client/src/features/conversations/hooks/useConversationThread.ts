@@ -10,17 +10,19 @@ import {
   useConversationMessageAddedSubscription,
   useConversationThreadQuery,
   useMarkConversationReadMutation,
-  type ThreadMessage_MessageFragment,
 } from '../../../gql/graphql';
+import type { ThreadLineMessage } from '../lib/conversation-view';
 import { useNotificationEvents } from '../../notifications/live/notification-events';
 import { mergeMessages } from '../lib/thread';
 
 /** Lines per page (the server's default page is 30 too). */
 export const THREAD_PAGE_SIZE = 30;
+/** Lines per page when catching up after a reconnect (page by page; a line's files count toward the API's cost limit). */
+export const CATCH_UP_PAGE_SIZE = 30;
 /** A typing mark lasts this long unless renewed (the sender renews it every few seconds). */
 const TYPING_SHOWN_MS = 6000;
 
-type Message = ThreadMessage_MessageFragment;
+type Message = ThreadLineMessage;
 
 /**
  * One conversation kept complete and live: the newest page, earlier pages on request, each line
@@ -166,7 +168,7 @@ export function useConversationThread(conversationId: string) {
           for (let round = 0; round < 20 && lastCursor.current; round++) {
             const { data } = await client.query({
               query: ConversationMessagesAfterDocument,
-              variables: { id: conversationId, after: lastCursor.current, first: 50 },
+              variables: { id: conversationId, after: lastCursor.current, first: CATCH_UP_PAGE_SIZE },
               fetchPolicy: 'network-only',
             });
             const page = data.conversation.messages;

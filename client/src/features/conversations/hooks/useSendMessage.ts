@@ -1,7 +1,8 @@
 import { useRef } from 'react';
-import { useSendMessageMutation, useSetTypingMutation, type ThreadMessage_MessageFragment } from '../../../gql/graphql';
+import { useSendMessageMutation, useSetTypingMutation, type ThreadLine_MessageFragment } from '../../../gql/graphql';
 import { errorMessage } from '../../../shared/lib/error-message';
 import { toast } from '../../../shared/toast';
+import { uploadAll } from '../../../shared/lib/upload-file';
 import { COMPOSER_MESSAGES } from '../lib/composer';
 
 /** The server is told "typing" at most this often while the viewer types. */
@@ -13,14 +14,16 @@ const TYPING_EVERY_MS = 3000;
  * is shown as the server words it, and the draft is kept. `typing()` tells the other party,
  * throttled.
  */
-export function useSendMessage(conversationId: string, onSent: (message: ThreadMessage_MessageFragment) => void) {
+export function useSendMessage(conversationId: string, onSent: (message: ThreadLine_MessageFragment) => void) {
   const [mutate] = useSendMessageMutation();
   const [setTyping] = useSetTypingMutation();
   const lastTyping = useRef(0);
 
-  const send = async (text: string): Promise<boolean> => {
+  /** Uploads the files (POST /api/v1/files), then sends them with the text. */
+  const send = async (text: string, files: readonly File[] = []): Promise<boolean> => {
     try {
-      const result = await mutate({ variables: { conversationId, text } });
+      const fileIds = files.length ? await uploadAll(files) : undefined;
+      const result = await mutate({ variables: { conversationId, text, fileIds } });
       const message = result.data?.sendMessage;
       if (message) onSent(message);
       lastTyping.current = 0;

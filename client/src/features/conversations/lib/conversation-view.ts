@@ -1,9 +1,12 @@
-import type { ConversationSummary_ConversationFragment, ThreadMessage_MessageFragment } from '../../../gql/graphql';
+import type { ConversationSummary_ConversationFragment, ThreadLine_MessageFragment, ThreadMessage_MessageFragment } from '../../../gql/graphql';
 import type { ConversationSummary } from './conversation-summary';
 import type { ThreadItem } from './thread-item';
 
 /** The API's message as the thread draws it (a proposal is answered by its message id). */
-export function toThreadItem(message: ThreadMessage_MessageFragment): ThreadItem {
+/** A thread's line: with its files when read as a thread line (a proposal's answer comes without). */
+export type ThreadLineMessage = ThreadMessage_MessageFragment & Partial<Pick<ThreadLine_MessageFragment, 'files'>>;
+
+export function toThreadItem(message: ThreadLineMessage): ThreadItem {
   return {
     id: message.id,
     kind: message.kind,
@@ -17,6 +20,7 @@ export function toThreadItem(message: ThreadMessage_MessageFragment): ThreadItem
       ? { id: message.id, startTime: message.proposal.startTime, endTime: message.proposal.endTime, state: message.proposal.status }
       : null,
     offer: message.offer ?? null,
+    files: message.files ?? [],
   };
 }
 
@@ -45,7 +49,8 @@ export function toSummary(c: ConversationSummary_ConversationFragment): Conversa
     id: c.id,
     name: counterpartName(c),
     avatarUrl: c.viewerRole === 'SUPPORT' ? null : c.otherParty.avatarUrl,
-    preview: last ? last.text : '',
+    // A message of files only has no text: say so.
+    preview: last ? last.text || (last.kind === 'TEXT' ? 'Sent files' : '') : '',
     previewIsEvent: Boolean(last && last.kind !== 'TEXT'),
     previewMine: Boolean(last?.mine && last.kind === 'TEXT'),
     lastActivityAt: c.lastActivityAt,

@@ -1,4 +1,5 @@
 import type { OfferCard_OfferFragment } from '../../../gql/graphql';
+import type { FileLinkData } from '../../../shared/components/FileLinks';
 import type { ProposalState } from '../components/ProposalCard';
 
 /** A thread's entry as the screen draws it (mapped from the API's message). */
@@ -18,4 +19,6 @@ export interface ThreadItem {
   proposal?: { id: string; startTime: string; endTime: string; state: ProposalState } | null;
   /** An offer line: the custom offer its card shows. */
   offer?: OfferCard_OfferFragment | null;
+  /** Files sent with a message (download links for the viewer). */
+  files?: readonly FileLinkData[];
 }

@@ -15,7 +15,7 @@ import { operationCost, QUERY_LIMITS } from '../limits';
 const CLIENT_PAGE_SIZES: Record<string, number> = {
   BookingList: 10, // BOOKINGS_PAGE_SIZE, bookings/hooks/useBookingList.ts
   Conversations: 20, // conversations/hooks/useConversationList.ts
-  ConversationMessagesAfter: 50, // conversations/hooks/useConversationThread.ts
+  ConversationMessagesAfter: 30, // CATCH_UP_PAGE_SIZE, conversations/hooks/useConversationThread.ts
   Creators: 12, // DISCOVER_PAGE_SIZE, discover/lib/creator-search.ts
   Notifications: 10, // NOTIFICATIONS_PAGE_SIZE, notifications/lib/notification-view.ts
   WebhookDeliveries: 20, // PAGE, developers/components/DeliveryLog.tsx
