@@ -76,7 +76,7 @@ const SendSchema = z
     text: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'text must be text' }).trim().max(MAX_TEXT, `text must be at most ${MAX_TEXT} characters`)),
     fileIds,
   })
-  .refine((d) => d.text.length > 0 || d.fileIds.length > 0, { message: 'text must not be empty (or send a file)', path: ['text'] });
+  .refine((d) => d.text.length > 0 || d.fileIds.length > 0, { message: 'text must not be empty', path: ['text'] });
 const ProposeSchema = z.object({ bookingId: id('bookingId'), text: z.string({ error: 'text must be text' }).trim().max(MAX_TEXT, `text must be at most ${MAX_TEXT} characters`).nullish() });
 const RespondSchema = z.object({ messageId: id('messageId'), accept: z.boolean({ error: 'accept must be true or false' }) });
 
