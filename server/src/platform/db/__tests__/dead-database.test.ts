@@ -69,19 +69,26 @@ function load(workers: number) {
   const answers: Answer[] = [];
   let running = true;
   const call = async (transport: Answer['transport'], i: number) => {
-    const res =
+    // A connection the server dropped is recorded as status 0 (the checks below allow only 200 and 503), not left
+    // to reject this loop unhandled.
+    const res = await send(transport, i).catch((err: Error) => ({ failed: String((err.cause as Error | undefined)?.message ?? err.message) }));
+    if ('failed' in res) {
+      answers.push({ transport, at: Date.now(), status: 0, retryAfter: null, body: res.failed });
+      return;
+    }
+    const text = await res.text();
+    answers.push({ transport, at: Date.now(), status: res.status, retryAfter: res.headers.get('retry-after'), body: JSON.parse(text) });
+  };
+  const send = (transport: Answer['transport'], i: number) =>
       transport === 'rest'
-        ? await fetch(i % 2 ? `${app.url}/api/v1/bookings` : `${app.url}/api/v1/availability/slots/${seller.profileId}`, {
+        ? fetch(i % 2 ? `${app.url}/api/v1/bookings` : `${app.url}/api/v1/availability/slots/${seller.profileId}`, {
             headers: i % 2 ? { authorization: `Bearer ${brand.token}` } : {},
           })
-        : await fetch(`${app.url}/graphql`, {
+        : fetch(`${app.url}/graphql`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', ...(i % 2 ? { authorization: `Bearer ${brand.token}` } : {}) },
             body: JSON.stringify({ query: '{ creators(first: 1) { totalCount } }' }),
           });
-    const text = await res.text();
-    answers.push({ transport, at: Date.now(), status: res.status, retryAfter: res.headers.get('retry-after'), body: JSON.parse(text) });
-  };
   const loops = Array.from({ length: workers }, async (_, w) => {
     for (let i = 0; running; i++) {
       await call(w % 2 ? 'rest' : 'graphql', i);
