@@ -82,6 +82,9 @@ describe('Overview tab', () => {
     expect(within(checklist).getByRole('link', { name: 'Add hours' })).toHaveAttribute('href', '/dashboard?tab=availability');
     expect(within(checklist).getByRole('link', { name: 'Connect payouts' })).toHaveAttribute('href', '/dashboard?tab=availability');
     expect(within(checklist).getByRole('link', { name: 'Add a photo' })).toHaveAttribute('href', '/dashboard?tab=profile');
+    // Bio and platforms alone do not make the profile "complete" while the photo is missing.
+    expect(screen.queryByText('Your profile is complete.')).not.toBeInTheDocument();
+    expect(screen.getByText('Bio and platforms are in. Add a photo in the Profile tab so brands recognise you.')).toBeInTheDocument();
   });
 
   it('ticks off what is done and hides the checklist once hours, payouts and a photo are there', async () => {

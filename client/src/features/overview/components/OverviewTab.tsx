@@ -146,7 +146,7 @@ export function OverviewTab({ profile, onOpenTab }: Props) {
           bookedSlots={overview.bookedSlots}
           totalSlots={overview.totalSlots}
         />
-        <ProfileCompletenessCard bio={profile.bio} platforms={profile.platforms} />
+        <ProfileCompletenessCard bio={profile.bio} platforms={profile.platforms} hasPhoto={Boolean(profile.avatarUrl)} />
       </SimpleGrid>
 
       <OverviewTips

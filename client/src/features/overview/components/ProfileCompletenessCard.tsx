@@ -5,10 +5,12 @@ import { profileCompleteness } from '../lib/overview-rules';
 interface Props {
   bio: string | null | undefined;
   platforms: readonly unknown[];
+  /** Whether a photo was added: without one, the card says so rather than "complete". */
+  hasPhoto?: boolean;
 }
 
 /** 100 % with a bio and at least one platform, else 75 % and what is missing. */
-export function ProfileCompletenessCard({ bio, platforms }: Props) {
+export function ProfileCompletenessCard({ bio, platforms, hasPhoto = true }: Props) {
   const completeness = profileCompleteness({ bio, platforms });
   return (
     <GlassCard height="full">
@@ -32,9 +34,11 @@ export function ProfileCompletenessCard({ bio, platforms }: Props) {
           </Progress.Track>
         </Progress.Root>
         <Text fontSize="sm" color="fg.muted">
-          {completeness === 100
-            ? 'Your profile is complete.'
-            : 'Add a bio and at least one platform in the Profile tab to complete your profile.'}
+          {completeness !== 100
+            ? 'Add a bio and at least one platform in the Profile tab to complete your profile.'
+            : hasPhoto
+              ? 'Your profile is complete.'
+              : 'Bio and platforms are in. Add a photo in the Profile tab so brands recognise you.'}
         </Text>
       </Card.Body>
     </GlassCard>
