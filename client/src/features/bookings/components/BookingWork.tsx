@@ -179,7 +179,7 @@ function ChangesDialog({ bookingId, delivery, left }: { bookingId: string; deliv
   );
 }
 
-function BriefView({ brief, booking, creatorSide }: { brief: Brief; booking: BookingWork_BookingFragment; creatorSide: boolean }) {
+function BriefView({ brief, booking, creatorSide, readOnly }: { brief: Brief; booking: BookingWork_BookingFragment; creatorSide: boolean; readOnly: boolean }) {
   const { confirmBrief, busy } = useBookingWork();
   const confirmed = Boolean(brief.confirmedAt);
   return (
@@ -208,7 +208,7 @@ function BriefView({ brief, booking, creatorSide }: { brief: Brief; booking: Boo
       )}
       <Links links={brief.links} />
       <FileLinks files={brief.files} label="Files of the brief" />
-      {creatorSide && !confirmed && booking.status === 'CONFIRMED' && (
+      {!readOnly && creatorSide && !confirmed && booking.status === 'CONFIRMED' && (
         <Box>
           <Button size="sm" colorPalette="brand" loading={busy} onClick={() => confirmBrief(booking.id, brief.version)}>
             Confirm brief
@@ -219,7 +219,19 @@ function BriefView({ brief, booking, creatorSide }: { brief: Brief; booking: Boo
   );
 }
 
-function DeliveryItem({ d, booking, creatorSide, now }: { d: Delivery; booking: BookingWork_BookingFragment; creatorSide: boolean; now: Date }) {
+function DeliveryItem({
+  d,
+  booking,
+  creatorSide,
+  readOnly,
+  now,
+}: {
+  d: Delivery;
+  booking: BookingWork_BookingFragment;
+  creatorSide: boolean;
+  readOnly: boolean;
+  now: Date;
+}) {
   const zone = useViewerZone();
   const { approve, busy } = useBookingWork();
   const open = d.status === 'SUBMITTED';
@@ -252,11 +264,11 @@ function DeliveryItem({ d, booking, creatorSide, now }: { d: Delivery; booking: 
       )}
       {open && (
         <Text textStyle="sm" color="fg.muted" data-testid="approval-countdown">
-          {creatorSide ? 'The brand answers' : 'Approve or ask for changes'} by {formatDeadline(d.approvalDueAt, zone)}
+          {creatorSide || readOnly ? 'The brand answers' : 'Approve or ask for changes'} by {formatDeadline(d.approvalDueAt, zone)}
           {left ? ` (${left} left)` : ''}; silence approves it then.
         </Text>
       )}
-      {open && !creatorSide && booking.status === 'CONFIRMED' && (
+      {!readOnly && open && !creatorSide && booking.status === 'CONFIRMED' && (
         <Flex gap="2" wrap="wrap">
           <Button size="sm" colorPalette="green" loading={busy} onClick={() => approve(booking.id, d.id)}>
             Approve
@@ -271,17 +283,40 @@ function DeliveryItem({ d, booking, creatorSide, now }: { d: Delivery; booking: 
   );
 }
 
-/** The brief and the deliveries of a booking, with what the viewer may do about them. */
-export function BookingWork({ booking, creatorSide }: { booking: BookingWork_BookingFragment; creatorSide: boolean }) {
+/**
+ * The brief and the deliveries of a booking, with what the viewer may do about them. `readOnly`
+ * (support reading a dispute): the record only, no actions, and says when nothing was written or delivered.
+ */
+export function BookingWork({ booking, creatorSide, readOnly = false }: { booking: BookingWork_BookingFragment; creatorSide: boolean; readOnly?: boolean }) {
   const now = useNow();
   const confirmed = booking.status === 'CONFIRMED';
   const { brief, deliveries } = booking;
+  if (readOnly) {
+    return (
+      <Stack gap="3" data-testid="booking-work">
+        {brief ? <BriefView brief={brief} booking={booking} creatorSide={creatorSide} readOnly /> : <Text textStyle="sm" color="fg.muted">No brief was written.</Text>}
+        <Stack gap="2">
+          <Heading as="h4" size="sm">
+            Deliveries
+          </Heading>
+          {deliveries.length === 0 && (
+            <Text textStyle="sm" color="fg.muted">
+              Nothing was delivered.
+            </Text>
+          )}
+          {deliveries.map((d) => (
+            <DeliveryItem key={d.id} d={d} booking={booking} creatorSide={creatorSide} readOnly now={now} />
+          ))}
+        </Stack>
+      </Stack>
+    );
+  }
   if (!confirmed && !brief && deliveries.length === 0) return null;
   const waiting = deliveries.some((d) => d.status === 'SUBMITTED');
   return (
     <Stack gap="3" borderTopWidth="1px" pt="3" data-testid="booking-work">
       {brief ? (
-        <BriefView brief={brief} booking={booking} creatorSide={creatorSide} />
+        <BriefView brief={brief} booking={booking} creatorSide={creatorSide} readOnly={false} />
       ) : (
         <Text textStyle="sm" color="fg.muted">
           {creatorSide ? 'No brief yet: the brand writes it.' : 'Tell the creator what to say, show and avoid.'}
@@ -293,7 +328,7 @@ export function BookingWork({ booking, creatorSide }: { booking: BookingWork_Boo
             Deliveries
           </Heading>
           {deliveries.map((d) => (
-            <DeliveryItem key={d.id} d={d} booking={booking} creatorSide={creatorSide} now={now} />
+            <DeliveryItem key={d.id} d={d} booking={booking} creatorSide={creatorSide} readOnly={false} now={now} />
           ))}
         </Stack>
       )}

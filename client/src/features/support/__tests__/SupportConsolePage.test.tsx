@@ -122,6 +122,67 @@ describe('Support console', () => {
     ).toEqual(['Refund full', 'Refund partial', 'Release to creator', 'Warn user']);
   });
 
+  it('shows the brief and the deliveries read-only, with their files as links', async () => {
+    const file = (id: string, name: string) => ({ __typename: 'File', id, name, signedUrl: `/api/v1/files/${id}/content?viewer=s&expires=1&signature=x` });
+    const withWork = {
+      ...DISPUTE,
+      booking: {
+        ...DISPUTE.booking,
+        brief: {
+          __typename: 'BookingBrief',
+          id: 'brief-1',
+          version: 2,
+          talkingPoints: 'Show the new map in the first 10 minutes',
+          links: ['https://acme.test/press-kit'],
+          dos: 'Mention the launch date',
+          donts: 'No competitor games',
+          disclosureRequired: true,
+          fileIds: ['f-brief'],
+          submittedAt: '2025-09-11T10:00:00.000Z',
+          confirmedAt: '2025-09-11T12:00:00.000Z',
+          confirmedVersion: 2,
+          files: [file('f-brief', 'press-kit.pdf')],
+        },
+        deliveries: [
+          {
+            __typename: 'BookingDelivery',
+            id: 'del-1',
+            number: 1,
+            links: ['https://twitch.tv/videos/1'],
+            note: 'VOD and a screenshot',
+            fileIds: ['f-shot'],
+            submittedAt: '2025-09-15T10:00:00.000Z',
+            approvalDueAt: '2025-09-18T10:00:00.000Z',
+            status: 'CLOSED',
+            responseNote: null,
+            respondedAt: null,
+            respondedBy: null,
+            files: [file('f-shot', 'overlay.png')],
+          },
+        ],
+      },
+    };
+    renderConsole([signedIn({ role: 'SUPPORT' }), disputesMock([withWork])]);
+    const card = await screen.findByRole('article', { name: /Acme Games × Nova Streams/ });
+    const work = within(card).getByRole('region', { name: 'What was agreed and delivered' });
+    expect(within(work).getByText('Show the new map in the first 10 minutes')).toBeInTheDocument();
+    expect(within(work).getByText('Ad disclosure required')).toBeInTheDocument();
+    expect(within(work).getByRole('link', { name: /press-kit\.pdf/ })).toHaveAttribute('href', expect.stringContaining('/api/v1/files/f-brief/content'));
+    expect(within(work).getByText('VOD and a screenshot')).toBeInTheDocument();
+    expect(within(work).getByRole('link', { name: 'https://twitch.tv/videos/1' })).toHaveAttribute('target', '_blank');
+    expect(within(work).getByRole('link', { name: /overlay\.png/ })).toHaveAttribute('href', expect.stringContaining('/api/v1/files/f-shot/content'));
+    // Read-only: support decides the dispute, not the brief or the delivery.
+    for (const name of ['Approve', 'Request changes', 'Confirm brief', 'Edit brief', 'Deliver']) expect(within(work).queryByRole('button', { name })).toBeNull();
+  });
+
+  it('says when nothing was briefed or delivered', async () => {
+    renderConsole([signedIn({ role: 'SUPPORT' }), disputesMock([DISPUTE])]);
+    const card = await screen.findByRole('article', { name: /Acme Games × Nova Streams/ });
+    const work = within(card).getByRole('region', { name: 'What was agreed and delivered' });
+    expect(within(work).getByText('No brief was written.')).toBeInTheDocument();
+    expect(within(work).getByText('Nothing was delivered.')).toBeInTheDocument();
+  });
+
   it('a partial refund is typed in dollars, above 0 and below the total', async () => {
     const user = userEvent.setup();
     const resolve = vi.fn(() => ({

@@ -7,6 +7,7 @@ import { formatDateTime, formatDay, formatTimeRange } from '../../../shared/lib/
 import { Evidence } from '../../bookings/components/BookingNotes';
 import { BookingHistoryList } from '../../bookings/components/BookingHistoryList';
 import { BookingStatusBadges } from '../../bookings/components/BookingStatusBadges';
+import { BookingWork } from '../../bookings/components/BookingWork';
 import { BookingDocuments } from '../../documents/components/BookingDocuments';
 import { RESOLUTION_LABELS } from '../lib/support-rules';
 import { ResolveDisputeDialog } from './ResolveDisputeDialog';
@@ -112,6 +113,13 @@ export function SupportDisputeCard({ dispute }: { dispute: SupportDisputeCard_Di
             <strong>Booking details:</strong> {booking.bookingDetails}
           </Text>
         )}
+
+        <Box as="section" aria-labelledby={`${headingId}-work`}>
+          <Heading as="h3" size="sm" mb="2" id={`${headingId}-work`}>
+            What was agreed and delivered
+          </Heading>
+          <BookingWork booking={booking} creatorSide={false} readOnly />
+        </Box>
 
         <Box>
           <Heading as="h3" size="sm" mb="1">

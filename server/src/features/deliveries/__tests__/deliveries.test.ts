@@ -279,24 +279,29 @@ describe('delivery and approval', () => {
     expect(refused.body.error).toMatch(/approval window has ended/);
   });
 
-  it('support sees the brief and the deliveries of a disputed booking; a dispute closes the delivery waiting', async () => {
+  it('support sees the brief and the deliveries of a disputed booking, with their files; a dispute closes the delivery waiting', async () => {
     const { bookingId, brand, c } = await confirmed();
     await app.rest('PUT', `/bookings/${bookingId}/brief`, BRIEF, brand.token);
-    await app.rest('POST', `/bookings/${bookingId}/deliveries`, { links: ['https://twitch.tv/videos/5'], note: 'Here it is' }, c.token);
+    const shot = await uploadPng(c.token);
+    await app.rest('POST', `/bookings/${bookingId}/deliveries`, { links: ['https://twitch.tv/videos/5'], note: 'Here it is', file_ids: [shot] }, c.token);
     app.clock.advance(2 * HOUR + 5 * 60_000);
     const dispute = await app.rest('POST', `/bookings/${bookingId}/dispute`, { reason: 'The product was never shown on stream' }, brand.token);
     expect(dispute.status).toBe(200);
 
     const support = await account(app, 'brand', UserRole.SUPPORT);
     const disputes = await app.gql(
-      `query { supportDisputes { booking { id brief { talkingPoints disclosureRequired } deliveries { links note status } } } }`,
+      `query { supportDisputes { booking { id brief { talkingPoints disclosureRequired } deliveries { links note status files { id signedUrl } } } } }`,
       {},
       support.token,
     );
     expect(disputes.body.errors).toBeUndefined();
     const mine = disputes.body.data.supportDisputes.find((d: any) => d.booking.id === bookingId);
     expect(mine.booking.brief).toEqual({ talkingPoints: BRIEF.talking_points, disclosureRequired: true });
-    expect(mine.booking.deliveries).toEqual([{ links: ['https://twitch.tv/videos/5'], note: 'Here it is', status: 'CLOSED' }]);
+    expect(mine.booking.deliveries).toMatchObject([{ links: ['https://twitch.tv/videos/5'], note: 'Here it is', status: 'CLOSED', files: [{ id: shot }] }]);
+    // Support reads the delivered file through a link signed for them.
+    const signed = mine.booking.deliveries[0].files[0].signedUrl;
+    expect(signed).toContain(`viewer=${support.userId}`);
+    expect((await fetch(`${app.url}${signed}`)).status).toBe(200);
     // The window's sweep does not approve a delivery of a disputed booking.
     app.clock.advance(80 * HOUR);
     await app.server.jobs.runAll(app.clock.now());
