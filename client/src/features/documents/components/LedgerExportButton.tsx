@@ -1,21 +1,25 @@
-import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuDownload } from 'react-icons/lu';
 import { toast } from '../../../shared/toast';
+import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { downloadWithSession } from '../lib/download';
+import { defaultExportRange, exportRangeProblem, ledgerExportUrl } from '../lib/ledger-export';
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
-
-/** CSV of one's own ledger lines for a date range (brands: payments and refunds; creators: earnings and payouts). */
+/**
+ * CSV of one's own ledger lines for a range of days in the viewer's zone, both days included
+ * (brands: payments and refunds; creators: earnings and payouts).
+ */
 export function LedgerExportButton() {
-  const now = new Date();
-  const [from, setFrom] = useState(day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))));
-  const [to, setTo] = useState(day(new Date(now.getTime() + 86_400_000)));
+  const zone = useViewerZone();
+  const [range, setRange] = useState(() => defaultExportRange(zone));
   const [busy, setBusy] = useState(false);
+  const problem = exportRangeProblem(range.from, range.to);
   const exportCsv = async () => {
+    if (problem) return;
     setBusy(true);
     try {
-      await downloadWithSession(`/api/v1/ledger/export?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, `collabhub-ledger-${from}-to-${to}.csv`);
+      await downloadWithSession(ledgerExportUrl(range.from, range.to, zone), `collabhub-ledger-${range.from}-to-${range.to}.csv`);
     } catch (err) {
       toast.error('Could not export', (err as Error).message);
     } finally {
@@ -23,17 +27,31 @@ export function LedgerExportButton() {
     }
   };
   return (
-    <Stack gap="2" data-testid="ledger-export">
-      <Text textStyle="sm" color="fg.muted">
-        Export your ledger lines (CSV) for your bookkeeping.
+    <Stack gap="2" data-testid="ledger-export" role="group" aria-labelledby="ledger-export-title">
+      <Text id="ledger-export-title" fontWeight="semibold" textStyle="sm">
+        Export for bookkeeping
       </Text>
-      <HStack gap="2" wrap="wrap">
-        <Input type="date" size="sm" w="auto" aria-label="From" value={from} onChange={(e) => setFrom(e.target.value)} />
-        <Input type="date" size="sm" w="auto" aria-label="To" value={to} onChange={(e) => setTo(e.target.value)} />
-        <Button size="sm" variant="outline" loading={busy} onClick={exportCsv}>
+      <Text textStyle="sm" color="fg.muted">
+        Your ledger lines (CSV) between two days, both included, in your time zone ({zone}).
+      </Text>
+      <HStack gap="2" wrap="wrap" align="flex-end">
+        <Field.Root w="auto" invalid={!!problem && problem.startsWith('From')}>
+          <Field.Label textStyle="xs">From</Field.Label>
+          <Input type="date" size="sm" w="auto" value={range.from} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
+        </Field.Root>
+        <Field.Root w="auto" invalid={!!problem && problem.startsWith('To')}>
+          <Field.Label textStyle="xs">To</Field.Label>
+          <Input type="date" size="sm" w="auto" value={range.to} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
+        </Field.Root>
+        <Button size="sm" variant="outline" loading={busy} disabled={!!problem} onClick={exportCsv}>
           <LuDownload /> Export CSV
         </Button>
       </HStack>
+      {problem && (
+        <Text textStyle="sm" color="fg.error" role="alert">
+          {problem}
+        </Text>
+      )}
     </Stack>
   );
 }
