@@ -4776,8 +4776,10 @@ export type OverviewQuery = {
     bookedSlots: number;
     recentEarnings: Array<{
       id: string;
+      status: BookingStatus;
       startTime: string;
       completedAt: string | null;
+      cancelledAt: string | null;
       totalHours: number;
       money: { creatorCents: number };
       booker: { id: string; name: string };
@@ -4797,8 +4799,10 @@ export type OverviewQuery = {
 
 export type EarningRow_BookingFragment = {
   id: string;
+  status: BookingStatus;
   startTime: string;
   completedAt: string | null;
+  cancelledAt: string | null;
   totalHours: number;
   money: { creatorCents: number };
   booker: { id: string; name: string };
@@ -6838,8 +6842,10 @@ export const EarningRow_BookingFragmentDoc = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
           {
             kind: 'Field',
@@ -24379,8 +24385,10 @@ export const OverviewDocument = {
         kind: 'SelectionSet',
         selections: [
           { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'startTime' } },
           { kind: 'Field', name: { kind: 'Name', value: 'completedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cancelledAt' } },
           { kind: 'Field', name: { kind: 'Name', value: 'totalHours' } },
           {
             kind: 'Field',

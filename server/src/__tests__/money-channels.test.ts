@@ -131,6 +131,10 @@ const mailFor = async (who: Account, subject: RegExp): Promise<CaughtMail> => {
   return found[0];
 };
 
+/** The creator's Overview: Total Earnings and the Recent Earnings rows. */
+const recentEarnings = async (s: Scenario) =>
+  (await gqlOk(`query { overview { earningsCents recentEarnings { id status money { creatorCents } } } }`, {}, s.c.token)).overview;
+
 async function pdfOf(url: string, token: string): Promise<string> {
   const res = await fetch(`${app.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status).toBe(200);
@@ -198,6 +202,8 @@ describe('one source for every figure: a booking followed through every channel'
     const docs = (await gqlOk(CARD, { id: s.bookingId }, s.brand.token)).booking.documents as { kind: string; totalCents: number; url: string }[];
     expect(docs.map((d) => [d.kind.toLowerCase(), d.totalCents])).toEqual([['invoice', 5000], ['receipt', 5000], ['credit_note', 2500]]);
     expect(await pdfOf(docs[2].url, s.brand.token)).toMatch(new RegExp(`Total credited \\(refunded to the card\\) \\${$(2500)}`));
+    // Overview's Recent Earnings lists what Total Earnings counts: the share kept after the late cancellation.
+    expect(await recentEarnings(s)).toEqual({ earningsCents: 2250, recentEarnings: [{ id: s.bookingId, status: 'CANCELLED', money: { creatorCents: 2250 } }] });
 
     // The creator's share is paid out: every channel now tells the payout, and the earlier lines keep the same cancellation figures.
     await payOut(s, 'timer');
@@ -245,6 +251,8 @@ describe('one source for every figure: a booking followed through every channel'
     const note = await pdfOf(docs[2].url, s.brand.token);
     expect(note).toMatch(new RegExp(`Total credited \\(refunded to the card\\) \\${$(5000)}`));
     expect(note).toMatch(new RegExp(`platform fee .*\\${$(500)}`));
+    // Nothing earned: nothing in Overview's Recent Earnings.
+    expect(await recentEarnings(s)).toEqual({ earningsCents: 0, recentEarnings: [] });
   });
 
   it('a partial refund after a dispute: support refunds $20.00, the fee and the share are of the $30.00 kept, and the share is paid out', async () => {

@@ -22,13 +22,16 @@ export interface Overview {
   utilizationPercent: number;
   totalSlots: number;
   bookedSlots: number;
-  /** The 5 most recently completed bookings as creator. */
+  /**
+   * The 5 bookings as creator that most recently earned the creator money (the ledger's net
+   * allocation above 0): completed ones and the share kept after a late cancellation, so the list
+   * accounts for what Total Earnings counts.
+   */
   recentEarnings: Booking[];
   /** The next 5 confirmed collaborations. */
   upcoming: Booking[];
 }
 
-const EARNING = [BookingStatus.COMPLETED, BookingStatus.AUTO_COMPLETED];
 const NET_ALLOCATION = `case l.kind when 'allocation' then l.amount_cents when 'allocation_reversal' then -l.amount_cents else 0 end`;
 
 export async function loadOverview(em: EntityManager, viewerId: string, now: Date): Promise<Overview> {
@@ -65,11 +68,19 @@ export async function loadOverview(em: EntityManager, viewerId: string, now: Dat
     'select count(*) as total, count(*) filter (where is_booked) as booked from availability_slots where streamer_id = ?',
     [profile.id],
   );
-  const recentEarnings = await em.find(
-    Booking,
-    { creator: profile.id, status: { $in: EARNING } },
-    { orderBy: { completedAt: 'desc', id: 'desc' }, limit: 5 },
+  const earned: { booking_id: string }[] = await em.execute(
+    `select l.booking_id
+       from ledger_entries l join bookings b on b.id = l.booking_id
+      where b.streamer_id = ? and l.kind in ('allocation', 'allocation_reversal')
+      group by l.booking_id
+     having sum(${NET_ALLOCATION}) > 0
+      order by max(l.created_at) desc, l.booking_id desc
+      limit 5`,
+    [profile.id],
   );
+  const earnedIds = earned.map((r) => r.booking_id);
+  const byId = new Map((earnedIds.length ? await em.find(Booking, { id: { $in: earnedIds } }) : []).map((b) => [b.id, b]));
+  const recentEarnings = earnedIds.map((id) => byId.get(id)).filter((b): b is Booking => b !== undefined);
   const totalSlots = Number(slots.total);
   const bookedSlots = Number(slots.booked);
   return {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConnectStatusDocument, OverviewDocument, type OverviewQuery } from '../../../gql/graphql';
 import { toaster } from '../../../shared/toast';
-import { formatDateTime, viewerZone, zoneAbbreviation } from '../../../shared/lib/zoned-time';
+import { formatDateTime, formatDay, viewerZone, zoneAbbreviation } from '../../../shared/lib/zoned-time';
 import { renderPage } from '../../../test/render';
 import { OverviewTab, type OverviewProfile } from '../components/OverviewTab';
 
@@ -16,7 +16,9 @@ const booking = (id: string, over: Record<string, unknown> = {}) => ({
   id,
   startTime: '2030-05-01T15:00:00.000Z',
   endTime: '2030-05-01T17:00:00.000Z',
+  status: 'COMPLETED' as const,
   completedAt: '2025-09-01T18:00:00.000Z',
+  cancelledAt: null,
   totalHours: 2,
   money: { __typename: 'BookingMoney' as const, priceCents: 20000, creatorCents: 18000 },
   viewerRole: 'CREATOR' as const,
@@ -152,12 +154,28 @@ describe('Overview tab', () => {
     expect(screen.getByText('Consider raising your rate')).toBeInTheDocument();
   });
 
+  it('lists the share a creator kept after a late cancellation as an earning, dated when it was cancelled', async () => {
+    const kept = booking('late-1', {
+      status: 'CANCELLED',
+      completedAt: null,
+      cancelledAt: '2030-04-30T09:00:00.000Z',
+      totalHours: 1,
+      money: { __typename: 'BookingMoney', priceCents: 7500, creatorCents: 3375 },
+    });
+    renderPage(<OverviewTab profile={creator} />, { mocks: [overviewMock({ earningsCents: 3375, recentEarnings: [kept] })] });
+
+    const row = within(await screen.findByRole('list', { name: 'Recent Earnings' })).getByRole('listitem');
+    expect(row).toHaveTextContent('+$33.75');
+    expect(row).toHaveTextContent(`${formatDay('2030-04-30T09:00:00.000Z', viewerZone())} · Cancelled late: your share of 1 hour`);
+    expect(stat('Total Earnings')).toBe('$33.75');
+  });
+
   it('shows the empty states, a red badge, 75% completeness and the add-slots tip', async () => {
     renderPage(<OverviewTab profile={{ ...creator, bio: null, averageRating: 0 }} />, {
       mocks: [overviewMock({ utilizationPercent: 25, totalSlots: 4, bookedSlots: 1 })],
     });
 
-    expect(await screen.findByText('No completed bookings yet')).toBeInTheDocument();
+    expect(await screen.findByText('No earnings yet')).toBeInTheDocument();
     expect(screen.getByText('No confirmed collaborations coming up')).toBeInTheDocument();
     expect(screen.getByText('25%')).toHaveAttribute('data-tone', 'red');
     expect(screen.getByText('75%')).toBeInTheDocument();

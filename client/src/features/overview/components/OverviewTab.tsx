@@ -162,7 +162,7 @@ export function OverviewTab({ profile, onOpenTab }: Props) {
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <OverviewListCard
           title="Recent Earnings"
-          emptyText="No completed bookings yet"
+          emptyText="No earnings yet"
           isEmpty={overview.recentEarnings.length === 0}
         >
           {overview.recentEarnings.slice(0, OVERVIEW_LIST_LENGTH).map((booking) => (
