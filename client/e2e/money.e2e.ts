@@ -152,14 +152,13 @@ describe('money journey', () => {
       await expectText(invoice, /^Invoice INV-[0-9A-F]{8}-000001 · \$75\.00 · /);
       await expectText(docs.getByRole('listitem').filter({ hasText: /^Receipt/ }), /^Receipt RCT-CH-\d{6} · \$75\.00 · /);
       invoiceNumber = /INV-[0-9A-F]{8}-\d{6}/.exec((await invoice.textContent()) ?? '')![0];
-      await expectAccessible(brand.page, 'booking card documents');
       await shots(brand.page, 'booking-documents', card);
     });
 
     await step('brand: the invoice PDF names the billing details, the number, the lines and the fee, to the cent', [brand], async () => {
       const docs = bookingCard(brand.page, TUESDAY.short, HOUR).getByTestId('booking-documents');
       const request = brand.page.waitForRequest(/\/api\/v1\/documents\/[0-9a-f-]{36}\/pdf$/);
-      const { file, download: d } = await download(brand.page, docs.getByRole('button', { name: `Download Invoice ${invoiceNumber}` }));
+      const { file, download: d } = await download(brand.page, docs.getByRole('button', { name: `PDF of Invoice ${invoiceNumber}` }));
       invoiceUrl = new URL((await request).url()).pathname;
       expect(d.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
       expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');

@@ -40,7 +40,7 @@ export function BookingDocuments({ bookingId }: { bookingId: string }) {
                 <Button
                   size="xs"
                   variant="outline"
-                  aria-label={`Download ${DOCUMENT_KIND_LABELS[d.kind] ?? d.kind} ${d.number}`}
+                  aria-label={`PDF of ${DOCUMENT_KIND_LABELS[d.kind] ?? d.kind} ${d.number}`}
                   onClick={() => downloadWithSession(d.url, `${d.number}.pdf`).catch((err: Error) => toast.error('Could not download the document', err.message))}
                 >
                   <LuDownload /> PDF

@@ -1,4 +1,4 @@
-import { Button, Field, Input, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Field, Input, Separator, Stack, Textarea } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useBillingDetailsQuery, useUpdateBillingDetailsMutation } from '../../../gql/graphql';
 import { FormError } from '../../../shared/components/FormError';
@@ -34,23 +34,26 @@ export function BillingSection() {
 
   return (
     <SettingsSection id="billing" title="Billing" description="The name, address and VAT / tax id on your invoices, and an export of your money for bookkeeping.">
-      <Stack as="form" gap="3" onSubmit={submit} aria-label="Billing details">
-        <Field.Root required>
-          <Field.Label>Billing name</Field.Label>
-          <Input value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>Address</Field.Label>
-          <Textarea value={address} rows={3} maxLength={1000} onChange={(e) => setAddress(e.target.value)} />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>VAT / tax id (optional)</Field.Label>
-          <Input value={taxId} maxLength={50} onChange={(e) => setTaxId(e.target.value)} />
-        </Field.Root>
-        {error && <FormError message={errorMessage(error, 'Could not save the billing details')} />}
-        <Button type="submit" size="sm" alignSelf="flex-start" loading={loading} disabled={!name.trim() || !address.trim()}>
-          Save billing details
-        </Button>
+      <Stack gap="5">
+        <Stack as="form" gap="3" onSubmit={submit} aria-label="Billing details">
+          <Field.Root required>
+            <Field.Label>Billing name</Field.Label>
+            <Input value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>Address</Field.Label>
+            <Textarea value={address} rows={3} maxLength={1000} onChange={(e) => setAddress(e.target.value)} />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>VAT / tax id (optional)</Field.Label>
+            <Input value={taxId} maxLength={50} onChange={(e) => setTaxId(e.target.value)} />
+          </Field.Root>
+          {error && <FormError message={errorMessage(error, 'Could not save the billing details')} />}
+          <Button type="submit" size="sm" alignSelf="flex-start" loading={loading} disabled={!name.trim() || !address.trim()}>
+            Save billing details
+          </Button>
+        </Stack>
+        <Separator />
         <LedgerExportButton />
       </Stack>
     </SettingsSection>
