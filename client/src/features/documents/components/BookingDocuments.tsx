@@ -2,11 +2,9 @@ import { Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuDownload, LuFileText } from 'react-icons/lu';
 import { useBookingDocumentsQuery } from '../../../gql/graphql';
-import { formatCents } from '../../../shared/lib/money';
-import { formatDay } from '../../../shared/lib/zoned-time';
-import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { toast } from '../../../shared/toast';
-import { DOCUMENT_KIND_LABELS, downloadWithSession } from '../lib/download';
+import { DOCUMENT_KIND_LABELS, documentAmount, downloadWithSession, formatIssued } from '../lib/download';
+import { useViewerZone } from '../../profile/hooks/useViewerZone';
 
 /**
  * A booking's documents (invoice, receipt, credit notes, payout statements the viewer may open),
@@ -32,14 +30,22 @@ export function BookingDocuments({ bookingId }: { bookingId: string }) {
         ) : (
           <Stack as="ul" gap="1" listStyleType="none">
             {docs.map((d) => (
-              <HStack as="li" key={d.id} justify="space-between" gap="3" wrap="wrap">
-                <Text textStyle="sm">
-                  <strong>{DOCUMENT_KIND_LABELS[d.kind] ?? d.kind}</strong> {d.number} · {formatCents(d.totalCents)} ·{' '}
-                  {formatDay(d.issuedAt, zone)}
-                </Text>
+              <HStack as="li" key={d.id} justify="space-between" align="center" gap="3">
+                <Stack gap="0" minW="0">
+                  <Text textStyle="sm">
+                    <strong>{DOCUMENT_KIND_LABELS[d.kind] ?? d.kind}</strong>{' '}
+                    <Text as="span" wordBreak="break-all">
+                      {d.number}
+                    </Text>
+                  </Text>
+                  <Text textStyle="xs" color="fg.muted">
+                    {documentAmount(d.kind, d.totalCents)} · issued {formatIssued(d.issuedAt, zone)}
+                  </Text>
+                </Stack>
                 <Button
                   size="xs"
                   variant="outline"
+                  flexShrink={0}
                   aria-label={`PDF of ${DOCUMENT_KIND_LABELS[d.kind] ?? d.kind} ${d.number}`}
                   onClick={() => downloadWithSession(d.url, `${d.number}.pdf`).catch((err: Error) => toast.error('Could not download the document', err.message))}
                 >

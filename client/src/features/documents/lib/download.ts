@@ -1,3 +1,4 @@
+import { formatCents } from '../../../shared/lib/money';
 import { tokenStorage } from '../../auth/lib/token-storage';
 
 /**
@@ -30,3 +31,17 @@ export const DOCUMENT_KIND_LABELS: Record<string, string> = {
   PAYOUT_STATEMENT: 'Payout statement',
   MONTHLY_STATEMENT: 'Monthly statement',
 };
+
+/** What a document's total means, in words: "$75.00 paid", "$37.50 credited", "$33.75 paid out". */
+export function documentAmount(kind: string, totalCents: number): string {
+  const amount = formatCents(totalCents);
+  if (kind === 'CREDIT_NOTE') return `${amount} credited`;
+  if (kind === 'PAYOUT_STATEMENT') return `${amount} paid out`;
+  if (kind === 'MONTHLY_STATEMENT') return `${amount} net`;
+  return `${amount} paid`;
+}
+
+/** The day a document was issued, unambiguous in any locale: "Jun 9, 2031" (in the viewer's zone). */
+export function formatIssued(instant: string, zone: string): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: zone }).format(new Date(instant));
+}
