@@ -80,7 +80,7 @@ export function BookingCard({ booking, creatorSide }: Props) {
         <BookingWork booking={booking} creatorSide={creatorSide} />
         <BookingActions booking={booking} creatorSide={creatorSide} counterpart={heading.counterpart} />
         <BookingConversation booking={booking} counterpart={heading.counterpart} />
-        <BookingDocuments bookingId={booking.id} />
+        <BookingDocuments bookingId={booking.id} revision={`${booking.status}:${booking.paymentStatus}:${booking.settlement.refundedCents}`} />
         <Text textStyle="xs" color="fg.muted">
           Times in your time zone ({zone}). Booking {booking.id.slice(0, 8)}
         </Text>

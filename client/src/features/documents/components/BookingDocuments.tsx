@@ -1,5 +1,5 @@
 import { Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LuDownload, LuFileText } from 'react-icons/lu';
 import { useBookingDocumentsQuery } from '../../../gql/graphql';
 import { toast } from '../../../shared/toast';
@@ -9,10 +9,18 @@ import { useViewerZone } from '../../profile/hooks/useViewerZone';
 /**
  * A booking's documents (invoice, receipt, credit notes, payout statements the viewer may open),
  * loaded when opened, each with its PDF download. Booking cards and the support console show it.
+ * `revision` names the booking's money state: when it changes (live), an open list is read again.
  */
-export function BookingDocuments({ bookingId }: { bookingId: string }) {
+export function BookingDocuments({ bookingId, revision }: { bookingId: string; revision?: string }) {
   const [open, setOpen] = useState(false);
-  const { data, loading } = useBookingDocumentsQuery({ variables: { id: bookingId }, skip: !open, fetchPolicy: 'cache-and-network' });
+  const { data, loading, refetch } = useBookingDocumentsQuery({ variables: { id: bookingId }, skip: !open, fetchPolicy: 'cache-and-network' });
+  // A move that issues a document (a capture, a refund, a payout) changes the booking: an open list reads it again.
+  const seen = useRef(revision);
+  useEffect(() => {
+    if (seen.current === revision) return;
+    seen.current = revision;
+    if (open) void refetch().catch(() => undefined);
+  }, [revision, open, refetch]);
   const docs = data?.booking?.documents ?? [];
   const zone = useViewerZone();
   return (
