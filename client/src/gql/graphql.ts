@@ -107,6 +107,9 @@ export type BookingBriefInput = {
   talkingPoints: string;
 };
 
+/** UPCOMING: accepted and not over, soonest first. REQUESTS: waiting for an answer, those waiting for the viewer first (the creator to accept, the booker to pay), then soonest. PAST: over (to confirm or disputed first), latest first. CANCELLED: latest first */
+export type BookingGroup = 'CANCELLED' | 'PAST' | 'REQUESTS' | 'UPCOMING';
+
 /** The viewer's side of a booking */
 export type BookingRole = 'BOOKER' | 'CREATOR';
 
@@ -865,6 +868,7 @@ export type AcceptBookingMutation = {
     creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
+    group: BookingGroup;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
@@ -1016,6 +1020,7 @@ export type BookingCard_BookingFragment = {
   creatorAmountCents: number;
   refundCents: number;
   status: BookingStatus;
+  group: BookingGroup;
   paymentStatus: PaymentStatus;
   paymentIntentId: string | null;
   bookingDetails: string | null;
@@ -1151,6 +1156,20 @@ export type BookingDisputeDetails_DisputeFragment = {
   resolvedAt: string | null;
 };
 
+export type BookingGroupCountsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type BookingGroupCountsQuery = {
+  upcoming: { totalCount: number };
+  requests: {
+    totalCount: number;
+    edges: Array<{
+      node: { id: string; group: BookingGroup; viewerRole: BookingRole | null; paymentStatus: PaymentStatus };
+    }>;
+  };
+  past: { totalCount: number };
+  cancelled: { totalCount: number };
+};
+
 export type BookingHistoryList_EntryFragment = {
   id: string;
   action: BookingAction;
@@ -1165,8 +1184,14 @@ export type BookingHistoryList_EntryFragment = {
   createdAt: string;
 };
 
+export type BookingLinkGroupQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type BookingLinkGroupQuery = { booking: { id: string; group: BookingGroup } };
+
 export type BookingListQueryVariables = Exact<{
-  status?: BookingStatus | null | undefined;
+  group: BookingGroup;
   first?: number | null | undefined;
   after?: string | null | undefined;
 }>;
@@ -1189,6 +1214,7 @@ export type BookingListQuery = {
         creatorAmountCents: number;
         refundCents: number;
         status: BookingStatus;
+        group: BookingGroup;
         paymentStatus: PaymentStatus;
         paymentIntentId: string | null;
         bookingDetails: string | null;
@@ -1373,6 +1399,7 @@ export type PutBookingBriefMutation = {
     creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
+    group: BookingGroup;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
@@ -1514,6 +1541,7 @@ export type ConfirmBookingBriefMutation = {
     creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
+    group: BookingGroup;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
@@ -1655,6 +1683,7 @@ export type SubmitDeliveryMutation = {
     creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
+    group: BookingGroup;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
@@ -1796,6 +1825,7 @@ export type ApproveDeliveryMutation = {
     creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
+    group: BookingGroup;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
@@ -1938,6 +1968,7 @@ export type RequestDeliveryChangesMutation = {
     creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
+    group: BookingGroup;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
@@ -2078,6 +2109,7 @@ export type CancelBookingMutation = {
     creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
+    group: BookingGroup;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
@@ -2218,6 +2250,7 @@ export type ConfirmBookingCompletionMutation = {
     creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
+    group: BookingGroup;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
@@ -2359,6 +2392,7 @@ export type DeclineBookingMutation = {
     creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
+    group: BookingGroup;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
@@ -2497,6 +2531,7 @@ export type LiveBookingUpdatesSubscription = {
     creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
+    group: BookingGroup;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
@@ -2637,6 +2672,7 @@ export type OpenBookingDisputeMutation = {
     creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
+    group: BookingGroup;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
@@ -2777,6 +2813,7 @@ export type RequestBookingPayoutMutation = {
     creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
+    group: BookingGroup;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
@@ -5172,6 +5209,7 @@ export type ResolveDisputeMutation = {
       creatorAmountCents: number;
       refundCents: number;
       status: BookingStatus;
+      group: BookingGroup;
       paymentStatus: PaymentStatus;
       paymentIntentId: string | null;
       bookingDetails: string | null;
@@ -5363,6 +5401,7 @@ export type SupportDisputeCard_DisputeFragment = {
     creatorAmountCents: number;
     refundCents: number;
     status: BookingStatus;
+    group: BookingGroup;
     paymentStatus: PaymentStatus;
     paymentIntentId: string | null;
     bookingDetails: string | null;
@@ -5534,6 +5573,7 @@ export type SupportDisputesQuery = {
       creatorAmountCents: number;
       refundCents: number;
       status: BookingStatus;
+      group: BookingGroup;
       paymentStatus: PaymentStatus;
       paymentIntentId: string | null;
       bookingDetails: string | null;
@@ -7338,6 +7378,7 @@ export const BookingCard_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
@@ -7746,6 +7787,7 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
@@ -10445,6 +10487,7 @@ export const AcceptBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
@@ -10911,6 +10954,260 @@ export type BookingCancellationQuoteQueryResult = Apollo.QueryResult<
   BookingCancellationQuoteQuery,
   BookingCancellationQuoteQueryVariables
 >;
+export const BookingGroupCountsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BookingGroupCounts' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'upcoming' },
+            name: { kind: 'Name', value: 'myBookings' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'group' },
+                value: { kind: 'EnumValue', value: 'UPCOMING' },
+              },
+              { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '1' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'totalCount' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'requests' },
+            name: { kind: 'Name', value: 'myBookings' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'group' },
+                value: { kind: 'EnumValue', value: 'REQUESTS' },
+              },
+              { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '1' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'edges' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'node' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'group' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'viewerRole' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'past' },
+            name: { kind: 'Name', value: 'myBookings' },
+            arguments: [
+              { kind: 'Argument', name: { kind: 'Name', value: 'group' }, value: { kind: 'EnumValue', value: 'PAST' } },
+              { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '1' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'totalCount' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'cancelled' },
+            name: { kind: 'Name', value: 'myBookings' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'group' },
+                value: { kind: 'EnumValue', value: 'CANCELLED' },
+              },
+              { kind: 'Argument', name: { kind: 'Name', value: 'first' }, value: { kind: 'IntValue', value: '1' } },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'totalCount' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useBookingGroupCountsQuery__
+ *
+ * To run a query within a React component, call `useBookingGroupCountsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useBookingGroupCountsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useBookingGroupCountsQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useBookingGroupCountsQuery(
+  baseOptions?: Apollo.QueryHookOptions<BookingGroupCountsQuery, BookingGroupCountsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<BookingGroupCountsQuery, BookingGroupCountsQueryVariables>(
+    BookingGroupCountsDocument,
+    options,
+  );
+}
+export function useBookingGroupCountsLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<BookingGroupCountsQuery, BookingGroupCountsQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<BookingGroupCountsQuery, BookingGroupCountsQueryVariables>(
+    BookingGroupCountsDocument,
+    options,
+  );
+}
+// @ts-ignore
+export function useBookingGroupCountsSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<BookingGroupCountsQuery, BookingGroupCountsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingGroupCountsQuery, BookingGroupCountsQueryVariables>;
+export function useBookingGroupCountsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BookingGroupCountsQuery, BookingGroupCountsQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingGroupCountsQuery | undefined, BookingGroupCountsQueryVariables>;
+export function useBookingGroupCountsSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BookingGroupCountsQuery, BookingGroupCountsQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<BookingGroupCountsQuery, BookingGroupCountsQueryVariables>(
+    BookingGroupCountsDocument,
+    options,
+  );
+}
+export type BookingGroupCountsQueryHookResult = ReturnType<typeof useBookingGroupCountsQuery>;
+export type BookingGroupCountsLazyQueryHookResult = ReturnType<typeof useBookingGroupCountsLazyQuery>;
+export type BookingGroupCountsSuspenseQueryHookResult = ReturnType<typeof useBookingGroupCountsSuspenseQuery>;
+export type BookingGroupCountsQueryResult = Apollo.QueryResult<
+  BookingGroupCountsQuery,
+  BookingGroupCountsQueryVariables
+>;
+export const BookingLinkGroupDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'BookingLinkGroup' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booking' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'group' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useBookingLinkGroupQuery__
+ *
+ * To run a query within a React component, call `useBookingLinkGroupQuery` and pass it any options that fit your needs.
+ * When your component renders, `useBookingLinkGroupQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useBookingLinkGroupQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useBookingLinkGroupQuery(
+  baseOptions: Apollo.QueryHookOptions<BookingLinkGroupQuery, BookingLinkGroupQueryVariables> &
+    ({ variables: BookingLinkGroupQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<BookingLinkGroupQuery, BookingLinkGroupQueryVariables>(BookingLinkGroupDocument, options);
+}
+export function useBookingLinkGroupLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<BookingLinkGroupQuery, BookingLinkGroupQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<BookingLinkGroupQuery, BookingLinkGroupQueryVariables>(BookingLinkGroupDocument, options);
+}
+// @ts-ignore
+export function useBookingLinkGroupSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<BookingLinkGroupQuery, BookingLinkGroupQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingLinkGroupQuery, BookingLinkGroupQueryVariables>;
+export function useBookingLinkGroupSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BookingLinkGroupQuery, BookingLinkGroupQueryVariables>,
+): Apollo.UseSuspenseQueryResult<BookingLinkGroupQuery | undefined, BookingLinkGroupQueryVariables>;
+export function useBookingLinkGroupSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<BookingLinkGroupQuery, BookingLinkGroupQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<BookingLinkGroupQuery, BookingLinkGroupQueryVariables>(
+    BookingLinkGroupDocument,
+    options,
+  );
+}
+export type BookingLinkGroupQueryHookResult = ReturnType<typeof useBookingLinkGroupQuery>;
+export type BookingLinkGroupLazyQueryHookResult = ReturnType<typeof useBookingLinkGroupLazyQuery>;
+export type BookingLinkGroupSuspenseQueryHookResult = ReturnType<typeof useBookingLinkGroupSuspenseQuery>;
+export type BookingLinkGroupQueryResult = Apollo.QueryResult<BookingLinkGroupQuery, BookingLinkGroupQueryVariables>;
 export const BookingListDocument = {
   kind: 'Document',
   definitions: [
@@ -10921,8 +11218,8 @@ export const BookingListDocument = {
       variableDefinitions: [
         {
           kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
-          type: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingStatus' } },
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'group' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'BookingGroup' } } },
         },
         {
           kind: 'VariableDefinition',
@@ -10944,8 +11241,8 @@ export const BookingListDocument = {
             arguments: [
               {
                 kind: 'Argument',
-                name: { kind: 'Name', value: 'status' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+                name: { kind: 'Name', value: 'group' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'group' } },
               },
               {
                 kind: 'Argument',
@@ -11018,6 +11315,7 @@ export const BookingListDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
@@ -11356,14 +11654,15 @@ export const BookingListDocument = {
  * @example
  * const { data, loading, error } = useBookingListQuery({
  *   variables: {
- *      status: // value for 'status'
+ *      group: // value for 'group'
  *      first: // value for 'first'
  *      after: // value for 'after'
  *   },
  * });
  */
 export function useBookingListQuery(
-  baseOptions?: Apollo.QueryHookOptions<BookingListQuery, BookingListQueryVariables>,
+  baseOptions: Apollo.QueryHookOptions<BookingListQuery, BookingListQueryVariables> &
+    ({ variables: BookingListQueryVariables; skip?: boolean } | { skip: boolean }),
 ) {
   const options = { ...defaultOptions, ...baseOptions };
   return Apollo.useQuery<BookingListQuery, BookingListQueryVariables>(BookingListDocument, options);
@@ -11458,6 +11757,7 @@ export const PutBookingBriefDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
@@ -11885,6 +12185,7 @@ export const ConfirmBookingBriefDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
@@ -12315,6 +12616,7 @@ export const SubmitDeliveryDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
@@ -12736,6 +13038,7 @@ export const ApproveDeliveryDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
@@ -13173,6 +13476,7 @@ export const RequestDeliveryChangesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
@@ -13594,6 +13898,7 @@ export const CancelBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
@@ -14004,6 +14309,7 @@ export const ConfirmBookingCompletionDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
@@ -14430,6 +14736,7 @@ export const DeclineBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
@@ -14827,6 +15134,7 @@ export const LiveBookingUpdatesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
@@ -15233,6 +15541,7 @@ export const OpenBookingDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
@@ -15649,6 +15958,7 @@ export const RequestBookingPayoutDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
@@ -26251,6 +26561,7 @@ export const ResolveDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },
@@ -26911,6 +27222,7 @@ export const SupportDisputesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'creatorAmountCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'refundCents' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'group' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'paymentIntentId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingDetails' } },

@@ -174,6 +174,11 @@ export class BookingsResolver {
     return ctx.services.bookings.requestDeadlineOf(booking);
   }
 
+  @FieldResolver(() => BookingGroup, { description: 'The Bookings tab group it is listed in now (myBookings(group:))' })
+  group(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.bookings.groupOf(booking);
+  }
+
   @FieldResolver(() => [BookingLineItemType], { description: 'What was sold, line by line; their sum is totalCents' })
   async lineItems(@Root() booking: Booking, @Ctx() ctx: GraphQLContext) {
     return (await ctx.services.bookings.lineItemsOf(ctx, booking)).map((l) => ({ ...l, totalCents: l.quantity * l.unitPriceCents }));

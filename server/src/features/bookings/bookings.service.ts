@@ -392,6 +392,23 @@ export class BookingsService {
     return toConnection(rows, window.size, count, (b) => encodeCursor(['o', cursors.get(b.id)!]));
   }
 
+  /**
+   * The Bookings tab's group a booking is in now: the same rules as `listGroup`'s (a request while
+   * pending, upcoming while accepted and not over, past once over, completed or disputed, cancelled).
+   */
+  groupOf(booking: Pick<Booking, 'status' | 'endTime'>): 'upcoming' | 'requests' | 'past' | 'cancelled' {
+    switch (booking.status) {
+      case BookingStatus.PENDING:
+        return 'requests';
+      case BookingStatus.CANCELLED:
+        return 'cancelled';
+      case BookingStatus.CONFIRMED:
+        return booking.endTime.getTime() > this.deps.clock.now().getTime() ? 'upcoming' : 'past';
+      default:
+        return 'past';
+    }
+  }
+
   /** The dashboard's Overview tab in one call. */
   overview(ctx: ServiceContext): Promise<Overview> {
     const viewer = requireViewer(ctx);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   BookingCancellationQuoteDocument,
+  BookingLinkGroupDocument,
   LiveBookingUpdatesDocument,
   CancelBookingDocument,
   OpenBookingDisputeDocument,
@@ -11,11 +12,11 @@ import {
   ReviewBookingDocument,
 } from '../../../gql/graphql';
 import { toaster } from '../../../shared/toast';
-import { renderPage } from '../../../test/render';
+import { LocationProbe, renderPage } from '../../../test/render';
 import { signedIn } from '../../../test/session';
 import { BookingsTab } from '../components/BookingsTab';
 import { LiveBookingUpdates } from '../live/LiveBookingUpdates';
-import { booking, listMock, PROFILE } from './fixtures';
+import { booking, countsMock, listMock, PROFILE, tabMocks } from './fixtures';
 
 // Dialogs and user-event typing are slow in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -26,7 +27,7 @@ const cardOf = (name: RegExp | string) => screen.getByRole('article', { name });
 
 describe('My Bookings', () => {
   it('shows the loading state, then "No bookings found."', async () => {
-    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [{ ...listMock([]), delay: 50 }] });
+    renderPage(<BookingsTab profile={PROFILE} />, { mocks: tabMocks([]).map((mock) => ({ ...mock, delay: 50 })) });
     expect(screen.getByText('Loading bookings...')).toBeInTheDocument();
     expect(await screen.findByText('No bookings found.')).toBeInTheDocument();
   });
@@ -45,10 +46,11 @@ describe('My Bookings', () => {
         id: 'p-other',
         userId: 'u-other',
         displayName: 'Pixel Pete',
-        profileImageUrl: null, avatarUrl: null,
+        profileImageUrl: null,
+        avatarUrl: null,
       },
     });
-    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [listMock([request, nameless, collab])] });
+    renderPage(<BookingsTab profile={PROFILE} />, { mocks: tabMocks([request, nameless, collab]) });
 
     expect(await screen.findByRole('article', { name: 'Booking Request from Acme Games' })).toBeInTheDocument();
     // A brand without a profile is never named by its e-mail's local part (the address stays private).
@@ -66,7 +68,14 @@ describe('My Bookings', () => {
       status: 'CONFIRMED',
       viewerRole: 'BOOKER',
       booker: { __typename: 'BookingBooker', id: 'me', name: 'Me', email: 'me@x.test' },
-      creator: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null, avatarUrl: null },
+      creator: {
+        __typename: 'BookingCreator',
+        id: 'p-2',
+        userId: 'u-2',
+        displayName: 'Luna',
+        profileImageUrl: null,
+        avatarUrl: null,
+      },
       availableActions: ['CONFIRM_COMPLETION', 'OPEN_DISPUTE'],
     });
     const done = booking({
@@ -75,7 +84,7 @@ describe('My Bookings', () => {
       booker: { __typename: 'BookingBooker', id: 'u3', name: 'Old Client', email: 'o@x.test' },
       availableActions: [],
     });
-    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [listMock([pending, confirmed, done])] });
+    renderPage(<BookingsTab profile={PROFILE} />, { mocks: tabMocks([pending, confirmed, done], 'REQUESTS') });
 
     const first = await screen.findByRole('article', { name: 'Booking Request from Acme Games' });
     const names = (card: HTMLElement) =>
@@ -83,7 +92,13 @@ describe('My Bookings', () => {
         .queryAllByRole('button')
         .map((b) => b.textContent);
     expect(names(first)).toEqual(['Accept', 'Decline', 'Messages', 'Documents']);
-    expect(names(cardOf('Collab with Luna'))).toEqual(['Write the brief', 'Confirm completion', 'Dispute', 'Messages', 'Documents']);
+    expect(names(cardOf('Collab with Luna'))).toEqual([
+      'Write the brief',
+      'Confirm completion',
+      'Dispute',
+      'Messages',
+      'Documents',
+    ]);
     expect(
       within(cardOf('Collab with Old Client')).queryByRole('group', { name: 'Booking actions' }),
     ).not.toBeInTheDocument();
@@ -95,13 +110,21 @@ describe('My Bookings', () => {
       status: 'CONFIRMED',
       viewerRole: 'BOOKER',
       startsInHours: 5,
-      creator: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null, avatarUrl: null },
+      creator: {
+        __typename: 'BookingCreator',
+        id: 'p-2',
+        userId: 'u-2',
+        displayName: 'Luna',
+        profileImageUrl: null,
+        avatarUrl: null,
+      },
       availableActions: ['CANCEL'],
       cancelFeeApplies: true,
     });
     const cancelled = {
       ...soon,
       status: 'CANCELLED',
+      group: 'CANCELLED',
       paymentStatus: 'REFUNDED',
       refundCents: 5000,
       cancellationReason: 'Plans changed',
@@ -109,12 +132,18 @@ describe('My Bookings', () => {
       cancelledByRole: 'booker',
       availableActions: [],
       cancelFeeApplies: false,
-      settlement: { __typename: 'BookingSettlement', capturedCents: 10000, refundedCents: 5000, platformFeeCents: 500, creatorCents: 4500 },
+      settlement: {
+        __typename: 'BookingSettlement',
+        capturedCents: 10000,
+        refundedCents: 5000,
+        platformFeeCents: 500,
+        creatorCents: 4500,
+      },
     };
     const cancel = vi.fn(() => ({ data: { cancelBooking: cancelled } }));
     renderPage(<BookingsTab profile={PROFILE} />, {
       mocks: [
-        listMock([soon]),
+        ...tabMocks([soon]),
         {
           request: { query: BookingCancellationQuoteDocument, variables: { bookingId: soon.id } },
           result: {
@@ -182,7 +211,7 @@ describe('My Bookings', () => {
     }));
     renderPage(<BookingsTab profile={PROFILE} />, {
       mocks: [
-        listMock([finished]),
+        ...tabMocks([finished]),
         {
           request: {
             query: ReviewBookingDocument,
@@ -217,7 +246,7 @@ describe('My Bookings', () => {
     }));
     renderPage(<BookingsTab profile={PROFILE} />, {
       mocks: [
-        listMock([confirmed]),
+        ...tabMocks([confirmed]),
         {
           request: {
             query: OpenBookingDisputeDocument,
@@ -249,7 +278,7 @@ describe('My Bookings', () => {
     });
     renderPage(<BookingsTab profile={PROFILE} />, {
       mocks: [
-        listMock([allocated]),
+        ...tabMocks([allocated]),
         {
           request: { query: RequestBookingPayoutDocument, variables: { bookingId: allocated.id } },
           result: { errors: [{ message: 'Set up your payout account before requesting a payout' }] },
@@ -296,7 +325,7 @@ describe('My Bookings details', () => {
       booker: { __typename: 'BookingBooker', id: 'u6', name: 'Voided Brand', email: 'v@x.test' },
     });
     renderPage(<BookingsTab profile={PROFILE} />, {
-      mocks: [listMock([disputed, both, cancelledFree])],
+      mocks: tabMocks([disputed, both, cancelledFree], 'PAST'),
     });
     const disputedCard = await screen.findByRole('article', { name: 'Collab with Acme Games' });
     expect(disputedCard).toHaveTextContent('Reason (by the booker): Only half the agreed time');
@@ -304,9 +333,7 @@ describe('My Bookings details', () => {
     expect(disputedCard).toHaveTextContent('Support is reviewing this dispute.');
     // the creator may answer the booker's dispute
     expect(within(disputedCard).getByRole('button', { name: 'Respond to Dispute' })).toBeInTheDocument();
-    expect(cardOf('Collab with Happy Brand')).toHaveTextContent(
-      'Payment is released to the creator after completion',
-    );
+    expect(cardOf('Collab with Happy Brand')).toHaveTextContent('Payment is released to the creator after completion');
     const voided = cardOf('Collab with Voided Brand');
     expect(voided).toHaveTextContent('Reason: Declined by the creator');
     expect(voided).not.toHaveTextContent('Refund amount');
@@ -322,28 +349,54 @@ const LiveBookings = () => (
 );
 
 describe('My Bookings, live', () => {
-  it('a bookingUpdated event updates the row without a reload', async () => {
+  it('an accepted request changes live, then moves to Upcoming and the tab follows it', async () => {
     const pending = booking({
       viewerRole: 'BOOKER',
       availableActions: ['CANCEL'],
-      creator: { __typename: 'BookingCreator', id: 'p-2', userId: 'u-2', displayName: 'Luna', profileImageUrl: null, avatarUrl: null },
+      creator: {
+        __typename: 'BookingCreator',
+        id: 'p-2',
+        userId: 'u-2',
+        displayName: 'Luna',
+        profileImageUrl: null,
+        avatarUrl: null,
+      },
     });
-    const accepted = { ...pending, status: 'CONFIRMED', availableActions: ['CANCEL', 'OPEN_DISPUTE'] };
+    const accepted = {
+      ...pending,
+      status: 'CONFIRMED',
+      group: 'UPCOMING',
+      availableActions: ['CANCEL', 'OPEN_DISPUTE'],
+    } as typeof pending;
     const event: MockedResponse = {
       request: { query: LiveBookingUpdatesDocument },
       result: { data: { bookingUpdated: accepted } },
       delay: 300,
     };
-    renderPage(<LiveBookings />, { mocks: [signedIn(), listMock([pending]), event] });
+    renderPage(<LiveBookings />, {
+      mocks: [
+        signedIn(),
+        ...tabMocks([pending]),
+        event,
+        countsMock({ UPCOMING: 1 }),
+        listMock([], 'REQUESTS'),
+        listMock([accepted], 'UPCOMING'),
+      ],
+    });
     const card = await screen.findByRole('article', { name: 'Booking Request to Luna' });
     expect(within(card).getByLabelText('Status: Pending')).toBeInTheDocument();
-    await waitFor(() => expect(within(card).getByLabelText('Status: Confirmed')).toBeInTheDocument());
-    // Accepted: no longer a request.
-    expect(card).toHaveAccessibleName('Collab with Luna');
-    expect(within(card).getByRole('button', { name: 'Dispute' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Requests (1)' })).toHaveAttribute('aria-selected', 'true');
+    // It left Requests: the tab (not picked by the viewer) follows it to Upcoming.
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Upcoming (1)' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    const moved = await screen.findByRole('article', { name: 'Collab with Luna' });
+    expect(within(moved).getByLabelText('Status: Confirmed')).toBeInTheDocument();
+    expect(within(moved).getByRole('button', { name: 'Dispute' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Requests (0)' })).toHaveAttribute('aria-selected', 'false');
   });
 
-  it('a new request (unknown id) makes the list refetch and appear', async () => {
+  it('a new request (unknown id) makes the list and the counts refetch', async () => {
     const known = booking({
       booker: { __typename: 'BookingBooker', id: 'u1', name: 'First Brand', email: 'a@x.test' },
     });
@@ -354,13 +407,121 @@ describe('My Bookings, live', () => {
     renderPage(<LiveBookings />, {
       mocks: [
         signedIn(),
-        listMock([known]),
+        ...tabMocks([known]),
         { request: { query: LiveBookingUpdatesDocument }, result: { data: { bookingUpdated: fresh } }, delay: 300 },
+        countsMock({ REQUESTS: 2 }, [fresh]),
         listMock([fresh, known]),
       ],
     });
     await screen.findByRole('article', { name: 'Booking Request from First Brand' });
     const card = await screen.findByRole('article', { name: 'Booking Request from New Brand' });
     expect(within(card).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Requests (2)' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('My Bookings, grouped', () => {
+  const brandRequest = () =>
+    booking({
+      viewerRole: 'BOOKER',
+      creator: {
+        __typename: 'BookingCreator',
+        id: 'p-2',
+        userId: 'u-2',
+        displayName: 'Luna',
+        profileImageUrl: null,
+        avatarUrl: null,
+      },
+    });
+
+  it('puts Requests first, open, with every count, when a request waits for the creator; a picked group is kept in the URL', async () => {
+    const user = userEvent.setup();
+    const request = booking({ availableActions: ['ACCEPT', 'DECLINE'] });
+    const done = booking({
+      status: 'COMPLETED',
+      paymentStatus: 'ALLOCATED',
+      booker: { __typename: 'BookingBooker', id: 'u7', name: 'Old Friend', email: 'o@x.test' },
+    });
+    renderPage(
+      <>
+        <BookingsTab profile={PROFILE} />
+        <LocationProbe />
+      </>,
+      {
+        path: '/dashboard?tab=bookings',
+        route: '/dashboard',
+        mocks: [
+          countsMock({ UPCOMING: 2, REQUESTS: 1, PAST: 5, CANCELLED: 3 }, [request]),
+          listMock([request], 'REQUESTS'),
+          listMock([done], 'PAST'),
+        ],
+      },
+    );
+    const groups = await screen.findByRole('tablist', { name: 'Booking groups' });
+    await waitFor(() =>
+      expect(
+        within(groups)
+          .getAllByRole('tab')
+          .map((t) => t.getAttribute('aria-label')),
+      ).toEqual(['Requests (1)', 'Upcoming (2)', 'Past (5)', 'Cancelled (3)']),
+    );
+    expect(within(groups).getByRole('tab', { name: 'Requests (1)' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('article', { name: 'Booking Request from Acme Games' })).toBeInTheDocument();
+
+    await user.click(within(groups).getByRole('tab', { name: 'Past (5)' }));
+    expect(await screen.findByRole('article', { name: 'Collab with Old Friend' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Booking Request from Acme Games' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent('group=past'));
+  });
+
+  it("keeps the usual order and opens on Upcoming when the brand's requests wait for the creator", async () => {
+    const soon = booking({ status: 'CONFIRMED', viewerRole: 'BOOKER', creator: brandRequest().creator });
+    renderPage(<BookingsTab profile={null} />, {
+      mocks: [countsMock({ UPCOMING: 1, REQUESTS: 2 }, [brandRequest()]), listMock([soon], 'UPCOMING')],
+    });
+    expect(await screen.findByRole('article', { name: 'Collab with Luna' })).toBeInTheDocument();
+    const groups = screen.getByRole('tablist', { name: 'Booking groups' });
+    expect(
+      within(groups)
+        .getAllByRole('tab')
+        .map((t) => t.getAttribute('aria-label')),
+    ).toEqual(['Upcoming (1)', 'Requests (2)', 'Past (0)', 'Cancelled (0)']);
+    expect(within(groups).getByRole('tab', { name: 'Upcoming (1)' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('opens on the first group holding bookings, and says so when a group is empty', async () => {
+    const user = userEvent.setup();
+    const gone = booking({ status: 'CANCELLED', paymentStatus: 'VOIDED' });
+    renderPage(<BookingsTab profile={PROFILE} />, {
+      path: '/dashboard?tab=bookings',
+      route: '/dashboard',
+      mocks: [countsMock({ CANCELLED: 1 }), listMock([gone], 'CANCELLED'), listMock([], 'UPCOMING')],
+    });
+    expect(await screen.findByRole('article', { name: 'Collab with Acme Games' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Cancelled (1)' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Upcoming (0)' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Upcoming (0)' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(await screen.findByText(/^No upcoming bookings\./)).toBeInTheDocument();
+  });
+
+  it("a notification's link opens the group of the booking it names", async () => {
+    const gone = booking({ status: 'CANCELLED', paymentStatus: 'VOIDED' });
+    const request = booking({ availableActions: ['ACCEPT', 'DECLINE'] });
+    renderPage(<BookingsTab profile={PROFILE} />, {
+      path: `/dashboard?tab=bookings&booking=${gone.id}`,
+      route: '/dashboard',
+      mocks: [
+        countsMock({ REQUESTS: 1, CANCELLED: 1 }, [request]),
+        {
+          request: { query: BookingLinkGroupDocument, variables: { id: gone.id } },
+          result: { data: { booking: { __typename: 'Booking', id: gone.id, group: 'CANCELLED' } } },
+        },
+        listMock([gone], 'CANCELLED'),
+      ],
+    });
+    expect(await screen.findByRole('article', { name: 'Collab with Acme Games' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Cancelled (1)' })).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -1,5 +1,11 @@
 import type { MockedResponse } from '@apollo/client/testing';
-import { BookingListDocument, type BookingAction, type BookingCard_BookingFragment } from '../../../gql/graphql';
+import {
+  BookingGroupCountsDocument,
+  BookingListDocument,
+  type BookingAction,
+  type BookingCard_BookingFragment,
+  type BookingGroup,
+} from '../../../gql/graphql';
 import { BOOKINGS_PAGE_SIZE } from '../hooks/useBookingList';
 
 export const PROFILE = { id: 'p-creator', accountType: 'CREATOR' as const, timezone: 'UTC' };
@@ -71,21 +77,56 @@ export function booking(overrides: { [K in keyof Booking]?: unknown } & { starts
     deliveries: [],
     deliveryTerms: { __typename: 'DeliveryTerms', revisionsIncluded: 1, revisionsUsed: 0, revisionsLeft: 1, approvalWindowHours: 72 },
     ...rest,
+    group: rest.group ?? groupOfStatus(String(rest.status ?? 'PENDING')),
   } as Booking;
 }
 
-export function listMock(bookings: Booking[], status?: string): MockedResponse {
+/** The group the server names for a status (a confirmed booking here is not over). */
+export function groupOfStatus(status: string): BookingGroup {
+  if (status === 'PENDING') return 'REQUESTS';
+  if (status === 'CANCELLED') return 'CANCELLED';
+  if (status === 'CONFIRMED') return 'UPCOMING';
+  return 'PAST';
+}
+
+const connection = (bookings: Booking[], total = bookings.length) => ({
+  __typename: 'BookingConnection',
+  edges: bookings.map((b) => ({ __typename: 'BookingEdge', cursor: b.id, node: b })),
+  pageInfo: { __typename: 'PageInfo', endCursor: bookings.at(-1)?.id ?? null, hasNextPage: false },
+  totalCount: total,
+});
+
+/** The tab's counts: `requests` are the group's first booking (the server lists those waiting for the viewer first). */
+export function countsMock(counts: Partial<Record<BookingGroup, number>>, requests: Booking[] = []): MockedResponse {
+  const only = (n = 0) => ({ __typename: 'BookingConnection', totalCount: n });
   return {
-    request: { query: BookingListDocument, variables: status ? { status, first: BOOKINGS_PAGE_SIZE } : { first: BOOKINGS_PAGE_SIZE } },
+    request: { query: BookingGroupCountsDocument },
     result: {
       data: {
-        myBookings: {
+        upcoming: only(counts.UPCOMING),
+        requests: {
           __typename: 'BookingConnection',
-          edges: bookings.map((b) => ({ __typename: 'BookingEdge', cursor: b.id, node: b })),
-          pageInfo: { __typename: 'PageInfo', endCursor: bookings.at(-1)?.id ?? null, hasNextPage: false },
-          totalCount: bookings.length,
+          totalCount: counts.REQUESTS ?? 0,
+          edges: requests.slice(0, 1).map((b) => ({
+            __typename: 'BookingEdge',
+            node: { __typename: 'Booking', id: b.id, group: b.group, viewerRole: b.viewerRole, paymentStatus: b.paymentStatus },
+          })),
         },
+        past: only(counts.PAST),
+        cancelled: only(counts.CANCELLED),
       },
     },
+  };
+}
+
+/** Bookings Tab opening on `group` (the only group holding bookings): its counts, then its list. */
+export function tabMocks(bookings: Booking[], group: BookingGroup = bookings[0]?.group ?? 'UPCOMING'): MockedResponse[] {
+  return [countsMock({ [group]: bookings.length }, group === 'REQUESTS' ? bookings : []), listMock(bookings, group)];
+}
+
+export function listMock(bookings: Booking[], group: BookingGroup = bookings[0]?.group ?? 'UPCOMING'): MockedResponse {
+  return {
+    request: { query: BookingListDocument, variables: { group, first: BOOKINGS_PAGE_SIZE } },
+    result: { data: { myBookings: connection(bookings) } },
   };
 }

@@ -1,13 +1,16 @@
-import { Button, Center, Field, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Badge, Button, Center, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { LuCalendarCheck } from 'react-icons/lu';
-import type { AccountType, BookingStatus } from '../../../gql/graphql';
+import { useBookingLinkGroupQuery, type AccountType, type BookingGroup } from '../../../gql/graphql';
 import { PanelCard } from '../../../shared/components/content/PanelCard';
 import { FormError } from '../../../shared/components/FormError';
 import { errorMessage } from '../../../shared/lib/error-message';
-import { useBookingFromLink } from '../hooks/useBookingFromLink';
+import { BOOKING_PARAM, useBookingFromLink } from '../hooks/useBookingFromLink';
+import { useBookingGroups } from '../hooks/useBookingGroups';
 import { useBookingList } from '../hooks/useBookingList';
-import { BOOKING_MESSAGES, isCreatorSide, STATUS_FILTERS } from '../lib/booking-view';
+import { defaultGroup, GROUP_META, GROUP_PARAM, groupFromParam, groupOrder } from '../lib/booking-groups';
+import { BOOKING_MESSAGES, isCreatorSide } from '../lib/booking-view';
 import { BookingCard } from './BookingCard';
 
 export interface BookingsTabProfile {
@@ -16,66 +19,123 @@ export interface BookingsTabProfile {
   timezone?: string;
 }
 
-/** The dashboard's Bookings tab: "My Bookings" as creator and as booker, live. */
+/**
+ * The dashboard's Bookings tab: "My Bookings" as creator and as booker, in groups (Upcoming,
+ * Requests, Past, Cancelled) with their counts, live. It opens on the group the viewer picked (kept
+ * in the URL), else on the group of the booking a link names, else on the first group holding a
+ * booking (Requests first while one waits for the viewer); while unpicked it moves on when its
+ * group empties (an accepted request takes the viewer to Upcoming, where the booking went).
+ */
 export function BookingsTab({ profile }: { profile: BookingsTabProfile | null }) {
-  const [status, setStatus] = useState<BookingStatus | ''>('');
-  const list = useBookingList(status || null);
+  const [params, setParams] = useSearchParams();
+  // The viewer's pick is state (the URL only mirrors it, for a reload): the router updates the URL
+  // in a transition, and a list keyed by an interrupted transition would fetch back and forth.
+  const [picked, setPicked] = useState(() => groupFromParam(params.get(GROUP_PARAM)));
+  const linkedId = params.get(BOOKING_PARAM);
+  const linked = useBookingLinkGroupQuery({ variables: { id: linkedId ?? '' }, skip: !linkedId || Boolean(picked) });
+  const summary = useBookingGroups();
+
+  const [auto, setAuto] = useState<BookingGroup | null>(null);
+  useEffect(() => {
+    if (summary && (!auto || summary.counts[auto] === 0)) {
+      const next = defaultGroup(summary);
+      if (next !== auto) setAuto(next);
+    }
+  }, [summary, auto]);
+
+  const linkedGroup = linkedId && !linked.loading ? (linked.data?.booking.group ?? null) : null;
+  const waitingForLink = Boolean(linkedId && !picked && linked.loading);
+  const group = picked ?? linkedGroup ?? (waitingForLink ? null : auto);
+
+  const list = useBookingList(group);
   useBookingFromLink(list.bookings.map((booking) => booking.id));
 
-  const filter = (
-    <Field.Root w={{ base: 'full', sm: '48' }}>
-      <Field.Label srOnly>Status</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field
-          aria-label="Filter by status"
-          value={status}
-          onChange={(event) => setStatus(event.target.value as BookingStatus | '')}
-        >
-          {STATUS_FILTERS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+  const pick = (next: BookingGroup) => {
+    setPicked(next);
+    setParams(
+      (current) => {
+        const url = new URLSearchParams(current);
+        url.set(GROUP_PARAM, next.toLowerCase());
+        return url;
+      },
+      { replace: true },
+    );
+  };
+
+  const nothingAtAll = summary !== null && Object.values(summary.counts).every((n) => n === 0);
+
+  const body = list.loading ? (
+    <Center py="10" gap="3" role="status">
+      <Spinner color="brand.solid" />
+      <Text color="fg.muted">{BOOKING_MESSAGES.loading}</Text>
+    </Center>
+  ) : list.error && list.bookings.length === 0 ? (
+    <FormError message={errorMessage(list.error, 'Failed to load bookings')} />
+  ) : list.bookings.length === 0 ? (
+    <Center py="10" px="4" textAlign="center">
+      <Text color="fg.muted">{nothingAtAll || !group ? BOOKING_MESSAGES.empty : GROUP_META[group].empty}</Text>
+    </Center>
+  ) : (
+    <Stack gap="4">
+      {list.bookings.map((booking) => (
+        <BookingCard key={booking.id} booking={booking} creatorSide={isCreatorSide(booking, profile?.id)} />
+      ))}
+      {list.hasMore && (
+        <Button variant="outline" alignSelf="center" loading={list.loadingMore} onClick={() => void list.loadMore()}>
+          Load more
+        </Button>
+      )}
+    </Stack>
   );
 
   return (
-    <PanelCard
-      icon={LuCalendarCheck}
-      title="My Bookings"
-      description="Requests you received and collabs you booked."
-      actions={filter}
-    >
-      {list.loading ? (
-        <Center py="10" gap="3" role="status">
-          <Spinner color="brand.solid" />
-          <Text color="fg.muted">{BOOKING_MESSAGES.loading}</Text>
-        </Center>
-      ) : list.error && list.bookings.length === 0 ? (
-        <FormError message={errorMessage(list.error, 'Failed to load bookings')} />
-      ) : list.bookings.length === 0 ? (
-        <Center py="10">
-          <Text color="fg.muted">{BOOKING_MESSAGES.empty}</Text>
-        </Center>
-      ) : (
-        <Stack gap="4">
-          {list.bookings.map((booking) => (
-            <BookingCard key={booking.id} booking={booking} creatorSide={isCreatorSide(booking, profile?.id)} />
+    <PanelCard icon={LuCalendarCheck} title="My Bookings" description="Requests you received and collabs you booked.">
+      {group ? (
+        <Tabs.Root
+          value={group}
+          onValueChange={(details) => {
+            if (details.value !== group) pick(details.value as BookingGroup);
+          }}
+          variant="enclosed"
+          size="sm"
+          lazyMount
+          unmountOnExit
+        >
+          <Tabs.List aria-label="Booking groups" overflowX="auto" scrollbarWidth="none" maxW="full" mb="4">
+            {groupOrder(summary).map((value) => {
+              const count = summary?.counts[value];
+              return (
+                <Tabs.Trigger
+                  key={value}
+                  value={value}
+                  flexShrink={0}
+                  px={{ base: '2', sm: '3' }}
+                  aria-label={count === undefined ? GROUP_META[value].label : `${GROUP_META[value].label} (${count})`}
+                >
+                  {GROUP_META[value].label}
+                  {count !== undefined && (
+                    <Badge
+                      size="sm"
+                      rounded="full"
+                      variant={count > 0 ? 'solid' : 'subtle'}
+                      colorPalette={count > 0 ? 'brand' : 'gray'}
+                      aria-hidden
+                    >
+                      {count > 99 ? '99+' : count}
+                    </Badge>
+                  )}
+                </Tabs.Trigger>
+              );
+            })}
+          </Tabs.List>
+          {groupOrder(summary).map((value) => (
+            <Tabs.Content key={value} value={value} pt="0">
+              {value === group ? body : null}
+            </Tabs.Content>
           ))}
-          {list.hasMore && (
-            <Button
-              variant="outline"
-              alignSelf="center"
-              loading={list.loadingMore}
-              onClick={() => void list.loadMore()}
-            >
-              Load more
-            </Button>
-          )}
-        </Stack>
+        </Tabs.Root>
+      ) : (
+        body
       )}
     </PanelCard>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useBookingListQuery, type BookingListQuery, type BookingStatus } from '../../../gql/graphql';
+import { useBookingListQuery, type BookingGroup, type BookingListQuery } from '../../../gql/graphql';
 import { useNotificationEvents } from '../../notifications/live/notification-events';
 import { useBookingEvents } from '../live/booking-events';
 
@@ -7,14 +7,19 @@ import { useBookingEvents } from '../live/booking-events';
 export const BOOKINGS_PAGE_SIZE = 10;
 
 /**
- * The viewer's bookings (newest first, optionally one status) kept live: the session's
- * `bookingUpdated` stream writes every change into the Apollo cache by id, so a row changed by the
- * other party re-renders at once; a booking the list does not hold yet (a new request) or one that
- * left the filter makes the list refetch.
+ * One group of the viewer's bookings (in the group's order: the next action first) kept live: the
+ * session's `bookingUpdated` stream writes every change into the Apollo cache by id, so a row
+ * changed by the other party re-renders at once; a booking the list does not hold yet (a new
+ * request) or one that moved to another group (accepted, over, cancelled) makes the list refetch.
+ * Nothing is fetched until the group is known.
  */
-export function useBookingList(status: BookingStatus | null) {
-  const variables = status ? { status, first: BOOKINGS_PAGE_SIZE } : { first: BOOKINGS_PAGE_SIZE };
-  const query = useBookingListQuery({ variables, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+export function useBookingList(group: BookingGroup | null) {
+  const query = useBookingListQuery({
+    variables: { group: group ?? 'UPCOMING', first: BOOKINGS_PAGE_SIZE },
+    skip: !group,
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
   const bookings = query.data?.myBookings.edges.map((edge) => edge.node) ?? [];
 
   const listed = useRef(new Set<string>());
@@ -24,7 +29,8 @@ export function useBookingList(status: BookingStatus | null) {
 
   const { refetch } = query;
   useBookingEvents((booking) => {
-    if (!listed.current.has(booking.id) || (status && booking.status !== status)) void refetch().catch(() => undefined);
+    if (!group) return;
+    if (!listed.current.has(booking.id) || booking.group !== group) void refetch().catch(() => undefined);
   });
 
   // What the booking stream does not carry: a proposed time for a listed booking, a new message in
@@ -59,7 +65,7 @@ export function useBookingList(status: BookingStatus | null) {
   return {
     bookings,
     totalCount: query.data?.myBookings.totalCount ?? 0,
-    loading: query.loading && !query.data,
+    loading: !group || (query.loading && !query.data),
     loadingMore: query.networkStatus === 3,
     error: query.error,
     hasMore: Boolean(pageInfo?.hasNextPage),

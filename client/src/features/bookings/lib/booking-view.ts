@@ -104,9 +104,3 @@ export const PAYMENT_BADGES: Record<PaymentStatus, { label: string; palette: Pal
   REFUNDED: { label: 'Refunded', palette: 'red' },
   DISPUTED: { label: 'Disputed', palette: 'orange' },
 };
-
-/** The status filter's choices (spec §4: "A status filter exists on the list"). */
-export const STATUS_FILTERS: { value: BookingStatus | ''; label: string }[] = [
-  { value: '', label: 'All statuses' },
-  ...(Object.keys(STATUS_BADGES) as BookingStatus[]).map((value) => ({ value, label: STATUS_BADGES[value].label })),
-];

@@ -6,7 +6,7 @@ import { ProposalFreeHoursDocument, ProposeBookingTimeDocument, RespondToPropose
 import { toaster } from '../../../shared/toast';
 import { renderPage } from '../../../test/render';
 import { BookingsTab } from '../../bookings/components/BookingsTab';
-import { booking, listMock, PROFILE } from '../../bookings/__tests__/fixtures';
+import { booking, PROFILE, tabMocks } from '../../bookings/__tests__/fixtures';
 
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => toaster.remove());
@@ -67,7 +67,7 @@ describe("a booking card's conversation", () => {
       variableMatcher: () => true,
       result: (vars: { input: { bookingId: string; startTime: string; endTime: string } }) => sent(vars.input),
     };
-    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [listMock([request]), freeHours, propose] });
+    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [...tabMocks([request]), freeHours, propose] });
 
     const card = await screen.findByRole('article', { name: 'Booking Request from Acme Games' });
     await user.click(within(card).getByRole('button', { name: 'Propose another time' }));
@@ -103,7 +103,7 @@ describe("a booking card's conversation", () => {
       variableMatcher: () => true,
       result: (vars: { input: { bookingId: string; startTime: string; endTime: string } }) => sent(vars.input),
     };
-    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [listMock([request]), freeHours, propose] });
+    renderPage(<BookingsTab profile={PROFILE} />, { mocks: [...tabMocks([request]), freeHours, propose] });
 
     const card = await screen.findByRole('article', { name: 'Booking Request from Acme Games' });
     await user.click(within(card).getByRole('button', { name: 'Propose another time' }));
@@ -136,7 +136,7 @@ describe("a booking card's conversation", () => {
       request: { query: RespondToProposedTimeDocument, variables: { input: { messageId: 'p9', accept: true } } },
       result: answered,
     };
-    renderPage(<BookingsTab profile={null} />, { mocks: [listMock([withProposal]), respond] });
+    renderPage(<BookingsTab profile={null} />, { mocks: [...tabMocks([withProposal]), respond] });
 
     const card = await screen.findByRole('article', { name: 'Booking Request to Nova Streams' });
     expect(within(card).getByText('Nova Streams proposed another time')).toBeInTheDocument();

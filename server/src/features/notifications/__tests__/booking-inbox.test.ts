@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const CARDS = `query ($group: BookingGroup) { myBookings(group: $group, first: 50) { totalCount edges { node { id status unreadCount startTime } } } }`;
+const CARDS = `query ($group: BookingGroup) { myBookings(group: $group, first: 50) { totalCount edges { node { id status group unreadCount startTime } } } }`;
 const BELL = `query { notifications(first: 50) { edges { node { id type text bookingId bookingStartTime bookingEndTime readAt } } } }`;
 const SUMMARY = `query { unreadNotificationSummary { total bookings messages } unreadNotificationCount }`;
 const THREAD = `query ($id: ID!) { bookingConversation(bookingId: $id) { id messages(last: 50) { edges { node { kind eventType bookingId bookingStartTime bookingEndTime text } } } } }`;
@@ -105,5 +105,23 @@ describe('the inbox names its bookings and counts per booking', () => {
     expect(ids.indexOf(sooner.bookingId)).toBeLessThan(ids.indexOf(later.bookingId));
     const bad = await app.gql(CARDS, { group: 'SOON' }, star.token);
     expect(bad.body.errors[0].message).toMatch(/SOON/);
+  });
+
+  it('each booking names the group it is listed in now, by the server clock (a live update tells the client where it moved)', async () => {
+    for (const group of ['UPCOMING', 'REQUESTS', 'CANCELLED']) {
+      for (const card of await cardsOf(star, group)) expect(card.group).toBe(group);
+    }
+    const [soonest] = await cardsOf(star, 'UPCOMING');
+    expect(soonest).toBeDefined();
+    const one = `query ($id: ID!) { booking(id: $id) { group } }`;
+    expect((await app.gql(one, { id: soonest.id }, brand.token)).body.data.booking.group).toBe('UPCOMING');
+    app.clock.advance(500 * HOUR);
+    try {
+      expect((await app.gql(one, { id: soonest.id }, brand.token)).body.data.booking.group).toBe('PAST');
+      const past = await cardsOf(star, 'PAST');
+      expect(past.find((c: { id: string }) => c.id === soonest.id).group).toBe('PAST');
+    } finally {
+      app.clock.advance(-500 * HOUR);
+    }
   });
 });
