@@ -15,6 +15,7 @@ import {
   hourButton,
   markDocument,
   openCheckoutDialog,
+  openBookingGroup,
   openTab,
   payWithCard,
   register,
@@ -295,6 +296,8 @@ describe('booking journey', () => {
       await payWithCard(page, CARDS.ok, BRAND.name);
       await page.waitForURL(/\/dashboard/);
       await openTab(page, 'Bookings');
+      // The confirmed collab is Upcoming (the tab opens there); the new request waits under Requests.
+      await openBookingGroup(page, 'Requests');
       const card = bookingCard(page, WEDNESDAY.short, '9:00 AM – 10:00 AM');
       await expectStatus(card, 'Pending');
       await card.getByRole('button', { name: 'Withdraw request', exact: true }).click();
@@ -303,9 +306,12 @@ describe('booking journey', () => {
       await expectAccessible(page, 'withdraw request dialog');
       await dialog.getByRole('button', { name: 'Withdraw Request' }).click();
       await seeText(page, 'Booking cancelled successfully');
+      // Withdrawn, it moved to Cancelled (live on the creator's side too).
+      await openBookingGroup(page, 'Cancelled');
       await expectStatus(card, 'Cancelled');
       await expectPayment(card, 'Voided');
       await expectText(card, /Charged\s*\$0\.00 \(hold released\)/);
+      await openBookingGroup(creator.page, 'Cancelled');
       await expectStatus(bookingCard(creator.page, WEDNESDAY.short, '9:00 AM – 10:00 AM'), 'Cancelled');
     });
   });
@@ -320,14 +326,20 @@ describe('booking journey', () => {
       await payWithCard(page, CARDS.ok, BRAND.name);
       await seeText(page, 'Request sent! Your payment is held until the creator accepts.');
       await openTab(page, 'Bookings');
+      await openBookingGroup(page, 'Requests');
       await expectStatus(bookingCard(page, TODAY.short, evening), 'Pending');
       await markDocument(page);
     });
 
     await step('creator: accept the evening request', [creator, brand], async () => {
+      await openBookingGroup(creator.page, 'Requests');
       const card = bookingCard(creator.page, TODAY.short, evening);
       await card.getByRole('button', { name: 'Accept', exact: true }).click();
+      await seeText(creator.page, 'Booking accepted');
+      // Accepted, it moved to Upcoming on both sides.
+      await openBookingGroup(creator.page, 'Upcoming');
       await expectStatus(card, 'Confirmed');
+      await openBookingGroup(page, 'Upcoming');
       await expectStatus(bookingCard(page, TODAY.short, evening), 'Confirmed');
     });
 
@@ -344,6 +356,7 @@ describe('booking journey', () => {
       await dialog.getByRole('combobox', { name: 'Reason' }).selectOption({ label: 'Plans changed' });
       await dialog.getByRole('button', { name: 'Cancel Booking' }).click();
       await seeText(page, 'Booking cancelled successfully');
+      await openBookingGroup(page, 'Cancelled');
       await expectStatus(card, 'Cancelled');
       await expectText(card, /Refund amount:\s*\$40\.00/);
       // The card's amounts are the ones the dialog quoted (not 10 % of the whole price).
@@ -353,6 +366,7 @@ describe('booking journey', () => {
     });
 
     await step('creator: sees the cancellation live', [creator], async () => {
+      await openBookingGroup(creator.page, 'Cancelled');
       const card = bookingCard(creator.page, TODAY.short, evening);
       await expectStatus(card, 'Cancelled');
       await expectText(card, /Refund amount:\s*\$40\.00/);
@@ -448,6 +462,9 @@ describe('booking journey', () => {
       await creator.page.reload();
       await brand.page.getByRole('link', { name: 'Dashboard', exact: true }).click();
       await openTab(brand.page, 'Bookings');
+      // Over now: both find it under Past.
+      await openBookingGroup(creator.page, 'Past');
+      await openBookingGroup(brand.page, 'Past');
       await bookingCard(creator.page, TOMORROW.short, session).getByRole('button', { name: 'Confirm completion' }).waitFor();
       await markDocument(creator.page);
       await markDocument(brand.page);
@@ -524,9 +541,13 @@ describe('booking journey', () => {
       await payWithCard(brand.page, CARDS.ok, BRAND.name);
       await seeText(brand.page, 'Request sent! Your payment is held until the creator accepts.');
       await openTab(brand.page, 'Bookings');
+      await openBookingGroup(creator.page, 'Requests');
       const card = bookingCard(creator.page, WEDNESDAY.short, hour);
       await card.getByRole('button', { name: 'Accept', exact: true }).click();
+      await seeText(creator.page, 'Booking accepted');
+      await openBookingGroup(creator.page, 'Upcoming');
       await expectStatus(card, 'Confirmed');
+      await openBookingGroup(brand.page, 'Upcoming');
       await expectStatus(bookingCard(brand.page, WEDNESDAY.short, hour), 'Confirmed');
       await markDocument(brand.page);
     });
@@ -551,7 +572,10 @@ describe('booking journey', () => {
       await expectAccessible(brand.page, 'dispute dialog');
       await dialog.getByRole('button', { name: 'Open Dispute' }).click();
       await seeText(brand.page, 'Dispute opened successfully');
+      // Disputed, it is Past (to settle first) on both sides.
+      await openBookingGroup(brand.page, 'Past');
       await expectStatus(card, 'Disputed');
+      await openBookingGroup(creator.page, 'Past');
       await expectStatus(bookingCard(creator.page, WEDNESDAY.short, hour), 'Disputed');
     });
 

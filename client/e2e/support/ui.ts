@@ -149,6 +149,15 @@ export function bookingCard(page: Page, day: string, range: string): Locator {
     .filter({ hasText: textRe(`${day} · ${range}`) });
 }
 
+export type BookingGroupName = 'Upcoming' | 'Requests' | 'Past' | 'Cancelled';
+
+/** My Bookings: show one group (the viewer picks its tab, "Requests (2)"), where a booking is now. */
+export async function openBookingGroup(page: Page, group: BookingGroupName): Promise<void> {
+  const tab = page.getByRole('tablist', { name: 'Booking groups' }).getByRole('tab', { name: new RegExp(`^${group} \\(\\d+\\)$`) });
+  await tab.click();
+  await expect.poll(() => tab.getAttribute('aria-selected'), { timeout: 30_000 }).toBe('true');
+}
+
 /** Waits for the booking's status badge ("Confirmed", "Cancelled", ...). */
 export async function expectStatus(card: Locator, status: string, timeout = 30_000): Promise<void> {
   await card.getByLabel(`Status: ${status}`, { exact: true }).waitFor({ timeout });

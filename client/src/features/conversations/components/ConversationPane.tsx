@@ -1,4 +1,5 @@
 import { Box, Button, Center, Flex, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
 import { LuArrowLeft, LuFilePen } from 'react-icons/lu';
 import { FormError } from '../../../shared/components/FormError';
 import { errorMessage } from '../../../shared/lib/error-message';
@@ -22,11 +23,14 @@ export function ConversationPane({
   conversationId,
   onBack,
   threadHeight,
+  fill = false,
 }: {
   conversationId: string;
   onBack?: () => void;
   /** Height of the scrolling thread (the Messages tab's default otherwise). */
   threadHeight?: string | Record<string, string>;
+  /** Fill the parent's height (a phone's full-screen chat): the thread takes what the header and composer leave. */
+  fill?: boolean;
 }) {
   const { user } = useAuth();
   const thread = useConversationThread(conversationId);
@@ -35,6 +39,12 @@ export function ConversationPane({
   const offers = useOfferActions(conversationId);
   const zone = useViewerZone();
   const c = thread.conversation;
+  const composer = useRef<HTMLDivElement>(null);
+  const shown = Boolean(c && user);
+  // Opening a conversation brings its message box into view (below the fold on a tall page).
+  useEffect(() => {
+    if (shown) composer.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [shown]);
 
   if (thread.loading) {
     return (
@@ -51,10 +61,24 @@ export function ConversationPane({
   const brand = c.viewerRole === 'CREATOR' ? c.otherParty.brand : null;
   const items = thread.messages.map(toThreadItem);
   return (
-    <Stack gap="0" h="full">
-      <Flex gap="3" align="center" px={{ base: '2', md: '4' }} py="3" borderBottomWidth="1px" borderColor="border.muted">
+    <Stack gap="0" h="full" minH="0">
+      <Flex
+        gap="3"
+        align="center"
+        px={{ base: '2', md: '4' }}
+        py="3"
+        borderBottomWidth="1px"
+        borderColor="border.muted"
+        flexShrink={0}
+      >
         {onBack && (
-          <IconButton variant="ghost" size="sm" aria-label="Back to conversations" onClick={onBack} display={{ base: 'inline-flex', lg: 'none' }}>
+          <IconButton
+            variant="ghost"
+            size="sm"
+            aria-label="Back to conversations"
+            onClick={onBack}
+            display={{ base: 'inline-flex', lg: 'none' }}
+          >
             <LuArrowLeft />
           </IconButton>
         )}
@@ -69,39 +93,50 @@ export function ConversationPane({
           {brand && <BrandHeaderLine brand={brand} />}
         </Box>
       </Flex>
-      <ThreadView
-        items={items}
-        viewerId={user.id}
-        names={partyNames(c)}
-        otherName={name}
-        hasEarlier={thread.hasEarlier}
-        loadingEarlier={thread.loadingEarlier}
-        onLoadEarlier={() => void thread.loadEarlier()}
-        typing={thread.otherTyping}
-        seenMessageId={seenMessageId(items, user.id, thread.otherReadAt)}
-        canAnswerProposals={c.viewerRole !== 'SUPPORT'}
-        answering={answering}
-        onAnswerProposal={(id, answer) => void respond(id, answer)}
-        height={threadHeight}
-        renderOffer={(item) => {
-          const offer = item.offer!;
-          const names = partyNames(c);
-          return (
-            <OfferCard
-              offer={offer}
-              mine={item.senderId === user.id}
-              senderName={names[offer.senderUserId] ?? name}
-              recipientName={names[offer.recipientUserId] ?? name}
-              viewerIsClient={c.viewerRole === 'CLIENT'}
-              zone={zone}
-              busy={offers.busy?.offerId === offer.id ? offers.busy.move : null}
-              onMove={(move) => void offers.move(offer.id, move)}
-              onCounter={(input) => offers.counter(offer.id, input)}
-            />
-          );
-        }}
-      />
-      <Box px={{ base: '2', md: '4' }} py="3" borderTopWidth="1px" borderColor="border.muted">
+      <Box flex={fill ? '1' : undefined} minH="0">
+        <ThreadView
+          items={items}
+          viewerId={user.id}
+          names={partyNames(c)}
+          otherName={name}
+          hasEarlier={thread.hasEarlier}
+          loadingEarlier={thread.loadingEarlier}
+          onLoadEarlier={() => void thread.loadEarlier()}
+          typing={thread.otherTyping}
+          seenMessageId={seenMessageId(items, user.id, thread.otherReadAt)}
+          canAnswerProposals={c.viewerRole !== 'SUPPORT'}
+          answering={answering}
+          onAnswerProposal={(id, answer) => void respond(id, answer)}
+          height={fill ? 'full' : threadHeight}
+          renderOffer={(item) => {
+            const offer = item.offer!;
+            const names = partyNames(c);
+            return (
+              <OfferCard
+                offer={offer}
+                mine={item.senderId === user.id}
+                senderName={names[offer.senderUserId] ?? name}
+                recipientName={names[offer.recipientUserId] ?? name}
+                viewerIsClient={c.viewerRole === 'CLIENT'}
+                zone={zone}
+                busy={offers.busy?.offerId === offer.id ? offers.busy.move : null}
+                onMove={(move) => void offers.move(offer.id, move)}
+                onCounter={(input) => offers.counter(offer.id, input)}
+              />
+            );
+          }}
+        />
+      </Box>
+      <Box
+        ref={composer}
+        px={{ base: '2', md: '4' }}
+        py="3"
+        pb={fill ? 'max(0.75rem, env(safe-area-inset-bottom))' : '3'}
+        borderTopWidth="1px"
+        borderColor="border.muted"
+        flexShrink={0}
+        data-testid="conversation-composer"
+      >
         {c.viewerRole !== 'SUPPORT' && (
           <Flex justify="flex-end" mb="2">
             <OfferDialog
