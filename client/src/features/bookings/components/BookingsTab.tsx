@@ -109,7 +109,9 @@ export function BookingsTab({ profile }: { profile: BookingsTabProfile | null })
                   key={value}
                   value={value}
                   flexShrink={0}
-                  px={{ base: '2', sm: '3' }}
+                  px={{ base: '1.5', sm: '3' }}
+                  gap={{ base: '1', sm: '2' }}
+                  fontSize={{ base: 'xs', sm: 'sm' }}
                   aria-label={count === undefined ? GROUP_META[value].label : `${GROUP_META[value].label} (${count})`}
                 >
                   {GROUP_META[value].label}
