@@ -21,15 +21,13 @@ export interface BookingsTabProfile {
 
 /**
  * The dashboard's Bookings tab: "My Bookings" as creator and as booker, in groups (Upcoming,
- * Requests, Past, Cancelled) with their counts, live. It opens on the group the viewer picked (kept
+ * Requests, Past, Cancelled) with their counts, live. It opens on the group the viewer picked (or
  * in the URL), else on the group of the booking a link names, else on the first group holding a
  * booking (Requests first while one waits for the viewer); while unpicked it moves on when its
  * group empties (an accepted request takes the viewer to Upcoming, where the booking went).
  */
 export function BookingsTab({ profile }: { profile: BookingsTabProfile | null }) {
-  const [params, setParams] = useSearchParams();
-  // The viewer's pick is state (the URL only mirrors it, for a reload): the router updates the URL
-  // in a transition, and a list keyed by an interrupted transition would fetch back and forth.
+  const [params] = useSearchParams();
   const [picked, setPicked] = useState(() => groupFromParam(params.get(GROUP_PARAM)));
   const linkedId = params.get(BOOKING_PARAM);
   const linked = useBookingLinkGroupQuery({ variables: { id: linkedId ?? '' }, skip: !linkedId || Boolean(picked) });
@@ -50,17 +48,10 @@ export function BookingsTab({ profile }: { profile: BookingsTabProfile | null })
   const list = useBookingList(group);
   useBookingFromLink(list.bookings.map((booking) => booking.id));
 
-  const pick = (next: BookingGroup) => {
-    setPicked(next);
-    setParams(
-      (current) => {
-        const url = new URLSearchParams(current);
-        url.set(GROUP_PARAM, next.toLowerCase());
-        return url;
-      },
-      { replace: true },
-    );
-  };
+  // A pick is the viewer's click (or Enter/Space) on a group's tab, nothing else; kept in state: the
+  // URL's \`group\` only opens the tab on a group (a link), since the router updates the URL in a
+  // transition and a write here would race the dashboard's own tab in the URL.
+  const pick = (next: BookingGroup) => setPicked(next);
 
   const nothingAtAll = summary !== null && Object.values(summary.counts).every((n) => n === 0);
 
@@ -91,16 +82,7 @@ export function BookingsTab({ profile }: { profile: BookingsTabProfile | null })
   return (
     <PanelCard icon={LuCalendarCheck} title="My Bookings" description="Requests you received and collabs you booked.">
       {group ? (
-        <Tabs.Root
-          value={group}
-          onValueChange={(details) => {
-            if (details.value !== group) pick(details.value as BookingGroup);
-          }}
-          variant="enclosed"
-          size="sm"
-          lazyMount
-          unmountOnExit
-        >
+        <Tabs.Root value={group} activationMode="manual" variant="enclosed" size="sm" lazyMount unmountOnExit>
           <Tabs.List aria-label="Booking groups" overflowX="auto" scrollbarWidth="none" maxW="full" mb="4">
             {groupOrder(summary).map((value) => {
               const count = summary?.counts[value];
@@ -109,6 +91,7 @@ export function BookingsTab({ profile }: { profile: BookingsTabProfile | null })
                   key={value}
                   value={value}
                   flexShrink={0}
+                  onClick={() => pick(value)}
                   px={{ base: '1.5', sm: '3' }}
                   gap={{ base: '1', sm: '2' }}
                   fontSize={{ base: 'xs', sm: 'sm' }}
