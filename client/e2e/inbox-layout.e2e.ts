@@ -133,13 +133,13 @@ describe('the inbox on a desktop and a phone', () => {
           await bookingCard(a.page, TUESDAY.short, BOOKED).waitFor();
         }
         const groups = creator.page.getByRole('tablist', { name: 'Booking groups' });
-        await expect.poll(() => groups.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('aria-label')))).toEqual([
+        await expect.poll(() => groups.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.textContent?.replace(/\s+/g, ' ').trim()))).toEqual([
           'Requests (1)',
           'Upcoming (0)',
           'Past (0)',
           'Cancelled (0)',
         ]);
-        expect(await groups.getByRole('tab', { name: 'Requests (1)' }).getAttribute('aria-selected')).toBe('true');
+        expect(await groups.getByRole('tab').first().getAttribute('aria-selected')).toBe('true');
         // No overflow sideways on a phone.
         for (const a of [creator, brand]) {
           expect(await a.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

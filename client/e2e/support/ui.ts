@@ -81,7 +81,8 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 export async function openTab(page: Page, name: 'Overview' | 'Discover' | 'Profile' | 'Availability' | 'Bookings' | 'Messages') {
-  const tab = page.getByRole('tab', { name, exact: true });
+  // A tab may carry its unread count ("Bookings 2 unread").
+  const tab = page.getByRole('tab', { name: new RegExp(`^${name}(\\s*\\d+\\+? unread)?$`) });
   await tab.click();
   await expect.poll(() => tab.getAttribute('aria-selected'), { timeout: 30_000 }).toBe('true');
 }
@@ -153,7 +154,7 @@ export type BookingGroupName = 'Upcoming' | 'Requests' | 'Past' | 'Cancelled';
 
 /** My Bookings: show one group (the viewer picks its tab, "Requests (2)"), where a booking is now. */
 export async function openBookingGroup(page: Page, group: BookingGroupName): Promise<void> {
-  const tab = page.getByRole('tablist', { name: 'Booking groups' }).getByRole('tab', { name: new RegExp(`^${group} \\(\\d+\\)$`) });
+  const tab = page.getByRole('tablist', { name: 'Booking groups' }).getByRole('tab', { name: new RegExp(`^${group}\\s*\\(\\s*\\d+\\s*\\)$`) });
   await tab.click();
   await expect.poll(() => tab.getAttribute('aria-selected'), { timeout: 30_000 }).toBe('true');
 }

@@ -95,19 +95,26 @@ export function BookingsTab({ profile }: { profile: BookingsTabProfile | null })
                   px={{ base: '1.5', sm: '3' }}
                   gap={{ base: '1', sm: '2' }}
                   fontSize={{ base: 'xs', sm: 'sm' }}
-                  aria-label={count === undefined ? GROUP_META[value].label : `${GROUP_META[value].label} (${count})`}
                 >
                   {GROUP_META[value].label}
                   {count !== undefined && (
-                    <Badge
-                      size="sm"
-                      rounded="full"
-                      variant={count > 0 ? 'solid' : 'subtle'}
-                      colorPalette={count > 0 ? 'brand' : 'gray'}
-                      aria-hidden
-                    >
-                      {count > 99 ? '99+' : count}
-                    </Badge>
+                    <>
+                      {' '}
+                      <Badge
+                        size="sm"
+                        rounded="full"
+                        variant={count > 0 ? 'solid' : 'subtle'}
+                        colorPalette={count > 0 ? 'brand' : 'gray'}
+                      >
+                        <Text as="span" srOnly>
+                          (
+                        </Text>
+                        {count > 99 ? '99+' : count}
+                        <Text as="span" srOnly>
+                          )
+                        </Text>
+                      </Badge>
+                    </>
                   )}
                 </Tabs.Trigger>
               );
