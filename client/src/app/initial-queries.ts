@@ -18,6 +18,19 @@ interface InitialQuery {
  * cache, so the page's own query finds them there and paints without asking. Read once: later
  * pages of the session ask as usual.
  */
+/** The answers written into this page's cache by the server, by operation name and variables, until a page takes one. */
+const seeded = new Set<string>();
+const seedKey = (name: string, variables: Record<string, unknown> | undefined) =>
+  `${name}:${JSON.stringify(Object.fromEntries(Object.entries(variables ?? {}).sort(([a], [b]) => a.localeCompare(b))))}`;
+
+/**
+ * Whether the server wrote the answer to this query into the page (once: the page that first asks
+ * takes it). That answer is fresh, so that page reads the cache alone; any later visit asks again.
+ */
+export function takeSeededAnswer(name: string, variables: Record<string, unknown>): boolean {
+  return seeded.delete(seedKey(name, variables));
+}
+
 export function seedInitialQueries(client: ApolloClient<unknown>, doc: Document | undefined = globalThis.document): void {
   const element = doc?.getElementById(INITIAL_QUERIES_ID);
   if (!element) return;
@@ -29,10 +42,12 @@ export function seedInitialQueries(client: ApolloClient<unknown>, doc: Document 
     return;
   }
   for (const { query, variables, data } of queries) {
-    const document = DOCUMENTS[/^\s*query\s+(\w+)/.exec(query)?.[1] ?? ''];
+    const name = /^\s*query\s+(\w+)/.exec(query)?.[1] ?? '';
+    const document = DOCUMENTS[name];
     if (!document) continue;
     try {
       client.writeQuery({ query: document, variables, data });
+      seeded.add(seedKey(name, variables));
     } catch {
       // An answer the cache cannot take (a build older than the server's): the page asks instead.
     }

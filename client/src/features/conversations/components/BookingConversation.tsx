@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Center, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuMessageSquare } from 'react-icons/lu';
 import { useApolloClient } from '@apollo/client';
@@ -76,11 +76,14 @@ export function BookingConversation({ booking, counterpart }: { booking: Booking
           variant={open ? 'subtle' : 'outline'}
           aria-expanded={open}
           aria-controls={sectionId}
-          aria-label={unread > 0 && !open ? `Messages, ${unread} unread` : undefined}
           onClick={toggle}
         >
           <LuMessageSquare aria-hidden />
-          {open ? 'Hide messages' : 'Messages'}
+          {/* One inline run, so its name reads "Messages, 2 unread" while the visible text stays "Messages 2" (no aria-label that hides the visible words). */}
+          <span>
+            {open ? 'Hide messages' : 'Messages'}
+            {unread > 0 && !open && <VisuallyHidden>, {unread} unread</VisuallyHidden>}
+          </span>
           {unread > 0 && !open && (
             <Badge colorPalette="red" variant="solid" rounded="full" aria-hidden data-testid="booking-unread">
               {unread}

@@ -1,8 +1,9 @@
-import { useFragment } from '@apollo/client';
+import { useFragment, type WatchQueryFetchPolicy } from '@apollo/client';
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuArrowLeft, LuSearch } from 'react-icons/lu';
 import { useParams } from 'react-router-dom';
+import { takeSeededAnswer } from '../../../app/initial-queries';
 import { CreatorHeader_CreatorFragmentDoc, useCreatorPageQuery } from '../../../gql/graphql';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { PageContainer } from '../../../shared/components/content/PageContainer';
@@ -54,7 +55,11 @@ export function CreatorProfilePage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const [slotWindow] = useState(() => creatorPageSlotWindow(new Date()));
-  const { data, loading, error } = useCreatorPageQuery({ variables: { id, ...slotWindow } });
+  // The hours are live data: a page opened again shows the cached answer at once and asks again; only
+  // the answer the server wrote into this very page's HTML is read alone.
+  const variables = { id, ...slotWindow };
+  const [fetchPolicy] = useState<WatchQueryFetchPolicy>(() => (takeSeededAnswer('CreatorPage', variables) ? 'cache-first' : 'cache-and-network'));
+  const { data, loading, error } = useCreatorPageQuery({ variables, fetchPolicy });
   const creator = data?.creator;
   // Opened from a card (Discover, a listing): the header is already in the cache, shown at once.
   const cached = useFragment({

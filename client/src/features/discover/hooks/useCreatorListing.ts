@@ -1,6 +1,7 @@
 import { NetworkStatus } from '@apollo/client';
 import { useEffect, useMemo } from 'react';
 import { useCreatorsQuery, type CreatorsQuery } from '../../../gql/graphql';
+import { useNotificationEvents } from '../../notifications/live/notification-events';
 import { errorCode, errorMessage } from '../../../shared/lib/error-message';
 import { toast } from '../../../shared/toast';
 import { DISCOVER_PAGE_SIZE, toCreatorFilter, type CreatorSearch } from '../lib/creator-search';
@@ -11,9 +12,18 @@ import { DISCOVER_PAGE_SIZE, toCreatorFilter, type CreatorSearch } from '../lib/
  */
 export function useCreatorListing(search: CreatorSearch) {
   const filter = useMemo(() => toCreatorFilter(search), [search]);
-  const { data, error, networkStatus, fetchMore } = useCreatorsQuery({
+  const { data, error, networkStatus, fetchMore, refetch } = useCreatorsQuery({
     variables: { filter, first: DISCOVER_PAGE_SIZE, ...(search.sort ? { sort: search.sort } : {}) },
+    // Ratings, prices and free hours change while the tab is away (a review revealed by the other
+    // side, say): a listing seen before shows at once and is read again.
+    fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
+  });
+
+  // Reviews are revealed in pairs: when the viewer is told the other side's review is out, their own
+  // review of that creator just went public too, and the ratings on these cards changed.
+  useNotificationEvents((n) => {
+    if (n.type === 'review.created') void refetch().catch(() => undefined);
   });
 
   useEffect(() => {
@@ -39,8 +49,8 @@ export function useCreatorListing(search: CreatorSearch) {
     creators,
     totalCount: connection?.totalCount ?? 0,
     hasMore: Boolean(connection?.pageInfo.hasNextPage),
-    /** First page (or a new search) loading: show skeletons. */
-    loading: networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables,
+    /** First page (or a new search) loading with nothing to show yet: show skeletons. */
+    loading: (networkStatus === NetworkStatus.loading || networkStatus === NetworkStatus.setVariables) && !data,
     loadingMore: networkStatus === NetworkStatus.fetchMore,
     loadMore,
   };
