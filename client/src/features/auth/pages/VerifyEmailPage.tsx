@@ -23,12 +23,15 @@ export function VerifyEmailPage() {
   useDocumentTitle('Confirm your e-mail address');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { user } = useAuth();
+  const { user, loading: signingIn } = useAuth();
   const [verify] = useVerifyEmailMutation();
   const [outcome, setOutcome] = useState<Outcome | null>(token ? null : { ok: false, message: 'The link has no token: open it from the e-mail again.' });
 
   useEffect(() => {
-    if (!token) return;
+    // Signed in: the session's own `me` is read first. Sent while that read is still on its way, the
+    // refetch below would join it (Apollo merges identical requests in flight) and keep its answer,
+    // read before the link was used: the account would still look unverified.
+    if (!token || signingIn) return;
     let attempt = attempts.get(token);
     if (!attempt) {
       // `me` is read again: an answer fetched before the link was opened must not say unverified.
@@ -43,7 +46,7 @@ export function VerifyEmailPage() {
     return () => {
       current = false;
     };
-  }, [token, verify]);
+  }, [token, verify, signingIn]);
 
   if (!outcome) {
     return (

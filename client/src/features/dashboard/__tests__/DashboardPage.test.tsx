@@ -143,7 +143,7 @@ describe('Dashboard with a profile', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
     await waitFor(() => expect(screen.getByTestId('url')).toHaveTextContent(/^\/dashboard$/));
-    expect(await screen.findByText('No completed bookings yet')).toBeInTheDocument();
+    expect(await screen.findByText('No earnings yet')).toBeInTheDocument();
   });
 
   it('gives brands six tabs (no Availability) and falls back to Overview for ?tab=availability', async () => {
