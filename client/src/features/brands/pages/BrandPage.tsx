@@ -1,9 +1,10 @@
-import { Button, Card, Flex, Heading, HStack, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Card, Flex, Heading, HStack, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
-import { LuArrowLeft, LuCalendarCheck, LuMessageSquareQuote, LuSearch, LuSparkles } from 'react-icons/lu';
+import { LuArrowLeft, LuCalendarCheck, LuMessageSquareQuote, LuSparkles } from 'react-icons/lu';
 import { useParams } from 'react-router-dom';
 import { useBrandPageQuery } from '../../../gql/graphql';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
+import { NotFoundCard } from '../../../shared/components/content/NotFoundCard';
 import { PageContainer } from '../../../shared/components/content/PageContainer';
 import { ProfileAvatar } from '../../../shared/components/ProfileAvatar';
 import { RouterLink } from '../../../shared/components/RouterLink';
@@ -35,22 +36,7 @@ function Stat({ icon, label, value }: { icon: IconType; label: string; value: st
 
 /** What an unknown brand link shows, signed in or not: the fact, and a way on. */
 function UnknownBrand() {
-  return (
-    <GlassCard role="alert">
-      <Card.Body gap="4" alignItems="center" textAlign="center" py="10">
-        <Heading as="h1" size="xl">
-          {UNKNOWN_BRAND_MESSAGE}
-        </Heading>
-        <Text color="fg.muted">The link may be old, or the brand may have closed its account.</Text>
-        <Button asChild>
-          <RouterLink to="/creators">
-            <LuSearch aria-hidden />
-            Browse creators
-          </RouterLink>
-        </Button>
-      </Card.Body>
-    </GlassCard>
-  );
+  return <NotFoundCard message={UNKNOWN_BRAND_MESSAGE} detail="The link may be old, or the brand may have closed its account." />;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { useFragment, type WatchQueryFetchPolicy } from '@apollo/client';
-import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { Card, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuArrowLeft, LuSearch } from 'react-icons/lu';
+import { LuArrowLeft } from 'react-icons/lu';
 import { useParams } from 'react-router-dom';
 import { takeSeededAnswer } from '../../../app/initial-queries';
 import { CreatorHeader_CreatorFragmentDoc, useCreatorPageQuery } from '../../../gql/graphql';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
+import { NotFoundCard } from '../../../shared/components/content/NotFoundCard';
 import { PageContainer } from '../../../shared/components/content/PageContainer';
 import { RouterLink } from '../../../shared/components/RouterLink';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle';
@@ -28,22 +29,7 @@ export const UNKNOWN_CREATOR_MESSAGE = 'This creator does not exist or is no lon
 /** What an unknown creator link shows, to visitors and signed-in users alike: the fact, and a way on. */
 function UnknownCreator() {
   useDocumentTitle('Creator not found');
-  return (
-    <GlassCard role="alert">
-      <Card.Body gap="4" alignItems="center" textAlign="center" py="10">
-        <Heading as="h1" size="xl">
-          {UNKNOWN_CREATOR_MESSAGE}
-        </Heading>
-        <Text color="fg.muted">The link may be old, or the creator may have closed their page.</Text>
-        <Button asChild>
-          <RouterLink to="/creators">
-            <LuSearch aria-hidden />
-            Browse creators
-          </RouterLink>
-        </Button>
-      </Card.Body>
-    </GlassCard>
-  );
+  return <NotFoundCard message={UNKNOWN_CREATOR_MESSAGE} detail="The link may be old, or the creator may have closed their page." />;
 }
 
 /**
