@@ -73,6 +73,12 @@ let axeSource: string | undefined;
 
 /** axe-core injected into the page: no serious or critical violations allowed. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const violations = await axeViolations(page);
+  if (violations.length > 0) throw new Error(`Accessibility violations on ${label}:\n${violations.join('\n')}`);
+}
+
+/** axe-core's serious and critical findings on the page as it is now, each with where it is (none: []). */
+export async function axeViolations(page: Page): Promise<string[]> {
   axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   // Colours are read mid-fade otherwise (tab panels, dialogs and toasts animate in, a button fades
   // from its disabled look): jump every finite animation and transition to its end state. Waiting
@@ -99,7 +105,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   });
   // evaluate() runs through the DevTools protocol, so the page's CSP stays fully in force.
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     type Check = { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null };
     type Node = { target: string[]; html: string; any: Check[] };
     const result = await (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Node[] }> }> } }).axe.run(document, {
@@ -115,5 +121,4 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.impact}: ${v.id} — ${v.help}\n    ${v.nodes.slice(0, 3).map(describe).join('\n    ')}`);
   });
-  if (violations.length > 0) throw new Error(`Accessibility violations on ${label}:\n${violations.join('\n')}`);
 }

@@ -70,7 +70,7 @@ export const colorSemanticTokens = defineSemanticTokens.colors({
 /**
  * WCAG AA (4.5:1 for body text) where Chakra's defaults fall short on a white page: white on
  * green.600 / orange.600 (solid badges, buttons, toasts) is 3.3:1 / 3.6:1, and red.500, orange.600
- * and green.600 as text colours are 3.8:1, 3.6:1 and 3.3:1. One shade darker passes.
+ * and green.600 as text colours are 3.8:1, 3.6:1 and 3.3:1. One shade darker passes (fg.subtle too).
  */
 export const contrastSemanticTokens = defineSemanticTokens.colors({
   green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
@@ -79,5 +79,7 @@ export const contrastSemanticTokens = defineSemanticTokens.colors({
     error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
     warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
     success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+    /** Chakra's gray.400 is 2.5:1 on white, too faint even for an icon (3:1); gray.500 is 4.8:1. */
+    subtle: { value: { _light: '{colors.gray.500}', _dark: '{colors.gray.400}' } },
   },
 });

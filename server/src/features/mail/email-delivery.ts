@@ -12,6 +12,7 @@ import { accountEmailContent, bookingEmailContent, messageDigestContent, ticketE
 import type { OutboxConsumer } from '../../platform/outbox/outbox';
 import type { OutgoingMail } from '../../platform/mail/mail-transport';
 import { emailKindOf, sentToUnverified } from './notification-kinds';
+import { notificationFrame, ticketFrame } from './email-frames';
 import type { PreferencesService } from './preferences.service';
 import { renderEmail } from './templates/render-email';
 import type { OutboxTopic, SupportTicketCreatedPayload } from '../../platform/outbox/outbox.topics';
@@ -366,13 +367,7 @@ export class EmailDeliveryWorker {
         ? messageDigestContent(notifications.map(asNotification), recipient, links)
         : bookingEmailContent(asNotification(head), recipient, links, calendar?.method ?? null, money?.told);
     const kind = emailKindOf(d.topic)!;
-    const preferencesUrl = `${links.settings()}#notifications`;
-    const { html, text } = await renderEmail(content, {
-      reason: account ? 'You get this e-mail about the security of your CollabHub account.' : `You get this e-mail because of your ${kind.label.toLowerCase()} on CollabHub.`,
-      preferencesUrl,
-      required: kind.required,
-      ...(account ? { alwaysSentBecause: 'It is about your account, so it is always sent.' } : {}),
-    });
+    const { html, text } = await renderEmail(content, notificationFrame(d.topic, links));
     const token = this.deps.preferences.unsubscribeToken(d.user_id, kind.key);
     await this.deps.send({
       messageId: d.message_id,
@@ -414,15 +409,7 @@ export class EmailDeliveryWorker {
     const role: AddressRole = d.address_role === 'support' ? 'support' : 'sender';
     const links = productLinks(this.deps.publicUrl());
     const { subject, content, replyTo } = ticketEmailContent(event.payload, role, new Date(event.created_at), links);
-    const { html, text } = await renderEmail(content, {
-      reason:
-        role === 'support'
-          ? 'You get this e-mail because this address is CollabHub support’s inbox (SUPPORT_EMAIL).'
-          : 'You get this e-mail because this address was given in CollabHub’s contact form.',
-      preferencesUrl: links.support(),
-      required: true,
-      alwaysSentBecause: role === 'support' ? 'Every contact-form message reaches support.' : 'It is the copy of the message you sent.',
-    });
+    const { html, text } = await renderEmail(content, ticketFrame(role, links));
     await this.deps.send({ messageId: d.message_id, to: d.to_address!, subject, html, text, ...(replyTo ? { replyTo } : {}) });
     return ['sent', null];
   }

@@ -6,6 +6,8 @@ import { MailResolver } from './mail.resolver';
 import { mailRoutes } from './mail.rest';
 import { PreferencesService } from './preferences.service';
 
+export { renderEmailSamples, type EmailSample } from './email-samples';
+
 declare module '../../platform/module' {
   interface Services {
     /** E-mail switches per notification kind, the zone e-mails use, unsubscribe links. */

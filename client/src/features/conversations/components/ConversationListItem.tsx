@@ -1,4 +1,4 @@
-import { Badge, Box, chakra, Flex, Text } from '@chakra-ui/react';
+import { Badge, Box, chakra, Flex, Text, VisuallyHidden } from '@chakra-ui/react';
 import { dayKeyOf, formatDay, formatTime } from '../../../shared/lib/zoned-time';
 import { useViewerZone } from '../../profile/hooks/useViewerZone';
 import { ProfileAvatar } from '../../../shared/components/ProfileAvatar';
@@ -49,7 +49,6 @@ export function ConversationListItem({
       type="button"
       onClick={onSelect}
       aria-current={selected ? 'true' : undefined}
-      aria-label={`${name}${unreadLabel}`}
       w="full"
       textAlign="start"
       px="3"
@@ -64,8 +63,10 @@ export function ConversationListItem({
         <ProfileAvatar name={name} src={avatarUrl} decorative />
         <Box flex="1" minW="0">
           <Flex justify="space-between" align="baseline" gap="2">
+            {/* Named by its words (no aria-label that hides them from speech input): "Acme Drinks, 2 unread 10:42 AM …". */}
             <Text fontWeight={unread ? 'bold' : 'semibold'} truncate>
               {name}
+              {unread && <VisuallyHidden>{unreadLabel}</VisuallyHidden>}
             </Text>
             <Text as="span" textStyle="xs" color={unread ? 'brand.fg' : 'fg.muted'} flexShrink={0}>
               <time dateTime={lastActivityAt}>{activityLabel(lastActivityAt, now, zone)}</time>

@@ -39,7 +39,7 @@ export function EventLine({ text, createdAt, bookingStartTime, bookingEndTime, z
           </Text>
         </Flex>
         {booking && (
-          <Text textStyle="xs" color="fg.subtle" overflowWrap="anywhere" data-testid="event-line-booking">
+          <Text textStyle="xs" color="fg.muted" overflowWrap="anywhere" data-testid="event-line-booking">
             {booking}
           </Text>
         )}

@@ -2,6 +2,8 @@ import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Sectio
 
 /** The product's look (client/src/theme/palette.ts): violet brand, pink accent, soft violet page. */
 const COLORS = { brand: '#7c3aed', brandDark: '#5b21b6', accent: '#db2777', page: '#f5f3ff', text: '#1f1937', muted: '#6b6785', line: '#ede9fe' };
+/** A link inside a sentence is told by more than its colour (axe: link-in-text-block): underlined. */
+const LINK_IN_TEXT = { color: COLORS.brand, textDecoration: 'underline' } as const;
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 /** What one e-mail says: built per notification kind (email-content.ts), drawn by one template. */
@@ -32,7 +34,10 @@ export interface EmailFrame {
 export function NotificationEmail({ content, frame }: { content: EmailContent; frame: EmailFrame }) {
   return (
     <Html lang="en">
-      <Head />
+      {/* A document's title (axe: document-title): what a reader opening the HTML part in a browser or a screen reader hears first. */}
+      <Head>
+        <title>{content.heading}</title>
+      </Head>
       <Preview>{content.preview}</Preview>
       <Body style={{ backgroundColor: COLORS.page, fontFamily: FONT, color: COLORS.text, margin: 0, padding: '24px 0' }}>
         <Container style={{ maxWidth: 560, margin: '0 auto', padding: '0 12px' }}>
@@ -76,14 +81,14 @@ export function NotificationEmail({ content, frame }: { content: EmailContent; f
               </Button>
             </Section>
             <Text style={{ fontSize: 12, color: COLORS.muted, margin: '12px 0 0', wordBreak: 'break-all' }}>
-              Or open this link: <Link href={content.button.url} style={{ color: COLORS.brand }}>{content.button.url}</Link>
+              Or open this link: <Link href={content.button.url} style={LINK_IN_TEXT}>{content.button.url}</Link>
             </Text>
           </Section>
           <Hr style={{ borderColor: COLORS.line, margin: '20px 0 12px' }} />
           <Text style={{ fontSize: 12, lineHeight: '18px', color: COLORS.muted, margin: '0 4px' }}>
             {frame.reason}{' '}
             {frame.required ? `${frame.alwaysSentBecause ?? 'This e-mail is about money or a dispute, so it is always sent.'} ` : ''}
-            <Link href={frame.preferencesUrl} style={{ color: COLORS.brand }}>
+            <Link href={frame.preferencesUrl} style={LINK_IN_TEXT}>
               Notification preferences
             </Link>
           </Text>
