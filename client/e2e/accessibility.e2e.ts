@@ -249,7 +249,7 @@ async function checkAtEachWidth(a: Actor, label: string, findings: string[]): Pr
     if (found.length > 0) findings.push(`${label} at ${width} px (${a.name}):\n  ${found.join('\n  ')}`);
     if (SHOTS_DIR) {
       await mkdir(SHOTS_DIR, { recursive: true });
-      await a.page.screenshot({ path: path.join(SHOTS_DIR, `${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${width}.png`), fullPage: true });
+      await a.page.screenshot({ path: path.join(SHOTS_DIR, `${a.name}-${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}-${width}.png`), fullPage: true });
     }
   }
   await a.page.setViewportSize({ width: 1280, height: 900 });

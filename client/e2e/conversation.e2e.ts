@@ -7,6 +7,7 @@ import {
   bookHours,
   bookingCard,
   CARDS,
+  conversationRow,
   expectBell,
   expectSameDocument,
   expectStatus,
@@ -88,13 +89,13 @@ describe('conversation journey', () => {
     });
 
     await step('creator: the conversation arrives live, unread, and the bell counts it', [creator], async () => {
-      await creator.page.getByRole('button', { name: `${BRAND.name}, 1 unread` }).waitFor();
+      await conversationRow(creator.page, BRAND.name, 1).waitFor();
       await expectBell(creator.page, 1);
       await expectSameDocument(creator.page);
     });
 
     await step('creator: open it (the bell clears) and answer', [creator], async () => {
-      await creator.page.getByRole('button', { name: `${BRAND.name}, 1 unread` }).click();
+      await conversationRow(creator.page, BRAND.name, 1).click();
       await thread(creator, BRAND.name).getByText(QUESTION).waitFor();
       await expectBell(creator.page, 0);
       await creator.page.getByRole('textbox', { name: `Message to ${BRAND.name}` }).fill(ANSWER);

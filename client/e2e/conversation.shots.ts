@@ -5,7 +5,7 @@ import { afterAll, beforeAll, it } from 'vitest';
 import { launchBrowser, newActor, step, type Actor } from './support/browser';
 import { openCreatorPage } from './support/journeys';
 import { startE2EServer, type E2EServer } from './support/server';
-import { bell, CARDS, openCheckoutDialog, openTab, payWithCard, seeText, signIn } from './support/ui';
+import { bell, CARDS, conversationRow, openCheckoutDialog, openTab, payWithCard, seeText, signIn } from './support/ui';
 
 /**
  * Screenshots of the inbox (the bell's panel), the Messages tab and a conversation (also on a
@@ -71,7 +71,7 @@ it('screens of conversations and the inbox', async () => {
     await dialog.getByRole('button', { name: 'Send message' }).click();
     await brand.page.waitForURL(/tab=messages/);
     await openTab(creator.page, 'Messages');
-    await creator.page.getByRole('button', { name: `${BRAND.name}, 1 unread` }).click();
+    await conversationRow(creator.page, BRAND.name, 1).click();
     const box = creator.page.getByRole('textbox', { name: `Message to ${BRAND.name}` });
     await box.fill('Hi! Love cozy farming games. Weekday evenings (my time) work best; send a request and I will confirm.');
     await creator.page.getByRole('button', { name: 'Send message' }).click();

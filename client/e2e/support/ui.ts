@@ -192,3 +192,10 @@ export async function expectBell(page: Page, unread: number, timeout = 30_000): 
     .poll(async () => (await bell(page).getAttribute('aria-label', { timeout }).catch(() => '')) ?? '', { timeout, interval: 250 })
     .toBe(unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`);
 }
+
+/**
+ * A conversation's row in the Messages list, named by its words: the other party, ", N unread"
+ * when something is (Chrome may put a space before the comma), then the time and the last message.
+ */
+export const conversationRow = (page: Page, name: string, unread: number) =>
+  page.getByRole('button', { name: new RegExp(`^${escape(name)}\\s*,\\s*${unread} unread\\b`) });
