@@ -139,7 +139,16 @@ export const HELD_BOOKING_STATUSES = ['confirmed', 'completed', 'auto_completed'
  */
 export async function confirmedBookingIds(
   em: EntityManager,
-  q: { partyUserId?: string; endsAfter?: Date; startsAfter?: Date; startsBy?: Date; limit?: number; statuses?: readonly (typeof HELD_BOOKING_STATUSES)[number][] },
+  q: {
+    partyUserId?: string;
+    endsAfter?: Date;
+    startsAfter?: Date;
+    startsBy?: Date;
+    limit?: number;
+    statuses?: readonly (typeof HELD_BOOKING_STATUSES)[number][];
+    /** Read those not yet over at this time first (soonest first), then the rest newest first, so a limit drops the oldest. */
+    nearestTo?: Date;
+  },
 ): Promise<string[]> {
   const statuses = q.statuses?.length ? q.statuses : ['confirmed'];
   const where: string[] = [`b.status in (${statuses.map(() => '?').join(', ')})`];
@@ -162,6 +171,10 @@ export async function confirmedBookingIds(
     params.push(q.startsBy);
   }
   const limit = q.limit ? ` limit ${Math.max(1, Math.floor(q.limit))}` : '';
-  const rows = await em.execute<{ id: string }[]>(`select b.id from bookings b where ${where.join(' and ')} order by b.start_time, b.id${limit}`, params);
+  const order = q.nearestTo
+    ? 'order by (b.end_time > ?) desc, case when b.end_time > ? then b.start_time end, b.start_time desc, b.id'
+    : 'order by b.start_time, b.id';
+  if (q.nearestTo) params.push(q.nearestTo, q.nearestTo);
+  const rows = await em.execute<{ id: string }[]>(`select b.id from bookings b where ${where.join(' and ')} ${order}${limit}`, params);
   return rows.map((r) => r.id);
 }

@@ -92,11 +92,14 @@ export const FEED_PAST_DAYS = 90;
 /**
  * A user's bookings for their feed, in start order: every confirmed one still to come, and those
  * that took place (confirmed, completed or disputed) in the last `FEED_PAST_DAYS` days, so a
- * subscribed calendar keeps the sessions it showed instead of losing them once they end.
+ * subscribed calendar keeps the sessions it showed instead of losing them once they end. At most
+ * `limit`: every one still to come (or on now) is kept first, then the most recent that took place.
  */
 export async function feedBookings(em: EntityManager, userId: string, now: Date, limit = 500): Promise<BookingState[]> {
   const since = new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000);
-  return statesOf(em, await confirmedBookingIds(em, { partyUserId: userId, endsAfter: since, statuses: HELD_BOOKING_STATUSES, limit }));
+  // Past the limit, the oldest sessions that took place are the ones left out: every one still to come is read first.
+  const ids = await confirmedBookingIds(em, { partyUserId: userId, endsAfter: since, statuses: HELD_BOOKING_STATUSES, limit, nearestTo: now });
+  return (await statesOf(em, ids)).sort((a, b) => a.start.getTime() - b.start.getTime() || a.bookingId.localeCompare(b.bookingId));
 }
 
 /** Confirmed bookings starting in (from, to]: candidates for reminders. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { acceptedBooking, account, consecutive, creator, heldBooking, HOUR, hourFromNow, type Account, type Creator } from '../../bookings/__tests__/booking-fixtures';
 import { mailTo, parseIcs } from '../../mail/__tests__/mail-helpers';
+import { feedBookings } from '../booking-timeline';
 
 let app: TestApp;
 let brand: Account;
@@ -145,5 +146,25 @@ describe('the feed keeps past bookings', () => {
     expect(await events()).toHaveLength(1);
     app.clock.set(new Date(start.getTime() + HOUR + 91 * 24 * HOUR));
     expect(await events()).toHaveLength(0);
+  });
+});
+
+describe('a busy calendar past the feed limit', () => {
+  it('keeps every booking still to come and the most recent past ones; the oldest past ones are left out', async () => {
+    const reader = await account(app, 'brand');
+    const start = hourFromNow(app, 30);
+    const host = await creator(app, consecutive(start, 5), { displayName: 'Busy Host', timezone: 'Europe/Madrid' });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await acceptedBooking(app, reader, host, new Date(start.getTime() + i * HOUR))).bookingId);
+
+    // Half way through the third session: two took place, one is on, two are to come.
+    const now = new Date(start.getTime() + 2.5 * HOUR);
+    const feed = async (limit: number) => (await feedBookings(app.orm.em.fork(), reader.userId, now, limit)).map((b) => b.bookingId);
+    expect(await feed(10)).toEqual(ids);
+    // One more than the limit: the oldest past session is the one cut, in start order as before.
+    expect(await feed(4)).toEqual(ids.slice(1));
+    // Fewer than those still to come and the one on: the past ones go first, none that is to come.
+    expect(await feed(3)).toEqual(ids.slice(2));
+    expect(await feed(2)).toEqual(ids.slice(2, 4));
   });
 });
