@@ -1,6 +1,7 @@
-import type { PageHeadSource } from '../../platform/http/page-meta';
+import type { PageHeadSource, SitemapSource } from '../../platform/http/page-meta';
 import { DomainError } from '../../platform/shared/errors';
 import { UUID_RE } from '../../platform/shared/pagination';
+import { PUBLIC_BRAND } from '../profiles';
 import type { BrandView } from './brands.service';
 
 /** The words link previews and search results show for a brand's page. */
@@ -28,5 +29,15 @@ export const brandPageHead: PageHeadSource = {
       if (err instanceof DomainError && err.code === 'NOT_FOUND') return 'not-found';
       throw err;
     }
+  },
+};
+
+/** Every brand's public page, for /sitemap.xml (the same brands `/brand/<id>` shows). */
+export const brandSitemap: SitemapSource = {
+  async entries(ctx) {
+    const rows = await ctx.em.execute<{ id: string; updated_at: Date }[]>(
+      `select p.id, p.updated_at from profiles p join users u on u.id = p.user_id where ${PUBLIC_BRAND} order by p.id limit 50000`,
+    );
+    return rows.map((r) => ({ path: `/brand/${r.id}`, lastModified: new Date(r.updated_at) }));
   },
 };

@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/module';
-import { brandPageHead } from './brand-page';
+import { brandPageHead, brandSitemap } from './brand-page';
 import { BookingBrandResolver, BrandsResolver } from './brands.resolver';
 import { brandsRoutes } from './brands.rest';
 import { BrandsService } from './brands.service';
@@ -17,8 +17,8 @@ export const brandsModule = defineModule({
   resolvers: [BrandsResolver, BookingBrandResolver],
   routes: brandsRoutes,
   services: ({ services }) => ({ brands: new BrandsService({ profiles: () => services.profiles, bookings: () => services.bookings }) }),
-  // The brand page's server-rendered head (title, description, Open Graph); an unknown brand is a 404.
-  extend: () => ({ pageHeads: [brandPageHead] }),
+  // The brand page's server-rendered head (title, description, Open Graph; an unknown brand is a 404), and the brands in /sitemap.xml.
+  extend: () => ({ pageHeads: [brandPageHead], sitemapEntries: [brandSitemap] }),
 });
 
 export type { BrandsService, BrandView } from './brands.service';

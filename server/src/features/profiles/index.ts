@@ -30,7 +30,7 @@ export { availabilityChangedEvent } from './creator-events';
 export type { AvailabilityChange } from './creator-events';
 export { latestReviewsJson } from './latest-reviews';
 export { Profile, PLATFORMS, type Platform } from './profile.entity';
-export { PUBLIC_CREATOR } from './profile.view';
+export { PUBLIC_BRAND, PUBLIC_CREATOR } from './profile.view';
 export { avatarUrlOf, avatarUrlSql, avatarUrlsOf } from './photo';
 export { PROFILE_MESSAGES } from './profiles.service';
 export { REVIEW_FIELDS } from './review-json';

@@ -181,3 +181,16 @@ describe('the brand on the creator’s booking cards and in the conversation hea
     expect(brandReads).toHaveLength(1);
   });
 });
+
+describe('brand pages in the sitemap', () => {
+  it("lists every brand's page for search engines, not a suspended brand's", async () => {
+    const gone = await brandAccount('Gone Brand');
+    await app.orm.em.fork().getConnection().execute('update users set suspended_at = now() where id = ?', [gone.userId]);
+    const res = await fetch(`${app.url}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    expect(xml).toContain(`/brand/${brand.profileId}</loc>`);
+    expect(xml).not.toContain(`/brand/${gone.profileId}`);
+    expect(xml).not.toContain(`/brand/${creator.profileId}`);
+  });
+});
