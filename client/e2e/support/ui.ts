@@ -77,7 +77,8 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await seeText(page, 'Welcome back!');
+  // Brands and creators are welcomed back; support staff are told they are in the support console.
+  await seeText(page, /^(Welcome back!|Signed in to support)$/);
 }
 
 export async function openTab(page: Page, name: 'Overview' | 'Discover' | 'Profile' | 'Availability' | 'Bookings' | 'Messages') {

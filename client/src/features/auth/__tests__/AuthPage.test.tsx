@@ -1,8 +1,9 @@
 import type { MockedResponse } from '@apollo/client/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { RegisterDocument, type RegisterMutation, type RegisterMutationVariables } from '../../../gql/graphql';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LoginDocument, RegisterDocument, type LoginMutation, type RegisterMutation, type RegisterMutationVariables, type UserRole } from '../../../gql/graphql';
+import { toaster } from '../../../shared/toast';
 import { renderApp, renderPage } from '../../../test/render';
 import { STORAGE_KEYS } from '../lib/token-storage';
 import { AuthPage } from '../pages/AuthPage';
@@ -40,7 +41,46 @@ function registerMock(accountType: 'CREATOR' | 'BRAND') {
   return { mock, result };
 }
 
+afterEach(() => toaster.remove());
+
+function loginMock(role: UserRole): MockedResponse {
+  return {
+    request: { query: LoginDocument, variables: { input: { email: EMAIL, password: PASSWORD } } },
+    result: {
+      data: {
+        login: {
+          __typename: 'AuthPayload',
+          user: { __typename: 'User', id: 'user-1', email: EMAIL, emailVerified: true, accountType: 'BRAND', role, createdAt: '2025-09-10T12:00:00.000Z' },
+          tokens: { __typename: 'AuthTokens', accessToken: 'access-1', refreshToken: 'refresh-1', accessTokenExpiresAt: '2025-09-10T12:15:00.000Z' },
+        },
+      } as LoginMutation,
+    },
+  };
+}
+
+async function signInWith(role: UserRole) {
+  const user = userEvent.setup();
+  renderPage(<AuthPage />, { path: '/auth', mocks: [loginMock(role)] });
+  await user.type(await screen.findByLabelText(/^email$/i), EMAIL);
+  await user.type(screen.getByLabelText('Password', { exact: true }), PASSWORD);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
 describe('Auth page', () => {
+  it('welcomes a brand or creator back after signing in', async () => {
+    await signInWith('USER');
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+  });
+
+  it('tells support staff they are signed in to the support console, not "Welcome back!"', async () => {
+    await signInWith('SUPPORT');
+    expect(await screen.findByText('Signed in to support')).toBeInTheDocument();
+    expect(screen.getByText('Open tickets and disputes are in the support console.')).toBeInTheDocument();
+    expect(screen.queryByText('Welcome back!')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/support');
+  });
+
   it('registers a creator: type first, then Create Account, then the dashboard', async () => {
     const user = userEvent.setup();
     const { mock, result } = registerMock('CREATOR');

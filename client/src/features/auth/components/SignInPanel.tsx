@@ -7,6 +7,7 @@ import { toast } from '../../../shared/toast';
 import type { Credentials } from '../auth-context';
 import { useAuth } from '../hooks/useAuth';
 import { useAfterAuthPath } from '../lib/after-auth-path';
+import { signInGreeting } from '../lib/sign-in-greeting';
 import { CredentialsForm } from './CredentialsForm';
 import { TwoFactorStep } from './TwoFactorStep';
 
@@ -21,7 +22,8 @@ export function SignInPanel() {
   const handleSubmit = async (credentials: Credentials) => {
     try {
       const user = await signIn(credentials);
-      toast.success('Welcome back!', "You've successfully signed in.");
+      const greeting = signInGreeting(user.role);
+      toast.success(greeting.title, greeting.description);
       // Support staff work in the support console; they have no profile to create.
       navigate(user.role === 'SUPPORT' && afterAuthPath === '/dashboard' ? '/support' : afterAuthPath, { replace: true });
     } catch (error) {
