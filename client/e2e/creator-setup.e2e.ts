@@ -45,12 +45,36 @@ it('a new creator sees what is left before a first booking and ticks off the hou
     await checklist.getByRole('link', { name: 'Add hours' }).waitFor();
     await checklist.getByRole('link', { name: 'Connect payouts' }).waitFor();
     await checklist.getByRole('link', { name: 'Add a photo' }).waitFor();
+    // With no hours at all the tip asks for the first ones (not "more").
+    await page.getByRole('region', { name: 'Tips' }).getByText('Set your first hours').waitFor();
+    expect(await page.getByText('Add more availability').count()).toBe(0);
     await expectAccessible(page, 'overview checklist');
     for (const [width, height] of [[1280, 900], [390, 844]] as const) {
       await page.setViewportSize({ width, height });
       await checklist.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS, `creator-checklist-${width}.png`), fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  await step('creator: "Connect payouts" opens Availability on the payout card, in view with the focus on it (1280 and 390 px)', [creator], async () => {
+    const card = page.getByRole('region', { name: 'Payouts' });
+    for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await checklist.getByRole('link', { name: 'Connect payouts' }).click();
+      await page.waitForURL('**/dashboard?tab=availability#payouts');
+      await card.getByText('Status', { exact: true }).waitFor();
+      const inView = () => card.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.top < window.innerHeight / 2;
+      });
+      await expect.poll(inView).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('payouts');
+      console.log(`payout card top at ${width} px: ${await card.evaluate((el) => Math.round(el.getBoundingClientRect().top))} px, page scrolled ${await page.evaluate(() => Math.round(window.scrollY))} px`);
+      await page.screenshot({ path: path.join(SHOTS, `creator-payouts-link-${width}.png`) });
+      await openTab(page, 'Overview');
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   });

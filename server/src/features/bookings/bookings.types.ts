@@ -387,7 +387,7 @@ export class OverviewType {
   @Field(() => Int, { description: "Creator side: the ledger's net allocation to the creator (completed bookings and shares kept after late cancellations)" })
   earningsCents!: number;
 
-  @Field(() => Int, { description: 'Earnings of bookings created this month' })
+  @Field(() => Int, { description: "Earnings of collabs that take place this calendar month (by the session's start, in the creator's time zone)" })
   monthEarningsCents!: number;
 
   @Field(() => Int, { description: 'Allocated and not yet paid out' })

@@ -8,7 +8,7 @@ import { BookingStatus, PaymentStatus } from './process/booking.model';
 export interface Overview {
   /** Creator side: the ledger's net allocation to the creator over every booking (completed ones, and the share kept after a late cancellation). */
   earningsCents: number;
-  /** The same for bookings created this calendar month (in the creator's time zone). */
+  /** The same for collabs that take place this calendar month (their start, in the creator's time zone), whenever they were booked. */
   monthEarningsCents: number;
   /** Allocated and not yet paid out. */
   pendingPayoutCents: number;
@@ -54,15 +54,15 @@ export async function loadOverview(em: EntityManager, viewerId: string, now: Dat
     return { earningsCents: 0, monthEarningsCents: 0, pendingPayoutCents: 0, ...counts, utilizationPercent: 0, totalSlots: 0, bookedSlots: 0, recentEarnings: [], upcoming };
   }
 
-  const monthStart = DateTime.fromJSDate(now, { zone: profile.timezone }).startOf('month').toJSDate();
+  const month = DateTime.fromJSDate(now, { zone: profile.timezone }).startOf('month');
   const [money] = await em.execute(
     `select
        coalesce(sum(${NET_ALLOCATION}), 0) as earnings,
-       coalesce(sum(${NET_ALLOCATION}) filter (where b.created_at >= ?), 0) as month,
+       coalesce(sum(${NET_ALLOCATION}) filter (where b.start_time >= ? and b.start_time < ?), 0) as month,
        coalesce(sum(case when l.kind = 'transfer' then -l.amount_cents else ${NET_ALLOCATION} end) filter (where b.payment_status in ('allocated', 'refunded')), 0) as pending
      from bookings b join ledger_entries l on l.booking_id = b.id
      where b.streamer_id = ?`,
-    [monthStart, profile.id],
+    [month.toJSDate(), month.plus({ months: 1 }).toJSDate(), profile.id],
   );
   const [slots] = await em.execute(
     'select count(*) as total, count(*) filter (where is_booked) as booked from availability_slots where streamer_id = ?',

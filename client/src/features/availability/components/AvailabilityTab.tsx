@@ -2,10 +2,12 @@ import { Grid, GridItem } from '@chakra-ui/react';
 import { LuCalendarOff } from 'react-icons/lu';
 import type { AccountType } from '../../../gql/graphql';
 import { ComingSoonPanel } from '../../../shared/components/content/ComingSoonPanel';
+import { useFocusHashTarget } from '../../../shared/hooks/useFocusHashTarget';
 import { ConnectedCalendars } from '../../calendar-sync/components/ConnectedCalendars';
 import { SchedulingSettingsCard, TimeOffCard } from '../../calendar-sync/components/SchedulingGuards';
 import { ConnectCard } from '../../connect/components/ConnectCard';
 import { useLiveSlots } from '../hooks/useLiveSlots';
+import { PAYOUTS_ID } from '../lib/payouts-anchor';
 import { AvailabilityManager } from './AvailabilityManager';
 import { RecurringScheduleManager } from './RecurringScheduleManager';
 
@@ -34,6 +36,8 @@ export function AvailabilityTab({ profile }: { profile: AvailabilityTabProfile }
 
 function CreatorAvailability({ creatorId, zone }: { creatorId: string; zone: string }) {
   useLiveSlots(creatorId);
+  // The set-up checklist's "Connect payouts" links to the payout card (`#payouts`).
+  useFocusHashTarget(PAYOUTS_ID);
   return (
     <Grid
       templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }}
@@ -60,7 +64,7 @@ function CreatorAvailability({ creatorId, zone }: { creatorId: string; zone: str
       <GridItem area="timeoff" minW="0">
         <TimeOffCard zone={zone} />
       </GridItem>
-      <GridItem area="payouts" minW="0">
+      <GridItem area="payouts" minW="0" id={PAYOUTS_ID} tabIndex={-1} scrollMarginTop="4">
         <ConnectCard />
       </GridItem>
     </Grid>

@@ -82,11 +82,15 @@ describe('Overview tab', () => {
     const steps = within(checklist).getAllByRole('listitem');
     expect(steps.map((li) => li.getAttribute('data-step'))).toEqual(['hours', 'payouts', 'photo']);
     expect(within(checklist).getByRole('link', { name: 'Add hours' })).toHaveAttribute('href', '/dashboard?tab=availability');
-    expect(within(checklist).getByRole('link', { name: 'Connect payouts' })).toHaveAttribute('href', '/dashboard?tab=availability');
+    expect(within(checklist).getByRole('link', { name: 'Connect payouts' })).toHaveAttribute('href', '/dashboard?tab=availability#payouts');
     expect(within(checklist).getByRole('link', { name: 'Add a photo' })).toHaveAttribute('href', '/dashboard?tab=profile');
     // Bio and platforms alone do not make the profile "complete" while the photo is missing.
     expect(screen.queryByText('Your profile is complete.')).not.toBeInTheDocument();
     expect(screen.getByText('Bio and platforms are in. Add a photo in the Profile tab so brands recognise you.')).toBeInTheDocument();
+    // No hours at all: the tip asks for the first ones, not for "more".
+    const tips = screen.getByRole('region', { name: 'Tips' });
+    expect(within(tips).getByText('Set your first hours')).toBeInTheDocument();
+    expect(within(tips).queryByText('Add more availability')).not.toBeInTheDocument();
   });
 
   it('ticks off what is done and hides the checklist once hours, payouts and a photo are there', async () => {
@@ -131,6 +135,9 @@ describe('Overview tab', () => {
 
     expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
     expect(screen.getByText('$360.00')).toBeInTheDocument();
+    // This Month counts the collabs held this month (not those booked in it), and says so.
+    const month = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: viewerZone() }).format(new Date());
+    expect(screen.getByText('This Month', { selector: 'dt' }).closest('dl')).toHaveTextContent(`This Month$360.00From collabs held in ${month}`);
     expect(screen.getByText('$180.00', { selector: 'dd *, dd' })).toBeInTheDocument();
     const badge = screen.getByText('75%');
     expect(badge).toHaveAttribute('data-tone', 'green');

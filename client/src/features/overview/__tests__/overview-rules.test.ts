@@ -25,12 +25,16 @@ describe('overview rules (spec §9)', () => {
   });
 
   it('suggests adding slots under 50% utilization and raising the rate from a 4.5 rating', () => {
-    expect(overviewTips({ utilizationPercent: 49.9, averageRating: 4.4 }).map((t) => t.id)).toEqual(['add-slots']);
-    expect(overviewTips({ utilizationPercent: 50, averageRating: 4.5 }).map((t) => t.id)).toEqual(['raise-rate']);
-    expect(overviewTips({ utilizationPercent: 10, averageRating: 5 }).map((t) => t.id)).toEqual([
+    expect(overviewTips({ utilizationPercent: 49.9, averageRating: 4.4, totalSlots: 10 }).map((t) => t.id)).toEqual(['add-slots']);
+    expect(overviewTips({ utilizationPercent: 50, averageRating: 4.5, totalSlots: 10 }).map((t) => t.id)).toEqual(['raise-rate']);
+    expect(overviewTips({ utilizationPercent: 10, averageRating: 5, totalSlots: 10 }).map((t) => t.id)).toEqual([
       'add-slots',
       'raise-rate',
     ]);
-    expect(overviewTips({ utilizationPercent: 80, averageRating: 0 })).toEqual([]);
+    expect(overviewTips({ utilizationPercent: 80, averageRating: 0, totalSlots: 10 })).toEqual([]);
+  });
+
+  it('asks a creator with no hours at all for their first hours, not for more', () => {
+    expect(overviewTips({ utilizationPercent: 0, averageRating: 0, totalSlots: 0 }).map((t) => t.title)).toEqual(['Set your first hours']);
   });
 });

@@ -102,7 +102,7 @@ export function OverviewTab({ profile, onOpenTab }: Props) {
     );
   }
 
-  const tips = overviewTips({ utilizationPercent: overview.utilizationPercent, averageRating: profile.averageRating });
+  const tips = overviewTips({ utilizationPercent: overview.utilizationPercent, averageRating: profile.averageRating, totalSlots: overview.totalSlots });
 
   return (
     <Stack gap="6">
@@ -116,7 +116,13 @@ export function OverviewTab({ profile, onOpenTab }: Props) {
           icon={LuWallet}
           palette="green"
         />
-        <StatCard compact label="This Month" value={formatCents(overview.monthEarningsCents)} icon={LuCalendarDays} />
+        <StatCard
+          compact
+          label="This Month"
+          value={formatCents(overview.monthEarningsCents)}
+          help={`From collabs held in ${new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: zone }).format(new Date())}`}
+          icon={LuCalendarDays}
+        />
         <StatCard
           compact
           label="Pending Payouts"
@@ -153,6 +159,7 @@ export function OverviewTab({ profile, onOpenTab }: Props) {
         tips={tips}
         actions={
           onOpenTab && {
+            'first-hours': { label: 'Set your hours', onClick: () => onOpenTab('availability') },
             'add-slots': { label: 'Manage Availability', onClick: () => onOpenTab('availability') },
             'raise-rate': { label: 'Edit Profile', onClick: () => onOpenTab('profile') },
           }

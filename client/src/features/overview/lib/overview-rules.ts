@@ -22,7 +22,7 @@ export function profileCompleteness(profile: { bio?: string | null; platforms: r
   return profile.bio?.trim() && profile.platforms.length > 0 ? 100 : 75;
 }
 
-export type OverviewTipId = 'add-slots' | 'raise-rate';
+export type OverviewTipId = 'first-hours' | 'add-slots' | 'raise-rate';
 
 export interface OverviewTip {
   id: OverviewTipId;
@@ -33,16 +33,27 @@ export interface OverviewTip {
 export const TIP_UTILIZATION_BELOW = 50;
 export const TIP_RATING_AT_LEAST = 4.5;
 
-/** Under 50 % utilization suggests adding slots; a rating of 4.5 or more suggests raising the rate. */
+/**
+ * No hours at all asks for the first ones; under 50 % utilization suggests adding slots; a rating of
+ * 4.5 or more suggests raising the rate.
+ */
 export function overviewTips({
   utilizationPercent,
   averageRating,
+  totalSlots,
 }: {
   utilizationPercent: number;
   averageRating: number;
+  totalSlots: number;
 }): OverviewTip[] {
   const tips: OverviewTip[] = [];
-  if (utilizationPercent < TIP_UTILIZATION_BELOW) {
+  if (totalSlots === 0) {
+    tips.push({
+      id: 'first-hours',
+      title: 'Set your first hours',
+      text: 'You have no bookable hours yet, so brands cannot book you. Publish the hours you are free to collaborate and they show on your page.',
+    });
+  } else if (utilizationPercent < TIP_UTILIZATION_BELOW) {
     tips.push({
       id: 'add-slots',
       title: 'Add more availability',

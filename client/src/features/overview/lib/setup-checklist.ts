@@ -1,3 +1,5 @@
+import { PAYOUTS_ID } from '../../availability/lib/payouts-anchor';
+
 /** What a new creator still has to do before brands can book and pay them. */
 export interface SetupStep {
   id: 'hours' | 'payouts' | 'photo';
@@ -28,7 +30,8 @@ export function creatorSetupSteps(state: { hasHours: boolean; payoutsReady: bool
       id: 'payouts',
       label: 'Connect a payout account',
       why: 'So the money for each booking can reach you.',
-      href: '/dashboard?tab=availability',
+      // The payout card on Availability: the tab opens scrolled to it, with the focus on it.
+      href: `/dashboard?tab=availability#${PAYOUTS_ID}`,
       linkLabel: 'Connect payouts',
       done: state.payoutsReady,
     },
