@@ -3175,6 +3175,21 @@ export type ConfirmLocalPaymentMutationVariables = Exact<{
 
 export type ConfirmLocalPaymentMutation = { confirmLocalPayment: { id: string; status: PaymentIntentStatus } };
 
+export type NextStepsBookingQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type NextStepsBookingQuery = {
+  booking: {
+    id: string;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    requestDeadline: string | null;
+    creator: { id: string; displayName: string };
+    money: { chargedCents: number; refundedCents: number };
+  };
+};
+
 export type VerifyBookingPaymentMutationVariables = Exact<{
   input: VerifyBookingPaymentInput;
 }>;
@@ -17820,6 +17835,122 @@ export type ConfirmLocalPaymentMutationOptions = Apollo.BaseMutationOptions<
   ConfirmLocalPaymentMutation,
   ConfirmLocalPaymentMutationVariables
 >;
+export const NextStepsBookingDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'NextStepsBooking' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'booking' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'paymentStatus' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'requestDeadline' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'creator' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'displayName' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'money' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'chargedCents' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'refundedCents' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode;
+
+/**
+ * __useNextStepsBookingQuery__
+ *
+ * To run a query within a React component, call `useNextStepsBookingQuery` and pass it any options that fit your needs.
+ * When your component renders, `useNextStepsBookingQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useNextStepsBookingQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useNextStepsBookingQuery(
+  baseOptions: Apollo.QueryHookOptions<NextStepsBookingQuery, NextStepsBookingQueryVariables> &
+    ({ variables: NextStepsBookingQueryVariables; skip?: boolean } | { skip: boolean }),
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useQuery<NextStepsBookingQuery, NextStepsBookingQueryVariables>(NextStepsBookingDocument, options);
+}
+export function useNextStepsBookingLazyQuery(
+  baseOptions?: Apollo.LazyQueryHookOptions<NextStepsBookingQuery, NextStepsBookingQueryVariables>,
+) {
+  const options = { ...defaultOptions, ...baseOptions };
+  return Apollo.useLazyQuery<NextStepsBookingQuery, NextStepsBookingQueryVariables>(NextStepsBookingDocument, options);
+}
+// @ts-ignore
+export function useNextStepsBookingSuspenseQuery(
+  baseOptions?: Apollo.SuspenseQueryHookOptions<NextStepsBookingQuery, NextStepsBookingQueryVariables>,
+): Apollo.UseSuspenseQueryResult<NextStepsBookingQuery, NextStepsBookingQueryVariables>;
+export function useNextStepsBookingSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<NextStepsBookingQuery, NextStepsBookingQueryVariables>,
+): Apollo.UseSuspenseQueryResult<NextStepsBookingQuery | undefined, NextStepsBookingQueryVariables>;
+export function useNextStepsBookingSuspenseQuery(
+  baseOptions?:
+    Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<NextStepsBookingQuery, NextStepsBookingQueryVariables>,
+) {
+  const options = baseOptions === Apollo.skipToken ? baseOptions : { ...defaultOptions, ...baseOptions };
+  return Apollo.useSuspenseQuery<NextStepsBookingQuery, NextStepsBookingQueryVariables>(
+    NextStepsBookingDocument,
+    options,
+  );
+}
+export type NextStepsBookingQueryHookResult = ReturnType<typeof useNextStepsBookingQuery>;
+export type NextStepsBookingLazyQueryHookResult = ReturnType<typeof useNextStepsBookingLazyQuery>;
+export type NextStepsBookingSuspenseQueryHookResult = ReturnType<typeof useNextStepsBookingSuspenseQuery>;
+export type NextStepsBookingQueryResult = Apollo.QueryResult<NextStepsBookingQuery, NextStepsBookingQueryVariables>;
 export const VerifyBookingPaymentDocument = {
   kind: 'Document',
   definitions: [
