@@ -3285,6 +3285,7 @@ export type BookingConversationQuery = {
       bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
+      files: Array<{ id: string; name: string }>;
       offer: {
         id: string;
         conversationId: string;
@@ -3422,6 +3423,7 @@ export type ConversationSummary_ConversationFragment = {
     bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
+    files: Array<{ id: string; name: string }>;
     offer: {
       id: string;
       conversationId: string;
@@ -3613,6 +3615,7 @@ export type ConversationThreadQuery = {
       bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
+      files: Array<{ id: string; name: string }>;
       offer: {
         id: string;
         conversationId: string;
@@ -3760,6 +3763,7 @@ export type ConversationsQuery = {
           bookingEndTime: string | null;
           createdAt: string;
           offerId: string | null;
+          files: Array<{ id: string; name: string }>;
           offer: {
             id: string;
             conversationId: string;
@@ -4004,6 +4008,7 @@ export type StartConversationMutation = {
       bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
+      files: Array<{ id: string; name: string }>;
       offer: {
         id: string;
         conversationId: string;
@@ -6331,7 +6336,20 @@ export const ConversationSummary_ConversationFragmentDoc = {
             name: { kind: 'Name', value: 'lastMessage' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
         ],
@@ -18526,7 +18544,20 @@ export const BookingConversationDocument = {
             name: { kind: 'Name', value: 'lastMessage' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
         ],
@@ -19102,7 +19133,20 @@ export const ConversationThreadDocument = {
             name: { kind: 'Name', value: 'lastMessage' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
         ],
@@ -19757,7 +19801,20 @@ export const ConversationsDocument = {
             name: { kind: 'Name', value: 'lastMessage' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
         ],
@@ -20785,7 +20842,20 @@ export const StartConversationDocument = {
             name: { kind: 'Name', value: 'lastMessage' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'files' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                    ],
+                  },
+                },
+              ],
             },
           },
         ],

@@ -4,6 +4,7 @@ import { liveReconnects } from '../../../app/live-reconnects';
 import {
   ConversationMessagesAfterDocument,
   ConversationThreadDocument,
+  ThreadLine_MessageFragmentDoc,
   ThreadMessage_MessageFragmentDoc,
   UnreadNotificationCountDocument,
   useConversationActivitySubscription,
@@ -83,7 +84,13 @@ export function useConversationThread(conversationId: string) {
       if (incoming.length === 0) return;
       setArrived((current) => mergeMessages(current, incoming));
       const newest = incoming.reduce((a, b) => (Date.parse(b.createdAt) >= Date.parse(a.createdAt) ? b : a));
-      const ref = client.cache.writeFragment({ fragment: ThreadMessage_MessageFragmentDoc, fragmentName: 'ThreadMessage_message', data: newest });
+      // The list row previews a message of files only by its files: the line is written with them (a
+      // proposal and its answer, the lines that come without, carry none).
+      const ref = client.cache.writeFragment({
+        fragment: ThreadLine_MessageFragmentDoc,
+        fragmentName: 'ThreadLine_message',
+        data: { ...newest, files: newest.files ?? [] },
+      });
       client.cache.modify({
         id: client.cache.identify({ __typename: 'Conversation', id: conversationId }),
         fields: {
