@@ -471,6 +471,20 @@ describe('My Bookings, grouped', () => {
     await user.click(within(groups).getByRole('tab', { name: 'Past (5)' }));
     expect(await screen.findByRole('article', { name: 'Collab with Old Friend' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Booking Request from Acme Games' })).not.toBeInTheDocument();
+    // The pick is in the URL beside the dashboard's own tab (a reload or a shared link keeps both).
+    await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent('?tab=bookings&group=past'));
+  });
+
+  it('a link (or a reload) naming a group opens that group, though another one waits', async () => {
+    const request = booking({ availableActions: ['ACCEPT', 'DECLINE'] });
+    const gone = booking({ status: 'CANCELLED', paymentStatus: 'VOIDED' });
+    renderPage(<BookingsTab profile={PROFILE} />, {
+      path: '/dashboard?tab=bookings&group=cancelled',
+      route: '/dashboard',
+      mocks: [countsMock({ REQUESTS: 1, CANCELLED: 1 }, [request]), listMock([gone], 'CANCELLED')],
+    });
+    expect(await screen.findByRole('article', { name: 'Collab with Acme Games' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Cancelled (1)' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it("keeps the usual order and opens on Upcoming when the brand's requests wait for the creator", async () => {

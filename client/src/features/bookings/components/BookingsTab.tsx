@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { LuCalendarCheck } from 'react-icons/lu';
 import { useBookingLinkGroupQuery, type AccountType, type BookingGroup } from '../../../gql/graphql';
 import { PanelCard } from '../../../shared/components/content/PanelCard';
+import { useUpdateSearchParams } from '../../../shared/hooks/useUpdateSearchParams';
 import { FormError } from '../../../shared/components/FormError';
 import { errorMessage } from '../../../shared/lib/error-message';
 import { BOOKING_PARAM, useBookingFromLink } from '../hooks/useBookingFromLink';
@@ -28,7 +29,14 @@ export interface BookingsTabProfile {
  */
 export function BookingsTab({ profile }: { profile: BookingsTabProfile | null }) {
   const [params] = useSearchParams();
-  const [picked, setPicked] = useState(() => groupFromParam(params.get(GROUP_PARAM)));
+  const updateParams = useUpdateSearchParams();
+  // The picked group lives in the URL (`group`), so a reload or a shared link opens it. A click shows
+  // at once: its group is held here until the router has rendered the URL that names it (a second
+  // click before then holds the newer one, so the tab never steps back through the first).
+  const urlGroup = groupFromParam(params.get(GROUP_PARAM));
+  const [clicked, setClicked] = useState<BookingGroup | null>(null);
+  if (clicked && clicked === urlGroup) setClicked(null);
+  const picked = clicked ?? urlGroup;
   const linkedId = params.get(BOOKING_PARAM);
   const linked = useBookingLinkGroupQuery({ variables: { id: linkedId ?? '' }, skip: !linkedId || Boolean(picked) });
   const summary = useBookingGroups();
@@ -48,10 +56,13 @@ export function BookingsTab({ profile }: { profile: BookingsTabProfile | null })
   const list = useBookingList(group);
   useBookingFromLink(list.bookings.map((booking) => booking.id));
 
-  // A pick is the viewer's click (or Enter/Space) on a group's tab, nothing else; kept in state: the
-  // URL's \`group\` only opens the tab on a group (a link), since the router updates the URL in a
-  // transition and a write here would race the dashboard's own tab in the URL.
-  const pick = (next: BookingGroup) => setPicked(next);
+  // A pick is the viewer's click (or Enter/Space) on a group's tab, nothing else. It goes into the URL
+  // through the one URL writer, which builds on any write not yet rendered (the dashboard's own \`tab\`),
+  // so neither is lost; replacing the entry, so Back leaves the tab instead of walking its groups.
+  const pick = (next: BookingGroup) => {
+    setClicked(next === urlGroup ? null : next);
+    updateParams((url) => url.set(GROUP_PARAM, next.toLowerCase()), { replace: true });
+  };
 
   const nothingAtAll = summary !== null && Object.values(summary.counts).every((n) => n === 0);
 
@@ -83,7 +94,15 @@ export function BookingsTab({ profile }: { profile: BookingsTabProfile | null })
     <PanelCard icon={LuCalendarCheck} title="My Bookings" description="Requests you received and collabs you booked.">
       {group ? (
         <Tabs.Root value={group} activationMode="manual" variant="enclosed" size="sm" lazyMount unmountOnExit>
-          <Tabs.List aria-label="Booking groups" overflowX="auto" scrollbarWidth="none" maxW="full" mb="4">
+          {/* Four tabs do not fit a phone's width in one row: two rows of two there, every label whole. */}
+          <Tabs.List
+            aria-label="Booking groups"
+            display={{ base: 'grid', sm: 'inline-flex' }}
+            gridTemplateColumns="repeat(2, minmax(0, 1fr))"
+            w={{ base: 'full', sm: 'auto' }}
+            maxW="full"
+            mb="4"
+          >
             {groupOrder(summary).map((value) => {
               const count = summary?.counts[value];
               return (
@@ -91,10 +110,10 @@ export function BookingsTab({ profile }: { profile: BookingsTabProfile | null })
                   key={value}
                   value={value}
                   flexShrink={0}
+                  justifyContent="center"
                   onClick={() => pick(value)}
-                  px={{ base: '1.5', sm: '3' }}
-                  gap={{ base: '1', sm: '2' }}
-                  fontSize={{ base: 'xs', sm: 'sm' }}
+                  px="3"
+                  gap="2"
                 >
                   {GROUP_META[value].label}
                   {count !== undefined && (
