@@ -148,4 +148,40 @@ describe('the inbox on a desktop and a phone', () => {
       });
     }
   });
+
+  part('every group tab is whole and usable on a phone, and the picked group stays in the URL through a reload', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      await step(`creator at ${viewport.width} px: all four tabs inside the screen; Cancelled picked, reloaded, still Cancelled`, [creator], async () => {
+        const { page } = creator;
+        await page.setViewportSize(viewport);
+        await page.goto('/dashboard?tab=bookings');
+        const groups = page.getByRole('tablist', { name: 'Booking groups' });
+        // A tab's name is its label and count ("Cancelled (0)"; the browser may space the brackets).
+        const groupTab = (label: string, count: number) => groups.getByRole('tab', { name: new RegExp(`^${label}\\s*\\(\\s*${count}\\s*\\)$`) });
+        await groupTab('Requests', 1).waitFor();
+        // Each tab is drawn whole inside the list and the screen (none cut off or scrolled away).
+        const clipped = await groups.evaluate((list) => {
+          const outer = list.getBoundingClientRect();
+          return [...list.querySelectorAll('[role="tab"]')]
+            .filter((tab) => {
+              const r = tab.getBoundingClientRect();
+              return r.left < outer.left - 0.5 || r.right > outer.right + 0.5 || r.right > window.innerWidth || tab.scrollWidth > tab.clientWidth + 0.5;
+            })
+            .map((tab) => tab.textContent);
+        });
+        expect(clipped).toEqual([]);
+        expect(await groups.evaluate((list) => list.scrollWidth <= list.clientWidth)).toBe(true);
+        const sizes = await groups.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => `${t.textContent}: ${Math.round(t.getBoundingClientRect().width)}x${Math.round(t.getBoundingClientRect().height)}`));
+        console.log(`group tabs at ${viewport.width} px: ${sizes.join(', ')}`);
+
+        await groupTab('Cancelled', 0).click();
+        await page.getByText('No cancelled bookings.').waitFor();
+        await page.waitForURL((url) => url.searchParams.get('tab') === 'bookings' && url.searchParams.get('group') === 'cancelled');
+        await shoot(page, 'bookings-groups-picked');
+        await page.reload();
+        await page.getByText('No cancelled bookings.').waitFor();
+        expect(await groupTab('Cancelled', 0).getAttribute('aria-selected')).toBe('true');
+      });
+    }
+  });
 });
