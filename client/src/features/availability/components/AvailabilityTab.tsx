@@ -64,7 +64,7 @@ function CreatorAvailability({ creatorId, zone }: { creatorId: string; zone: str
       <GridItem area="timeoff" minW="0">
         <TimeOffCard zone={zone} />
       </GridItem>
-      <GridItem area="payouts" minW="0" id={PAYOUTS_ID} tabIndex={-1} scrollMarginTop="4">
+      <GridItem area="payouts" minW="0" id={PAYOUTS_ID} tabIndex={-1} scrollMarginTop="24">
         <ConnectCard />
       </GridItem>
     </Grid>

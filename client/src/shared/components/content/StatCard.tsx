@@ -27,7 +27,11 @@ export function StatCard({ label, value, icon, palette = 'brand', help, compact 
           <Stat.Root>
             <Stat.Label color="fg.muted">{label}</Stat.Label>
             <Stat.ValueText fontSize={compact ? { base: 'xl', sm: '2xl' } : '2xl'}>{value}</Stat.ValueText>
-            {help && <Stat.HelpText color="fg.muted">{help}</Stat.HelpText>}
+            {help && (
+              <Stat.HelpText as="dd" color="fg.muted">
+                {help}
+              </Stat.HelpText>
+            )}
           </Stat.Root>
         </Stack>
       </Card.Body>
