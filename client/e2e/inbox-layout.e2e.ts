@@ -162,7 +162,7 @@ describe('the inbox on a desktop and a phone', () => {
         // Each tab is drawn whole inside the list and the screen (none cut off or scrolled away).
         const clipped = await groups.evaluate((list) => {
           const outer = list.getBoundingClientRect();
-          return [...list.querySelectorAll('[role="tab"]')]
+          return Array.from(list.querySelectorAll('[role="tab"]'))
             .filter((tab) => {
               const r = tab.getBoundingClientRect();
               return r.left < outer.left - 0.5 || r.right > outer.right + 0.5 || r.right > window.innerWidth || tab.scrollWidth > tab.clientWidth + 0.5;
