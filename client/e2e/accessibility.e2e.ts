@@ -8,7 +8,7 @@ import { tabsFor, type DashboardTab } from '../src/features/dashboard/lib/dashbo
 import { gql, verifiedAccount } from './support/api';
 import { axeViolations, step, type Actor } from './support/browser';
 import { journey } from './support/journey';
-import { calendarDay, hourButton, openBookingGroup, openCheckoutDialog, signIn } from './support/ui';
+import { bell, calendarDay, hourButton, openBookingGroup, openCheckoutDialog, signIn } from './support/ui';
 
 /**
  * axe-core on every page and every e-mail: no serious or critical finding anywhere.
@@ -16,7 +16,7 @@ import { calendarDay, hourButton, openBookingGroup, openCheckoutDialog, signIn }
  * Pages: every route of the client router (read from client/src/app/routes.tsx, so a new route
  * fails the first test until it has an entry in PAGES), each as the role that sees it (visitor,
  * brand, creator, support), every dashboard tab of each account type (from dashboard-tabs.ts) and
- * the main dialogs (checkout, review, dispute, API key, two-step sign-in), at 1280 and 390 px.
+ * the main dialogs (message, checkout, review, dispute, API key, two-step sign-in, the bell), at 1280 and 390 px.
  * E-mails: every e-mail the mail module sends (the server's `email-samples` CLI renders one per
  * e-mailed topic with the real template), loaded into the browser and checked at both widths.
  *
@@ -123,6 +123,15 @@ const PAGES: Record<string, PageState[]> = {
     { role: 'brand', label: 'messages: the thread open', open: (page) => openThread(page, CREATOR.name) },
     {
       role: 'brand',
+      label: 'the bell open',
+      open: async (page) => {
+        await dashboard(page, 'overview');
+        await bell(page).click();
+        await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
+      },
+    },
+    {
+      role: 'brand',
       label: 'review dialog',
       open: async (page) => {
         await dashboard(page, 'bookings');
@@ -154,6 +163,15 @@ const PAGES: Record<string, PageState[]> = {
   '/creators': [{ role: 'visitor', label: 'marketplace', open: (page) => goAndSee(page, '/creators', page.getByRole('article', { name: CREATOR.name, exact: true })) }],
   '/streamer/:id': [
     { role: 'visitor', label: 'creator page', open: (page) => goAndSee(page, `/streamer/${seeded.creatorId}`, page.getByRole('heading', { level: 1, name: CREATOR.name })) },
+    {
+      role: 'brand',
+      label: 'creator page: ask the creator (message dialog)',
+      open: async (page) => {
+        await goAndSee(page, `/streamer/${seeded.creatorId}`, page.getByRole('heading', { level: 1, name: CREATOR.name }));
+        await page.getByRole('button', { name: 'Message', exact: true }).click();
+        await page.getByRole('dialog', { name: `Message ${CREATOR.name}` }).getByRole('textbox', { name: `Message to ${CREATOR.name}` }).fill('Are you free next week?');
+      },
+    },
     {
       role: 'brand',
       label: 'creator page: hours picked, checkout dialog',

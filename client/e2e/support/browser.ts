@@ -103,8 +103,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
       if (finite().length === 0) return;
     }
   });
-  // evaluate() runs through the DevTools protocol, so the page's CSP stays fully in force.
-  await page.evaluate(axeSource);
+  // evaluate() runs through the DevTools protocol, so the page's CSP stays fully in force. Once
+  // per document: a second look at the same page (another width) reuses it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
     type Check = { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } | null };
     type Node = { target: string[]; html: string; any: Check[] };
