@@ -1,8 +1,12 @@
 import type { ApolloClient, DocumentNode } from '@apollo/client';
-import { CreatorPageDocument } from '../gql/graphql';
+import { CreatorPackagesDocument, CreatorPageDocument, SchedulingSettingsDocument } from '../gql/graphql';
 
 /** The queries a server may answer into a page (client/src/prerender/operations.ts prints them for the server). */
-const DOCUMENTS: Record<string, DocumentNode> = { CreatorPage: CreatorPageDocument };
+const DOCUMENTS: Record<string, DocumentNode> = {
+  CreatorPage: CreatorPageDocument,
+  SchedulingSettings: SchedulingSettingsDocument,
+  CreatorPackages: CreatorPackagesDocument,
+};
 
 /** The data block the server writes into a page (server/src/platform/http/page-meta.ts, INITIAL_QUERIES_ID). */
 const INITIAL_QUERIES_ID = 'initial-queries';

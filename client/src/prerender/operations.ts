@@ -1,6 +1,6 @@
 import { addTypenameToDocument } from '@apollo/client/utilities';
 import { print } from 'graphql';
-import { CreatorPageDocument } from '../gql/graphql';
+import { CreatorPackagesDocument, CreatorPageDocument, SchedulingSettingsDocument } from '../gql/graphql';
 
 /**
  * The queries the server answers into a page's HTML (by operation name), printed as the app sends
@@ -9,4 +9,8 @@ import { CreatorPageDocument } from '../gql/graphql';
  */
 export const pageOperations: Record<string, string> = {
   CreatorPage: print(addTypenameToDocument(CreatorPageDocument)),
+  // The creator page's booking panel (notice and horizon) and packages: asked beside CreatorPage
+  // (which stays one compiled statement), so no query stands between the scripts and the hours.
+  SchedulingSettings: print(addTypenameToDocument(SchedulingSettingsDocument)),
+  CreatorPackages: print(addTypenameToDocument(CreatorPackagesDocument)),
 };

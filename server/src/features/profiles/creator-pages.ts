@@ -40,7 +40,7 @@ export function creatorHead(p: ProfileView): PageHead {
   };
 }
 
-/** The creator page (`/streamer/<id>`): its head, and the answer of its first query (`CreatorPage`). */
+/** The creator page (`/streamer/<id>`): its head, and the answers of its first queries (`CreatorPage` and its booking panel's). */
 export function creatorPageHead(clock: Clock): PageHeadSource {
   return {
     segment: 'streamer',
@@ -55,12 +55,22 @@ export function creatorPageHead(clock: Clock): PageHeadSource {
         throw err;
       }
       const head = creatorHead(profile);
-      const query = operation('CreatorPage');
-      if (query) {
-        const variables = { id, ...creatorPageSlotWindow(clock.now()) };
-        const answer = await run(query, variables);
-        if (answer.data && !answer.errors?.length) head.initialQueries = [{ query, variables, data: answer.data }];
-      }
+      // The page's queries before its hours paint: the page's own (profile, hours, reviews: one
+      // compiled statement) and its booking panel's (scheduling guards, packages), answered together.
+      const asked = [
+        { name: 'CreatorPage', variables: { id, ...creatorPageSlotWindow(clock.now()) } },
+        { name: 'SchedulingSettings', variables: { creatorId: id } },
+        { name: 'CreatorPackages', variables: { creatorId: id } },
+      ].flatMap(({ name, variables }) => {
+        const query = operation(name);
+        return query ? [{ query, variables }] : [];
+      });
+      const answers = await Promise.all(asked.map(({ query, variables }) => run(query, variables)));
+      const initialQueries = asked.flatMap(({ query, variables }, i) => {
+        const { data, errors } = answers[i]!;
+        return data && !errors?.length ? [{ query, variables, data }] : [];
+      });
+      if (initialQueries.length) head.initialQueries = initialQueries;
       return head;
     },
   };
