@@ -7,7 +7,8 @@ import { startE2EServer, type E2EServer } from './support/server';
 /**
  * How long a visitor waits for a creator page's bookable hours: from navigation to the first hour
  * button on screen, each load in a fresh browser context (nothing cached), plus the JavaScript
- * files and GraphQL requests it took. Printed, not asserted (a loaded machine stretches it):
+ * files and GraphQL requests it took. The times are printed, not asserted (a loaded machine stretches it);
+ * that no GraphQL request is sent before the hours is asserted.
  * `E2E_CPU_SLOWDOWN=4` reproduces a slow one; CLIENT_DIST measures another build.
  */
 
@@ -44,6 +45,8 @@ afterAll(async () => {
 describe('creator page: hours visible', () => {
   it('prints the time to the first bookable hour, the scripts and the queries', async () => {
     const rows: string[] = [];
+    const asked: string[][] = [];
+    const rulesWithHours: boolean[] = [];
     for (let run = 0; run < 5; run++) {
       const actor = await newActor(browser, `hours ${run}`, server.url);
       let scripts = 0;
@@ -56,10 +59,17 @@ describe('creator page: hours visible', () => {
       await actor.page.goto(`/streamer/${creatorId}`, { waitUntil: 'commit' });
       await actor.page.getByRole('list', { name: 'Time slots' }).getByRole('button').first().waitFor({ timeout: 60_000 });
       const ms = Date.now() - started;
+      asked.push([...queries]);
+      // The booking panel's rules line paints with the hours (its answer came in the HTML too).
+      rulesWithHours.push(await actor.page.getByLabel('Scheduling rules').isVisible());
       rows.push(`${String(run + 1).padStart(3)}  ${String(ms).padStart(6)} ms  ${String(scripts).padStart(3)} scripts  queries before hours: ${queries.join(', ') || 'none'}`);
       await actor.context.close();
     }
     process.stdout.write(`\nCreator page, navigation → first hour visible (${process.env.CLIENT_DIST ?? 'client/dist'}):\n${rows.join('\n')}\n`);
     expect(rows).toHaveLength(5);
+    // The page's data (profile, hours, reviews, the booking panel's scheduling rules and packages)
+    // came in the HTML: no GraphQL request stands between the scripts and the hours.
+    expect(asked).toEqual(Array.from({ length: 5 }, () => []));
+    expect(rulesWithHours).toEqual([true, true, true, true, true]);
   });
 });
