@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, verifiedAccount } from './support/api';
-import { launchBrowser, newActor } from './support/browser';
+import path from 'node:path';
+import { ARTIFACTS_DIR, launchBrowser, newActor } from './support/browser';
 import { startE2EServer, type E2EServer } from './support/server';
 
 /**
@@ -63,6 +64,13 @@ describe('creator page: hours visible', () => {
       // The booking panel's rules line paints with the hours (its answer came in the HTML too).
       rulesWithHours.push(await actor.page.getByLabel('Scheduling rules').isVisible());
       rows.push(`${String(run + 1).padStart(3)}  ${String(ms).padStart(6)} ms  ${String(scripts).padStart(3)} scripts  queries before hours: ${queries.join(', ') || 'none'}`);
+      if (run === 4) {
+        // The page as the hours appear, to be looked at: desktop and phone width.
+        await actor.page.setViewportSize({ width: 1280, height: 900 });
+        await actor.page.screenshot({ path: path.join(ARTIFACTS_DIR, 'hours-visible--1280.png') });
+        await actor.page.setViewportSize({ width: 390, height: 844 });
+        await actor.page.screenshot({ path: path.join(ARTIFACTS_DIR, 'hours-visible--390.png'), fullPage: true });
+      }
       await actor.context.close();
     }
     process.stdout.write(`\nCreator page, navigation → first hour visible (${process.env.CLIENT_DIST ?? 'client/dist'}):\n${rows.join('\n')}\n`);
