@@ -227,6 +227,10 @@ describe('booking journey', () => {
     await step("brand: the booking shows confirmed without reloading, with a toast", [brand, creator], async () => {
       await expectStatus(bookingCard(page, TOMORROW.short, '10:00 AM – 12:00 PM'), 'Confirmed');
       await seeText(page, `${CREATOR.name} accepted your request`);
+      // The box after paying follows the booking: charged now (from the ledger), no longer "only held".
+      const next = page.getByRole('region', { name: 'What happens next' });
+      await expectText(next, /\$[\d,]+\.\d\d was charged to your card\./);
+      expect(await next.getByText(/only held/).count()).toBe(0);
       await expectSameDocument(page);
     });
 
