@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { cloneTemplate, dropDatabase } from './global-setup';
+import { freePort } from './ports';
 
 /**
  * Starts the real production server (server/dist/app/main.js, serving client/dist) on a free port
@@ -38,11 +40,11 @@ export async function startE2EServer(options: { demoData?: boolean } = {}): Prom
     LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL;
-  if (process.env.TEST_DATABASE_URL) {
-    const u = new URL(process.env.TEST_DATABASE_URL);
-    u.pathname = `/e2e_${Date.now().toString(36)}`;
-    env.DATABASE_URL = u.toString();
-  }
+  // The run's shared PostgreSQL (support/global-setup.ts): a database of this server's own, cloned
+  // from the migrated template. Without it (a config that has no global setup) the server starts an
+  // embedded cluster of its own in DATA_DIR.
+  const templateUrl = inject('e2eTemplateUrl');
+  if (templateUrl) env.DATABASE_URL = await cloneTemplate(templateUrl);
   const logs: string[] = [];
   const child = spawn(process.execPath, [path.join(serverDist, 'app', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => logs.push(String(d)));
@@ -57,6 +59,7 @@ export async function startE2EServer(options: { demoData?: boolean } = {}): Prom
     cli: (script, args) => runNode(path.join(serverDist, 'app', 'cli', `${script}.js`), args, env),
     stop: async () => {
       await stopChild(child);
+      if (env.DATABASE_URL) await dropDatabase(env.DATABASE_URL);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -96,16 +99,5 @@ function runNode(file: string, args: string[], env: Record<string, string>): Pro
     p.stdout!.on('data', (d) => (out += d));
     p.stderr!.on('data', (d) => (out += d));
     p.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${file} failed (${code}):\n${out}`))));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
   });
 }

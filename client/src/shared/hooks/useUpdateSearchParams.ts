@@ -21,6 +21,9 @@ export function useUpdateSearchParams() {
   const navigate = useNavigate();
   const rendered = useRef(location);
   rendered.current = location;
+  // The router shows a location the write did not start from: the write is rendered (or another
+  // navigation, e.g. Back to the first entry, replaced it); later writes build on what is shown.
+  if (pending && pending.fromKey !== location.key) pending = null;
 
   return useCallback(
     (update: (params: URLSearchParams) => void, options?: NavigateOptions) => {

@@ -31,6 +31,8 @@ export async function startEmbeddedPostgres(opts: {
   port: number;
   database: string;
   log?: (line: string) => void;
+  /** More server settings (`-c name=value`), e.g. a test run's throw-away cluster turning off fsync. */
+  settings?: Record<string, string>;
 }): Promise<EmbeddedDatabase> {
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`;
   if (await isPortOpen(opts.port)) {
@@ -56,7 +58,10 @@ export async function startEmbeddedPostgres(opts: {
     authMethod: 'password',
     // The C locale exists everywhere (en_US.UTF-8, the library's default, often does not).
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-messages=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: [
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+      ...Object.entries(opts.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: () => {},
     onError: (e: unknown) => opts.log?.(`embedded PostgreSQL: ${String(e)}`),
   });

@@ -52,7 +52,7 @@ export function VerifyEmailPage() {
     return (
       <AccountPageCard title="Confirming your address…">
         <Stack align="center" py="4">
-          <Spinner size="lg" color="brand.solid" aria-label="Confirming" />
+          <Spinner size="lg" color="brand.solid" role="status" aria-label="Confirming" />
         </Stack>
       </AccountPageCard>
     );

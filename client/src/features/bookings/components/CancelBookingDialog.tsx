@@ -75,7 +75,7 @@ export function CancelBookingDialog({
         <Field.HelperText>{creatorSide ? 'The brand' : 'The creator'} sees who cancelled and why.</Field.HelperText>
       </Field.Root>
       {loading || (!quote && !error) ? (
-        <Skeleton h="12" aria-label="Loading the refund amount" />
+        <Skeleton h="12" role="status" aria-label="Loading the refund amount" />
       ) : error ? (
         <FormError message={errorMessage(error, 'Failed to load the refund amount')} />
       ) : quote && !quote.allowed ? (

@@ -4,7 +4,7 @@ import { cancellationPolicyLine, type Terms } from '../lib/cancellation-terms';
 
 /** The cancellation rule before payment (booking dialog, checkout): one line, the deadline in the viewer's zone. */
 export function CancellationPolicyLine({ terms, zone, now }: { terms: Terms | null | undefined; zone: string; now?: Date }) {
-  if (!terms) return <Skeleton h="5" aria-label="Loading the cancellation rule" />;
+  if (!terms) return <Skeleton h="5" role="status" aria-label="Loading the cancellation rule" />;
   return (
     <HStack gap="2" align="flex-start" textStyle="sm" data-testid="cancellation-policy">
       <Icon as={LuCalendarX} boxSize="4" mt="0.5" color="fg.muted" aria-hidden />

@@ -1,8 +1,10 @@
 import type { MockedResponse } from '@apollo/client/testing';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { VerifyBookingPaymentDocument, type VerifyBookingPaymentInput } from '../../../gql/graphql';
+import { useUpdateSearchParams } from '../../../shared/hooks/useUpdateSearchParams';
 import { toaster } from '../../../shared/toast';
 import { LocationProbe, renderPage } from '../../../test/render';
 import { signedIn } from '../../../test/session';
@@ -12,7 +14,15 @@ const BOOKING_ID = '0b7f6a2e-1d3c-4f5a-9b8c-7d6e5f4a3b2c';
 
 function DashboardWithPaymentReturn() {
   usePaymentReturn();
-  return <LocationProbe />;
+  const updateParams = useUpdateSearchParams();
+  return (
+    <>
+      <button type="button" onClick={() => updateParams((p) => p.set('tab', 'bookings'))}>
+        Bookings
+      </button>
+      <LocationProbe />
+    </>
+  );
 }
 
 function verifyMock(input: VerifyBookingPaymentInput, result: MockedResponse['result']) {
@@ -60,6 +70,16 @@ describe('Return to the dashboard after payment', () => {
     expect(await screen.findByText('Request sent! Your payment is held until the creator accepts.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent(/^\?tab=bookings$/));
     expect(fn).toHaveBeenCalledTimes(1);
+  });
+
+  it('a tab picked while the payment is being verified is kept when the URL is reset', async () => {
+    const { mock } = verifyMock({ bookingId: BOOKING_ID }, answer(true));
+    renderDashboard(`/dashboard?payment=success&booking_id=${BOOKING_ID}`, [{ ...mock, delay: 300 }]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Bookings' }));
+    expect(screen.getByTestId('location-search')).toHaveTextContent('tab=bookings');
+    expect(await screen.findByText('Request sent! Your payment is held until the creator accepts.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location-search')).toHaveTextContent(/^\?tab=bookings$/));
   });
 
   it('an unconfirmed booking says "Payment verification failed" / "Please contact support if you were charged"', async () => {

@@ -24,7 +24,7 @@ export function CheckoutSummary({ booking, zone, failed = false }: Props) {
         The order summary could not be loaded; your booking is listed under Dashboard → Bookings.
       </Text>
     ) : (
-      <Stack gap="3" aria-busy="true" aria-label="Loading the order summary">
+      <Stack gap="3" role="status" aria-busy="true" aria-label="Loading the order summary">
         <Skeleton h="12" />
         <Skeleton h="20" />
       </Stack>

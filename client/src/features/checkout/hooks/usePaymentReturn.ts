@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { useUpdateSearchParams } from '../../../shared/hooks/useUpdateSearchParams';
 import { toast } from '../../../shared/toast';
 import { useVerifyBookingPayment } from './useVerifyBookingPayment';
 
@@ -11,14 +12,19 @@ export const PAYMENT_RETURN_MESSAGES = {
   errorDetail: 'Failed to verify payment',
 } as const;
 
+/** The parameters a payment return adds to `/dashboard`, removed once it is handled. */
+const RETURN_PARAMS = ['payment', 'booking_id', 'session_id'] as const;
+
 /**
  * Spec §4 "Return to dashboard after payment": on `/dashboard?payment=success&booking_id=…`
  * (or `&session_id=…`) the payment is verified once, a toast tells the outcome, and the URL goes
- * back to `/dashboard` (keeping `tab`). Call it in the dashboard page.
+ * loses the return's own parameters, keeping everything else: the tab the user picked while the
+ * payment was being verified is kept (the URL is read when the answer comes, not when it was asked).
+ * Call it in the dashboard page.
  */
 export function usePaymentReturn(): { verifying: boolean; paidBookingId: string | null; dismiss: () => void } {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const updateParams = useUpdateSearchParams();
   const { verify, verifying } = useVerifyBookingPayment({ refreshActive: true });
   const handled = useRef<string | null>(null);
   /** The booking just paid for: the dashboard tells what happens next until dismissed. */
@@ -27,7 +33,6 @@ export function usePaymentReturn(): { verifying: boolean; paidBookingId: string 
   const isReturn = params.get('payment') === 'success';
   const bookingId = params.get('booking_id');
   const sessionId = params.get('session_id');
-  const tab = params.get('tab');
 
   useEffect(() => {
     if (!isReturn || (!bookingId && !sessionId)) return;
@@ -46,10 +51,15 @@ export function usePaymentReturn(): { verifying: boolean; paidBookingId: string 
       } catch {
         toast.error(PAYMENT_RETURN_MESSAGES.errorTitle, PAYMENT_RETURN_MESSAGES.errorDetail);
       }
-      navigate(tab ? `/dashboard?${new URLSearchParams({ tab }).toString()}` : '/dashboard', { replace: true });
+      updateParams(
+        (current) => {
+          for (const name of RETURN_PARAMS) current.delete(name);
+        },
+        { replace: true },
+      );
     })();
-    // `verify` and `navigate` change identity between renders; the key above makes this run once per return.
-  }, [isReturn, bookingId, sessionId, tab]);
+    // `verify` changes identity between renders; the key above makes this run once per return.
+  }, [isReturn, bookingId, sessionId]);
 
   return { verifying, paidBookingId, dismiss: () => setPaidBookingId(null) };
 }

@@ -30,7 +30,7 @@ export function BookingDocuments({ bookingId, revision }: { bookingId: string; r
       </Button>
       {open &&
         (loading && !data ? (
-          <Skeleton h="8" aria-label="Loading documents" />
+          <Skeleton h="8" role="status" aria-label="Loading documents" />
         ) : docs.length === 0 ? (
           <Text textStyle="sm" color="fg.muted">
             No documents yet: the invoice and receipt are issued when the payment is captured.

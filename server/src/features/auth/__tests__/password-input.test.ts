@@ -12,18 +12,29 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** The longest stretch the server's event loop was blocked while `work` ran (a timer that should fire every 10 ms). */
-async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
-  let last = performance.now();
+/**
+ * The longest stretch the server's event loop was blocked while `work` ran (a timer that should fire
+ * every 10 ms), counted in the CPU time this process spent in it: a blocked loop is one busy thread,
+ * so on an idle machine that is the wall time, and on a loaded one (other processes taking turns on
+ * the cores) it is still the work the server did, not the time it waited for a core.
+ */
+async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number; wallMs: number }> {
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  let last = { wall: performance.now(), cpu: cpuMs() };
   let stallMs = 0;
+  let wallMs = 0;
   const timer = setInterval(() => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - last - 10);
+    const now = { wall: performance.now(), cpu: cpuMs() };
+    stallMs = Math.max(stallMs, now.cpu - last.cpu);
+    wallMs = Math.max(wallMs, now.wall - last.wall - 10);
     last = now;
   }, 10);
   try {
     const result = await work();
-    return { result, stallMs };
+    return { result, stallMs, wallMs };
   } finally {
     clearInterval(timer);
   }
@@ -51,11 +62,12 @@ describe('password input that cannot hurt the server', () => {
   it('the strength check is bounded: four 128-character sign-ups in parallel keep the event loop responsive', async () => {
     // The kinds of input that took zxcvbn seconds: long, repetitive, full of dictionary fragments and look-alike digits.
     const nasty = (i: number) => `${i}${['passwordqwerty123', '1q2w3e4r5t6y7u8i9o0p', 'Aa1!', 'p4ssw0rd1337'][i].repeat(40)}`.slice(0, 128);
-    const { result, stallMs } = await longestStall(() =>
+    const { result, stallMs, wallMs } = await longestStall(() =>
       Promise.all([0, 1, 2, 3].map((i) => app.rest('POST', '/auth/register', { email: uniqueEmail('nasty'), password: nasty(i), accountType: 'brand' }))),
     );
     // Judged (strong enough or not), never a server error.
     for (const res of result) expect([201, 400]).toContain(res.status);
+    console.log(`longest event-loop stall: ${stallMs.toFixed(0)} ms of CPU (${wallMs.toFixed(0)} ms of wall time)`);
     expect(stallMs).toBeLessThan(1000);
   });
 
