@@ -1,20 +1,17 @@
 #!/usr/bin/env node
 // `pnpm test`: every check of the repository, in stages; independent stages run at the same time.
 //
-//   1. codegen:check                       (writes client/src/gql and schema.graphql: before anything reads them)
-//   2. three lanes at once, each lane's stages in order:
-//        server tests                                        (mostly waiting on PostgreSQL and HTTP)
-//        build, then the browser journeys, then the bench's smoke run (they run the production build)
-//        typecheck server, typecheck client, cycles, deps, then the client tests
-//
-// The lanes are as long as each other on two cores (about 6-9 minutes each on an idle 2-core machine);
-// a lane waits only for what it needs, not for the slowest stage of a group.
+//   1. codegen:check                                   (writes client/src/gql: before anything reads it)
+//   2. typecheck server | typecheck client | cycles | deps      (four single-threaded CPU tasks: both cores busy)
+//   3. server tests | client tests, then the production build  (server tests mostly wait on PostgreSQL)
+//   4. browser journeys (the build; two at a time, each server on its own clone of one migrated
+//      template database), then the bench's smoke run
 //
 // Each stage's output is kept and printed when it ends (whole when it failed, its last lines
 // otherwise); a table of every stage's wall time and CPU time (user + sys, the figure that does not
-// depend on what else runs on the machine) closes the run. A failed stage stops its lane; the other
-// lanes finish (so one run reports every failure) and the run fails. `TEST_STAGES=typecheck,deps`
-// runs only the stages whose names contain one of the words (in the same lanes).
+// depend on what else runs on the machine) closes the run. A failed stage fails the run after its
+// group; later groups do not start. `TEST_STAGES=typecheck,deps` runs only the stages whose names
+// contain one of the words (in the same groups).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -27,16 +24,16 @@ const stage = (name, command) => ({ name, command });
 const GROUPS = [
   [[stage('codegen:check', 'pnpm codegen:check')]],
   [
-    [stage('server tests', 'pnpm --filter server test')],
-    [stage('build', 'pnpm build'), stage('browser journeys', 'pnpm --filter client test:e2e'), stage('bench smoke', 'pnpm --filter server bench --smoke')],
-    [
-      stage('typecheck server', 'pnpm --filter server typecheck'),
-      stage('typecheck client', 'pnpm --filter client typecheck'),
-      stage('cycles', 'pnpm cycles'),
-      stage('deps', 'pnpm deps'),
-      stage('client tests', 'pnpm --filter client test'),
-    ],
+    [stage('typecheck server', 'pnpm --filter server typecheck')],
+    [stage('typecheck client', 'pnpm --filter client typecheck')],
+    [stage('cycles', 'pnpm cycles')],
+    [stage('deps', 'pnpm deps')],
   ],
+  [
+    [stage('server tests', 'pnpm --filter server test')],
+    [stage('client tests', 'pnpm --filter client test'), stage('build', 'pnpm build')],
+  ],
+  [[stage('browser journeys', 'pnpm --filter client test:e2e'), stage('bench smoke', 'pnpm --filter server bench --smoke')]],
 ];
 
 const only = (process.env.TEST_STAGES ?? '').split(',').map((w) => w.trim()).filter(Boolean);
