@@ -4,7 +4,7 @@
 //   1. codegen:check                                   (writes client/src/gql: before anything reads it)
 //   2. typecheck server | typecheck client | cycles | deps      (four single-threaded CPU tasks: both cores busy)
 //   3. server tests | client tests, then the production build  (server tests mostly wait on PostgreSQL)
-//   4. browser journeys (the build; two at a time, each server on its own clone of one migrated
+//   4. browser journeys (the build; one at a time, each server on its own clone of one migrated
 //      template database), then the bench's smoke run
 //
 // Each stage's output is kept and printed when it ends (whole when it failed, its last lines

@@ -185,6 +185,28 @@ describe('the public marketplace', () => {
       await creatorCard(page, 'Tess Dances').getByText('No free hours yet').waitFor();
       await shot(page, 'creators');
     });
+
+    await step('while a search is on its way its button keeps its name (busy), and the page passes axe', [visitor], async () => {
+      const bar = page.getByRole('search', { name: 'Search creators' });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/graphql', async (route) => {
+        await held;
+        await route.continue();
+      });
+      try {
+        await bar.getByLabel('Min price ($/hour)').fill('40');
+        await bar.getByRole('button', { name: 'Search' }).click();
+        const search = bar.getByRole('button', { name: 'Search' });
+        await expect.poll(() => search.getAttribute('data-loading')).toBe('');
+        expect(await search.isDisabled()).toBe(true);
+        await expectAccessible(page, 'marketplace while searching');
+      } finally {
+        release();
+        await page.unrouteAll({ behavior: 'wait' });
+      }
+      await expect.poll(() => bar.getByRole('button', { name: 'Search' }).getAttribute('data-loading')).toBeNull();
+    });
   });
 
   it('a visitor opens a creator, sees the channels and hours, picks hours, signs in and comes back to them', async () => {

@@ -49,12 +49,18 @@ const offerCard = (a: Actor, other: string, name: RegExp) => thread(a, other).ge
 /** The booking the offer became (the only one of the pair). */
 const theBooking = (page: Page) => page.getByRole('article').filter({ has: page.getByTestId('booking-work') });
 
-/** The element at 1280 and at 390 px wide, saved as `<name>-1280.png` / `<name>-390.png`. */
-async function shots(page: Page, name: string, target: () => Locator): Promise<void> {
+/**
+ * The element at 1280 and at 390 px wide, saved as `<name>-1280.png` / `<name>-390.png`.
+ * `settled(width)` waits for the layout of that width where the page changes its tree with the
+ * width (an open conversation becomes a full-height chat screen on a phone, re-mounted after the
+ * resize): until then the locator can still find the element about to be replaced.
+ */
+async function shots(page: Page, name: string, target: () => Locator, settled?: (width: number) => Promise<void>): Promise<void> {
   await mkdir(SHOTS_DIR, { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
+    await settled?.(width);
     const el = target();
     await el.scrollIntoViewIfNeeded();
     await el.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`) });
@@ -120,7 +126,12 @@ describe('offer journey', () => {
     await step('brand: the offer arrives; counter with one clip', [brand], async () => {
       const card = offerCard(brand, CREATOR.name, new RegExp(`^Offer from ${CREATOR.name}: \\$500\\.00`));
       await card.waitFor();
-      await shots(brand.page, 'offer-card', () => offerCard(brand, CREATOR.name, new RegExp(`^Offer from ${CREATOR.name}: \\$500\\.00`)));
+      await shots(
+        brand.page,
+        'offer-card',
+        () => offerCard(brand, CREATOR.name, new RegExp(`^Offer from ${CREATOR.name}: \\$500\\.00`)),
+        (width) => brand.page.getByTestId('chat-screen').waitFor({ state: width < 1024 ? 'visible' : 'detached' }),
+      );
       await card.getByRole('button', { name: 'Counter' }).click();
       const dialog = brand.page.getByRole('dialog', { name: 'Counter-offer' });
       await dialog.getByRole('textbox', { name: 'Line 2: quantity' }).fill('1');

@@ -10,6 +10,11 @@ const config = defineConfig({
   globalCss: {
     html: { colorPalette: 'brand', scrollBehavior: 'smooth', _motionReduce: { scrollBehavior: 'auto' } },
     body: { minHeight: '100dvh' },
+    // A busy button keeps its name. Chakra draws the spinner over the label and hides the label
+    // with `visibility: hidden`, which also takes it out of the accessibility tree: a busy
+    // "Search" became an unnamed button (axe button-name, critical). The label stays in the tree,
+    // painted transparent under the spinner, so it is read as "Search" (busy, disabled).
+    'button[data-loading] > span > div + span': { visibility: 'visible !important', color: 'transparent !important' },
   },
   theme: {
     tokens: {
