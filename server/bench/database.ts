@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/platform/db/embedded';
+import { withDatabase } from '../src/platform/db/test-databases';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { BenchSettings } from './settings';
 import { ormOptions } from '../src/app/init-orm';
@@ -43,10 +44,4 @@ export async function openBenchDatabase(settings: BenchSettings, log: (line: str
   if (!fresh) await orm.em.getConnection().execute('vacuum analyze');
   await orm.close(true);
   return { url, fresh, stop: async () => embedded?.stop() };
-}
-
-export function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, openSync, readFileSync, closeSync, mkdirSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../src/platform/free-port';
 import { sleep } from './stats';
 
 /** What the bench reads from the server's GET /metrics. */
@@ -135,15 +135,4 @@ function parseMetrics(text: string): ServerMetrics {
     else if (line.startsWith('http_requests_total{') && !/route="\/(metrics|healthz|readyz)"/.test(line)) m.httpRequests += value;
   }
   return m;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }

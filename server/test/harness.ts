@@ -1,14 +1,13 @@
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/platform/config';
 import type { Orm } from '../src/platform/db/orm';
+import { cloneDatabase, dropDatabase } from '../src/platform/db/test-databases';
 import type { DatabaseSupervisorView } from '../src/platform/db/supervisor';
 import { createServer, type AppServer } from '../src/app/server';
 import { AdjustableClock } from '../src/platform/shared/clock';
@@ -20,33 +19,8 @@ export const TEST_SECRETS_KEY = 'test-secrets-key-'.padEnd(48, 'k');
 
 /** A fresh database cloned from the migrated template. */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const templateUrl = inject('pgTemplateUrl');
-  const template = new URL(templateUrl).pathname.slice(1);
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new URL(templateUrl);
-  admin.pathname = '/postgres';
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await run(`create database "${name}" template "${template}"`);
-      break;
-    } catch (err) {
-      // Two files cloning the template at the same instant: try again shortly.
-      if (attempt > 20) throw err;
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-    }
-  }
-  const url = new URL(templateUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
+  const url = await cloneDatabase(inject('pgTemplateUrl'), 't');
+  return { url, drop: () => dropDatabase(url) };
 }
 
 export interface TestApp {

@@ -2,10 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { cloneTemplate, dropDatabase } from './global-setup';
-import { freePort } from './ports';
+import { freePort, serverDist, testDatabases } from './server-build';
 
 /**
  * Starts the real production server (server/dist/app/main.js, serving client/dist) on a free port
@@ -20,9 +18,6 @@ export interface E2EServer {
   stop(): Promise<void>;
   logs: string[];
 }
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const serverDist = path.join(repoRoot, 'server', 'dist');
 
 export async function startE2EServer(options: { demoData?: boolean } = {}): Promise<E2EServer> {
   const port = await freePort();
@@ -44,7 +39,7 @@ export async function startE2EServer(options: { demoData?: boolean } = {}): Prom
   // from the migrated template. Without it (a config that has no global setup) the server starts an
   // embedded cluster of its own in DATA_DIR.
   const templateUrl = inject('e2eTemplateUrl');
-  if (templateUrl) env.DATABASE_URL = await cloneTemplate(templateUrl);
+  if (templateUrl) env.DATABASE_URL = await testDatabases.cloneDatabase(templateUrl, 'e2e');
   const logs: string[] = [];
   const child = spawn(process.execPath, [path.join(serverDist, 'app', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => logs.push(String(d)));
@@ -59,7 +54,7 @@ export async function startE2EServer(options: { demoData?: boolean } = {}): Prom
     cli: (script, args) => runNode(path.join(serverDist, 'app', 'cli', `${script}.js`), args, env),
     stop: async () => {
       await stopChild(child);
-      if (env.DATABASE_URL) await dropDatabase(env.DATABASE_URL);
+      if (env.DATABASE_URL) await testDatabases.dropDatabase(env.DATABASE_URL);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, openSync, closeSync, readFileSync, writeFileSync
 import path from 'node:path';
 import pg from 'pg';
 import type { RequestSpec } from '../load';
-import { freePort, type ServerProcess } from '../server-process';
+import { freePort } from '../../src/platform/free-port';
+import type { ServerProcess } from '../server-process';
 import { LISTING_PAGES, PLATFORMS } from '../scenarios/listing';
 import { LIMIT_PAGE } from '../scenarios/single-statement';
 import { sleep } from '../stats';

@@ -40,3 +40,9 @@ export async function initOrm(opts: OrmOptions): Promise<Orm> {
   if (opts.migrate !== false) await orm.getMigrator().up();
   return orm;
 }
+
+/** Brings the schema of the database at `url` up to date and disconnects (a test run's template database). */
+export async function migrateDatabase(url: string): Promise<void> {
+  const orm = await initOrm({ clientUrl: url });
+  await orm.close(true);
+}

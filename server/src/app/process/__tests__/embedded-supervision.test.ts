@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../../test/free-port';
+import { freePort } from '../../../platform/free-port';
 
 /**
  * The real entry point (src/app/main.ts) with no DATABASE_URL, as `pnpm start` runs it: it starts and

@@ -4,7 +4,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../../../test/free-port';
+import { freePort } from '../../../platform/free-port';
 
 /**
  * A real CalDAV server for tests (not a test file): Debian's Radicale with a temporary storage

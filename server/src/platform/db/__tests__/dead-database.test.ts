@@ -23,7 +23,7 @@ import { exitWhenDatabaseCannotRestart } from '../../../app/process/serve';
 import type { Database } from '../../../app/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../embedded';
 import type { DatabaseSupervisor } from '../supervisor';
-import { freePort } from '../../../../test/free-port';
+import { freePort } from '../../free-port';
 
 /**
  * An embedded PostgreSQL of its own, supervised as the server process supervises it, killed with

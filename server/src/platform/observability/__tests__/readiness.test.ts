@@ -10,7 +10,7 @@ import type { Orm } from '../../db/orm';
 import { createServer, type AppServer } from '../../../app/server';
 import { RawSocket } from '../../../../test/raw-ws';
 import { initOrm } from '../../../app/init-orm';
-import { freePort } from '../../../../test/free-port';
+import { freePort } from '../../free-port';
 
 /**
  * A PostgreSQL of its own (not the suite's shared one), so the test can stop and restart it
