@@ -5,7 +5,9 @@ import { gzipSync } from 'node:zlib';
 interface ManifestChunk {
   file: string;
   name?: string;
+  src?: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -59,9 +61,14 @@ export function measureRouteBundles(clientDist: string): RouteBundle[] {
   const gzipKb = (file: string) => gzipSync(readFileSync(path.join(clientDist, file))).length / 1024;
 
   return ROUTE_BUDGETS.map(({ route, module, needs, limitKb }) => {
-    // A chunk is named by its source module, or (chunks Vite keys by file name) by its chunk name.
+    // A chunk is named by its source module, or (chunks Vite keys by file name) by its chunk name. A
+    // page whose chunk also holds modules its own lazy parts import (a dialog loaded on opening) is
+    // keyed by file name and named after the page (as client/scripts/prerender.mjs finds it).
     const keys = [module, ...needs].map((wanted) => {
-      const key = manifest[wanted] ? wanted : Object.keys(manifest).find((k) => manifest[k].name === wanted);
+      const name = path.basename(wanted, path.extname(wanted));
+      const key = manifest[wanted]
+        ? wanted
+        : Object.keys(manifest).find((k) => manifest[k].name === wanted || (manifest[k].isDynamicEntry && manifest[k].name === name && !manifest[k].src));
       if (!key) throw new Error(`${wanted} is not a chunk of the build (is it still lazy-loaded for ${route}?)`);
       return key;
     });

@@ -1,5 +1,21 @@
-import { Button, CloseButton, Dialog, Portal, Stack, type ButtonProps } from '@chakra-ui/react';
-import { useState, type FormEvent, type ReactElement, type ReactNode } from 'react';
+import type { ButtonProps } from '@chakra-ui/react';
+import {
+  cloneElement,
+  useCallback,
+  useRef,
+  useState,
+  type FocusEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { dialogOnDemand } from './dialog-on-demand';
+
+// The dialog itself (Zag's dialog machine, focus trap, scroll lock) loads when one is first opened
+// or its trigger is pointed at or focused: a page that only shows triggers does not ship it.
+const ActionDialogContent = dialogOnDemand(async () => (await import('./ActionDialogContent')).ActionDialogContent);
 
 interface Props {
   /** The button that opens the dialog. */
@@ -17,66 +33,53 @@ interface Props {
   cancelLabel?: string;
 }
 
+interface TriggerProps {
+  ref?: Ref<HTMLElement>;
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLElement>) => void;
+  'aria-haspopup'?: 'dialog';
+  'aria-expanded'?: boolean;
+}
+
 /** A confirm-or-cancel dialog with a form body: the one shape every booking and support action uses. */
-export function ActionDialog({
-  trigger,
-  title,
-  children,
-  confirmLabel,
-  confirmPalette,
-  confirmDisabled,
-  loading,
-  onConfirm,
-  onOpenChange,
-  cancelLabel = 'Close',
-}: Props) {
+export function ActionDialog({ trigger, onOpenChange, cancelLabel = 'Close', ...dialog }: Props) {
   const [open, setOpen] = useState(false);
+  const triggerEl = useRef<HTMLElement>(null);
+  const finalFocusEl = useCallback(() => triggerEl.current, []);
   const change = (next: boolean) => {
     setOpen(next);
     onOpenChange?.(next);
   };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const outcome = await onConfirm();
-    if (outcome !== false && outcome !== null) change(false);
-  };
+  const opener = trigger as ReactElement<TriggerProps>;
+  const own = opener.props;
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => change(details.open)}
-      placement="center"
-      lazyMount
-      unmountOnExit
-    >
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">{children}</Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">{cancelLabel}</Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette={confirmPalette} loading={loading} disabled={confirmDisabled}>
-                  {confirmLabel}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close dialog" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <>
+      {cloneElement(opener, {
+        ref: triggerEl,
+        'aria-haspopup': 'dialog',
+        'aria-expanded': open,
+        onClick: (event) => {
+          own.onClick?.(event);
+          if (!event.defaultPrevented) change(true);
+        },
+        onPointerEnter: (event) => {
+          own.onPointerEnter?.(event);
+          ActionDialogContent.preload();
+        },
+        onFocus: (event) => {
+          own.onFocus?.(event);
+          ActionDialogContent.preload();
+        },
+      })}
+      <ActionDialogContent
+        open={open}
+        onOpenChange={change}
+        finalFocusEl={finalFocusEl}
+        cancelLabel={cancelLabel}
+        {...dialog}
+      />
+    </>
   );
 }

@@ -1,25 +1,18 @@
 import { IconButton } from '@chakra-ui/react';
-import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { LuMenu } from 'react-icons/lu';
+import { dialogOnDemand } from '../components/dialog-on-demand';
 
 // The drawer (Zag's dialog machine, focus trap, scroll lock) is only needed once the menu is
 // opened: it is not part of the first script. Pointing at or focusing the button fetches it early.
-const loadPanel = () => import('./MobileNavPanel');
-const MobileNavPanel = lazy(async () => ({ default: (await loadPanel()).MobileNavPanel }));
-const preloadPanel = () => void loadPanel().catch(() => undefined);
+const MobileNavPanel = dialogOnDemand(async () => (await import('./MobileNavPanel')).MobileNavPanel);
 
 /** Small screens: the navigation lives in a side drawer opened by a menu button. */
 export function MobileNavDrawer() {
   const [open, setOpen] = useState(false);
-  const [everOpened, setEverOpened] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const contentId = useId();
   const finalFocusEl = useCallback(() => trigger.current, []);
-
-  const openMenu = () => {
-    setEverOpened(true);
-    setOpen(true);
-  };
 
   return (
     <>
@@ -32,17 +25,13 @@ export function MobileNavDrawer() {
         data-state={open ? 'open' : 'closed'}
         variant="ghost"
         display={{ base: 'inline-flex', md: 'none' }}
-        onClick={openMenu}
-        onPointerEnter={preloadPanel}
-        onFocus={preloadPanel}
+        onClick={() => setOpen(true)}
+        onPointerEnter={MobileNavPanel.preload}
+        onFocus={MobileNavPanel.preload}
       >
         <LuMenu />
       </IconButton>
-      {everOpened && (
-        <Suspense fallback={null}>
-          <MobileNavPanel open={open} onOpenChange={setOpen} contentId={contentId} finalFocusEl={finalFocusEl} />
-        </Suspense>
-      )}
+      <MobileNavPanel open={open} onOpenChange={setOpen} contentId={contentId} finalFocusEl={finalFocusEl} />
     </>
   );
 }

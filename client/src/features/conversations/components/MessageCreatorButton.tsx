@@ -1,11 +1,12 @@
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Button } from '@chakra-ui/react';
+import { useCallback, useRef, useState } from 'react';
 import { LuMessageSquare } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { dialogOnDemand } from '../../../shared/components/dialog-on-demand';
 import { useAuth } from '../../auth/hooks/useAuth';
-import { useStartConversation } from '../hooks/useStartConversation';
-import { conversationPath } from '../lib/paths';
-import { Composer } from './Composer';
+
+// The dialog and its composer load when it is first opened, not with the creator page.
+const MessageCreatorDialog = dialogOnDemand(async () => (await import('./MessageCreatorDialog')).MessageCreatorDialog);
 
 interface Props {
   creator: { id: string; userId: string; displayName: string };
@@ -21,7 +22,8 @@ export function MessageCreatorButton({ creator }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  const { start } = useStartConversation();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const finalFocusEl = useCallback(() => trigger.current, []);
 
   if (user && user.id === creator.userId) return null;
 
@@ -29,43 +31,24 @@ export function MessageCreatorButton({ creator }: Props) {
     if (!user) return void navigate('/auth', { state: { from: `${location.pathname}${location.search}` } });
     setOpen(true);
   };
-
-  const send = async (text: string) => {
-    const conversationId = await start(creator.id, text);
-    if (!conversationId) return false;
-    setOpen(false);
-    navigate(conversationPath(conversationId));
-    return true;
-  };
+  const preload = user ? MessageCreatorDialog.preload : undefined;
 
   return (
     <>
-      <Button variant="outline" colorPalette="brand" onClick={openDialog}>
+      <Button
+        ref={trigger}
+        variant="outline"
+        colorPalette="brand"
+        aria-haspopup={user ? 'dialog' : undefined}
+        aria-expanded={user ? open : undefined}
+        onClick={openDialog}
+        onPointerEnter={preload}
+        onFocus={preload}
+      >
         <LuMessageSquare aria-hidden />
         Message
       </Button>
-      <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="center" lazyMount unmountOnExit>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="3">
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Message {creator.displayName}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body pb="6">
-                <Text textStyle="sm" color="fg.muted" mb="4">
-                  Ask about your idea, dates or rates before you book. Your conversation continues in the
-                  dashboard's Messages tab, and stays with the booking if you book.
-                </Text>
-                <Composer onSend={send} label={`Message to ${creator.displayName}`} placeholder="Hi! I'd love to…" autoFocus />
-              </Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close dialog" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <MessageCreatorDialog open={open} onOpenChange={setOpen} creator={creator} finalFocusEl={finalFocusEl} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useBookingViewerProfileQuery, type CreatorPageQuery } from '../../../gql/graphql';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { PanelCard } from '../../../shared/components/content/PanelCard';
+import { dialogOnDemand } from '../../../shared/components/dialog-on-demand';
 import { newIdempotencyKey } from '../../../shared/lib/idempotency-key';
 import { describeZone } from '../../../shared/lib/zoned-time';
 import { useViewerZone } from '../../profile/hooks/useViewerZone';
@@ -29,12 +30,16 @@ import {
   startOfMonth,
 } from '../lib/local-dates';
 import { isSlotBookable, SELECTION_MESSAGES } from '../lib/slot-selection';
-import { CheckoutDialog } from './CheckoutDialog';
 import { DurationPicker } from './DurationPicker';
 import { MonthCalendar } from './MonthCalendar';
-import { OwnProfileTodayDialog } from './OwnProfileTodayDialog';
 import { PriceSummary } from './PriceSummary';
 import { TimeSlotGrid } from './TimeSlotGrid';
+
+// Book's dialogs load when first opened (fetched ahead once hours are picked), not with the page.
+const CheckoutDialog = dialogOnDemand(async () => (await import('./CheckoutDialog')).CheckoutDialog);
+const OwnProfileTodayDialog = dialogOnDemand(
+  async () => (await import('./OwnProfileTodayDialog')).OwnProfileTodayDialog,
+);
 
 type Creator = NonNullable<CreatorPageQuery['creator']>;
 type Step = 'choosing' | 'own-profile-warning' | 'checkout';
@@ -127,6 +132,12 @@ export function CreatorBookingPanel({ creator, preloaded }: { creator: Creator; 
   const isOwnProfile = Boolean(myProfile && myProfile.id === creator.id);
   const hourlyRateCents = creator.hourlyRateCents ?? 0;
   const range = picked.range;
+  const hoursPicked = Boolean(range);
+  useEffect(() => {
+    if (!hoursPicked || !user) return;
+    CheckoutDialog.preload();
+    if (myProfile?.accountType === 'CREATOR') OwnProfileTodayDialog.preload();
+  }, [hoursPicked, user, myProfile?.accountType]);
   const belowMinimum =
     range && range.hours < creator.minimumHours ? SELECTION_MESSAGES.minimumHours(creator.minimumHours) : null;
 
