@@ -924,6 +924,7 @@ export type AcceptBookingMutation = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -1076,6 +1077,7 @@ export type BookingCard_BookingFragment = {
     senderName: string | null;
     mine: boolean;
     text: string;
+    preview: string;
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
@@ -1270,6 +1272,7 @@ export type BookingListQuery = {
           senderName: string | null;
           mine: boolean;
           text: string;
+          preview: string;
           isSupport: boolean;
           bookingId: string | null;
           eventType: EventTopic | null;
@@ -1455,6 +1458,7 @@ export type PutBookingBriefMutation = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -1597,6 +1601,7 @@ export type ConfirmBookingBriefMutation = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -1739,6 +1744,7 @@ export type SubmitDeliveryMutation = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -1881,6 +1887,7 @@ export type ApproveDeliveryMutation = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -2024,6 +2031,7 @@ export type RequestDeliveryChangesMutation = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -2165,6 +2173,7 @@ export type CancelBookingMutation = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -2306,6 +2315,7 @@ export type ConfirmBookingCompletionMutation = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -2448,6 +2458,7 @@ export type DeclineBookingMutation = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -2587,6 +2598,7 @@ export type LiveBookingUpdatesSubscription = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -2728,6 +2740,7 @@ export type OpenBookingDisputeMutation = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -2869,6 +2882,7 @@ export type RequestBookingPayoutMutation = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -3278,6 +3292,7 @@ export type BookingConversationQuery = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -3285,7 +3300,6 @@ export type BookingConversationQuery = {
       bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
-      files: Array<{ id: string; name: string }>;
       offer: {
         id: string;
         conversationId: string;
@@ -3324,6 +3338,7 @@ export type ConversationMessageAddedSubscription = {
     senderName: string | null;
     mine: boolean;
     text: string;
+    preview: string;
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
@@ -3416,6 +3431,7 @@ export type ConversationSummary_ConversationFragment = {
     senderName: string | null;
     mine: boolean;
     text: string;
+    preview: string;
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
@@ -3423,7 +3439,6 @@ export type ConversationSummary_ConversationFragment = {
     bookingEndTime: string | null;
     createdAt: string;
     offerId: string | null;
-    files: Array<{ id: string; name: string }>;
     offer: {
       id: string;
       conversationId: string;
@@ -3459,6 +3474,7 @@ export type ConversationThread_MessagesFragment = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -3541,6 +3557,7 @@ export type ConversationThreadQuery = {
           senderName: string | null;
           mine: boolean;
           text: string;
+          preview: string;
           isSupport: boolean;
           bookingId: string | null;
           eventType: EventTopic | null;
@@ -3608,6 +3625,7 @@ export type ConversationThreadQuery = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -3615,7 +3633,6 @@ export type ConversationThreadQuery = {
       bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
-      files: Array<{ id: string; name: string }>;
       offer: {
         id: string;
         conversationId: string;
@@ -3661,6 +3678,7 @@ export type ConversationMessagesAfterQuery = {
           senderName: string | null;
           mine: boolean;
           text: string;
+          preview: string;
           isSupport: boolean;
           bookingId: string | null;
           eventType: EventTopic | null;
@@ -3756,6 +3774,7 @@ export type ConversationsQuery = {
           senderName: string | null;
           mine: boolean;
           text: string;
+          preview: string;
           isSupport: boolean;
           bookingId: string | null;
           eventType: EventTopic | null;
@@ -3763,7 +3782,6 @@ export type ConversationsQuery = {
           bookingEndTime: string | null;
           createdAt: string;
           offerId: string | null;
-          files: Array<{ id: string; name: string }>;
           offer: {
             id: string;
             conversationId: string;
@@ -3823,6 +3841,7 @@ export type ProposeBookingTimeMutation = {
     senderName: string | null;
     mine: boolean;
     text: string;
+    preview: string;
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
@@ -3867,6 +3886,7 @@ export type RespondToProposedTimeMutation = {
     senderName: string | null;
     mine: boolean;
     text: string;
+    preview: string;
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
@@ -3913,6 +3933,7 @@ export type SendMessageMutation = {
     senderName: string | null;
     mine: boolean;
     text: string;
+    preview: string;
     isSupport: boolean;
     bookingId: string | null;
     eventType: EventTopic | null;
@@ -4001,6 +4022,7 @@ export type StartConversationMutation = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -4008,7 +4030,6 @@ export type StartConversationMutation = {
       bookingEndTime: string | null;
       createdAt: string;
       offerId: string | null;
-      files: Array<{ id: string; name: string }>;
       offer: {
         id: string;
         conversationId: string;
@@ -4042,6 +4063,7 @@ export type ThreadMessage_MessageFragment = {
   senderName: string | null;
   mine: boolean;
   text: string;
+  preview: string;
   isSupport: boolean;
   bookingId: string | null;
   eventType: EventTopic | null;
@@ -4080,6 +4102,7 @@ export type ThreadLine_MessageFragment = {
   senderName: string | null;
   mine: boolean;
   text: string;
+  preview: string;
   isSupport: boolean;
   bookingId: string | null;
   eventType: EventTopic | null;
@@ -5298,6 +5321,7 @@ export type ResolveDisputeMutation = {
         senderName: string | null;
         mine: boolean;
         text: string;
+        preview: string;
         isSupport: boolean;
         bookingId: string | null;
         eventType: EventTopic | null;
@@ -5490,6 +5514,7 @@ export type SupportDisputeCard_DisputeFragment = {
       senderName: string | null;
       mine: boolean;
       text: string;
+      preview: string;
       isSupport: boolean;
       bookingId: string | null;
       eventType: EventTopic | null;
@@ -5662,6 +5687,7 @@ export type SupportDisputesQuery = {
         senderName: string | null;
         mine: boolean;
         text: string;
+        preview: string;
         isSupport: boolean;
         bookingId: string | null;
         eventType: EventTopic | null;
@@ -6216,6 +6242,7 @@ export const ThreadMessage_MessageFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -6336,20 +6363,7 @@ export const ConversationSummary_ConversationFragmentDoc = {
             name: { kind: 'Name', value: 'lastMessage' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [
-                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'files' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                    ],
-                  },
-                },
-              ],
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
         ],
@@ -6383,6 +6397,7 @@ export const ConversationSummary_ConversationFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -6499,6 +6514,7 @@ export const ThreadLine_MessageFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -6630,6 +6646,7 @@ export const ConversationThread_MessagesFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -7663,6 +7680,7 @@ export const BookingCard_BookingFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -8093,6 +8111,7 @@ export const SupportDisputeCard_DisputeFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -10772,6 +10791,7 @@ export const AcceptBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -11600,6 +11620,7 @@ export const BookingListDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -12042,6 +12063,7 @@ export const PutBookingBriefDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -12470,6 +12492,7 @@ export const ConfirmBookingBriefDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -12901,6 +12924,7 @@ export const SubmitDeliveryDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -13323,6 +13347,7 @@ export const ApproveDeliveryDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -13761,6 +13786,7 @@ export const RequestDeliveryChangesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -14183,6 +14209,7 @@ export const CancelBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -14594,6 +14621,7 @@ export const ConfirmBookingCompletionDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -15021,6 +15049,7 @@ export const DeclineBookingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -15419,6 +15448,7 @@ export const LiveBookingUpdatesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -15826,6 +15856,7 @@ export const OpenBookingDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -16243,6 +16274,7 @@ export const RequestBookingPayoutDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -18544,20 +18576,7 @@ export const BookingConversationDocument = {
             name: { kind: 'Name', value: 'lastMessage' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [
-                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'files' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                    ],
-                  },
-                },
-              ],
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
         ],
@@ -18576,6 +18595,7 @@ export const BookingConversationDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -18759,6 +18779,7 @@ export const ConversationMessageAddedDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -19133,20 +19154,7 @@ export const ConversationThreadDocument = {
             name: { kind: 'Name', value: 'lastMessage' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [
-                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'files' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                    ],
-                  },
-                },
-              ],
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
         ],
@@ -19206,6 +19214,7 @@ export const ConversationThreadDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -19492,6 +19501,7 @@ export const ConversationMessagesAfterDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -19801,20 +19811,7 @@ export const ConversationsDocument = {
             name: { kind: 'Name', value: 'lastMessage' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [
-                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'files' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                    ],
-                  },
-                },
-              ],
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
         ],
@@ -19833,6 +19830,7 @@ export const ConversationsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -20202,6 +20200,7 @@ export const ProposeBookingTimeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -20364,6 +20363,7 @@ export const RespondToProposedTimeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -20546,6 +20546,7 @@ export const SendMessageDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -20842,20 +20843,7 @@ export const StartConversationDocument = {
             name: { kind: 'Name', value: 'lastMessage' },
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [
-                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'files' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                    ],
-                  },
-                },
-              ],
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ThreadMessage_message' } }],
             },
           },
         ],
@@ -20874,6 +20862,7 @@ export const StartConversationDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -27035,6 +27024,7 @@ export const ResolveDisputeDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
@@ -27696,6 +27686,7 @@ export const SupportDisputesDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'senderName' } },
           { kind: 'Field', name: { kind: 'Name', value: 'mine' } },
           { kind: 'Field', name: { kind: 'Name', value: 'text' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preview' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isSupport' } },
           { kind: 'Field', name: { kind: 'Name', value: 'bookingId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },

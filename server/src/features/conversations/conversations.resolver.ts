@@ -1,6 +1,7 @@
 import { Arg, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { FileType, fileType } from '../files';
 import { MESSAGE_FILES_MAX } from './conversations.service';
+import { messagePreview } from './message-preview';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import type { DomainEvents } from '../../platform/shared/events';
 import type { ConversationView, MessageView } from './conversations.views';
@@ -110,5 +111,14 @@ export class MessageFilesResolver {
   @Extensions({ listSize: MESSAGE_FILES_MAX })
   async files(@Root() message: MessageView, @Ctx() ctx: GraphQLContext): Promise<FileType[]> {
     return (await ctx.services.conversations.filesOf(ctx, message)).map(fileType);
+  }
+
+  @FieldResolver(() => String, {
+    description:
+      'The message in one line, as the Messages list and the bell show it: whitespace collapsed, at most 80 characters cut on a word with "…"; a message of files only by its files ("📎 brief.pdf", "📎 3 files")',
+  })
+  async preview(@Root() message: MessageView, @Ctx() ctx: GraphQLContext): Promise<string> {
+    const filesOnly = message.text.trim() === '' && message.fileIds.length > 0;
+    return messagePreview(message.text, filesOnly ? await ctx.services.conversations.filesOf(ctx, message) : []);
   }
 }

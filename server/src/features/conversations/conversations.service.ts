@@ -33,6 +33,7 @@ import { readBookingStories } from '../bookings';
 import type { BookingMoveHandler, MoneyFigures } from '../bookings';
 import type { FilesService, FileView } from '../files';
 import { ActivityThrottle } from './activity-throttle';
+import { messagePreview } from './message-preview';
 
 const CONVERSATION_MESSAGES = {
   notFound: 'Conversation not found',
@@ -394,7 +395,7 @@ export class ConversationsService {
         await touch(em, found.conversation_id);
       } else {
         await em.execute(`update message set proposal_status = 'declined', responded_at = ${NOW} where id = ?`, [proposal.id]);
-        await this.post(em, found.conversation_id, viewer, CONVERSATION_MESSAGES.declined, false, found.booking_id);
+        await this.post(em, found.conversation_id, viewer, CONVERSATION_MESSAGES.declined, false, booking);
       }
     });
     for (const fn of afterCommit) await fn();
@@ -604,9 +605,10 @@ export class ConversationsService {
     viewer: Viewer,
     body: string,
     asSupport: boolean,
-    bookingId: string | null = null,
+    booking: { bookingId: string; startTime: Date; endTime: Date } | null = null,
     files: readonly FileView[] = [],
   ): Promise<string> {
+    const bookingId = booking?.bookingId ?? null;
     const messageId = randomUUID();
     await em.execute(
       `insert into message (id, conversation_id, sender_user_id, kind, text, is_support, booking_id, file_ids, created_at) values (?, ?, ?, 'text', ?, ?, ?, ?::jsonb, ${NOW})`,
@@ -623,9 +625,19 @@ export class ConversationsService {
     await this.deps.outbox.publish(em, {
       topic: 'message.created',
       aggregateId: conversationId,
+      // A message about one booking (the answer to its proposed time) names it, as the booking's own items do.
+      bookingId,
       actorUserId: viewer.id,
       audienceUserIds: members.map((m) => m.user_id),
-      payload: { conversationId, messageId, senderUserId: viewer.id, senderName: asSupport ? 'Support' : await nameOf(em, viewer.id), excerpt: (body || filesExcerpt(files)).slice(0, 140), isSupport: asSupport },
+      payload: {
+        conversationId,
+        messageId,
+        senderUserId: viewer.id,
+        senderName: asSupport ? 'Support' : await nameOf(em, viewer.id),
+        excerpt: messagePreview(body, files),
+        isSupport: asSupport,
+        ...(booking ? { bookingId: booking.bookingId, startTime: new Date(booking.startTime).toISOString(), endTime: new Date(booking.endTime).toISOString() } : {}),
+      },
     });
     return messageId;
   }
@@ -750,10 +762,6 @@ async function findOrCreate(em: EntityManager, clientUserId: string, creatorProf
   );
   return row.id;
 }
-
-/** What a message of files only says in a bell item or an e-mail: "Sent a file: brief.pdf", "Sent 3 files". */
-export const filesExcerpt = (files: readonly { name: string }[]) =>
-  files.length === 1 ? `Sent a file: ${files[0].name}` : `Sent ${files.length} files`;
 
 const touch = (em: EntityManager, conversationId: string) => em.execute(`update conversation set last_activity_at = ${NOW} where id = ?`, [conversationId]);
 

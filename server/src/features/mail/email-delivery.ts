@@ -351,7 +351,8 @@ export class EmailDeliveryWorker {
       return ['skipped', 'recipient is gone'];
     }
     // The invite's only attendee is its reader: the other party is named in it, never their address.
-    const calendar = head.booking_id ? await this.deps.calendar.inviteFor(em, head.event_id, d.user_id, this.deps.from(), { name: to.name, email: to.email }) : null;
+    // A message about a booking (an answer to a proposed time) is no change to anyone's calendar.
+    const calendar = head.booking_id && d.topic !== 'message.created' ? await this.deps.calendar.inviteFor(em, head.event_id, d.user_id, this.deps.from(), { name: to.name, email: to.email }) : null;
     // The actor's copy is there for the invite: a change their calendar never held (a pending request moved or cancelled) sends nothing.
     if (head.actor_copy && !calendar) {
       return ['skipped', 'no calendar change for the actor'];

@@ -36,7 +36,8 @@ const NOTIFICATION_TEXT: { [T in OutboxTopic]: ((p: OutboxPayload<T>, readerUser
   'webhook_endpoint.disabled': (p) => `Your webhook endpoint ${str(p.url) ?? ''} was disabled: every delivery failed for 3 days`,
   // A console test goes to the endpoint only (its owner sent it and reads it in the delivery log).
   'webhook_endpoint.test': null,
-  'message.created': (p) => `New message from ${str(p.senderName) ?? 'someone'}`,
+  // Who wrote and what (the preview written with the event: features/conversations `messagePreview`).
+  'message.created': (p) => (str(p.excerpt) ? `${str(p.senderName) ?? 'Someone'}: ${p.excerpt}` : `New message from ${str(p.senderName) ?? 'someone'}`),
   'creator.updated': null,
   'creator.availability_changed': null,
   'brief.submitted': (p) => (p.version > 1 ? `${str(p.bookerName) ?? 'The brand'} changed the brief: please confirm it again` : `${str(p.bookerName) ?? 'The brand'} sent the brief: please confirm it`),

@@ -11,7 +11,7 @@ export class NotificationType implements Omit<NotificationView, 'payload' | 'eve
   @Field(() => EventTopic, { description: 'The event topic, e.g. booking.created, message.created, payout.paid' })
   type!: string;
 
-  @Field(() => String, { description: 'One line to show (names only; times come from the booking)' })
+  @Field(() => String, { description: 'One line to show (names only; times come from the booking). A message: who wrote it and what, in one line ("Maya: Can we move to 3 pm?…")' })
   text!: string;
 
   @Field(() => ID, { nullable: true, description: 'The booking it is about (link to it)' })

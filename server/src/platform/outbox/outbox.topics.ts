@@ -161,9 +161,19 @@ export interface MessageCreatedPayload {
   conversationId: string;
   messageId: string;
   senderUserId: string;
+  /** 'Support' for a support member's message. */
   senderName: string;
+  /**
+   * The message in one line, as the bell and the e-mail show it (features/conversations
+   * `messagePreview`: whitespace collapsed, at most 80 characters cut on a word, a message of files
+   * only as "📎 brief.pdf"). Written before this rule: the text's first 140 characters.
+   */
   excerpt: string;
   isSupport: boolean;
+  /** A message about one booking (the answer to a proposed time): the booking and its hours, which its bell item names. */
+  bookingId?: string;
+  startTime?: string;
+  endTime?: string;
 }
 
 export interface TimeProposedPayload {

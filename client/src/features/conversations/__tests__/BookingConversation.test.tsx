@@ -22,6 +22,7 @@ function proposalMessage(id: string, startTime: string, hours: number, status: P
     senderName: 'Nova Streams',
     mine: false,
     text: 'Proposed another time.',
+    preview: 'Proposed another time.',
     isSupport: false,
     bookingId,
     eventType: null,

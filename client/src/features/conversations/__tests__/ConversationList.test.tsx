@@ -14,7 +14,7 @@ const party = (userId: string, displayName: string) => ({
   lastReadAt: null,
 });
 
-function conversation(id: string, name: string, text: string, files: string[]): ConversationSummary_ConversationFragment {
+function conversation(id: string, name: string, text: string, preview: string): ConversationSummary_ConversationFragment {
   return {
     __typename: 'Conversation',
     id,
@@ -35,6 +35,7 @@ function conversation(id: string, name: string, text: string, files: string[]): 
       senderName: name,
       mine: false,
       text,
+      preview,
       isSupport: false,
       bookingId: null,
       eventType: null,
@@ -44,24 +45,23 @@ function conversation(id: string, name: string, text: string, files: string[]): 
       offerId: null,
       offer: null,
       proposal: null,
-      files: files.map((fileName, i) => ({ __typename: 'File' as const, id: `f-${id}-${i}`, name: fileName })),
     },
   } as ConversationSummary_ConversationFragment;
 }
 
 describe('the conversation list', () => {
-  it('previews a message of files only by its file name, or by how many files it has', async () => {
+  it("previews each row's last message by the server's one line (the bell's words: a message of files only by its files)", async () => {
     const rows = [
-      conversation('a', 'Acme Games', '', ['rate card.pdf']),
-      conversation('b', 'Bolt Energy', '', ['cut-1.mp4', 'cut-2.mp4']),
-      conversation('c', 'Cozy Co', 'See the brief attached', ['brief.pdf']),
+      conversation('a', 'Acme Games', '', '📎 rate card.pdf'),
+      conversation('b', 'Bolt Energy', '', '📎 2 files'),
+      conversation('c', 'Cozy Co', 'See the brief\n\nattached', 'See the brief attached'),
     ].map(toSummary);
     renderPage(
       <ConversationList conversations={rows} selectedId={null} onSelect={() => {}} loading={false} hasMore={false} loadingMore={false} onLoadMore={() => {}} emptyHint="" />,
     );
     expect(await screen.findByText('📎 rate card.pdf')).toBeInTheDocument();
     expect(screen.getByText('📎 2 files')).toBeInTheDocument();
-    // Words sent with files are the preview.
+    // Words sent with files are the preview, in one line.
     expect(screen.getByText('See the brief attached')).toBeInTheDocument();
   });
 });

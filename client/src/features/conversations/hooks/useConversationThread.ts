@@ -84,8 +84,8 @@ export function useConversationThread(conversationId: string) {
       if (incoming.length === 0) return;
       setArrived((current) => mergeMessages(current, incoming));
       const newest = incoming.reduce((a, b) => (Date.parse(b.createdAt) >= Date.parse(a.createdAt) ? b : a));
-      // The list row previews a message of files only by its files: the line is written with them (a
-      // proposal and its answer, the lines that come without, carry none).
+      // The list row shows the newest line's preview (the server's one line); the line is written with
+      // its files (a proposal and its answer, the lines that come without, carry none).
       const ref = client.cache.writeFragment({
         fragment: ThreadLine_MessageFragmentDoc,
         fragmentName: 'ThreadLine_message',

@@ -42,12 +42,6 @@ export function conversationContext(c: Pick<ConversationSummary_ConversationFrag
   return `${n} ${n === 1 ? 'booking' : 'bookings'}`;
 }
 
-/** A message of files only, in a preview line: "📎 brief.pdf", "📎 3 files". */
-export function filesPreview(files: readonly { name: string }[]): string {
-  if (files.length === 0) return '';
-  return files.length === 1 ? `📎 ${files[0].name}` : `📎 ${files.length} files`;
-}
-
 /** A row of the Messages list. */
 export function toSummary(c: ConversationSummary_ConversationFragment): ConversationSummary {
   const last = c.lastMessage;
@@ -55,8 +49,8 @@ export function toSummary(c: ConversationSummary_ConversationFragment): Conversa
     id: c.id,
     name: counterpartName(c),
     avatarUrl: c.viewerRole === 'SUPPORT' ? null : c.otherParty.avatarUrl,
-    // A message of files only has no text: its files stand for it.
-    preview: last ? last.text || (last.kind === 'TEXT' ? filesPreview(last.files) : '') : '',
+    // The server's one line, as the bell says it (a message of files only: "📎 brief.pdf").
+    preview: last?.preview ?? '',
     previewIsEvent: Boolean(last && last.kind !== 'TEXT'),
     previewMine: Boolean(last?.mine && last.kind === 'TEXT'),
     lastActivityAt: c.lastActivityAt,

@@ -74,7 +74,7 @@ describe('the notification bell', () => {
   it('shows the unread count and adds each notification that arrives live', async () => {
     const live: MockedResponse = {
       request: { query: NotificationAddedDocument },
-      result: { data: { notificationAdded: notification('n-live', { type: 'message.created', text: 'New message from Nova' }) } },
+      result: { data: { notificationAdded: notification('n-live', { type: 'message.created', text: 'Nova: Hi there', conversationId: 'conv-1', bookingId: null }) } },
       delay: 400,
     };
     renderPage(<NavNotificationBell />, { mocks: [signedIn(), countMock(2), live] });
@@ -88,7 +88,7 @@ describe('the notification bell', () => {
     const user = userEvent.setup();
     const markAll = vi.fn(() => ({ data: { markNotificationsRead: 0 } }));
     const first = [
-      notification('n3', { type: 'message.created', text: 'New message from Acme Games', conversationId: 'conv-1', bookingId: null, createdAt: minutesAgo(1) }),
+      notification('n3', { type: 'message.created', text: 'Acme Games: Can we move to 3 pm?', conversationId: 'conv-1', bookingId: null, createdAt: minutesAgo(1) }),
       notification('n2', { type: 'booking.created', text: 'New booking request from Acme Games', createdAt: minutesAgo(90) }),
     ];
     const older = [notification('n1', { type: 'payout.paid', text: 'Payout sent: $72.00', readAt: minutesAgo(10), createdAt: minutesAgo(60 * 30) })];
@@ -107,7 +107,7 @@ describe('the notification bell', () => {
     const list = await screen.findByRole('list', { name: 'Notifications, newest first' });
     const rows = () => within(list).getAllByRole('link');
     expect(rows().map((row) => row.textContent)).toEqual([
-      expect.stringContaining('New message from Acme Games'),
+      expect.stringContaining('Acme Games: Can we move to 3 pm?'),
       expect.stringContaining('New booking request from Acme Games'),
     ]);
     expect(rows()[0]).toHaveAttribute('href', '/dashboard?tab=messages&conversation=conv-1');
@@ -124,6 +124,39 @@ describe('the notification bell', () => {
     expect(markAll).toHaveBeenCalledTimes(1);
     expect(screen.queryByTestId('unread-badge')).toBeNull();
     expect(within(list).queryAllByRole('img', { name: 'Unread' })).toHaveLength(0);
+  });
+
+  it("shows who wrote a message and what they wrote, and names the booking a message is about", async () => {
+    const user = userEvent.setup();
+    const preview = 'Maya Lopez: Thanks for the stream yesterday. Could we move Thursday to 3 pm instead…';
+    const rows = [
+      notification('n3', { type: 'message.created', text: preview, conversationId: 'conv-1', bookingId: null, createdAt: minutesAgo(1) }),
+      notification('n2', { type: 'message.created', text: 'Support: 📎 refund policy.pdf', conversationId: 'conv-2', bookingId: null, createdAt: minutesAgo(2) }),
+      notification('n1', {
+        type: 'message.created',
+        text: 'Acme Games: I declined the proposed time',
+        conversationId: 'conv-1',
+        bookingId: 'booking-7',
+        bookingStartTime: '2031-06-12T15:00:00.000Z',
+        bookingEndTime: '2031-06-12T17:00:00.000Z',
+        createdAt: minutesAgo(3),
+      }),
+    ];
+    renderPage(<NavNotificationBell />, { mocks: [signedIn(), countMock(3), pageMock(rows)] });
+    await waitFor(() => expect(bellButton()).toHaveAccessibleName('Notifications, 3 unread'));
+    await user.click(bellButton());
+
+    const list = await screen.findByRole('list', { name: 'Notifications, newest first' });
+    const [first, second, third] = within(list).getAllByRole('link');
+    expect(within(first).getByText(preview)).toBeInTheDocument();
+    expect(first).toHaveAttribute('href', '/dashboard?tab=messages&conversation=conv-1');
+    // No booking: no booking line.
+    expect(first.textContent).not.toContain('Booking');
+    expect(within(second).getByText('Support: 📎 refund policy.pdf')).toBeInTheDocument();
+    // A message about a booking names it the way the booking's own items do, and leads to the conversation.
+    expect(within(third).getByText('Acme Games: I declined the proposed time')).toBeInTheDocument();
+    expect(third.textContent).toMatch(/Booking \w+, Jun 12 · /);
+    expect(third).toHaveAttribute('href', '/dashboard?tab=messages&conversation=conv-1');
   });
 
   it('says so when there is nothing yet', async () => {

@@ -410,6 +410,29 @@ describe('message digests', () => {
     expect(all[0].subject).toBe('New message from Nova Stream');
   });
 
+  it("a message about a confirmed booking (the answer to a proposed time) is digested in the bell's words, with no calendar invite", async () => {
+    const b = await acceptedBooking(app, brand, star, nextHour());
+    const other = nextHour();
+    const proposed = await app.gql(
+      `mutation ($input: ProposeBookingTimeInput!) { proposeBookingTime(input: $input) { id } }`,
+      { input: { bookingId: b.bookingId, startTime: other.toISOString(), endTime: new Date(other.getTime() + HOUR).toISOString() } },
+      star.token,
+    );
+    expect(proposed.body.errors).toBeUndefined();
+    const declined = await app.gql(
+      `mutation ($input: RespondToProposedTimeInput!) { respondToProposedTime(input: $input) { id } }`,
+      { input: { messageId: proposed.body.data.proposeBookingTime.id, accept: false } },
+      brand.token,
+    );
+    expect(declined.body.errors).toBeUndefined();
+    app.clock.advance(11 * 60_000);
+    await run();
+    const digests = (await mailTo(app, star.email)).filter((m) => /^New message from /.test(m.subject));
+    expect(digests).toHaveLength(1);
+    expect(digests[0].text).toContain('Declined the proposed time.');
+    expect(digests[0].attachments.map((a) => a.filename)).not.toContain('invite.ics');
+  });
+
   it('sends nothing for messages read in the app within 10 minutes', async () => {
     const reader = await account(app, 'brand');
     const conversation = '7d1b8f0e-0000-4000-8000-000000000002';
