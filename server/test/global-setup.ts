@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { createTemplateDatabase, openTestCluster } from '../src/platform/db/test-databases';
+import { createTemplateDatabase, dropDatabase, openTestCluster } from '../src/platform/db/test-databases';
 import { migrateDatabase } from '../src/app/init-orm';
 
 /**
@@ -10,8 +10,13 @@ export default async function setup(project: TestProject) {
   const cluster = await openTestCluster(process.env.TEST_DATABASE_URL, 'test');
   // One template per vitest project (each runs this setup): `collab_tpl_<pid>_<project>`.
   const templateName = `collab_tpl_${process.pid}_${project.name.replace(/\W/g, '_') || 'root'}`;
-  project.provide('pgTemplateUrl', await createTemplateDatabase(cluster.adminUrl, templateName, migrateDatabase));
-  return cluster.stop;
+  const templateUrl = await createTemplateDatabase(cluster.adminUrl, templateName, migrateDatabase);
+  project.provide('pgTemplateUrl', templateUrl);
+  // A given server keeps nothing of the run (a throw-away cluster goes whole).
+  return async () => {
+    await dropDatabase(templateUrl);
+    await cluster.stop();
+  };
 }
 
 declare module 'vitest' {
