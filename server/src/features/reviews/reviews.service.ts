@@ -121,9 +121,11 @@ export class ReviewsService {
    * the review's words and stars). Returns the reviewees whose rating changed.
    */
   private async reveal(em: EntityManager, where: string, params: unknown[], now: Date): Promise<string[]> {
-    const rows = await em.execute<{ id: string; booking_id: string; reviewer_id: string; reviewee_id: string; rating: number; comment: string | null }[]>(
-      `update reviews r set revealed_at = ? where r.revealed_at is null and ${where}
-       returning r.id, r.booking_id, r.reviewer_id, r.reviewee_id, r.rating, r.comment`,
+    const rows = await em.execute<
+      { id: string; booking_id: string; reviewer_id: string; reviewee_id: string; rating: number; comment: string | null; start_time: Date; end_time: Date }[]
+    >(
+      `update reviews r set revealed_at = ? from bookings b where b.id = r.booking_id and r.revealed_at is null and ${where}
+       returning r.id, r.booking_id, r.reviewer_id, r.reviewee_id, r.rating, r.comment, b.start_time, b.end_time`,
       [now, ...params],
     );
     if (rows.length === 0) return [];
@@ -146,7 +148,17 @@ export class ReviewsService {
         bookingId: r.booking_id,
         actorUserId: r.reviewer_id,
         audienceUserIds: [r.reviewee_id],
-        payload: { reviewId: r.id, bookingId: r.booking_id, rating: r.rating, comment: r.comment ?? null, reviewerName: names.get(r.reviewer_id) ?? null, revieweeUserId: r.reviewee_id },
+        payload: {
+          reviewId: r.id,
+          bookingId: r.booking_id,
+          // The hours reviewed: the bell and the e-mail name the booking, like every booking item.
+          startTime: new Date(r.start_time).toISOString(),
+          endTime: new Date(r.end_time).toISOString(),
+          rating: r.rating,
+          comment: r.comment ?? null,
+          reviewerName: names.get(r.reviewer_id) ?? null,
+          revieweeUserId: r.reviewee_id,
+        },
       });
     }
     return reviewees;

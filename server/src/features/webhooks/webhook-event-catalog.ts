@@ -167,6 +167,8 @@ const CATALOG: { [T in WebhookCatalogType]: { description: string; data: OutboxP
     data: {
       reviewId: '5f4e3d2c-1b0a-4987-8765-43210fedcba9',
       bookingId: BOOKING.bookingId,
+      startTime: BOOKING.startTime,
+      endTime: BOOKING.endTime,
       rating: 5,
       comment: 'Great energy on stream!',
       reviewerName: 'Indie Studio',

@@ -151,6 +151,9 @@ export interface PaymentCapturedPayload {
 export interface ReviewCreatedPayload {
   reviewId: string;
   bookingId: string;
+  /** The reviewed booking's hours. */
+  startTime: string;
+  endTime: string;
   rating: number;
   comment: string | null;
   reviewerName: string | null;

@@ -236,6 +236,16 @@ describe('double-blind reviews', () => {
     // Each side is told of the review about them only now, both at once.
     expect(await bell(c)).toEqual([{ type: 'review.created', text: 'Blind Brand left you a 5-star review' }]);
     expect(await bell(b)).toEqual([{ type: 'review.created', text: 'Blind Bo left you a 4-star review' }]);
+    // Each item names the booking reviewed (its hours), like every booking item of the bell.
+    const booking = (await app.orm.em.fork().getConnection().execute('select start_time, end_time from bookings where id = ?', [bookingId]))[0];
+    const hours = async (who: Account) =>
+      (await app.gql(`query { notifications(first: 20) { edges { node { type bookingId bookingStartTime bookingEndTime } } } }`, {}, who.token)).body.data.notifications.edges
+        .map((e: any) => e.node)
+        .filter((n: any) => n.type === 'review.created')
+        .map(({ bookingId: id, bookingStartTime, bookingEndTime }: any) => ({ id, bookingStartTime, bookingEndTime }));
+    const named = { id: bookingId, bookingStartTime: new Date(booking.start_time).toISOString(), bookingEndTime: new Date(booking.end_time).toISOString() };
+    expect(await hours(c)).toEqual([named]);
+    expect(await hours(b)).toEqual([named]);
   });
 
   it('when only one side writes, the review is revealed 14 days after the booking was completed (test clock)', async () => {
