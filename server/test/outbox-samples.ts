@@ -68,7 +68,7 @@ const SAMPLES: { [T in OutboxTopic]: () => OutboxPayload<T> } = {
     receiptNumber: 'RCT-CH-000001',
     receiptUrl: `/api/v1/documents/${ID(10)}/pdf`,
   }),
-  'review.created': () => ({ reviewId: ID(5), bookingId: ID(1), rating: 5, comment: null, reviewerName: 'A client', revieweeUserId: ID(3) }),
+  'review.created': () => ({ reviewId: ID(5), bookingId: ID(1), startTime: inAnHour(), endTime: inTwoHours(), rating: 5, comment: null, reviewerName: 'A client', revieweeUserId: ID(3) }),
   'message.created': () => ({ conversationId: ID(6), messageId: ID(7), senderUserId: ID(4), senderName: 'A client', excerpt: 'Hello', isSupport: false }),
   'booking.time_proposed': () => ({ conversationId: ID(6), messageId: ID(7), bookingId: ID(1), startTime: inAnHour(), endTime: inTwoHours(), creatorName: 'A creator' }),
   'creator.updated': () => ({

@@ -90,6 +90,8 @@ export async function seedDemoData(
       if (p.rating !== null) await services.reviews.createReview(p.reviewer.ctx, { bookingId: p.booking.id, rating: p.rating, comment: p.comment });
       if (p.reviewBack) await services.reviews.createReview(p.reviewee.ctx, { bookingId: p.booking.id, rating: 5, comment: p.reviewBack });
     }
+    // The brand has talked with the creators it booked: the inbox has conversations (unread replies).
+    for (const i of DEMO_CONVERSATIONS) await converse(services, brand, creators[i], DEMO_CREATORS[i]);
     // History: the demo's reviews are all public already (double-blind hides only new ones).
     await services.reviews.revealDue(new Date(), { em, everyReview: true });
     await finishStatistics(em, DEMO_CREATORS.flatMap((c, i) => (c.verified ? [creators[i].profileId] : [])));
@@ -108,6 +110,22 @@ export async function seedDemoData(
 }
 
 const emailOf = (key: string) => `${key}@${EMAIL_DOMAIN}`;
+
+/** The creators (by index) the demo brand has a conversation with: those of its upcoming collabs. */
+const DEMO_CONVERSATIONS = [0, 1, 2, 4, 6];
+
+/** The brand writes about the coming collab and the creator answers, through the conversations' front door. */
+async function converse(services: Services, brand: Party, creator: Party, c: DemoCreator): Promise<void> {
+  const first = c.displayName.split(' ')[0];
+  const opened = await services.conversations.start(brand.ctx, {
+    creatorId: creator.profileId,
+    text: `Hi ${first}! Looking forward to the launch-week stream. We'll send the brief with talking points by Friday.`,
+  });
+  await services.conversations.send(creator.ctx, {
+    conversationId: opened.id,
+    text: "Sounds great! I'll keep the time free and play the game beforehand. Anything you'd love me to show?",
+  });
+}
 
 /**
  * Accounts anyone could sign in to: the demo accounts (their domain) and any support account whose

@@ -58,6 +58,19 @@ describe('demo data', () => {
     const own = await app.rest('GET', '/users/streamer-profile', undefined, creatorLogin.body.data.tokens.accessToken);
     expect(own.body.data.display_name).toBe(creator.name);
 
+    // The brand's inbox is not empty: it has talked with the creators of its upcoming collabs, and each answered.
+    const inboxOwner = result.accounts.find((a) => a.kind === 'brand')!;
+    const inboxLogin = await app.rest('POST', '/auth/login', { email: inboxOwner.email, password: DEMO_PASSWORD });
+    const inbox = await app.gql(
+      `query { conversations(first: 20) { edges { node { unreadCount lastMessage { preview } } } } }`,
+      {},
+      inboxLogin.body.data.tokens.accessToken,
+    );
+    expect(inbox.body.errors).toBeUndefined();
+    const threads = inbox.body.data.conversations.edges.map((e: any) => e.node);
+    expect(threads).toHaveLength(5);
+    for (const t of threads) expect(t).toMatchObject({ unreadCount: 1, lastMessage: { preview: expect.stringMatching(/^Sounds great!/) } });
+
     // The public listing shows all creators, every platform, many time zones, ratings and free slots.
     const res = await app.gql(`query { creators(first: 20) { totalCount edges { node {
       displayName platforms timezone averageRating reviewCount totalBookings isAvailable nextFreeSlots(first: 1) { startTime } } } } }`);
