@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useBookingListQuery, type BookingGroup, type BookingListQuery } from '../../../gql/graphql';
 import { useNotificationEvents } from '../../notifications/live/notification-events';
 import { useBookingEvents } from '../live/booking-events';
+import { READ_AGAIN_ON_CHANGE } from '../../../shared/lib/read-again';
 
 /** Ten full cards (brief, deliveries, proposal) fit under the API's query cost limit (server test client-operations-cost). */
 export const BOOKINGS_PAGE_SIZE = 10;
@@ -19,6 +20,7 @@ export function useBookingList(group: BookingGroup | null) {
     skip: !group,
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
+    ...READ_AGAIN_ON_CHANGE,
   });
   const bookings = query.data?.myBookings.edges.map((edge) => edge.node) ?? [];
 

@@ -4,6 +4,7 @@ import { formatCents } from '../../../shared/lib/money';
 import { formatDeadline } from '../../../shared/lib/zoned-time';
 import { useBookingEvents } from '../../bookings/live/booking-events';
 import { useViewerZone } from '../../profile/hooks/useViewerZone';
+import { READ_AGAIN_ON_CHANGE } from '../../../shared/lib/read-again';
 
 /**
  * After paying: what happens next, in the viewer's zone, told from where the booking is on the
@@ -14,7 +15,7 @@ import { useViewerZone } from '../../profile/hooks/useViewerZone';
  */
 export function NextStepsCard({ bookingId, onDismiss }: { bookingId: string; onDismiss: () => void }) {
   const zone = useViewerZone();
-  const query = useNextStepsBookingQuery({ variables: { id: bookingId }, fetchPolicy: 'cache-and-network' });
+  const query = useNextStepsBookingQuery({ variables: { id: bookingId }, fetchPolicy: 'cache-and-network', ...READ_AGAIN_ON_CHANGE });
   const { refetch } = query;
   useBookingEvents((changed) => {
     if (changed.id === bookingId) void refetch().catch(() => undefined);

@@ -11,6 +11,7 @@ import { useStartConnectOnboarding } from '../hooks/useStartConnectOnboarding';
 import { connectStateView } from '../lib/connect-status';
 import { FreshCodeField } from '../../auth/components/FreshCodeField';
 import { TwoFactorNudge } from '../../auth/components/TwoFactorNudge';
+import { READ_AGAIN_ON_CHANGE } from '../../../shared/lib/read-again';
 
 function Flag({ label, enabled }: { label: string; enabled: boolean }) {
   return (
@@ -27,6 +28,7 @@ function Flag({ label, enabled }: { label: string; enabled: boolean }) {
 export function ConnectCard() {
   const { data, loading, error, refetch, networkStatus } = useConnectStatusQuery({
     fetchPolicy: 'cache-and-network',
+    ...READ_AGAIN_ON_CHANGE,
     notifyOnNetworkStatusChange: true,
   });
   const { startOnboarding, starting } = useStartConnectOnboarding();

@@ -5,6 +5,7 @@ import { useNotificationEvents } from '../../notifications/live/notification-eve
 import { errorCode, errorMessage } from '../../../shared/lib/error-message';
 import { toast } from '../../../shared/toast';
 import { DISCOVER_PAGE_SIZE, toCreatorFilter, type CreatorSearch } from '../lib/creator-search';
+import { READ_AGAIN_ON_CHANGE } from '../../../shared/lib/read-again';
 
 /**
  * One search of the public creator listing, page by page. A failed search yields an empty list
@@ -17,6 +18,7 @@ export function useCreatorListing(search: CreatorSearch) {
     // Ratings, prices and free hours change while the tab is away (a review revealed by the other
     // side, say): a listing seen before shows at once and is read again.
     fetchPolicy: 'cache-and-network',
+    ...READ_AGAIN_ON_CHANGE,
     notifyOnNetworkStatusChange: true,
   });
 

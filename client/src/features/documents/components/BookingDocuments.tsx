@@ -5,6 +5,7 @@ import { useBookingDocumentsQuery } from '../../../gql/graphql';
 import { toast } from '../../../shared/toast';
 import { DOCUMENT_KIND_LABELS, documentAmount, downloadWithSession, formatIssued } from '../lib/download';
 import { useViewerZone } from '../../profile/hooks/useViewerZone';
+import { READ_AGAIN_ON_CHANGE } from '../../../shared/lib/read-again';
 
 /**
  * A booking's documents (invoice, receipt, credit notes, payout statements the viewer may open),
@@ -13,7 +14,7 @@ import { useViewerZone } from '../../profile/hooks/useViewerZone';
  */
 export function BookingDocuments({ bookingId, revision }: { bookingId: string; revision?: string }) {
   const [open, setOpen] = useState(false);
-  const { data, loading, refetch } = useBookingDocumentsQuery({ variables: { id: bookingId }, skip: !open, fetchPolicy: 'cache-and-network' });
+  const { data, loading, refetch } = useBookingDocumentsQuery({ variables: { id: bookingId }, skip: !open, fetchPolicy: 'cache-and-network', ...READ_AGAIN_ON_CHANGE });
   // A move that issues a document (a capture, a refund, a payout) changes the booking: an open list reads it again.
   const seen = useRef(revision);
   useEffect(() => {

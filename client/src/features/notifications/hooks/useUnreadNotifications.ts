@@ -8,6 +8,7 @@ import { notificationEvents } from '../live/notification-events';
 import { toast } from '../../../shared/toast';
 import { useUnreadInTitle } from '../../../shared/hooks/useDocumentTitle';
 import { useBookingEvents } from '../../bookings/live/booking-events';
+import { READ_AGAIN_ON_CHANGE } from '../../../shared/lib/read-again';
 
 /**
  * The viewer's unread count, live: each `notificationAdded` adds one to the count in the cache (no
@@ -17,7 +18,7 @@ import { useBookingEvents } from '../../bookings/live/booking-events';
  */
 export function useUnreadNotifications() {
   const client = useApolloClient();
-  const { data, refetch } = useUnreadNotificationCountQuery({ fetchPolicy: 'cache-and-network' });
+  const { data, refetch } = useUnreadNotificationCountQuery({ fetchPolicy: 'cache-and-network', ...READ_AGAIN_ON_CHANGE });
   // Acting on a booking reads its bell items on the server: every booking change (the viewer's own too) recounts.
   useBookingEvents(() => void refetch().catch(() => undefined));
 
