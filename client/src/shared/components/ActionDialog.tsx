@@ -2,6 +2,7 @@ import type { ButtonProps } from '@chakra-ui/react';
 import {
   cloneElement,
   useCallback,
+  useId,
   useRef,
   useState,
   type FocusEvent,
@@ -34,6 +35,7 @@ interface Props {
 }
 
 interface TriggerProps {
+  id?: string;
   ref?: Ref<HTMLElement>;
   onClick?: (event: MouseEvent<HTMLElement>) => void;
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
@@ -46,6 +48,8 @@ interface TriggerProps {
 export function ActionDialog({ trigger, onOpenChange, cancelLabel = 'Close', ...dialog }: Props) {
   const [open, setOpen] = useState(false);
   const triggerEl = useRef<HTMLElement>(null);
+  // The dialog knows its trigger by id, as with Dialog.Trigger (a press on it is not a press outside).
+  const triggerId = useId();
   const finalFocusEl = useCallback(() => triggerEl.current, []);
   const change = (next: boolean) => {
     setOpen(next);
@@ -58,6 +62,7 @@ export function ActionDialog({ trigger, onOpenChange, cancelLabel = 'Close', ...
     <>
       {cloneElement(opener, {
         ref: triggerEl,
+        id: triggerId,
         'aria-haspopup': 'dialog',
         'aria-expanded': open,
         onClick: (event) => {
@@ -77,6 +82,7 @@ export function ActionDialog({ trigger, onOpenChange, cancelLabel = 'Close', ...
         open={open}
         onOpenChange={change}
         finalFocusEl={finalFocusEl}
+        triggerId={triggerId}
         cancelLabel={cancelLabel}
         {...dialog}
       />

@@ -6,6 +6,8 @@ export interface ActionDialogContentProps {
   onOpenChange: (open: boolean) => void;
   /** Where focus goes back to when it closes: its trigger. */
   finalFocusEl: () => HTMLElement | null;
+  /** Its trigger's id (a press on the trigger is not a press outside). */
+  triggerId: string;
   title: string;
   children?: ReactNode;
   confirmLabel: string;
@@ -21,6 +23,7 @@ export function ActionDialogContent({
   open,
   onOpenChange,
   finalFocusEl,
+  triggerId,
   title,
   children,
   confirmLabel,
@@ -42,6 +45,7 @@ export function ActionDialogContent({
       onOpenChange={(details) => onOpenChange(details.open)}
       placement="center"
       finalFocusEl={finalFocusEl}
+      ids={{ trigger: triggerId }}
       lazyMount
       unmountOnExit
     >

@@ -1,5 +1,5 @@
 import { Button } from '@chakra-ui/react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { LuMessageSquare } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { dialogOnDemand } from '../../../shared/components/dialog-on-demand';
@@ -24,6 +24,7 @@ export function MessageCreatorButton({ creator }: Props) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const finalFocusEl = useCallback(() => trigger.current, []);
+  const triggerId = useId();
 
   if (user && user.id === creator.userId) return null;
 
@@ -37,6 +38,7 @@ export function MessageCreatorButton({ creator }: Props) {
     <>
       <Button
         ref={trigger}
+        id={triggerId}
         variant="outline"
         colorPalette="brand"
         aria-haspopup={user ? 'dialog' : undefined}
@@ -48,7 +50,13 @@ export function MessageCreatorButton({ creator }: Props) {
         <LuMessageSquare aria-hidden />
         Message
       </Button>
-      <MessageCreatorDialog open={open} onOpenChange={setOpen} creator={creator} finalFocusEl={finalFocusEl} />
+      <MessageCreatorDialog
+        open={open}
+        onOpenChange={setOpen}
+        creator={creator}
+        finalFocusEl={finalFocusEl}
+        triggerId={triggerId}
+      />
     </>
   );
 }

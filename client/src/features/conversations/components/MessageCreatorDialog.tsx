@@ -10,10 +10,12 @@ interface Props {
   creator: { id: string; displayName: string };
   /** Where focus goes back to when it closes: its opener. */
   finalFocusEl: () => HTMLElement | null;
+  /** Its opener's id (a press on the opener is not a press outside). */
+  triggerId: string;
 }
 
 /** The first message to a creator (opened by `MessageCreatorButton`); sent, it opens the conversation. */
-export function MessageCreatorDialog({ open, onOpenChange, creator, finalFocusEl }: Props) {
+export function MessageCreatorDialog({ open, onOpenChange, creator, finalFocusEl, triggerId }: Props) {
   const navigate = useNavigate();
   const { start } = useStartConversation();
 
@@ -31,6 +33,7 @@ export function MessageCreatorDialog({ open, onOpenChange, creator, finalFocusEl
       onOpenChange={(details) => onOpenChange(details.open)}
       placement="center"
       finalFocusEl={finalFocusEl}
+      ids={{ trigger: triggerId }}
       lazyMount
       unmountOnExit
     >
