@@ -1,4 +1,5 @@
-import type { ApolloClient, DocumentNode } from '@apollo/client';
+import type { ApolloClient, DocumentNode, WatchQueryFetchPolicy } from '@apollo/client';
+import { useEffect, useState } from 'react';
 import { CreatorPackagesDocument, CreatorPageDocument, SchedulingSettingsDocument } from '../gql/graphql';
 
 /** The queries a server may answer into a page (client/src/prerender/operations.ts prints them for the server). */
@@ -28,11 +29,19 @@ const seedKey = (name: string, variables: Record<string, unknown> | undefined) =
   `${name}:${JSON.stringify(Object.fromEntries(Object.entries(variables ?? {}).sort(([a], [b]) => a.localeCompare(b))))}`;
 
 /**
- * Whether the server wrote the answer to this query into the page (once: the page that first asks
- * takes it). That answer is fresh, so that page reads the cache alone; any later visit asks again.
+ * The fetch policy for a page's query that the server may have answered into the page: the cache
+ * alone when it did (that answer is fresh), else the cache and the network. Once per answer: the
+ * page that first asks takes it, any later visit asks again. It is taken when the page has mounted,
+ * not while it renders: React may render a page more than once before showing it (a render that an
+ * update interrupts starts over), and a render started over must still find the answer.
  */
-export function takeSeededAnswer(name: string, variables: Record<string, unknown>): boolean {
-  return seeded.delete(seedKey(name, variables));
+export function useSeededFetchPolicy(name: string, variables: Record<string, unknown>): WatchQueryFetchPolicy {
+  const [key] = useState(() => seedKey(name, variables));
+  const [answered] = useState(() => seeded.has(key));
+  useEffect(() => {
+    if (answered) seeded.delete(key);
+  }, [answered, key]);
+  return answered ? 'cache-first' : 'cache-and-network';
 }
 
 export function seedInitialQueries(client: ApolloClient<unknown>, doc: Document | undefined = globalThis.document): void {

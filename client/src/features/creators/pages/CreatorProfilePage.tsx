@@ -1,9 +1,9 @@
-import { useFragment, type WatchQueryFetchPolicy } from '@apollo/client';
+import { useFragment } from '@apollo/client';
 import { Card, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { useParams } from 'react-router-dom';
-import { takeSeededAnswer } from '../../../app/initial-queries';
+import { useSeededFetchPolicy } from '../../../app/initial-queries';
 import { CreatorHeader_CreatorFragmentDoc, useCreatorPageQuery } from '../../../gql/graphql';
 import { GlassCard } from '../../../shared/components/content/GlassCard';
 import { NotFoundCard } from '../../../shared/components/content/NotFoundCard';
@@ -44,7 +44,7 @@ export function CreatorProfilePage() {
   // The hours are live data: a page opened again shows the cached answer at once and asks again; only
   // the answer the server wrote into this very page's HTML is read alone.
   const variables = { id, ...slotWindow };
-  const [fetchPolicy] = useState<WatchQueryFetchPolicy>(() => (takeSeededAnswer('CreatorPage', variables) ? 'cache-first' : 'cache-and-network'));
+  const fetchPolicy = useSeededFetchPolicy('CreatorPage', variables);
   const { data, loading, error } = useCreatorPageQuery({ variables, fetchPolicy });
   const creator = data?.creator;
   // Opened from a card (Discover, a listing): the header is already in the cache, shown at once.
