@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookerDisplayName, bookingHeading, cancelLabel, isCreatorSide } from '../lib/booking-view';
+import { BOOKING_MESSAGES, bookerDisplayName, bookingHeading, cancelLabel, isCreatorSide } from '../lib/booking-view';
 
 describe('booking labels', () => {
   it("names the booker: their name, else a neutral name, never the e-mail's local part; 'Client' without a booker", () => {
@@ -34,5 +34,10 @@ describe('booking labels', () => {
       expect(title(status, true)).toBe('Collab with Pixel Forge');
       expect(title(status, false)).toBe('Collab with Luna Plays');
     }
+  });
+
+  it('tells a brand it books (no requests come to a brand); a creator both receives requests and books', () => {
+    expect(BOOKING_MESSAGES.panelDescription('BRAND')).toBe('The collabs you booked, from request to review.');
+    expect(BOOKING_MESSAGES.panelDescription('CREATOR')).toBe('Requests you received and collabs you booked.');
   });
 });

@@ -91,7 +91,7 @@ export function BookingsTab({ profile }: { profile: BookingsTabProfile | null })
   );
 
   return (
-    <PanelCard icon={LuCalendarCheck} title="My Bookings" description="Requests you received and collabs you booked.">
+    <PanelCard icon={LuCalendarCheck} title="My Bookings" description={BOOKING_MESSAGES.panelDescription(profile?.accountType)}>
       {group ? (
         <Tabs.Root value={group} activationMode="manual" variant="enclosed" size="sm" lazyMount unmountOnExit>
           {/* Four tabs do not fit a phone's width in one row: two rows of two there, every label whole. */}

@@ -1,7 +1,10 @@
-import type { BookingAction, BookingCard_BookingFragment, BookingStatus, CancellationReasonCode, PaymentStatus } from '../../../gql/graphql';
+import type { AccountType, BookingAction, BookingCard_BookingFragment, BookingStatus, CancellationReasonCode, PaymentStatus } from '../../../gql/graphql';
 
 /** Spec §8 "Booking actions" and the house's messages for the moves the spec does not word. */
 export const BOOKING_MESSAGES = {
+  /** My Bookings' subtitle: a creator is booked (and may book others); a brand only books. */
+  panelDescription: (accountType: AccountType | undefined) =>
+    accountType === 'BRAND' ? 'The collabs you booked, from request to review.' : 'Requests you received and collabs you booked.',
   loading: 'Loading bookings...',
   empty: 'No bookings found.',
   accepted: 'Booking accepted',
