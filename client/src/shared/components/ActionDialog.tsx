@@ -1,4 +1,3 @@
-import type { ButtonProps } from '@chakra-ui/react';
 import {
   cloneElement,
   useCallback,
@@ -9,26 +8,20 @@ import {
   type MouseEvent,
   type PointerEvent,
   type ReactElement,
-  type ReactNode,
   type Ref,
 } from 'react';
+import type { ActionDialogContentProps } from './ActionDialogContent';
 import { dialogOnDemand } from './dialog-on-demand';
+import type { OpenedDialogProps } from './DialogFrame';
 
 // The dialog itself (Zag's dialog machine, focus trap, scroll lock) loads when one is first opened
 // or its trigger is pointed at or focused: a page that only shows triggers does not ship it.
 const ActionDialogContent = dialogOnDemand(async () => (await import('./ActionDialogContent')).ActionDialogContent);
 
-interface Props {
+/** What a caller gives: the dialog's content (ActionDialogContent's props), and the button that opens it. */
+interface Props extends Omit<ActionDialogContentProps, keyof OpenedDialogProps | 'cancelLabel'> {
   /** The button that opens the dialog. */
   trigger: ReactElement;
-  title: string;
-  children?: ReactNode;
-  confirmLabel: string;
-  confirmPalette?: ButtonProps['colorPalette'];
-  confirmDisabled?: boolean;
-  loading?: boolean;
-  /** Runs on submit; the dialog closes when it resolves to something other than false/null. */
-  onConfirm: () => Promise<unknown> | unknown;
   /** Told when the dialog opens or closes (to load data for it or reset a form). */
   onOpenChange?: (open: boolean) => void;
   cancelLabel?: string;

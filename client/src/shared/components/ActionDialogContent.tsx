@@ -9,6 +9,7 @@ export interface ActionDialogContentProps extends OpenedDialogProps {
   confirmPalette?: ButtonProps['colorPalette'];
   confirmDisabled?: boolean;
   loading?: boolean;
+  /** Runs on submit; the dialog closes when it resolves to something other than false/null. */
   onConfirm: () => Promise<unknown> | unknown;
   cancelLabel: string;
 }

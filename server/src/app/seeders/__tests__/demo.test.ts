@@ -59,12 +59,12 @@ describe('demo data', () => {
     expect(own.body.data.display_name).toBe(creator.name);
 
     // The brand's inbox is not empty: it has talked with the creators of its upcoming collabs, and each answered.
-    const inboxOwner = result.accounts.find((a) => a.kind === 'brand')!;
-    const inboxLogin = await app.rest('POST', '/auth/login', { email: inboxOwner.email, password: DEMO_PASSWORD });
+    const brand = result.accounts.find((a) => a.kind === 'brand')!;
+    const brandLogin = await app.rest('POST', '/auth/login', { email: brand.email, password: DEMO_PASSWORD });
     const inbox = await app.gql(
       `query { conversations(first: 20) { edges { node { unreadCount lastMessage { preview } } } } }`,
       {},
-      inboxLogin.body.data.tokens.accessToken,
+      brandLogin.body.data.tokens.accessToken,
     );
     expect(inbox.body.errors).toBeUndefined();
     const threads = inbox.body.data.conversations.edges.map((e: any) => e.node);
@@ -107,8 +107,6 @@ describe('demo data', () => {
     );
     expect(upcoming.length).toBeGreaterThan(0);
     for (const b of upcoming) expect(b).toMatchObject({ status: 'succeeded', captured_cents: b.total_cents });
-    const brand = result.accounts.find((a) => a.kind === 'brand')!;
-    const brandLogin = await app.rest('POST', '/auth/login', { email: brand.email, password: DEMO_PASSWORD });
     const cancelled = await app.gql(
       `mutation ($input: CancelBookingInput!) { cancelBooking(input: $input) { status paymentStatus refundCents totalCents } }`,
       { input: { bookingId: upcoming[0].id, reasonCode: 'PLANS_CHANGED' } },
