@@ -28,12 +28,12 @@ const GROUPS = [
     [stage('typecheck client', 'pnpm --filter client typecheck')],
     [stage('cycles', 'pnpm cycles')],
     [stage('deps', 'pnpm deps')],
-    [stage('build', 'pnpm build')],
   ],
   [
     [stage('server tests', 'pnpm --filter server test')],
-    [stage('client tests', 'pnpm --filter client test'), stage('browser journeys', 'pnpm --filter client test:e2e'), stage('bench smoke', 'pnpm --filter server bench --smoke')],
+    [stage('client tests', 'pnpm --filter client test'), stage('build', 'pnpm build')],
   ],
+  [[stage('browser journeys', 'pnpm --filter client test:e2e'), stage('bench smoke', 'pnpm --filter server bench --smoke')]],
 ];
 
 const only = (process.env.TEST_STAGES ?? '').split(',').map((w) => w.trim()).filter(Boolean);
