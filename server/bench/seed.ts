@@ -90,6 +90,8 @@ export async function seedMarketplace(url: string, size: SeedSize, now: Date, lo
       })(),
     ]);
     await step('slots held or booked by pending and confirmed bookings', heldSlotsSql);
+    await step('scheduling settings (notice, horizon, buffers) of every 4th creator', settingsSql, [now, size.creators]);
+    await step('time off of every 10th creator', timeOffSql, [now, size.creators]);
     await step('vacuum analyze', 'vacuum analyze');
     const [counts] = (
       await pool.query(`select (select count(*)::int from users) as users,
@@ -159,6 +161,26 @@ const slotsSql = `
      select ((($1::timestamptz at time zone ${c.zone})::date + d) + make_time(${c.firstHour} + h, 0, 0)) at time zone ${c.zone} as start_time
    ) s
    order by 2, 3`;
+
+/**
+ * What creators set in their scheduling (the rule every read of bookable slots applies): every 4th
+ * a minimum notice of 1 to 48 hours, every 12th also buffers of 30 minutes around booked hours,
+ * every 8th a horizon of 30 days.
+ */
+const settingsSql = `
+  insert into availability_settings (streamer_id, min_notice_minutes, buffer_before_minutes, buffer_after_minutes, max_days_ahead, updated_at)
+  select ${uuidOf("'creator-profile-' || i")}, 60 * (1 + i % 48),
+         case when i % 12 = 0 then 30 else 0 end, case when i % 12 = 0 then 30 else 0 end,
+         case when i % 8 = 0 then 30 else 90 end, $1::timestamptz
+    from generate_series(1, $2::int) i where i % 4 = 0`;
+
+/** Every 10th creator takes an afternoon off, the day after tomorrow (a busy range the rule reads). */
+const timeOffSql = `
+  insert into availability_blocks (id, streamer_id, source, during, title, created_at)
+  select gen_random_uuid(), ${uuidOf("'creator-profile-' || i")}, 'time_off',
+         tstzrange(date_trunc('day', $1::timestamptz) + interval '2 days 12 hours', date_trunc('day', $1::timestamptz) + interval '2 days 18 hours'),
+         'Afternoon off', $1::timestamptz
+    from generate_series(1, $2::int) i where i % 10 = 0`;
 
 const heldSlotsSql = `
   update availability_slots s set is_booked = true, booking_id = b.id

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { latencyOf, type Latency } from '../stats';
 import type { PLATFORMS } from './listing';
 import { ormOptions } from '../../src/app/init-orm';
+import { SCHEDULING_DEFAULTS } from '../../src/features/profiles';
 
 /** The partner listing's page size and, per creator, its free slots and latest reviews (documents.ts). */
 export const LIMIT_PAGE = { size: 20, slots: 5, reviews: 3 };
@@ -16,8 +17,12 @@ const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-
  *
  * - keyset pagination on (average_rating desc, id) from the cursor, walking the rating index and
  *   stopping after 21 rows (the 21st only says whether there is a next page);
+ * - what the API shows, with the API's rules: only creators whose owner is neither suspended nor
+ *   unverified; only revealed reviews; only bookable slots (the creator's minimum notice and
+ *   horizon, their busy ranges and buffers: the defaults are the product's, the rule written here by
+ *   hand with the creator's scheduling read once per card);
  * - the next free slots and the latest reviews as LATERAL subqueries with LIMIT, each an index
- *   range scan that stops after its few rows;
+ *   range scan that stops after its few rows (the notice and the horizon bound the slots' range);
  * - the cursor is the API's (base64url of `["rating",<rating>,"<id>"]`), built in SQL too;
  * - the platform is part of the text (one text per platform and page kind), so each is a named
  *   prepared statement planned once per connection: nothing is planned per request.
@@ -25,6 +30,8 @@ const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-
  * Parameters: $1 now, and after a cursor $2 rating, $3 id.
  */
 export function singleStatementSql(platform: string, withCursor: boolean): string {
+  const notice = SCHEDULING_DEFAULTS.minNoticeMinutes | 0;
+  const days = SCHEDULING_DEFAULTS.maxDaysAhead | 0;
   const keyset = withCursor ? `and p.average_rating <= $2 and (p.average_rating < $2 or (p.average_rating = $2 and p.id > $3))` : '';
   return `with page as (
   select p.id, p.user_id, p.display_name, p.profile_image_url, p.is_verified, p.average_rating, p.review_count,
@@ -33,6 +40,7 @@ export function singleStatementSql(platform: string, withCursor: boolean): strin
   from profiles p
   where p.account_type = 'creator' and p.suspended_at is null and p.platforms @> '{${platform}}'::text[]
     and not exists (select 1 from users su where su.id = p.user_id and su.suspended_at is not null)
+    and not exists (select 1 from users uv where uv.id = p.user_id and uv.email_verified_at is null)
     ${keyset}
   order by p.average_rating desc, p.id
   limit ${LIMIT_PAGE.size + 1}
@@ -49,17 +57,30 @@ export function singleStatementSql(platform: string, withCursor: boolean): strin
       'latestReviews', coalesce(r.reviews, '[]'::json)
     ) as node
   from (select * from page order by n limit ${LIMIT_PAGE.size}) g
+  cross join lateral (
+    select $1::timestamptz + make_interval(mins => coalesce(a.min_notice_minutes, ${notice})) as bookable_from,
+           $1::timestamptz + make_interval(days => coalesce(a.max_days_ahead, ${days})) as bookable_until,
+           coalesce(a.buffer_before_minutes, 0) as before, coalesce(a.buffer_after_minutes, 0) as after,
+           exists (select 1 from availability_blocks b where b.streamer_id = g.id) as busy
+    from (select 1) one left join availability_settings a on a.streamer_id = g.id
+  ) k
   left join lateral (
     select json_agg(json_build_object('id', f.id, 'startTime', ${iso('f.start_time')}, 'endTime', ${iso('f.end_time')}) order by f.start_time, f.id) as slots
     from (select f.id, f.start_time, f.end_time from availability_slots f
            where f.streamer_id = g.id and not f.is_booked and f.start_time > $1
+             and f.start_time >= k.bookable_from and f.start_time < k.bookable_until
+             and (not k.busy or not exists (select 1 from availability_blocks b where b.streamer_id = g.id
+                   and b.during && tstzrange(f.start_time - make_interval(mins => k.before), f.end_time + make_interval(mins => k.after))))
+             and (greatest(k.before, k.after) = 0 or not exists (select 1 from availability_slots o
+                   where o.streamer_id = g.id and o.is_booked and o.id <> f.id
+                     and tstzrange(o.start_time, o.end_time) && tstzrange(f.start_time - make_interval(mins => greatest(k.before, k.after)), f.end_time + make_interval(mins => greatest(k.before, k.after)))))
            order by f.start_time, f.id limit ${LIMIT_PAGE.slots}) f
   ) s on true
   left join lateral (
     select json_agg(json_build_object('id', v.id, 'rating', v.rating, 'comment', v.comment,
              'reviewerName', coalesce(rp.display_name, 'Client'), 'createdAt', ${iso('v.created_at')}) order by v.created_at desc, v.id desc) as reviews
     from (select v.id, v.rating, v.comment, v.reviewer_id, v.created_at from reviews v
-           where v.reviewee_id = g.user_id
+           where v.reviewee_id = g.user_id and v.revealed_at is not null
            order by v.created_at desc, v.id desc limit ${LIMIT_PAGE.reviews}) v
     left join profiles rp on rp.user_id = v.reviewer_id
   ) r on true

@@ -27,6 +27,7 @@ import { Migration20261127060000_webhook_delivery_detail } from './Migration2026
 import { Migration20261127060100_reviews_double_blind } from './Migration20261127060100_reviews_double_blind';
 import { Migration20261127080000_briefs_and_deliveries } from './Migration20261127080000_briefs_and_deliveries';
 import { Migration20261127090000_message_files } from './Migration20261127090000_message_files';
+import { Migration20261127100000_slot_rule_inline } from './Migration20261127100000_slot_rule_inline';
 import { Migration20261127040000_recommended_order } from './Migration20261127040000_recommended_order';
 import { Migration20261127070000_packages_offers_line_items } from './Migration20261127070000_packages_offers_line_items';
 import { Migration20261127050000_support_tickets } from './Migration20261127050000_support_tickets';
@@ -84,4 +85,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127070000_packages_offers_line_items', class: Migration20261127070000_packages_offers_line_items },
   { name: 'Migration20261127080000_briefs_and_deliveries', class: Migration20261127080000_briefs_and_deliveries },
   { name: 'Migration20261127090000_message_files', class: Migration20261127090000_message_files },
+  { name: 'Migration20261127100000_slot_rule_inline', class: Migration20261127100000_slot_rule_inline },
 ];

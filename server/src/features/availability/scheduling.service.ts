@@ -38,7 +38,7 @@ const MAX_TIME_OFF_MS = 366 * 86_400_000;
 /**
  * A creator's scheduling guards (minimum notice, buffers, horizon), time off, and the busy ranges
  * other features feed in (a connected calendar's events: `replaceBusyRanges`). All of them are
- * rows the one rule `slot_bookable` reads (bookable.ts); every change publishes
+ * rows the one rule `slotBookable` reads (bookable.ts); every change publishes
  * `creator.availability_changed` in its transaction and `slotsChanged` after it, so open pages
  * and cached public answers follow.
  */

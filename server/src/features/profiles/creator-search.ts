@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { decodeCursor, encodeCursor, pageWindow, toConnection, UUID_RE, type Connection } from '../../platform/shared/pagination';
 import { parseInput } from '../../platform/shared/validation';
 import { preparedQuery } from '../../platform/db/prepared';
-import { hasBookableSlot, slotBookable } from './bookable';
+import { bookableFreeSlots, hasBookableSlot } from './bookable';
 import { PLATFORMS } from './profile.entity';
 import { profileColumns, rowToView, type ProfileRow, type ProfileView } from './profile.view';
 
@@ -28,11 +28,12 @@ export const RECOMMENDED_SCORE = `((p.average_rating * p.review_count + ${PRIOR_
 
 /** "Soonest free" key: the epoch seconds of the creator's next bookable hour (one `?`: now); never-free creators last. */
 export const NO_FREE_SLOT_KEY = 1e12;
-/** A function: the scheduling defaults inside `slotBookable` are read at start. */
-const soonestKey = () => `coalesce((select extract(epoch from f.start_time)::float8 from (select ?::timestamptz as t) n
-    cross join lateral (select f.streamer_id, f.id, f.start_time, f.end_time from availability_slots f
-      where f.streamer_id = p.id and not f.is_booked and f.start_time > n.t and ${slotBookable('f', 'n.t')}
-      order by f.start_time, f.id limit 1) f), ${NO_FREE_SLOT_KEY})`;
+/** A function: the scheduling defaults inside the rule are read at start. */
+const soonestKey = () => {
+  const slots = bookableFreeSlots('p.id', '?');
+  return `coalesce((select extract(epoch from f.start_time)::float8 from ${slots.scheduling}
+      cross join lateral (select f.start_time from availability_slots f where ${slots.where} order by f.start_time, f.id limit 1) f), ${NO_FREE_SLOT_KEY})`;
+};
 
 /** Each sort is one key plus the id as tie-breaker, so keyset pages are stable. */
 const SORTS: Record<CreatorSort, { key: string; dir: 'asc' | 'desc'; derived?: true }> = {

@@ -28,7 +28,7 @@ import { SLOT_FIELDS } from './slot-json';
 import { latestReviewsJson } from './latest-reviews';
 import { REVIEW_FIELDS } from './review-json';
 import { pageStatement } from './creator-search';
-import { hasBookableSlot } from './bookable';
+import { hasBookableSlotWith, schedulingRow } from './bookable';
 import { nextFreeSlotsJson } from './free-slots';
 import { PUBLIC_CREATOR } from './profile.view';
 import { avatarUrlSql } from './photo';
@@ -53,8 +53,9 @@ function avatarSizeOf(def: FieldDef, f: CollectedField, variables: Record<string
  *   `getPublicProfile`); any other id (unknown, a brand, suspended) is NOT_FOUND there, so its value
  *   is NULL here and graphql-js answers.
  *
- * A card is read from a row `c` of profiles with its user's `suspended_at` as `user_suspended_at`
- * and `email_verified_at` as `user_email_verified_at`.
+ * A card is read from a row `c` of profiles of a public creator (the page's filter, `PUBLIC_CREATOR`)
+ * with the creator's scheduling row (bookable.ts `schedulingRow`, joined once per card): the next
+ * free slots and "available" both read the slots through it.
  */
 
 const PROFILE_FIELDS: Columns = {
@@ -72,9 +73,9 @@ const PROFILE_FIELDS: Columns = {
     `(select coalesce(json_agg(${enumSql(enumOf(s, 'Platform'), 'x.v')} order by x.i), '[]'::json) from unnest(c.platforms) with ordinality x(v, i))`,
   hourlyRateCents: () => 'c.hourly_rate_cents',
   minimumHours: () => 'c.minimum_hours',
-  // As profileColumns' "bookable".
-  isAvailable: (_s, q) =>
-    `(c.is_available and c.suspended_at is null and c.user_suspended_at is null and c.user_email_verified_at is not null and ${hasBookableSlot('c.id', bind(q, q.now))})`,
+  // As profileColumns' "bookable": `c` is a public creator (not suspended, owner verified and not
+  // suspended) in both roots that read cards, so what remains is their own switch and a bookable slot.
+  isAvailable: () => `(c.is_available and ${hasBookableSlotWith('c.id', 'c')})`,
   twitchUsername: () => 'c.twitch_username',
   youtubeHandle: () => 'c.youtube_handle',
   tiktokHandle: () => 'c.tiktok_handle',
@@ -95,7 +96,7 @@ function profileOf(cx: Compiler, type: GraphQLObjectType, fields: Map<string, Co
         const first = firstOf(def, f, q.variables);
         // Bound in text order: the element's own values, then now, then the limit.
         const el = element(q);
-        return `coalesce(${nextFreeSlotsJson('c.id', el, bind(q, q.now), bind(q, first))}, '[]'::json)`;
+        return `coalesce(${nextFreeSlotsJson('c.id', el, { scheduling: 'c' }, bind(q, first))}, '[]'::json)`;
       };
     }
     if (f.name === 'latestReviews') {
@@ -126,8 +127,8 @@ export const creatorRoot: RootFieldCompiler<GraphQLContext> = {
         typeof id === 'string' && UUID_RE.test(id)
           ? {
               fixed: true,
-              value: (q) => `(select ${profile(q)} from (select p.*, u.suspended_at as user_suspended_at, u.email_verified_at as user_email_verified_at
-                from profiles p join users u on u.id = p.user_id where p.id = ${bind(q, id)} and ${PUBLIC_CREATOR}) c)`,
+              value: (q) => `(select ${profile(q)} from (select p.*, bk.* from profiles p join users u on u.id = p.user_id
+                cross join lateral ${schedulingRow('p.id', bind(q, q.now))} bk where p.id = ${bind(q, id)} and ${PUBLIC_CREATOR}) c)`,
             }
           : null,
     };
@@ -176,8 +177,8 @@ export const creatorsRoot: RootFieldCompiler<GraphQLContext> = {
             },
             {
               name: 'cards',
-              sql: () => `select p.*, u.suspended_at as user_suspended_at, u.email_verified_at as user_email_verified_at, page.sort_key, row_number() over (order by page.sort_key ${page.dir}, page.id) as n
-  from page join profiles p on p.id = page.id join users u on u.id = p.user_id`,
+              sql: (q) => `select p.*, bk.*, page.sort_key, row_number() over (order by page.sort_key ${page.dir}, page.id) as n
+  from page join profiles p on p.id = page.id cross join lateral ${schedulingRow('p.id', bind(q, q.now))} bk`,
             },
           ],
           value: (q) => connection({ ...q, page: shape }),
