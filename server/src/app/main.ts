@@ -14,7 +14,10 @@ async function main() {
     }
     throw err;
   }
-  const logger = pino({ level: config.LOG_LEVEL });
+  // Lines are written asynchronously (sonic-boom coalesces them while a write is in flight, instead of
+  // one blocking write per line: under load that is one write per request); pino flushes what is
+  // pending when the process exits, however it exits.
+  const logger = pino({ level: config.LOG_LEVEL }, pino.destination({ sync: false }));
   // One process per instance: more capacity is more replicas behind the load balancer (docker-compose.yml).
   return serve({ config, logger, migrate: true, seedDemo: config.SEED_DEMO_DATA, announce: true });
 }

@@ -87,8 +87,15 @@ export const sqlStatementKinds = new Counter({
   registers: [],
 });
 
-/** A statement's kind: its first 80 characters, whitespace collapsed, quotes dropped. */
-export const statementKind = (sql: string): string => sql.replace(/\s+/g, ' ').replace(/["\\]/g, '').trim().slice(0, 80);
+/**
+ * A statement's kind: its first 80 characters, whitespace collapsed, quotes dropped. Only its head is
+ * read (a compiled read's statement is several kilobytes; collapsing all of it on every statement
+ * was about 2 % of the bench's server time).
+ */
+export const statementKind = (sql: string): string => {
+  const head = sql.length > 1000 ? sql.slice(0, 1000) : sql;
+  return head.replace(/\s+/g, ' ').replace(/["\\]/g, '').trim().slice(0, 80);
+};
 
 /** A low-cardinality route label: the API area, never ids from the path. */
 export function routeGroup(path: string): string {
