@@ -309,7 +309,9 @@ export class WebhooksService {
     const viewer = this.requireSignedIn(ctx);
     const { id } = parseInput(DeliveryIdSchema, { id: deliveryId });
     const now = this.deps.clock.now();
-    await ctx.em.transactional(async (em) => {
+    // The answer is the delivery as this call queued it, read under its lock before the commit: once
+    // committed, the dispatcher may already be sending it (and counting the attempt) as we answer.
+    const queued = await ctx.em.transactional(async (em) => {
       const delivery = await em.findOne(WebhookDelivery, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!delivery) throw notFound(WEBHOOK_MESSAGES.deliveryNotFound);
       const endpoint = await em.findOne(WebhookEndpoint, { id: delivery.endpointId });
@@ -317,9 +319,10 @@ export class WebhooksService {
       if (endpoint.disabledAt) throw conflict('The endpoint is disabled; enable it first');
       requeue(delivery, now);
       await em.flush();
+      return deliveryById(em, id);
     });
     this.deps.wake();
-    return deliveryById(ctx.em, id);
+    return queued;
   }
 
   /**
