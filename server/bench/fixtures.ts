@@ -33,9 +33,15 @@ export interface Fixtures {
   checkoutHours: FreeHour[];
 }
 
-/** Creators a checkout accepts: public, taking bookings, one-hour minimum. */
+/**
+ * Creators a checkout accepts: public, taking bookings, one-hour minimum, and on the default
+ * scheduling (no settings of their own, no time off: the seed gives some creators those, and the
+ * checkout scenarios pick free hours that only the defaults' four hours of notice keep bookable).
+ */
 const BOOKABLE = `p.account_type = 'creator' and p.suspended_at is null and u.suspended_at is null and p.is_available
-  and p.hourly_rate_cents is not null and p.minimum_hours = 1`;
+  and p.hourly_rate_cents is not null and p.minimum_hours = 1
+  and not exists (select 1 from availability_settings g where g.streamer_id = p.id)
+  and not exists (select 1 from availability_blocks b where b.streamer_id = p.id)`;
 
 /** The statuses `bookings_no_overlap` keeps apart (migration 0002). */
 const LIVE_STATUSES = `'pending', 'confirmed', 'completed', 'auto_completed', 'disputed'`;

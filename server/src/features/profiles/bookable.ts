@@ -9,8 +9,9 @@
  * It is an expression written into each statement, not a SQL function: PostgreSQL cannot inline a
  * function whose body reads tables, and calling one per slot cost about 14 µs each (executor set-up
  * per call), which was two thirds of the uncached listing's time in the database. Written inline,
- * it is a subquery the planner runs per slot for a few microseconds (one probe of the creator's
- * settings, the busy ranges and, only when buffers are set, the booked hours).
+ * a read joins the creator's settings once (`schedulingRow`), bounds the slots' index range by the
+ * notice and the horizon, and probes the busy ranges only for a creator who has any and the booked
+ * hours only when buffers are set.
  *
  * The defaults of a creator who set nothing come from the configuration
  * (SCHEDULING_DEFAULT_MIN_NOTICE_MINUTES) and are written into the statements as literals: they
