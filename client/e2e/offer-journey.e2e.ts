@@ -138,7 +138,8 @@ describe('offer journey', () => {
       await dialog.getByRole('button', { name: 'Send counter-offer' }).click();
       await offerCard(brand, CREATOR.name, /^Counter-offer you sent: \$400\.00/).waitFor();
     });
-    await step('creator: accept the counter-offer', [creator], async () => {
+    await step('creator: the offer they sent shows as countered, live; accept the counter-offer', [creator], async () => {
+      await offerCard(creator, BRAND.name, /^Offer you sent: \$500\.00, Countered/).waitFor();
       const card = offerCard(creator, BRAND.name, new RegExp(`^Counter-offer from ${BRAND.name}: \\$400\\.00`));
       await card.getByRole('button', { name: 'Accept', exact: true }).click();
       await offerCard(creator, BRAND.name, /^Counter-offer from .*: \$400\.00, Accepted/).waitFor();
@@ -201,6 +202,10 @@ describe('offer journey', () => {
       await brand.page.reload();
       const booking = theBooking(brand.page);
       await booking.getByTestId('delivery-2').getByRole('button', { name: 'Approve' }).click();
+      await booking.getByLabel('Status: Completed', { exact: true }).waitFor();
+      // Upcoming empties and the tab follows the booking to Past, where its card is drawn anew: the
+      // pictures are of that card, not of the one about to go.
+      await brand.page.getByRole('tablist', { name: 'Booking groups' }).getByRole('tab', { name: /^Past/, selected: true }).waitFor();
       await booking.getByLabel('Status: Completed', { exact: true }).waitFor();
       await seeText(brand.page, '$400.00');
       await shots(brand.page, 'deliveries-approved', () => theBooking(brand.page).getByTestId('booking-work'));

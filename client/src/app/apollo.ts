@@ -1,12 +1,13 @@
-import { ApolloClient, HttpLink, InMemoryCache, from, split, type Operation } from '@apollo/client';
+import { ApolloClient, HttpLink, InMemoryCache, from, split } from '@apollo/client';
 import { setContext } from '@apollo/client/link/context';
 import { RetryLink } from '@apollo/client/link/retry';
-import { getMainDefinition } from '@apollo/client/utilities';
 import { SessionRejectedError, type RefreshSession } from '../features/auth/lib/session-refresher';
 import { tokenStorage } from '../features/auth/lib/token-storage';
 import { seedInitialQueries } from './initial-queries';
 import { liveReconnects } from './live-reconnects';
 import { lazyLink } from './links/lazy-link';
+import { operationType } from './links/operation-type';
+import { readYourWritesLink } from './links/read-your-writes-link';
 import { createTokenRefreshLink } from './links/token-refresh-link';
 
 const GRAPHQL_PATH = '/graphql';
@@ -29,11 +30,6 @@ const bearer = (token: string | null) => (token ? `Bearer ${token}` : undefined)
 function websocketUrl() {
   const { protocol, host } = window.location;
   return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${GRAPHQL_PATH}`;
-}
-
-function operationType({ query }: Operation) {
-  const definition = getMainDefinition(query);
-  return definition.kind === 'OperationDefinition' ? definition.operation : undefined;
 }
 
 /**
@@ -113,7 +109,7 @@ export function createApolloClient({ refreshSession, onSessionExpired }: ApolloO
   );
 
   const client = new ApolloClient({
-    link: from([refreshLink, authLink, transport]),
+    link: from([readYourWritesLink(), refreshLink, authLink, transport]),
     // A conversation's parties have no id of their own: what two queries read of the same party (the
     // list's summary, the open thread's brand) is merged instead of one replacing the other.
     cache: new InMemoryCache({ typePolicies: { ConversationParty: { merge: true } } }),

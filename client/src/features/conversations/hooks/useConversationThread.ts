@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { liveReconnects } from '../../../app/live-reconnects';
 import {
   ConversationMessagesAfterDocument,
+  ConversationOffersDocument,
   ConversationThreadDocument,
   ThreadLine_MessageFragmentDoc,
   ThreadMessage_MessageFragmentDoc,
@@ -128,9 +129,15 @@ export function useConversationThread(conversationId: string) {
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [scheduleRead]);
-  // A notification about this conversation arriving while it is open is read at once.
+  // A notification about this conversation arriving while it is open is read at once. An offer's
+  // move (countered, accepted, declined, withdrawn, expired) changes cards already on screen, which
+  // no new line carries (a counter-offer's line is the new version; the one it answers becomes
+  // "Countered"): read the conversation's offers again.
   useNotificationEvents((n) => {
-    if (n.conversationId === conversationId) scheduleRead();
+    if (n.conversationId !== conversationId) return;
+    scheduleRead();
+    if (n.type.startsWith('offer.'))
+      void client.query({ query: ConversationOffersDocument, variables: { conversationId }, fetchPolicy: 'network-only' }).catch(() => undefined);
   });
 
   // ---- live ----
