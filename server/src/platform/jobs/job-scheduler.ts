@@ -113,13 +113,15 @@ export class JobScheduler {
     if (!orm) throw new Error('JobScheduler.start() needs the ORM');
     const now = clock.now();
     const em = orm.em.fork();
-    // A new sweep runs at once; a known one keeps its due time unless its schedule says sooner.
+    // A new sweep runs at once; a known one keeps its due time unless its schedule says sooner (its
+    // next run counted from now). Another instance starting neither runs a sweep that just ran again
+    // nor cuts short the back-off of one that failed.
     for (const sweep of this.sweeps.values()) {
       const first = sweep.cron !== undefined ? nextRun(sweep, now) : now;
       await em.execute(
         `insert into job_schedule (id, status, attempts, next_attempt_at) values (?, 'pending', 0, ?)
-         on conflict (id) do update set status = 'pending', next_attempt_at = least(job_schedule.next_attempt_at, excluded.next_attempt_at)`,
-        [sweep.name, first],
+         on conflict (id) do update set status = 'pending', next_attempt_at = least(job_schedule.next_attempt_at, ?)`,
+        [sweep.name, first, nextRun(sweep, now)],
       );
     }
     // Schedules of sweeps no longer registered would be claimed by nobody's code.

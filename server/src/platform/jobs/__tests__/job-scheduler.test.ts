@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { createTestDatabase, startTestApp, type TestApp } from '../../../../test/harness';
 import type { Orm } from '../../db/orm';
@@ -75,6 +75,42 @@ describe('JobScheduler (sweeps on the work queue)', () => {
       clock.advance(60_000);
       await waitFor(() => runs.filter((r) => !r.startsWith('flaky')).length >= 2);
       expect(runs.filter((r) => !r.startsWith('flaky'))).toHaveLength(2);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it('an instance that starts after a sweep ran, or failed, leaves its due time: no second run, no back-off cut short', async () => {
+    const clock = new AdjustableClock();
+    const runs: string[] = [];
+    let failures = 1;
+    const instance = () => {
+      const jobs = new JobScheduler({ clock, orm });
+      jobs.register({ name: 'every-minute', everySeconds: 60, run: async () => void runs.push('every-minute') });
+      jobs.register({
+        name: 'fragile',
+        everySeconds: 3600,
+        run: async () => {
+          if (failures-- > 0) throw new Error('fragile broke');
+          runs.push('fragile');
+        },
+      });
+      return jobs;
+    };
+    const read = async (id: string) =>
+      (await orm.em.fork().execute<{ attempts: number; next_attempt_at: Date; lease_until: Date | null }[]>(`select attempts, next_attempt_at, lease_until from job_schedule where id = ?`, [id]))[0];
+    const a = instance();
+    await a.start();
+    const b = instance();
+    try {
+      // The first instance has run the new sweep and recorded the other's failure.
+      await waitFor(() => runs.length >= 1 && failures < 1);
+      await vi.waitFor(async () => expect(await read('fragile')).toMatchObject({ attempts: 1, lease_until: null }), { timeout: 10_000, interval: 50 });
+      await b.start(); // a deploy: the second instance comes up
+      await new Promise((r) => setTimeout(r, 2500)); // several polls of both
+      expect(runs).toEqual(['every-minute']);
+      expect(new Date((await read('every-minute')).next_attempt_at).getTime() - clock.now().getTime()).toBeGreaterThan(50_000);
+      expect(new Date((await read('fragile')).next_attempt_at).getTime() - clock.now().getTime()).toBeGreaterThan(20_000);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }
