@@ -70,24 +70,25 @@ export function benchSettings(argv: string[], env: Record<string, string | undef
       ? { creators: 200, brands: 200, slotDays: 14, bookingsPerCreator: 5, archivedBookingsPerCreator: 3 }
       : { creators: 10_000, brands: 5_000, slotDays: 14, bookingsPerCreator: 5, archivedBookingsPerCreator: 3 },
     connections: 32,
-    warmupSeconds: smoke ? 1 : 5,
-    runSeconds: smoke ? 3 : 20,
+    // Smoke: long enough for every scenario to run its whole path, nothing is judged.
+    warmupSeconds: smoke ? 0.5 : 5,
+    runSeconds: smoke ? 1.5 : 20,
     checkoutRace: { brands: 200, hours: 10 },
     live: liveShape(argv, smoke),
     messages: smoke
-      ? { clients: 100, messagesPerSecond: 20, seconds: 3, warmupSeconds: 1 }
+      ? { clients: 100, messagesPerSecond: 20, seconds: 2, warmupSeconds: 1 }
       : { clients: 2_000, messagesPerSecond: 50, seconds: 20, warmupSeconds: 5 },
   };
 }
 
 /**
- * The live fan-out's load: 100 clients at 20 transitions/s for 3 s in a smoke run, 2,000 at 100/s for
+ * The live fan-out's load: 100 clients at 20 transitions/s for 2 s in a smoke run, 2,000 at 100/s for
  * 20 s in a full run; `--live clients,rate,seconds,warmup` sets another (e.g. `--smoke --live 300,100,5,3`:
  * the full run's rate on the smoke data, which has room for about 300 clients).
  */
 function liveShape(argv: string[], smoke: boolean): BenchSettings['live'] {
   const shape = smoke
-    ? { clients: 100, transitionsPerSecond: 20, seconds: 3, warmupSeconds: 1 }
+    ? { clients: 100, transitionsPerSecond: 20, seconds: 2, warmupSeconds: 1 }
     : { clients: 2_000, transitionsPerSecond: 100, seconds: 20, warmupSeconds: 10 };
   if (!argv.includes('--live')) return shape;
   const given = (argv[argv.indexOf('--live') + 1] ?? '').split(',').map(Number);
