@@ -43,6 +43,19 @@ export async function newActor(browser: Browser, name: string, baseURL: string):
   const consoleLines: string[] = [];
   page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
   page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
+  // What the API answered with errors, and which operations were sent: part of the failure report.
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/graphql') consoleLines.push(`[graphql →] ${r.postDataJSON()?.operationName ?? '?'} at ${new Date().toISOString()}`);
+  });
+  if (process.env.E2E_DEBUG === 'ws') page.on('websocket', (ws) => ws.on('framereceived', (f) => consoleLines.push(`[ws ←] ${String(f.payload).slice(0, 400)} at ${new Date().toISOString()}`)));
+  page.on('response', (r) => {
+    if (r.request().method() !== 'POST' || new URL(r.url()).pathname !== '/graphql') return;
+    const name = r.request().postDataJSON()?.operationName ?? '?';
+    void r.text().then(
+      (body) => consoleLines.push(`[graphql ←] ${name} ${r.status()} ${body.slice(0, process.env.E2E_DEBUG ? 600 : 0)}${body.includes('"errors"') ? ` ${body.slice(0, 300)}` : ''} at ${new Date().toISOString()}`),
+      () => undefined,
+    );
+  });
   return { name, context, page, console: consoleLines };
 }
 
