@@ -3,13 +3,12 @@
 //
 //   1. codegen:check                                   (writes client/src/gql: before anything reads it)
 //   2. typecheck server | typecheck client | cycles | deps | the production build
-//                                                      (single-threaded CPU tasks: both cores busy)
+//                                                      (CPU tasks, mostly single-threaded: both cores busy)
 //   3. server tests | client tests, then the bench's smoke run (on the build)
 //   4. browser journeys (the build; one at a time, each server on its own clone of one migrated
 //      template database)
-// The journeys beside group 3 (three heavy lanes) took 842 s against about 960 for the whole run on
-// a quiet two-core machine, but loaded it to 8 and stretched every timing test in the suites; with
-// the two other lanes under `nice`, the unit suites' timeouts fired. So the journeys still run last.
+// The journeys run last on their own: beside group 3 they loaded two cores to 8 and stretched every
+// timing test in the suites (bench/RESULTS.md, seventeenth round).
 //
 // Each stage's output is kept and printed when it ends (whole when it failed, its last lines
 // otherwise); a table of every stage's wall time and CPU time (user + sys, the figure that does not
